@@ -16,6 +16,8 @@ const config: Config = {
   ],
   moduleNameMapper: {
     '^@eval-factory/([a-z-]+)$': '<rootDir>/packages/$1/src/index.ts',
+    // Subpath entry points (`@eval-factory/executor/prestart`) live at the top of the package's src.
+    '^@eval-factory/([a-z-]+)/([a-z-]+)$': '<rootDir>/packages/$1/src/$2.ts',
   },
   resolver: '<rootDir>/jest.resolver.cjs',
   transform: {

@@ -91,9 +91,13 @@ function checkImport(ctx, pkg, file, { specifier, line }) {
   }
   if (!name.startsWith(SCOPE)) return out;
   const to = name.slice(SCOPE.length);
-  if (specifier !== name) out.push(`${at}: deep import; import '${name}' (its one entry point)`);
   const target = ctx.packages.get(to);
   if (!target) return [...out, `${at}: no workspace package ${name}`];
+  // A subpath is an entry point only when the package declares it in `exports` (e.g. '@eval-factory/executor/prestart').
+  const subpath = `.${specifier.slice(name.length)}`;
+  if (specifier !== name && target.json.exports?.[subpath] === undefined) {
+    out.push(`${at}: deep import; import '${name}' (or a subpath its package.json exports)`);
+  }
   const why = workspaceRule(pkg.dir, to);
   if (why) out.push(`${at}: ${why}`);
   else if (!RUNTIME_DEP_FIELDS.some((f) => pkg.json[f]?.[name] !== undefined)) {

@@ -42,13 +42,14 @@ const CLEAN = {
   'packages/engine/package.json': manifest('engine', { '@eval-factory/metrics': '0.1.0', openai: '^6' }),
   'packages/engine/src/clients/client.ts': "import OpenAI from 'openai';\nexport const c = OpenAI;\n",
   'packages/engine/src/index.ts': "export { f } from '@eval-factory/metrics';\n// import x from '@eval-factory/cli'; (a comment is not an import)\n",
-  'packages/report/package.json': manifest('report', { '@eval-factory/types': '0.1.0' }, { '@eval-factory/testkit': '0.1.0' }),
+  'packages/report/package.json': { ...manifest('report', { '@eval-factory/types': '0.1.0' }, { '@eval-factory/testkit': '0.1.0' }), exports: { '.': './dist/index.js', './early': './dist/early.js' } },
+  'packages/report/src/early.ts': 'export const early = 1;\n',
   'packages/report/src/index.ts': "import { readFileSync } from 'node:fs';\nexport const s = 'data from \\'@eval-factory/engine\\'';\nexport const r = readFileSync;\n",
   'packages/report/src/index.test.ts': "import { startFakeOpenAIServer } from '@eval-factory/testkit';\n",
   'packages/testkit/package.json': manifest('testkit'),
   'packages/testkit/src/index.ts': 'export const t = 1;\n',
   'packages/cli/package.json': manifest('cli', { '@eval-factory/report': '0.1.0' }),
-  'packages/cli/src/index.ts': "export { s } from '@eval-factory/report';\n",
+  'packages/cli/src/index.ts': "export { s } from '@eval-factory/report';\nexport { early } from '@eval-factory/report/early'; // a declared subpath\n",
 };
 
 describe('check-deps-direction', () => {
@@ -67,7 +68,7 @@ describe('check-deps-direction', () => {
   it('accepts a clean fake tree (comments, strings and tests are not source imports)', () => {
     const { files, violations } = check(fakeTree(CLEAN));
     expect(violations).toEqual([]);
-    expect(files).toBe(13); // 6 package.json + 7 source files; index.test.ts is not read
+    expect(files).toBe(14); // 6 package.json + 8 source files; index.test.ts is not read
   });
 
   it('reports a factory package importing the engine, with file and exit code 1', () => {
@@ -101,12 +102,14 @@ describe('check-deps-direction', () => {
       ].join('\n'),
       'packages/engine/src/cache/store.ts': "import Keyv from 'keyv';\nexport type T = typeof import('@keyv/sqlite');\n",
       'packages/engine/src/runner/run.ts': "import { Keyv } from 'keyv';\nexport { Instance } from '@eval-factory/types';\n",
-      'packages/report/package.json': manifest('report', { '@eval-factory/cli': '0.1.0' }),
+      'packages/report/package.json': { ...manifest('report', { '@eval-factory/cli': '0.1.0' }), exports: { '.': './dist/index.js', './early': './dist/early.js' } },
+      'packages/cli/src/late.ts': "import { late } from '@eval-factory/report/late'; // a subpath report does not export\n",
     });
     const found = check(root).violations.map((v) => `${v.file}: ${v.message}`);
     const expected = [
       /^packages\/metrics\/src\/bad\.ts: imports '@eval-factory\/engine' \(line 1\): metrics may import only @eval-factory\/types$/,
       /^packages\/metrics\/src\/bad\.ts: imports '@eval-factory\/types\/src\/index\.js' \(line 2\): deep import/,
+      /^packages\/cli\/src\/late\.ts: imports '@eval-factory\/report\/late' \(line 1\): deep import/,
       /^packages\/metrics\/src\/bad\.ts: imports 'openai' \(line 3\): only engine\/src\/clients/,
       /^packages\/metrics\/src\/bad\.ts: imports '@eval-factory\/testkit' \(line 4\): testkit is imported only by tests and scripts/,
       /^packages\/metrics\/src\/bad\.ts: imports '\.\.\/\.\.\/report\/src\/index\.js' \(line 5\): reaches outside its package/,

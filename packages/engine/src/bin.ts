@@ -1,5 +1,8 @@
 #!/usr/bin/env node
 import { setFlagsFromString } from 'node:v8';
+import { ENGINE_ARGV_ON_STDIN } from '@eval-factory/types';
+import { reportError } from '@eval-factory/errors';
+import { argvFromStdin } from './argv-on-stdin.js';
 import { main } from './cli.js';
 
 // A run allocates far more short-lived garbage than it keeps (10,000 instances: ~2.4 GB allocated, ~70 MB live).
@@ -8,6 +11,17 @@ import { main } from './cli.js';
 // It is a growth factor, not a limit: a run that needs more memory still gets it.
 setFlagsFromString('--heap-growing-percent=40');
 
-main().then((code) => {
+async function run(): Promise<number> {
+  if (process.argv[2] !== ENGINE_ARGV_ON_STDIN) return main();
+  // Started early by the factory: the modules above are loaded by now; the command line follows on stdin.
+  try {
+    const argv = await argvFromStdin();
+    return argv === null ? 0 : main(argv);
+  } catch (error) {
+    return reportError(error, false);
+  }
+}
+
+run().then((code) => {
   process.exitCode = code;
 });

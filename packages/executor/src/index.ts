@@ -1,6 +1,7 @@
 export * from './render/index.js';
 export { runEngine, type EngineRun } from './spawn/run-engine.js';
 export { resolveProgram } from './spawn/resolve-bin.js';
+export { prestartEngine, type PrestartedEngine } from './spawn/prestart.js';
 export { normalizeOutputs, readEngineSummary, type NormalizeInput, type NormalizeResult } from './normalize/normalize-outputs.js';
 export { writeFileAtomic } from './normalize/write-atomic.js';
 export { runEngineTool, ENGINE_PROGRAM, type EngineToolResult, type EngineToolOptions } from './spawn/engine-tool.js';

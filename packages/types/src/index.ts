@@ -1,5 +1,6 @@
 export type * from './instance.js';
 export { CORRECT_TAG } from './instance.js';
+export { ENGINE_ARGV_ON_STDIN } from './engine-start.js';
 export type * from './prompt.js';
 export type * from './outcome.js';
 export type * from './stats.js';

@@ -7,7 +7,7 @@ import { EXIT, redact, registerSecret, UserError } from '@eval-factory/errors';
 import type { CodedMessage } from '@eval-factory/types';
 import { compareWithPrevious, loadFramework, outputDirMismatch, readRunConfig, resolveEvaluation } from '@eval-factory/config';
 import { chooseProvider, resolveEndpointUrl, writeModelConfigs } from '@eval-factory/model-configs';
-import { normalizeOutputs, previewPrompts, renderCommand, runEngine, splitArgv, writeFileAtomic, type TemplateEvaluation } from '@eval-factory/executor';
+import { normalizeOutputs, previewPrompts, renderCommand, runEngine, splitArgv, writeFileAtomic, type PrestartedEngine, type TemplateEvaluation } from '@eval-factory/executor';
 import { formatConsoleSummary, formatDryRun, formatRunConfigYml, type EvaluationLike } from '@eval-factory/report';
 import { findFrameworkFile, repoRoot } from '../framework-path.js';
 import { gitHash } from '../git-hash.js';
@@ -35,8 +35,11 @@ export interface RunEvalArgs {
 
 const warn = (w: CodedMessage) => process.stderr.write(`warning[${w.code}]: ${redact(w.message)}\n`);
 
-/** `eval-factory run_eval` (eval-factory.md §0): resolve → write configs → run the engine → normalise. */
-export async function runEvalCommand(args: RunEvalArgs): Promise<number> {
+/**
+ * `eval-factory run_eval` (eval-factory.md §0): resolve → write configs → run the engine → normalise. `prestarted`
+ * is an engine process already loading (used when the command starts with its program; the caller disposes it).
+ */
+export async function runEvalCommand(args: RunEvalArgs, prestarted: PrestartedEngine | null = null): Promise<number> {
   const frameworkFile = findFrameworkFile();
   if (!frameworkFile) throw new UserError('EF_NO_FRAMEWORK', 'NO evaluation packages are installed: framework.yml not found', 'set EF_FRAMEWORK_FILE or run from the eval-factory checkout');
   const framework = loadFramework(frameworkFile);
@@ -86,7 +89,7 @@ export async function runEvalCommand(args: RunEvalArgs): Promise<number> {
   const logFile = join(outputDir, 'logs', 'eval-factory.log');
   await writeFileAtomic(logFile, `${startedAt} eval-factory ${EF_VERSION}\n${startedAt} command: ${redact(renderedCommand)}\n`);
 
-  const engine = await runEngine({ argv, logFile, cwd: process.cwd(), repoRoot: repoRoot() });
+  const engine = await runEngine({ argv, logFile, cwd: process.cwd(), repoRoot: repoRoot(), prestarted });
   const result = await normalizeOutputs({
     outputDir,
     evaluation,

@@ -2,8 +2,9 @@ import { execa } from 'execa';
 import { redact, UserError } from '@eval-factory/errors';
 import { resolveProgram } from './resolve-bin.js';
 
-/** The engine's program name, as framework.yml's command template starts. */
-export const ENGINE_PROGRAM = 'ef-bench';
+import { ENGINE_PROGRAM } from './engine-process.js';
+
+export { ENGINE_PROGRAM };
 
 export interface EngineToolResult {
   /** The engine's exit code (1 when it died of a signal). */

@@ -1,9 +1,10 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { execa } from 'execa';
 import { redact, UserError } from '@eval-factory/errors';
 import { resolveProgram } from './resolve-bin.js';
+import { spawnEngineProcess } from './engine-process.js';
+import type { PrestartedEngine } from './prestart.js';
 
 export interface EngineRun {
   readonly exitCode: number | null;
@@ -20,15 +21,22 @@ const TAIL_LINES = 50;
  * Spawns the engine with argv (no shell), streams its stderr to the terminal and the redacted log file, and forwards
  * SIGINT/SIGTERM: Ctrl-C gives the engine 1 s, SIGTERM 30 s, to write what it has before it is killed.
  */
-export async function runEngine(opts: { argv: readonly string[]; logFile: string; cwd?: string; repoRoot?: string; echo?: NodeJS.WritableStream }): Promise<EngineRun> {
+export async function runEngine(opts: {
+  argv: readonly string[];
+  logFile: string;
+  cwd?: string;
+  repoRoot?: string;
+  echo?: NodeJS.WritableStream;
+  /** An engine already started for this program (prestart.ts); used when the command starts with its program. */
+  prestarted?: PrestartedEngine | null;
+}): Promise<EngineRun> {
   const [program, ...args] = opts.argv;
-  const { file, prefixArgs } = resolveProgram(program, [opts.cwd ?? process.cwd(), ...(opts.repoRoot ? [opts.repoRoot] : [])]);
   await mkdir(dirname(opts.logFile), { recursive: true });
   const log = createWriteStream(opts.logFile, { flags: 'a' });
   const echo = opts.echo ?? process.stderr;
   const tail: string[] = [];
   let interrupted = false;
-  const child = execa(file, [...prefixArgs, ...args], { cwd: opts.cwd, reject: false, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe', forceKillAfterDelay: false, cleanup: true, env: { EF_PROGRESS: progressModeFor(echo), EF_COLUMNS: String((echo as NodeJS.WriteStream).columns ?? '') } });
+  const child = opts.prestarted?.program === program ? opts.prestarted.start(args) : spawnNow(program, args, opts, echo);
   const forward = (sig: NodeJS.Signals, graceMs: number) => () => {
     interrupted = true;
     child.kill(sig);
@@ -61,9 +69,10 @@ export async function runEngine(opts: { argv: readonly string[]; logFile: string
   return { exitCode: result.exitCode ?? null, signal: result.signal ?? null, final: lastJsonLine(stdout), stderrTail: tail, interrupted };
 }
 
-/** The engine draws a live bar only when our own stderr is a terminal (and not in CI). */
-function progressModeFor(stream: NodeJS.WritableStream): 'tty' | 'plain' {
-  return (stream as NodeJS.WriteStream).isTTY === true && process.env.CI !== 'true' ? 'tty' : 'plain';
+function spawnNow(program: string, args: readonly string[], opts: { cwd?: string; repoRoot?: string; prestarted?: PrestartedEngine | null }, echo: NodeJS.WritableStream) {
+  opts.prestarted?.dispose(); // started for another program than the command's
+  const { file, prefixArgs } = resolveProgram(program, [opts.cwd ?? process.cwd(), ...(opts.repoRoot ? [opts.repoRoot] : [])]);
+  return spawnEngineProcess(file, [...prefixArgs, ...args], { cwd: opts.cwd, echo, stdin: 'ignore' });
 }
 
 /**

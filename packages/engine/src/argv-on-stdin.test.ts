@@ -1,0 +1,20 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from '@jest/globals';
+import { argvFromStdin } from './argv-on-stdin.js';
+
+describe('argvFromStdin', () => {
+  it.each<[string, string[], string[] | null]>([
+    ['one line', ['["run","--suite","x y"]\n'], ['run', '--suite', 'x y']],
+    ['a line split across chunks', ['["li', 'st"', ']\n'], ['list']],
+    ['text after the first line is ignored', ['["list"]\n["run"]\n'], ['list']],
+    ['a last line without newline', ['["list"]'], ['list']],
+    ['end of input without a line (not needed)', [], null],
+    ['blank input', ['\n'], null],
+  ])('%s', async (_name, chunks, expected) => {
+    expect(await argvFromStdin(Readable.from(chunks))).toEqual(expected);
+  });
+
+  it.each([['not JSON', 'run --x\n'], ['not an array', '{"a":1}\n'], ['not all strings', '["run",1]\n']])('rejects %s with EF_USAGE', async (_name, text) => {
+    await expect(argvFromStdin(Readable.from([text]))).rejects.toMatchObject({ code: 'EF_USAGE' });
+  });
+});

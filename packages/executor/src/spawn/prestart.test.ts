@@ -1,0 +1,67 @@
+/**
+ * prestartEngine + runEngine with a small self-written engine script (a real process): the rendered command line
+ * reaches a prestarted engine through stdin, an unused one exits on its own, and a command for another program
+ * is spawned normally.
+ */
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from '@jest/globals';
+import { prestartEngine } from './prestart.js';
+import { runEngine } from './run-engine.js';
+
+/** A fake engine: prints its argv (as the engine's final JSON line); with `--argv-on-stdin` it reads them first. */
+function fakeEngine(dir: string, name: string): string {
+  const file = join(dir, name);
+  writeFileSync(file, `#!/usr/bin/env node
+import { writeFileSync } from 'node:fs';
+let argv = process.argv.slice(2);
+if (argv[0] === '--argv-on-stdin') {
+  let text = '';
+  for await (const c of process.stdin) text += c;
+  if (!text.trim()) { writeFileSync(${JSON.stringify(join(dir, `${name}.disposed`))}, 'yes'); process.exit(0); }
+  argv = JSON.parse(text.split('\\n')[0]);
+}
+process.stderr.write('working\\n');
+console.log(JSON.stringify({ status: 'success', run_dir: ${JSON.stringify(name)}, counts: { argv, prestarted: process.argv[2] === '--argv-on-stdin' } }));
+`);
+  chmodSync(file, 0o755);
+  return file;
+}
+
+async function waitFor(path: string): Promise<boolean> {
+  for (let i = 0; i < 100 && !existsSync(path); i++) await new Promise((r) => setTimeout(r, 50));
+  return existsSync(path);
+}
+
+describe('prestartEngine', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ef-prestart-'));
+  const engine = fakeEngine(dir, 'engine.mjs');
+  const logFile = join(dir, 'logs', 'run.log');
+
+  it('hands the command line to the prestarted engine on stdin', async () => {
+    const early = prestartEngine(engine, { cwd: dir, echo: new PassThrough() });
+    const run = await runEngine({ argv: [engine, 'run', '--suite', 'a b', "it's"], logFile, cwd: dir, echo: new PassThrough(), prestarted: early });
+    expect(run).toMatchObject({ exitCode: 0, interrupted: false, final: { run_dir: 'engine.mjs', counts: { argv: ['run', '--suite', 'a b', "it's"], prestarted: true } } });
+    expect(readFileSync(logFile, 'utf8')).toContain('working');
+    expect(() => early.start([])).toThrow(/already used/);
+  });
+
+  it('lets an unused engine exit on its own', async () => {
+    const unused = fakeEngine(dir, 'unused.mjs');
+    const early = prestartEngine(unused, { cwd: dir, echo: new PassThrough() });
+    early.dispose();
+    expect(await waitFor(join(dir, 'unused.mjs.disposed'))).toBe(true);
+  });
+
+  it('spawns a command for another program normally and releases the prestarted one', async () => {
+    const released = fakeEngine(dir, 'released.mjs');
+    const other = fakeEngine(dir, 'other.mjs');
+    const early = prestartEngine(released, { cwd: dir, echo: new PassThrough() });
+    const run = await runEngine({ argv: [other, 'list'], logFile, cwd: dir, echo: new PassThrough(), prestarted: early });
+    expect(run.final).toMatchObject({ run_dir: 'other.mjs', counts: { argv: ['list'], prestarted: false } });
+    expect(await waitFor(join(dir, 'released.mjs.disposed'))).toBe(true);
+    expect(existsSync(join(dir, 'other.mjs.disposed'))).toBe(false);
+  });
+});

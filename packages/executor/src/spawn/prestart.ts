@@ -1,0 +1,43 @@
+import type { ResultPromise } from 'execa';
+import { ENGINE_ARGV_ON_STDIN } from '@eval-factory/types';
+import { spawnEngineProcess } from './engine-process.js';
+import { resolveProgram } from './resolve-bin.js';
+
+/** An engine process started before its command line was known (docs/architecture.md, "Start-up"). */
+export interface PrestartedEngine {
+  /** The program name it was resolved from (`ef-bench`): only a command starting with it can use this process. */
+  readonly program: string;
+  /** Hands over the arguments (after the program name); the engine then runs as if started with them. Once. */
+  start(args: readonly string[]): ResultPromise;
+  /** An engine that was not started exits on its own (end of stdin); a no-op after `start`. */
+  dispose(): void;
+}
+
+/**
+ * Starts `program --argv-on-stdin` now, so the engine loads its modules (~0.3 s) while the factory still resolves
+ * the config and writes model configs; `runEngine` then gives it the rendered command line on stdin. Signals,
+ * output and exit code are those of an ordinary engine process.
+ * @example const early = prestartEngine('ef-bench', { cwd: process.cwd(), repoRoot }); … runEngine({ argv, logFile, prestarted: early })
+ */
+export function prestartEngine(program: string, opts: { cwd?: string; repoRoot?: string; echo?: NodeJS.WritableStream } = {}): PrestartedEngine {
+  const cwd = opts.cwd ?? process.cwd();
+  const { file, prefixArgs } = resolveProgram(program, [cwd, ...(opts.repoRoot ? [opts.repoRoot] : [])]);
+  const child = spawnEngineProcess(file, [...prefixArgs, ENGINE_ARGV_ON_STDIN], { cwd, echo: opts.echo ?? process.stderr, stdin: 'pipe' });
+  // A program that could not be spawned reports ENOENT through the result; writing to it must not throw as well.
+  child.stdin?.on('error', () => {});
+  let used = false;
+  return {
+    program,
+    start(args) {
+      if (used) throw new Error('prestarted engine already used');
+      used = true;
+      child.stdin?.end(`${JSON.stringify(args)}\n`);
+      return child;
+    },
+    dispose() {
+      if (used) return;
+      used = true;
+      child.stdin?.end();
+    },
+  };
+}
