@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { setFlagsFromString } from 'node:v8';
 import { ENGINE_ARGV_ON_STDIN } from '@eval-factory/types';
-import { reportError } from '@eval-factory/errors';
+import { endOnClosedPipe, reportError } from '@eval-factory/errors';
 import { argvFromStdin } from './argv-on-stdin.js';
 import { main } from './cli.js';
 
@@ -10,6 +10,7 @@ import { main } from './cli.js';
 // a fixed 1.4× keeps it near 250 MB for a few per cent more GC time (bench/memory.mjs, docs/performance.md).
 // It is a growth factor, not a limit: a run that needs more memory still gets it.
 setFlagsFromString('--heap-growing-percent=40');
+endOnClosedPipe();
 
 async function run(): Promise<number> {
   if (process.argv[2] !== ENGINE_ARGV_ON_STDIN) return main();

@@ -1,2 +1,3 @@
 export { UserError, InternalError, EXIT, isUserError, formatError, reportError } from './user-error.js';
 export { registerSecret, redact, mask, describeSecret } from './redact.js';
+export { endOnClosedPipe } from './closed-pipe.js';
