@@ -7,9 +7,10 @@ import { readFileSync, statSync } from 'node:fs';
 import { LineCounter, isMap, parseDocument } from 'yaml';
 import type { Document, Node } from 'yaml';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { lazyRequire } from '../shared/lazy-require.js';
-import schema from './benchmark.schema.json' with { type: 'json' };
 import { customError } from './errors.js';
+// ajv standalone code precompiled from benchmark.schema.json by `npm run build` (scripts/build-validators.mjs):
+// no schema is compiled, and ajv is not loaded, at run time.
+import * as precompiled from './generated/validators.js';
 
 export type DefinitionFormat = 'native' | 'medhelm';
 
@@ -23,20 +24,11 @@ export interface RawDefinition {
 }
 
 const MAX_ALIAS_COUNT = 50;
-const validators = new Map<DefinitionFormat, ValidateFunction>();
-
-function validator(format: DefinitionFormat): ValidateFunction {
-  let fn = validators.get(format);
-  if (!fn) {
-    // ajv is loaded on first use: `ef-bench` imports this package for every run, most of which are built-ins.
-    const { Ajv } = lazyRequire<typeof import('ajv')>('ajv');
-    const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true, strictRequired: false });
-    ajv.addSchema(schema);
-    fn = ajv.getSchema(`${schema.$id}#/$defs/${format}`)!;
-    validators.set(format, fn);
-  }
-  return fn;
-}
+/** The generated module is untyped (`@ts-nocheck`): one ajv validate function per format (`$defs/<format>`). */
+const validators: Readonly<Record<DefinitionFormat, ValidateFunction>> = {
+  native: precompiled.native as unknown as ValidateFunction,
+  medhelm: precompiled.medhelm as unknown as ValidateFunction,
+};
 
 function readText(file: string): string {
   try {
@@ -119,7 +111,7 @@ export function readDefinition(file: string): RawDefinition {
   const record = value as Record<string, unknown>;
   const format: DefinitionFormat = 'prompt_file' in record || 'dataset_file' in record ? 'medhelm' : 'native';
   const at = (path: readonly (string | number)[]) => positionOf(doc, lines, path);
-  const validate = validator(format);
+  const validate = validators[format];
   if (!validate(record)) {
     // `if`/`then` wrappers repeat what their inner errors already say.
     const problems = (validate.errors ?? []).filter((e) => e.keyword !== 'if').map(describe);

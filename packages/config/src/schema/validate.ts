@@ -1,11 +1,14 @@
 /**
- * JSON Schema validation (ajv) of a run_config or the merged Evaluation, with errors flattened to
+ * JSON Schema validation of a run_config or the merged Evaluation, with errors flattened to
  * `path.to.field: message` (style.md §2.7) and unknown keys reported as
  * "Invalid parameter 'X'. Valid params: […]" (eval-factory.md §2.2).
+ * The validators are ajv standalone code precompiled by `npm run build` (scripts/build-validators.mjs) from
+ * run-config.schema.json, evaluation.schema.json and framework.schema.json: no schema is compiled at run time and
+ * ajv itself is not loaded (start-up time).
  */
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { configError } from '../codes.js';
-import frameworkSchema from './framework.schema.json' with { type: 'json' };
+import * as precompiled from './generated/validators.js';
 import runConfigSchema from './run-config.schema.json' with { type: 'json' };
 
 export { runConfigSchema };
@@ -13,36 +16,12 @@ export { runConfigSchema };
 /** What is validated: a user run_config, the merged Evaluation, or framework.yml. */
 export type SchemaKind = 'runConfig' | 'evaluation' | 'framework';
 
-/** The merged Evaluation must additionally have its five keys and the required config fields. */
-const mergedEvaluationSchema = {
-  $id: 'https://eval-factory.invalid/schema/evaluation.schema.json',
-  allOf: [{ $ref: runConfigSchema.$id }],
-  required: ['command', 'framework_name', 'pkg_name', 'config', 'target'],
-  not: { required: ['metadata'] },
-  type: 'object',
-  properties: {
-    config: { type: 'object', required: ['type', 'output_dir', 'supported_endpoint_types', 'params'] },
-    target: { type: 'object', required: ['api_endpoint'] },
-  },
+/** The generated module is untyped (`@ts-nocheck`); its exports are ajv validate functions, one per SchemaKind. */
+const validators: Readonly<Record<SchemaKind, ValidateFunction>> = {
+  runConfig: precompiled.runConfig as unknown as ValidateFunction,
+  evaluation: precompiled.evaluation as unknown as ValidateFunction,
+  framework: precompiled.framework as unknown as ValidateFunction,
 };
-
-let ajv: Ajv | undefined;
-const compiled = new Map<SchemaKind, ValidateFunction>();
-
-/** Compiles each schema on first use only: `eval-factory ls` needs the framework schema alone (start-up time). */
-function validator(kind: SchemaKind): ValidateFunction {
-  let fn = compiled.get(kind);
-  if (!fn) {
-    ajv ??= new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true, strictRequired: false });
-    if (kind === 'framework') fn = ajv.compile(frameworkSchema);
-    else {
-      if (!ajv.getSchema(runConfigSchema.$id)) ajv.addSchema(runConfigSchema);
-      fn = kind === 'runConfig' ? ajv.getSchema(runConfigSchema.$id)! : ajv.compile(mergedEvaluationSchema);
-    }
-    compiled.set(kind, fn);
-  }
-  return fn;
-}
 
 function dottedPath(instancePath: string): string {
   if (instancePath === '') return '(root)';
@@ -77,7 +56,7 @@ export function flattenError(error: ErrorObject): string {
 
 /** Validation result: flattened messages, empty when valid (duplicates from `allErrors` removed). */
 export function schemaErrors(value: unknown, kind: SchemaKind): string[] {
-  const validate = validator(kind);
+  const validate = validators[kind];
   if (validate(value)) return [];
   // allOf/$ref re-reports nested errors; `if`-style wrappers add noise without a path of their own.
   const lines = (validate.errors ?? []).filter((e) => e.keyword !== 'allOf').map(flattenError);
