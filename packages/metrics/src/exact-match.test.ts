@@ -1,6 +1,7 @@
 import { describe, it, expect } from '@jest/globals';
 import type { Instance, PromptRequest } from '@eval-factory/types';
 import { exactMatch, exactMatchFamily, prefixExactMatch, quasiExactMatch, quasiPrefixExactMatch } from './exact-match.js';
+import { pyStrip } from './python-text.js';
 
 describe('exact_match scalar functions (benchmarks.md §0.3 vectors)', () => {
   // gold, pred → EM, QEM, PEM, QPEM
@@ -99,6 +100,41 @@ describe('exactMatchFamily descriptors', () => {
     for (const m of exactMatchFamily.metrics) {
       expect(m.helm_compatible).toBe(true);
       expect(m.description).toMatch(/^[^\n]+$/);
+    }
+  });
+});
+
+describe('exactMatchFamily.compute agrees with the scalar functions', () => {
+  /** The family's definition: the max of each scalar function over the golds and the (first / every) mapped pred. */
+  function oracle(golds: string[], completions: string[], mapping?: Record<string, string>): Record<string, number> {
+    if (completions.length === 0) return {};
+    const preds = completions.map((c) => {
+      const p = pyStrip(c);
+      return mapping === undefined ? p : Object.hasOwn(mapping, p) ? mapping[p] : '';
+    });
+    const best = (fn: (g: string, p: string) => number, ps: string[]) => Math.max(0, ...golds.flatMap((g) => ps.map((p) => fn(g, p))));
+    const out: Record<string, number> = {};
+    for (const [name, fn] of [['exact_match', exactMatch], ['quasi_exact_match', quasiExactMatch], ['prefix_exact_match', prefixExactMatch], ['quasi_prefix_exact_match', quasiPrefixExactMatch]] as const) {
+      out[name] = best(fn, preds.slice(0, 1));
+      if (mapping !== undefined) out[`${name}@5`] = best(fn, preds);
+    }
+    return out;
+  }
+
+  const TEXTS = ['', ' ', '\u0085', 'yes', 'Yes.', 'yes, because', 'the cat', 'cat', 'A', 'a', ' B\n', 'Collagen', 'collagen type I', '33', '33 ', '!', 'an apple', 'maybe'];
+  it('on 400 random golds, completions and mappings (keys in the same order too)', () => {
+    let seed = 3;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const pick = () => TEXTS[Math.floor(random() * TEXTS.length)];
+    for (let i = 0; i < 400; i++) {
+      const refs = Array.from({ length: Math.floor(random() * 4) }, () => [pick(), random() < 0.5] as [string, boolean]);
+      const completions = Array.from({ length: Math.floor(random() * 4) }, pick);
+      const mapping = random() < 0.5 ? { A: pick(), B: pick(), yes: pick() } : undefined;
+      const golds = refs.filter(([, correct]) => correct).map(([text]) => text);
+      const values = exactMatchFamily.compute({ instance: instance(refs), request: request(mapping), completions });
+      const expected = oracle(golds, completions, mapping);
+      expect(values).toEqual(expected);
+      expect(Object.keys(values)).toEqual(Object.keys(expected));
     }
   });
 });

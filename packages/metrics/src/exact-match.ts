@@ -40,33 +40,47 @@ export function quasiPrefixExactMatch(gold: string, pred: string): number {
   return normalizeText(pred).startsWith(normalizeText(gold)) ? 1 : 0;
 }
 
-type ScalarMetric = (gold: string, pred: string) => number;
+/** A gold or pred in the two forms the scalar metrics compare, made once per text rather than once per metric. */
+interface Compared {
+  readonly text: string;
+  readonly stripped: string;
+  readonly normalized: string;
+}
 
-const SCALAR_METRICS: readonly { name: string; fn: ScalarMetric; description: string }[] = [
+function compared(text: string): Compared {
+  return { text, stripped: pyStrip(text), normalized: normalizeText(text) };
+}
+
+/** The scalar functions above on prepared texts (the empty-pred rule is applied by `bestScore`). */
+type PreparedMatch = (gold: Compared, pred: Compared) => boolean;
+
+const SCALAR_METRICS: readonly { name: string; matches: PreparedMatch; description: string }[] = [
   {
     name: 'exact_match',
-    fn: exactMatch,
+    matches: (gold, pred) => gold.stripped === pred.stripped,
     description: 'Answer equals the correct answer after stripping whitespace.',
   },
   {
     name: 'quasi_exact_match',
-    fn: quasiExactMatch,
+    matches: (gold, pred) => gold.normalized === pred.normalized,
     description: 'Answer equals the correct answer after normalization (case, punctuation, articles, spaces).',
   },
   {
     name: 'prefix_exact_match',
-    fn: prefixExactMatch,
+    matches: (gold, pred) => pred.stripped.startsWith(gold.stripped),
     description: 'Stripped answer starts with the stripped correct answer.',
   },
   {
     name: 'quasi_prefix_exact_match',
-    fn: quasiPrefixExactMatch,
+    matches: (gold, pred) => pred.normalized.startsWith(gold.normalized),
     description: 'Normalized answer starts with the normalized correct answer.',
   },
 ];
 
 /** Suffix of HELM's multi-completion twins; 5 is the MCQ builder's `num_outputs`. */
 const AT_K = '@5';
+/** The twins' names, made once (not a new key string per instance and metric). */
+const TWIN_NAMES: readonly string[] = SCALAR_METRICS.map((m) => m.name + AT_K);
 
 const DESCRIPTORS: readonly MetricDescriptor[] = [
   ...SCALAR_METRICS.map((m) => ({ name: m.name, description: m.description, helm_compatible: true, report: true })),
@@ -88,24 +102,28 @@ function predictions(request: PromptRequest, completions: readonly string[]): st
   });
 }
 
-/** Max of `fn(gold, pred)` over every gold and pred; 0 when either list is empty (nothing can match). */
-function bestScore(fn: ScalarMetric, golds: readonly string[], preds: readonly string[]): number {
-  let best = 0;
-  for (const gold of golds) for (const pred of preds) best = Math.max(best, fn(gold, pred));
-  return best;
+/**
+ * Max over every gold and the first `predCount` preds of the metric (1 or 0, and 0 for an empty pred, as in
+ * `exactMatch` & co.); 0 when either list is empty (nothing can match).
+ */
+function bestScore(matches: PreparedMatch, golds: readonly Compared[], preds: readonly Compared[], predCount: number): number {
+  for (const gold of golds) {
+    for (let i = 0; i < predCount && i < preds.length; i++) if (preds[i].text !== '' && matches(gold, preds[i])) return 1;
+  }
+  return 0;
 }
 
 function computeExactMatchFamily({ instance, request, completions }: MetricInput): MetricValues {
   if (completions.length === 0) return {};
-  const golds = instance.references.filter((r) => r.tags.includes(CORRECT_TAG)).map((r) => r.output.text);
-  const preds = predictions(request, completions);
+  const golds = instance.references.filter((r) => r.tags.includes(CORRECT_TAG)).map((r) => compared(r.output.text));
+  const preds = predictions(request, completions).map(compared);
   // HELM emits the @k twins only when the adapter asks for several outputs, i.e. the MCQ-joint builder.
   const withTwins = request.output_mapping !== undefined;
   const values: Record<string, number> = {};
-  for (const { name, fn } of SCALAR_METRICS) {
-    values[name] = bestScore(fn, golds, preds.slice(0, 1));
-    if (withTwins) values[name + AT_K] = bestScore(fn, golds, preds);
-  }
+  SCALAR_METRICS.forEach(({ name, matches }, i) => {
+    values[name] = bestScore(matches, golds, preds, 1);
+    if (withTwins) values[TWIN_NAMES[i]] = bestScore(matches, golds, preds, preds.length);
+  });
   return values;
 }
 

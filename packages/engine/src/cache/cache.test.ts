@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { cacheKey, canonicalJson, openSqliteCache } from './index.js';
+import { createHash } from 'node:crypto';
+import { cacheKey, canonicalJson, openSqliteCache, sha256Hex } from './index.js';
 
 describe('canonicalJson', () => {
   it.each([
@@ -10,11 +11,95 @@ describe('canonicalJson', () => {
     [{ x: undefined, y: null }, '{"y":null}'],
     [[1.5, 'é', true], '[1.5,"é",true]'],
     [0.1 + 0.2, '0.30000000000000004'],
+    // Code-unit order, not JSON.stringify's integer keys first: "10" < "9" < "a".
+    [{ a: 1, 9: 2, 10: 3 }, '{"10":3,"9":2,"a":1}'],
+    [{ b: 1, B: 2, _: 3, 'é': 4, '\u{1F600}': 5, '\uFF5E': 6 }, '{"B":2,"_":3,"b":1,"é":4,"\u{1F600}":5,"\uFF5E":6}'],
+    [[undefined, [undefined, null, [undefined]], { u: undefined }], '[null,[null,null,[null]],{}]'],
+    [{ s: 'a"b\\c\n\u0001\u2028', k: '\ud800' }, '{"k":"\\ud800","s":"a\\"b\\\\c\\n\\u0001\u2028"}'],
+    [JSON.parse('{"__proto__":{"x":1},"a":[]}'), '{"__proto__":{"x":1},"a":[]}'],
+    [[-0, 1e21, 1e-7, 5e-324], '[0,1e+21,1e-7,5e-324]'],
+    [{}, '{}'],
+    [[], '[]'],
+    ['', '""'],
   ])('%j → %s', (value, expected) => {
     expect(canonicalJson(value)).toBe(expected);
   });
   it('rejects NaN', () => expect(() => canonicalJson(NaN)).toThrow());
+  it.each([[Infinity], [{ a: [1, -Infinity] }], [[{ b: NaN }]]])('rejects the non-finite number in %p', (value) => {
+    expect(() => canonicalJson(value)).toThrow(/non-finite/);
+  });
+
+  it('writes what the previous implementation wrote, for 500 random values', () => {
+    const random = prng(42);
+    for (let i = 0; i < 500; i++) {
+      const value = randomValue(random, 0);
+      expect(canonicalJson(value)).toBe(oracleCanonicalJson(value));
+    }
+  });
+
+  it('keeps a hole in an array empty, as the previous implementation did (keys must not change)', () => {
+    const holey = [1, , 3];
+    expect(canonicalJson(holey)).toBe(oracleCanonicalJson(holey));
+  });
+
+  it('sorts objects with many keys like the small ones', () => {
+    const many = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`k${(i * 37) % 60}`, i]));
+    expect(canonicalJson(many)).toBe(oracleCanonicalJson(many));
+  });
 });
+
+describe('sha256Hex', () => {
+  it.each([[''], ['abc'], ['é\u{1F600}']])('is the sha256 of the UTF-8 bytes of %j', (text) => {
+    expect(sha256Hex(text)).toBe(createHash('sha256').update(text, 'utf8').digest('hex'));
+  });
+});
+
+/** The implementation before allocation was reduced, kept as the oracle: every cache key must stay the same. */
+function oracleCanonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') {
+    if (typeof value === 'number' && !Number.isFinite(value)) throw new Error(`canonicalJson: non-finite number ${value}`);
+    return JSON.stringify(value) ?? 'null';
+  }
+  if (Array.isArray(value)) return `[${value.map((v) => oracleCanonicalJson(v === undefined ? null : v)).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${oracleCanonicalJson(v)}`).join(',')}}`;
+}
+
+/** Deterministic PRNG (mulberry32). */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const KEYS = ['a', 'b', 'B', '10', '9', '0', '__proto__', 'model', 'messages', 'é', 'a"b', 'x\ny', '\u{1F600}', '', 'constructor'];
+const STRINGS = ['', 'plain', 'quote " and \\ backslash', 'line\nbreak\ttab', '\u0000\u001f', '\u2028\u2029', 'é ü 中文 \u{1F600}', '\ud800 lone', 'x'.repeat(300)];
+
+/** A random JSON-like value: nested objects and arrays, undefined and null in both, awkward keys and strings. */
+function randomValue(random: () => number, depth: number): unknown {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
+  const r = random();
+  if (depth < 4 && r < 0.25) {
+    const object: Record<string, unknown> = {};
+    const n = Math.floor(random() * 7);
+    // defineProperty: a "__proto__" key must become a field, as JSON.parse makes it.
+    for (let i = 0; i < n; i++) Object.defineProperty(object, pick(KEYS), { value: randomValue(random, depth + 1), enumerable: true, writable: true, configurable: true });
+    return object;
+  }
+  if (depth < 4 && r < 0.45) return Array.from({ length: Math.floor(random() * 5) }, () => randomValue(random, depth + 1));
+  if (r < 0.55) return undefined;
+  if (r < 0.62) return null;
+  if (r < 0.7) return random() < 0.5;
+  if (r < 0.85) return pick([0, -0, 1, -7, 0.1 + 0.2, 1e21, 1e-7, 123456789.125, Number.MAX_SAFE_INTEGER, random() * 1000]);
+  return pick(STRINGS);
+}
 
 describe('cacheKey', () => {
   const base = { namespace: 'model' as const, provider: 'openai_compatible', request_url: 'http://a/v1/chat/completions', nvcf: false, body: { model: 'm', temperature: 0 } };

@@ -2,7 +2,14 @@ import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { helmJson, writeJsonArrayAtomic } from './atomic.js';
+import { helmElementJson, helmJson, writeJsonArrayAtomic, writeJsonTextArrayAtomic } from './atomic.js';
+
+/** What HELM elements were written with before the replacer was avoided: the byte-for-byte reference. */
+const omitNull = (_key: string, value: unknown): unknown => (value === null ? undefined : value);
+const reference = (value: unknown): string | undefined => JSON.stringify(value, omitNull, 2);
+/** The whole array file as it was written (elements unindented under the bracket). */
+const referenceFile = (items: readonly unknown[], prefix = '', suffix = ''): string =>
+  `${prefix}[${items.map((x) => `\n${reference(x)}`).join(',')}${items.length ? '\n' : ''}]${suffix}\n`;
 
 describe('writeJsonArrayAtomic', () => {
   const items = [{ a: 1, b: null, c: { d: [1, 2] } }, { a: 2 }];
@@ -27,4 +34,113 @@ describe('writeJsonArrayAtomic', () => {
     await writeJsonArrayAtomic(join(dir, 'e.json'), []);
     expect(JSON.parse(readFileSync(join(dir, 'e.json'), 'utf8'))).toEqual([]);
   });
+
+  it('writes byte for byte what JSON.stringify with the null-omitting replacer wrote, across chunks', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ef-arr-'));
+    const random = prng(7);
+    // ~3 MB: several 1 MB chunks.
+    const many = Array.from({ length: 3000 }, (_, i) => ({ i, text: 'x'.repeat(900), extra: randomValue(random, 1), none: null }));
+    await writeJsonArrayAtomic(join(dir, 'big.json'), many, '{\n  "request_states": ', '\n}');
+    expect(readFileSync(join(dir, 'big.json'), 'utf8')).toBe(referenceFile(many, '{\n  "request_states": ', '\n}'));
+  });
+
+  it('writes pre-serialised elements as they are', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ef-arr-'));
+    await writeJsonTextArrayAtomic(join(dir, 't.json'), ['{\n  "a": 1\n}', '2']);
+    expect(readFileSync(join(dir, 't.json'), 'utf8')).toBe('[\n{\n  "a": 1\n},\n2\n]\n');
+  });
 });
+
+describe('helmElementJson', () => {
+  const date = new Date(Date.UTC(2026, 0, 2));
+  it.each([
+    ['null object fields', { a: 1, b: null, c: { d: null, e: 'x' } }],
+    ['nulls inside arrays stay', [null, 1, [null, { a: null }], { b: [null] }]],
+    ['an object that is all nulls', { a: null, b: { c: null } }],
+    ['null in an object in an array in an object', { a: [{ b: null, c: 1 }, null] }],
+    ['integer-like keys', { b: 1, 10: null, 9: 'nine', 2: [null] }],
+    ['__proto__ key from JSON.parse', JSON.parse('{"a":null,"__proto__":{"x":null,"y":1},"z":2}')],
+    ['undefined, functions and symbols', { a: undefined, b: () => 1, c: Symbol('s'), d: [undefined, () => 1], e: null }],
+    ['non-finite numbers and -0', { a: NaN, b: [Infinity, -0], c: -0 }],
+    ['strings needing escapes', { 'k"\n': 'a"b\\c\n\u0001\u2028\ud800', e: null }],
+    ['a Date (toJSON) beside a null', { when: date, a: null, list: [date] }],
+    ['toJSON returning null', { a: { toJSON: () => null }, b: [{ toJSON: () => null }] }],
+    ['toJSON returning an object with nulls', { a: { toJSON: () => ({ x: null, y: 1 }) } }],
+    ["a sparse array", [1, , null]],
+    ['a top-level null', null],
+    ['a top-level string', 'text'],
+    ['a top-level number', 1.5],
+    ['empty containers', { a: {}, b: [], c: { d: null } }],
+    ['a class instance', new (class { a = null; b = 2; })()],
+  ])('%s: same text as the replacer', (_label, value) => {
+    expect(helmElementJson(value)).toBe(reference(value));
+  });
+
+  it('same text as the replacer for 500 random values', () => {
+    const random = prng(1);
+    for (let i = 0; i < 500; i++) {
+      const value = randomValue(random, 0);
+      expect(helmElementJson(value)).toBe(reference(value));
+    }
+  });
+
+  it('writes a value without null fields exactly as JSON.stringify without a replacer', () => {
+    const value = { a: [null, 1], b: { c: 'x' } };
+    expect(helmElementJson(value)).toBe(JSON.stringify(value, null, 2));
+  });
+
+  it('does not change the value it copies from', () => {
+    const value = { a: null, b: { c: null, d: [null] } };
+    helmElementJson(value);
+    expect(value).toEqual({ a: null, b: { c: null, d: [null] } });
+  });
+
+  it('handles values deeper than its own walk', () => {
+    let deep: unknown = { leaf: null, keep: 1 };
+    for (let i = 0; i < 500; i++) deep = { next: deep, gap: null };
+    expect(helmElementJson(deep)).toBe(reference(deep));
+  });
+
+  it('fails on a cycle as JSON.stringify does', () => {
+    const cyclic: Record<string, unknown> = { a: null };
+    cyclic.self = cyclic;
+    expect(() => helmElementJson(cyclic)).toThrow(TypeError);
+  });
+
+  it('helmJson is the element text plus a newline', () => {
+    expect(helmJson({ a: null, b: [null] })).toBe(`${reference({ a: null, b: [null] })}\n`);
+  });
+});
+
+/** Deterministic PRNG (mulberry32). */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const KEYS = ['a', 'b', '10', '9', '__proto__', 'text', 'é', 'a"b', 'x\ny', ''];
+const STRINGS = ['', 'plain', 'quote " and \\ backslash', 'line\nbreak', '\u0000\u001f', '\u2028', 'é 中文 \u{1F600}', '\ud800'];
+
+/** A random JSON-like value with many nulls in objects and arrays (and undefined, NaN, awkward keys). */
+function randomValue(random: () => number, depth: number): unknown {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
+  const r = random();
+  if (depth < 5 && r < 0.3) {
+    const object: Record<string, unknown> = {};
+    const n = Math.floor(random() * 6);
+    for (let i = 0; i < n; i++) Object.defineProperty(object, pick(KEYS), { value: randomValue(random, depth + 1), enumerable: true, writable: true, configurable: true });
+    return object;
+  }
+  if (depth < 5 && r < 0.5) return Array.from({ length: Math.floor(random() * 5) }, () => randomValue(random, depth + 1));
+  if (r < 0.7) return null;
+  if (r < 0.75) return undefined;
+  if (r < 0.8) return random() < 0.5;
+  if (r < 0.9) return pick([0, -0, 1, 0.1 + 0.2, 1e21, NaN, Infinity, random()]);
+  return pick(STRINGS);
+}
