@@ -2,7 +2,7 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { EXIT, reportError, UserError } from '@eval-factory/errors';
 import { EF_VERSION } from './version.js';
-import { repoRoot } from './framework-path.js';
+import type { PrestartedEngine } from '@eval-factory/executor/prestart';
 import { SUMMARIZE_FLAGS } from './commands/summarize.js';
 import { COMPARE_FLAGS, COMPARE_POSITIONALS } from './commands/compare.js';
 import { SERVE_FLAGS } from './commands/serve.js';
@@ -25,14 +25,19 @@ export const RUN_EVAL_FLAGS = {
 /** `--benchmarks_dir` of `ls` and `validate` (docs/custom-benchmarks.md). */
 const BENCHMARKS_DIR = { benchmarks_dir: RUN_EVAL_FLAGS.benchmarks_dir } as const;
 
-/** Starts the engine early (only the spawn code of the executor is loaded for it). */
-async function prestart() {
-  const { prestartEngine, ENGINE_PROGRAM } = await import('@eval-factory/executor/prestart');
-  return prestartEngine(ENGINE_PROGRAM, { repoRoot: repoRoot() });
+/**
+ * `eval-factory [--debug] <command>`; returns the exit code. One top-level handler prints coded errors. `engine`
+ * is an engine process bin.ts started for a `run_eval` (released here whatever the command turns out to be).
+ */
+export async function main(argv: string[] = hideBin(process.argv), engine: PrestartedEngine | null = null): Promise<number> {
+  try {
+    return await parseAndRun(argv, engine);
+  } finally {
+    engine?.dispose();
+  }
 }
 
-/** `eval-factory [--debug] <command>`; returns the exit code. One top-level handler prints coded errors. */
-export async function main(argv: string[] = hideBin(process.argv)): Promise<number> {
+async function parseAndRun(argv: string[], engine: PrestartedEngine | null): Promise<number> {
   const debug = argv.includes('--debug') || process.env.EF_LOG_LEVEL === 'DEBUG';
   let code: number = EXIT.ok;
   const parser = yargs(argv)
@@ -53,13 +58,7 @@ export async function main(argv: string[] = hideBin(process.argv)): Promise<numb
     })
     .command('run_eval', 'run one evaluation', (y) => y.options(RUN_EVAL_FLAGS), async (a) => {
       if (a.debug) process.env.EF_LOG_LEVEL = 'DEBUG';
-      // The engine loads its modules while this process resolves the config (a dry run starts none).
-      const engine = a.dry_run ? null : await prestart();
-      try {
-        code = await (await import('./commands/run-eval.js')).runEvalCommand(a as never, engine);
-      } finally {
-        engine?.dispose();
-      }
+      code = await (await import('./commands/run-eval.js')).runEvalCommand(a as never, a.dry_run ? null : engine);
     })
     .command('summarize [dirs..]', 'leaderboard of the runs under the given folders (intervals, win rate)', (y) => y.positional('dirs', { type: 'string', array: true, describe: 'run folders, or folders above them' }).options(SUMMARIZE_FLAGS), async (a) => {
       code = await (await import('./commands/summarize.js')).summarizeCommand(a as never);

@@ -1,4 +1,3 @@
-import { execa } from 'execa';
 import { redact, UserError } from '@eval-factory/errors';
 import { resolveProgram } from './resolve-bin.js';
 
@@ -35,6 +34,8 @@ export async function runEngineTool(args: readonly string[], opts: EngineToolOpt
   const program = opts.program ?? ENGINE_PROGRAM;
   const cwd = opts.cwd ?? process.cwd();
   const { file, prefixArgs } = resolveProgram(program, [cwd, ...(opts.repoRoot ? [opts.repoRoot] : [])]);
+  // Imported on use: `eval-factory run_eval` loads this module but needs execa only for a dry run (start-up time).
+  const { execa } = await import('execa');
   const result = await execa(file, [...prefixArgs, ...args], {
     cwd, reject: false, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe', cleanup: true, stripFinalNewline: false,
     env: { EF_PROGRESS: 'off', ...opts.env },

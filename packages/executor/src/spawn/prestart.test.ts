@@ -41,16 +41,20 @@ describe('prestartEngine', () => {
   const logFile = join(dir, 'logs', 'run.log');
 
   it('hands the command line to the prestarted engine on stdin', async () => {
-    const early = prestartEngine(engine, { cwd: dir, echo: new PassThrough() });
+    const early = prestartEngine(engine, { cwd: dir, echo: new PassThrough() })!;
     const run = await runEngine({ argv: [engine, 'run', '--suite', 'a b', "it's"], logFile, cwd: dir, echo: new PassThrough(), prestarted: early });
     expect(run).toMatchObject({ exitCode: 0, interrupted: false, final: { run_dir: 'engine.mjs', counts: { argv: ['run', '--suite', 'a b', "it's"], prestarted: true } } });
     expect(readFileSync(logFile, 'utf8')).toContain('working');
     expect(() => early.start([])).toThrow(/already used/);
   });
 
+  it('starts nothing for a program that is not a JavaScript file (the run then spawns it the ordinary way)', () => {
+    expect(prestartEngine('ef-no-such-engine', { cwd: dir, repoRoot: dir })).toBeNull();
+  });
+
   it('lets an unused engine exit on its own', async () => {
     const unused = fakeEngine(dir, 'unused.mjs');
-    const early = prestartEngine(unused, { cwd: dir, echo: new PassThrough() });
+    const early = prestartEngine(unused, { cwd: dir, echo: new PassThrough() })!;
     early.dispose();
     expect(await waitFor(join(dir, 'unused.mjs.disposed'))).toBe(true);
   });
@@ -58,7 +62,7 @@ describe('prestartEngine', () => {
   it('spawns a command for another program normally and releases the prestarted one', async () => {
     const released = fakeEngine(dir, 'released.mjs');
     const other = fakeEngine(dir, 'other.mjs');
-    const early = prestartEngine(released, { cwd: dir, echo: new PassThrough() });
+    const early = prestartEngine(released, { cwd: dir, echo: new PassThrough() })!;
     const run = await runEngine({ argv: [other, 'list'], logFile, cwd: dir, echo: new PassThrough(), prestarted: early });
     expect(run.final).toMatchObject({ run_dir: 'other.mjs', counts: { argv: ['list'], prestarted: false } });
     expect(await waitFor(join(dir, 'released.mjs.disposed'))).toBe(true);

@@ -1,14 +1,15 @@
-import type { ResultPromise } from 'execa';
 import { ENGINE_ARGV_ON_STDIN } from '@eval-factory/types';
-import { spawnEngineProcess } from './engine-process.js';
+import { spawnNodeScript, type EngineProcess } from './engine-process.js';
 import { resolveProgram } from './resolve-bin.js';
+
+const JS_FILE = /\.(c|m)?js$/;
 
 /** An engine process started before its command line was known (docs/architecture.md, "Start-up"). */
 export interface PrestartedEngine {
   /** The program name it was resolved from (`ef-bench`): only a command starting with it can use this process. */
   readonly program: string;
   /** Hands over the arguments (after the program name); the engine then runs as if started with them. Once. */
-  start(args: readonly string[]): ResultPromise;
+  start(args: readonly string[]): EngineProcess;
   /** An engine that was not started exits on its own (end of stdin); a no-op after `start`. */
   dispose(): void;
 }
@@ -16,14 +17,17 @@ export interface PrestartedEngine {
 /**
  * Starts `program --argv-on-stdin` now, so the engine loads its modules (~0.3 s) while the factory still resolves
  * the config and writes model configs; `runEngine` then gives it the rendered command line on stdin. Signals,
- * output and exit code are those of an ordinary engine process.
+ * output and exit code are those of an ordinary engine process. Null when `program` does not resolve to a
+ * JavaScript file (then the run spawns it the ordinary way, which also reports a missing engine).
  * @example const early = prestartEngine('ef-bench', { cwd: process.cwd(), repoRoot }); … runEngine({ argv, logFile, prestarted: early })
  */
-export function prestartEngine(program: string, opts: { cwd?: string; repoRoot?: string; echo?: NodeJS.WritableStream } = {}): PrestartedEngine {
+export function prestartEngine(program: string, opts: { cwd?: string; repoRoot?: string; echo?: NodeJS.WritableStream } = {}): PrestartedEngine | null {
   const cwd = opts.cwd ?? process.cwd();
   const { file, prefixArgs } = resolveProgram(program, [cwd, ...(opts.repoRoot ? [opts.repoRoot] : [])]);
-  const child = spawnEngineProcess(file, [...prefixArgs, ENGINE_ARGV_ON_STDIN], { cwd, echo: opts.echo ?? process.stderr, stdin: 'pipe' });
-  // A program that could not be spawned reports ENOENT through the result; writing to it must not throw as well.
+  const script = file === process.execPath && prefixArgs.length === 1 ? prefixArgs[0] : JS_FILE.test(file) && prefixArgs.length === 0 ? file : null;
+  if (script === null) return null;
+  const child = spawnNodeScript(script, [ENGINE_ARGV_ON_STDIN], { cwd, echo: opts.echo ?? process.stderr, stdin: 'pipe' });
+  // An engine that died early reports through `exited`; writing to it must not throw as well.
   child.stdin?.on('error', () => {});
   let used = false;
   return {

@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { redact, UserError } from '@eval-factory/errors';
 import { resolveProgram } from './resolve-bin.js';
-import { spawnEngineProcess } from './engine-process.js';
+import { engineEnv, type EngineProcess } from './engine-process.js';
 import type { PrestartedEngine } from './prestart.js';
 
 export interface EngineRun {
@@ -36,7 +36,7 @@ export async function runEngine(opts: {
   const echo = opts.echo ?? process.stderr;
   const tail: string[] = [];
   let interrupted = false;
-  const child = opts.prestarted?.program === program ? opts.prestarted.start(args) : spawnNow(program, args, opts, echo);
+  const child = opts.prestarted?.program === program ? opts.prestarted.start(args) : await spawnNow(program, args, opts, echo);
   const forward = (sig: NodeJS.Signals, graceMs: number) => () => {
     interrupted = true;
     child.kill(sig);
@@ -58,21 +58,34 @@ export async function runEngine(opts: {
   });
   let stdout = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  const result = await child;
+  const result = await child.exited;
   if (partial) log.write(forLog(partial));
   process.off('SIGINT', onInt);
   process.off('SIGTERM', onTerm);
   await new Promise<void>((resolve) => log.end(() => resolve()));
-  if ((result as { failed?: boolean; exitCode?: number }).exitCode === undefined && (result as { code?: string }).code === 'ENOENT') {
+  if (result.notFound) {
     throw new UserError('EF_ENGINE_NOT_FOUND', `cannot start the engine '${program}'`, 'run `npm run build` in the eval-factory checkout, or check framework.yml defaults.command');
   }
-  return { exitCode: result.exitCode ?? null, signal: result.signal ?? null, final: lastJsonLine(stdout), stderrTail: tail, interrupted };
+  return { exitCode: result.exitCode, signal: result.signal, final: lastJsonLine(stdout), stderrTail: tail, interrupted };
 }
 
-function spawnNow(program: string, args: readonly string[], opts: { cwd?: string; repoRoot?: string; prestarted?: PrestartedEngine | null }, echo: NodeJS.WritableStream) {
+/**
+ * An engine command spawned through execa: any program (a custom command may name a script or an executable;
+ * execa finds it as a shell would on every platform, without a shell). execa is imported here, on use, because the
+ * run path of a prestarted engine never needs it (start-up time, engine-process.ts).
+ */
+async function spawnNow(program: string, args: readonly string[], opts: { cwd?: string; repoRoot?: string; prestarted?: PrestartedEngine | null }, echo: NodeJS.WritableStream): Promise<EngineProcess> {
   opts.prestarted?.dispose(); // started for another program than the command's
   const { file, prefixArgs } = resolveProgram(program, [opts.cwd ?? process.cwd(), ...(opts.repoRoot ? [opts.repoRoot] : [])]);
-  return spawnEngineProcess(file, [...prefixArgs, ...args], { cwd: opts.cwd, echo, stdin: 'ignore' });
+  const { execa } = await import('execa');
+  const child = execa(file, [...prefixArgs, ...args], {
+    cwd: opts.cwd, reject: false, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe', forceKillAfterDelay: false, cleanup: true, env: engineEnv(echo),
+  });
+  const exited = child.then((r) => {
+    const notFound = r.exitCode === undefined && (r as { code?: string }).code === 'ENOENT';
+    return { exitCode: r.exitCode ?? null, signal: r.signal ?? null, notFound };
+  });
+  return { stdin: null, stdout: child.stdout, stderr: child.stderr, kill: (signal) => void child.kill(signal), exited };
 }
 
 /**

@@ -1,0 +1,23 @@
+import type { PrestartedEngine } from '@eval-factory/executor/prestart';
+import { repoRoot } from './framework-path.js';
+
+const NO_ENGINE_FLAG = /^(-h|--help|--version|--dry[_-]?run(=.*)?|--dryRun(=.*)?)$/;
+
+/**
+ * Whether this command line will run the engine: `run_eval` without `--dry_run`, `--help` or `--version`. It is
+ * read before yargs loads; a wrong guess costs only an engine process that exits unused.
+ */
+export function runsEngine(argv: readonly string[]): boolean {
+  const positionals = argv.filter((a) => !a.startsWith('-'));
+  return positionals[0] === 'run_eval' && !argv.some((a) => NO_ENGINE_FLAG.test(a));
+}
+
+/**
+ * Starts the engine before the rest of the CLI loads (docs/architecture.md, "Start-up"): only the executor's spawn
+ * code is imported for it.
+ */
+export async function prestartIfRun(argv: readonly string[]): Promise<PrestartedEngine | null> {
+  if (!runsEngine(argv)) return null;
+  const { prestartEngine, ENGINE_PROGRAM } = await import('@eval-factory/executor/prestart');
+  return prestartEngine(ENGINE_PROGRAM, { repoRoot: repoRoot() });
+}
