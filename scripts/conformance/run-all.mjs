@@ -121,7 +121,8 @@ async function main() {
   const cacheDir = await mkdtemp(join(tmpdir(), 'ef-conformance-'));
   let failures = 0;
   try {
-    for (const definition of listBenchmarks()) {
+    const definitions = await listBenchmarks();
+    for (const definition of definitions) {
       const expected = EXPECTED[definition.name];
       if (!expected) {
         console.log(`-        ${definition.name}: no expected counts in this script`);
@@ -138,7 +139,7 @@ async function main() {
       if (!ok) failures++;
     }
     for (const name of SUBSETS) {
-      const ok = await checkSelection(name, selection, listBenchmarks(), cacheDir).catch((error) => {
+      const ok = await checkSelection(name, selection, definitions, cacheDir).catch((error) => {
         console.log(`MISMATCH ${name} selection: ${error.code ?? 'error'} ${error.message}`);
         return false;
       });

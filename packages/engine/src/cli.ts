@@ -2,7 +2,7 @@ import { setMaxListeners } from 'node:events';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { EXIT, reportError, UserError } from '@eval-factory/errors';
-import { listBenchmarks, listCustomBenchmarks, loadCustomBenchmark, type CustomBenchmarkListing } from '@eval-factory/benchmarks';
+import { benchmarkNames, listCustomBenchmarks, loadCustomBenchmark, type CustomBenchmarkListing } from '@eval-factory/benchmarks';
 import { assemblePrompt, buildAdapterSpec } from './adapters/index.js';
 import { Diagnostics } from './runner/diagnostics.js';
 import { defaultDataCacheDir } from './runner/prepare.js';
@@ -27,7 +27,7 @@ export async function main(argv: string[] = hideBin(process.argv)): Promise<numb
     .command('list', 'list benchmark names, one per line', (y) => y.option('benchmarks-dir', { type: 'string', describe: 'also list the custom definitions (*.yml) in this folder' }), (a) => {
       // The folder is read first, so a bad --benchmarks-dir fails before anything is printed.
       const custom = a['benchmarks-dir'] === undefined ? null : listCustomBenchmarks(String(a['benchmarks-dir']));
-      for (const b of listBenchmarks()) process.stdout.write(`${b.name}\n`);
+      for (const name of benchmarkNames()) process.stdout.write(`${name}\n`);
       if (custom) printCustom(custom);
     })
     .command('validate <file>', 'check a custom benchmark definition and its data (no model is called); print the first prompt', (y) => y.positional('file', { type: 'string', demandOption: true }), async (a) => {

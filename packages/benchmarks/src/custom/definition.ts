@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { UserError } from '@eval-factory/errors';
 import type { BenchmarkDefinition } from '@eval-factory/types';
-import { listBenchmarks } from '../registry.js';
+import { benchmarkNames } from '../registry.js';
 import { customError } from './errors.js';
 import { loadCustomData } from './load.js';
 import type { LoadState } from './load.js';
@@ -29,7 +29,7 @@ export const CUSTOM_BENCHMARK = 'custom';
 export function loadCustomBenchmark(file: string): BenchmarkDefinition {
   const raw = readDefinition(resolve(file));
   const spec = raw.format === 'medhelm' ? medhelmSpec(raw) : nativeSpec(raw);
-  if (spec.name === CUSTOM_BENCHMARK || listBenchmarks().some((b) => b.name === spec.name)) {
+  if (spec.name === CUSTOM_BENCHMARK || benchmarkNames().includes(spec.name)) {
     throw fieldError(raw, 'EF_CUSTOM_SCHEMA', ['name'], `"${spec.name}" is the name of a built-in benchmark; choose another name`);
   }
   const metrics = buildMetricFamilies(spec);

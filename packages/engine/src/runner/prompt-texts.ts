@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import type { PromptSpec } from '@eval-factory/types';
 import { UserError } from '@eval-factory/errors';
-import { listBenchmarks } from '@eval-factory/benchmarks';
+import { benchmarkNames } from '@eval-factory/benchmarks';
 
 const KEYS = ['instructions', 'input_noun', 'output_noun'] as const;
 
@@ -19,7 +19,7 @@ export function applyPromptTexts(spec: PromptSpec, benchmark: string, file: stri
     throw new UserError('EF_PROMPT_TEXTS', `cannot read prompt texts ${file}: ${(error as Error).message}`, 'extra.prompt_texts must name a readable YAML file');
   }
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) throw new UserError('EF_PROMPT_TEXTS', `${file}: expected a mapping of benchmark names`, 'write {<benchmark>: {instructions, input_noun, output_noun}}');
-  const names = listBenchmarks().map((b) => b.name);
+  const names = benchmarkNames();
   for (const [name, entry] of Object.entries(doc)) {
     if (!names.includes(name)) throw new UserError('EF_PROMPT_TEXTS', `${file}: unknown benchmark '${name}'`, `known: ${names.join(', ')}`);
     for (const key of Object.keys(entry ?? {})) {

@@ -22,8 +22,8 @@ function definition(name: string): string {
 }
 
 describe('resolveRun: custom:model=… entries run the --benchmark-file definition', () => {
-  it('the definition\'s name names the run and its folder', () => {
-    const run = resolveRun('custom:model=meta/llama-3.3-70b-instruct,max_eval_instances=1', { ...OPTIONS, benchmarkFile: definition('Triage-QA') });
+  it('the definition\'s name names the run and its folder', async () => {
+    const run = await resolveRun('custom:model=meta/llama-3.3-70b-instruct,max_eval_instances=1', { ...OPTIONS, benchmarkFile: definition('Triage-QA') });
     expect(run.benchmark.name).toBe('Triage-QA');
     expect(run.entry).toBe('custom:model=meta/llama-3.3-70b-instruct,max_eval_instances=1');
     expect(run.runName).toBe('Triage-QA:model=meta_llama-3.3-70b-instruct,max_eval_instances=1');
@@ -31,19 +31,19 @@ describe('resolveRun: custom:model=… entries run the --benchmark-file definiti
     expect([run.model, run.maxEvalInstances]).toEqual(['meta/llama-3.3-70b-instruct', 1]);
   });
 
-  it('without --benchmark-file: EF_CUSTOM_BENCHMARK_FILE', () => {
-    expect(() => resolveRun('custom:model=m', OPTIONS)).toThrow(expect.objectContaining({ code: 'EF_CUSTOM_BENCHMARK_FILE', message: expect.stringContaining("run entry 'custom:model=m'") }));
+  it('without --benchmark-file: EF_CUSTOM_BENCHMARK_FILE', async () => {
+    await expect(resolveRun('custom:model=m', OPTIONS)).rejects.toThrow(expect.objectContaining({ code: 'EF_CUSTOM_BENCHMARK_FILE', message: expect.stringContaining("run entry 'custom:model=m'") }));
   });
 
-  it('a broken definition stops the run before anything is loaded or sent', () => {
-    expect(() => resolveRun('custom:model=m', { ...OPTIONS, benchmarkFile: '/nonexistent/def.yml' })).toThrow(expect.objectContaining({ code: 'EF_CUSTOM_BENCHMARK_FILE' }));
+  it('a broken definition stops the run before anything is loaded or sent', async () => {
+    await expect(resolveRun('custom:model=m', { ...OPTIONS, benchmarkFile: '/nonexistent/def.yml' })).rejects.toThrow(expect.objectContaining({ code: 'EF_CUSTOM_BENCHMARK_FILE' }));
   });
 
-  it('only run-level keys are valid (a custom benchmark has no arguments)', () => {
-    expect(() => resolveRun('custom:model=m,subject=x', { ...OPTIONS, benchmarkFile: definition('t') })).toThrow(expect.objectContaining({ code: 'EF_RUN_ENTRY', hint: expect.stringContaining('valid keys for t: model, max_eval_instances') }));
+  it('only run-level keys are valid (a custom benchmark has no arguments)', async () => {
+    await expect(resolveRun('custom:model=m,subject=x', { ...OPTIONS, benchmarkFile: definition('t') })).rejects.toThrow(expect.objectContaining({ code: 'EF_RUN_ENTRY', hint: expect.stringContaining('valid keys for t: model, max_eval_instances') }));
   });
 
-  it('built-in entries ignore --benchmark-file', () => {
-    expect(resolveRun('pubmed_qa:model=m', { ...OPTIONS, benchmarkFile: definition('t') }).benchmark.name).toBe('pubmed_qa');
+  it('built-in entries ignore --benchmark-file', async () => {
+    expect((await resolveRun('pubmed_qa:model=m', { ...OPTIONS, benchmarkFile: definition('t') })).benchmark.name).toBe('pubmed_qa');
   });
 });

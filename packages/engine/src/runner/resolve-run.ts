@@ -17,7 +17,7 @@ const ARG_FLAGS: Record<string, (o: RunOptions) => string | number | null> = {
  * The benchmark a run entry names: a registered one, or for `custom` the definition in `--benchmark-file` (its
  * YAML `name` then names the run and its outputs).
  */
-export function benchmarkForEntry(name: string, benchmarkFile: string | null | undefined, entry: string): BenchmarkDefinition {
+export async function benchmarkForEntry(name: string, benchmarkFile: string | null | undefined, entry: string): Promise<BenchmarkDefinition> {
   if (name !== CUSTOM_BENCHMARK) return getBenchmark(name);
   if (!benchmarkFile) {
     throw new UserError('EF_CUSTOM_BENCHMARK_FILE', `run entry '${entry}' runs a custom benchmark but no --benchmark-file was given`, 'pass --benchmark-file <definition.yml> (eval-factory: config.params.extra.benchmark)');
@@ -39,9 +39,9 @@ export interface ResolvedRun {
 }
 
 /** Run entry → benchmark, scenario arguments, run-level settings, canonical run name and safe directory name. */
-export function resolveRun(entry: string, options: RunOptions): ResolvedRun {
+export async function resolveRun(entry: string, options: RunOptions): Promise<ResolvedRun> {
   const parsed = parseRunEntry(entry);
-  const benchmark = benchmarkForEntry(parsed.benchmark, options.benchmarkFile, entry);
+  const benchmark = await benchmarkForEntry(parsed.benchmark, options.benchmarkFile, entry);
   const argNames = benchmark.args.map((a) => a.name);
   for (const key of Object.keys(parsed.args)) {
     if (!argNames.includes(key) && !(RUN_LEVEL_KEYS as readonly string[]).includes(key)) {

@@ -26,7 +26,7 @@ export interface RunOutcome {
 /** One run entry end to end: resolve → load/select → requests → send → score → write every output file. */
 export async function runBenchmark(entry: string, options: RunOptions, diag: Diagnostics, signal: AbortSignal): Promise<RunOutcome> {
   const startedAt = new Date();
-  const run = resolveRun(entry, options);
+  const run = await resolveRun(entry, options);
   const runDirRel = `runs/${options.suite}/${run.runDir}`;
   const deployment = readModelDeployment(options.modelConfigs, run.model);
   const prepared = await prepareRun(run, options, diag);
