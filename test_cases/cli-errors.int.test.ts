@@ -74,6 +74,12 @@ describe('ls and --dry_run', () => {
     expect(lines.slice(1)).toEqual(['pubmed_qa', 'head_qa', 'medbullets', 'medcalc_bench', 'medec', 'ehr_sql', 'race_based_med', 'medhallu', 'mtsamples_replicate', 'ehrshot', 'clear', 'medalign', 'n2c2_ct_matching'].map((t) => `  * ${t}`));
   });
 
+  it('plain ls (which skips the argument parser) prints what ls through the parser prints', async () => {
+    const [plain, parsed] = await Promise.all([runCli(['ls']), runCli(['--debug', 'ls'])]);
+    expect(plain).toEqual({ code: 0, stdout: parsed.stdout, stderr: '' });
+    expect(parsed).toMatchObject({ code: 0, stderr: '' });
+  });
+
   it.each(['openai.yml', 'nvidia-build.yml', 'nvcf.yml', 'vllm.yml', 'ollama.yml', 'llama-cpp.yml', 'medhelm-published.yml'])('dry-runs configs/%s without a key and writes nothing', async (file) => {
     const cwd = tempDir();
     const r = await runCli(['run_eval', '--run_config', join(__dirnameOf(), '..', 'configs', file), '--dry_run'], { cwd, env: { OPENAI_API_KEY: undefined, NVIDIA_API_KEY: undefined } });
