@@ -89,6 +89,8 @@ export async function runEvalCommand(args: RunEvalArgs, prestarted: PrestartedEn
   const logFile = join(outputDir, 'logs', 'eval-factory.log');
   await writeFileAtomic(logFile, `${startedAt} eval-factory ${EF_VERSION}\n${startedAt} command: ${redact(renderedCommand)}\n`);
 
+  // Read while the engine is still loading, not after the run (it spawns git).
+  const hash = gitHash();
   const engine = await runEngine({ argv, logFile, cwd: process.cwd(), repoRoot: repoRoot(), prestarted });
   const result = await normalizeOutputs({
     outputDir,
@@ -98,7 +100,7 @@ export async function runEvalCommand(args: RunEvalArgs, prestarted: PrestartedEn
     efVersion: EF_VERSION,
     startedAt,
     userWroteApiKey,
-    gitHash: gitHash(),
+    gitHash: hash,
     urlInfo: { resolved_url: url.request_url, provider: chooseProvider(url, endpoint.adapter_config ?? {}).name, use_nvcf: Boolean(endpoint.adapter_config?.use_nvcf) },
     warnings: allWarnings,
     metadata: resolved.metadata,
