@@ -6,6 +6,7 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmS
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { prng } from '@eval-factory/testkit';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const CLI = join(ROOT, 'packages/cli/dist/bin.js');
@@ -31,17 +32,8 @@ export async function runIfMain(metaUrl, main) {
   }
 }
 
-/** Deterministic PRNG (mulberry32): same seed, same sequence. */
-export function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic PRNG (mulberry32), shared with the tests. */
+export { prng };
 
 const WORDS = 'patients cohort trial outcome dose risk marker serum cell therapy response week group rate model sample index level'.split(' ');
 const SECTIONS = ['BACKGROUND', 'METHODS', 'RESULTS', 'CONCLUSIONS'];

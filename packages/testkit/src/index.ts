@@ -14,3 +14,4 @@ export {
   startFakeOAuthServer, FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, type FakeOAuthServer, type FakeOAuthOptions, type OAuthStep, type OAuthRequestRecord,
 } from './fake-oauth-server.js';
 export { judgeEntry, writeJudgesYaml, JUDGE_TEMPLATE, type JudgeSetup } from './judge-fixtures.js';
+export { prng, randomJsonValue, type RandomJsonOptions } from './random-json.js';

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
+import { prng, randomJsonValue } from '@eval-factory/testkit';
 import { createHash } from 'node:crypto';
 import { cacheKey, canonicalJson, openSqliteCache, sha256Hex } from './index.js';
 
@@ -32,7 +33,7 @@ describe('canonicalJson', () => {
   it('writes what the previous implementation wrote, for 500 random values', () => {
     const random = prng(42);
     for (let i = 0; i < 500; i++) {
-      const value = randomValue(random, 0);
+      const value = randomJsonValue(random, RANDOM);
       expect(canonicalJson(value)).toBe(oracleCanonicalJson(value));
     }
   });
@@ -67,39 +68,13 @@ function oracleCanonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${oracleCanonicalJson(v)}`).join(',')}}`;
 }
 
-/** Deterministic PRNG (mulberry32). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const KEYS = ['a', 'b', 'B', '10', '9', '0', '__proto__', 'model', 'messages', 'é', 'a"b', 'x\ny', '\u{1F600}', '', 'constructor'];
-const STRINGS = ['', 'plain', 'quote " and \\ backslash', 'line\nbreak\ttab', '\u0000\u001f', '\u2028\u2029', 'é ü 中文 \u{1F600}', '\ud800 lone', 'x'.repeat(300)];
-
-/** A random JSON-like value: nested objects and arrays, undefined and null in both, awkward keys and strings. */
-function randomValue(random: () => number, depth: number): unknown {
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
-  const r = random();
-  if (depth < 4 && r < 0.25) {
-    const object: Record<string, unknown> = {};
-    const n = Math.floor(random() * 7);
-    // defineProperty: a "__proto__" key must become a field, as JSON.parse makes it.
-    for (let i = 0; i < n; i++) Object.defineProperty(object, pick(KEYS), { value: randomValue(random, depth + 1), enumerable: true, writable: true, configurable: true });
-    return object;
-  }
-  if (depth < 4 && r < 0.45) return Array.from({ length: Math.floor(random() * 5) }, () => randomValue(random, depth + 1));
-  if (r < 0.55) return undefined;
-  if (r < 0.62) return null;
-  if (r < 0.7) return random() < 0.5;
-  if (r < 0.85) return pick([0, -0, 1, -7, 0.1 + 0.2, 1e21, 1e-7, 123456789.125, Number.MAX_SAFE_INTEGER, random() * 1000]);
-  return pick(STRINGS);
-}
+const RANDOM = {
+  keys: ['a', 'b', 'B', '10', '9', '0', '__proto__', 'model', 'messages', 'é', 'a"b', 'x\ny', '\u{1F600}', '', 'constructor'],
+  strings: ['', 'plain', 'quote " and \\ backslash', 'line\nbreak\ttab', '\u0000\u001f', '\u2028\u2029', 'é ü 中文 \u{1F600}', '\ud800 lone', 'x'.repeat(300)],
+  numbers: [0, -0, 1, -7, 0.1 + 0.2, 1e21, 1e-7, 123456789.125, Number.MAX_SAFE_INTEGER],
+  maxDepth: 4,
+  nullShare: 0.1,
+};
 
 describe('cacheKey', () => {
   const base = { namespace: 'model' as const, provider: 'openai_compatible', request_url: 'http://a/v1/chat/completions', nvcf: false, body: { model: 'm', temperature: 0 } };

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
+import { prng, randomJsonValue } from '@eval-factory/testkit';
 import { helmElementJson, helmJson, writeJsonArrayAtomic, writeJsonTextArrayAtomic } from './atomic.js';
 
 /** What HELM elements were written with before the replacer was avoided: the byte-for-byte reference. */
@@ -39,7 +40,7 @@ describe('writeJsonArrayAtomic', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ef-arr-'));
     const random = prng(7);
     // ~3 MB: several 1 MB chunks.
-    const many = Array.from({ length: 3000 }, (_, i) => ({ i, text: 'x'.repeat(900), extra: randomValue(random, 1), none: null }));
+    const many = Array.from({ length: 3000 }, (_, i) => ({ i, text: 'x'.repeat(900), extra: randomJsonValue(random, RANDOM, 1), none: null }));
     await writeJsonArrayAtomic(join(dir, 'big.json'), many, '{\n  "request_states": ', '\n}');
     expect(readFileSync(join(dir, 'big.json'), 'utf8')).toBe(referenceFile(many, '{\n  "request_states": ', '\n}'));
   });
@@ -79,7 +80,7 @@ describe('helmElementJson', () => {
   it('same text as the replacer for 500 random values', () => {
     const random = prng(1);
     for (let i = 0; i < 500; i++) {
-      const value = randomValue(random, 0);
+      const value = randomJsonValue(random, RANDOM);
       expect(helmElementJson(value)).toBe(reference(value));
     }
   });
@@ -112,35 +113,11 @@ describe('helmElementJson', () => {
   });
 });
 
-/** Deterministic PRNG (mulberry32). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const KEYS = ['a', 'b', '10', '9', '__proto__', 'text', 'é', 'a"b', 'x\ny', ''];
-const STRINGS = ['', 'plain', 'quote " and \\ backslash', 'line\nbreak', '\u0000\u001f', '\u2028', 'é 中文 \u{1F600}', '\ud800'];
-
-/** A random JSON-like value with many nulls in objects and arrays (and undefined, NaN, awkward keys). */
-function randomValue(random: () => number, depth: number): unknown {
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
-  const r = random();
-  if (depth < 5 && r < 0.3) {
-    const object: Record<string, unknown> = {};
-    const n = Math.floor(random() * 6);
-    for (let i = 0; i < n; i++) Object.defineProperty(object, pick(KEYS), { value: randomValue(random, depth + 1), enumerable: true, writable: true, configurable: true });
-    return object;
-  }
-  if (depth < 5 && r < 0.5) return Array.from({ length: Math.floor(random() * 5) }, () => randomValue(random, depth + 1));
-  if (r < 0.7) return null;
-  if (r < 0.75) return undefined;
-  if (r < 0.8) return random() < 0.5;
-  if (r < 0.9) return pick([0, -0, 1, 0.1 + 0.2, 1e21, NaN, Infinity, random()]);
-  return pick(STRINGS);
-}
+/** Many nulls in objects and arrays, plus NaN and Infinity (JSON.stringify writes null for them). */
+const RANDOM = {
+  keys: ['a', 'b', '10', '9', '__proto__', 'text', 'é', 'a"b', 'x\ny', ''],
+  strings: ['', 'plain', 'quote " and \\ backslash', 'line\nbreak', '\u0000\u001f', '\u2028', 'é 中文 \u{1F600}', '\ud800'],
+  numbers: [0, -0, 1, 0.1 + 0.2, 1e21, NaN, Infinity],
+  maxDepth: 5,
+  nullShare: 0.35,
+};
