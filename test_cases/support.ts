@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
+import { runNode } from '@eval-factory/testkit';
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const CLI = join(REPO_ROOT, 'packages/cli/dist/bin.js');
@@ -17,18 +17,9 @@ export interface CliResult {
 
 /** Runs the built `eval-factory` CLI as a real process (asynchronously, so an in-process fake server keeps serving). */
 export function runCli(args: readonly string[], opts: { env?: Record<string, string | undefined>; cwd?: string } = {}): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      cwd: opts.cwd ?? REPO_ROOT,
-      env: { ...process.env, CI: 'true', EF_DATA_CACHE: join(tmpdir(), 'ef-test-data-cache'), EF_RETRY_BASE_SECONDS: '0.01', ...opts.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  return runNode([CLI, ...args], {
+    cwd: opts.cwd ?? REPO_ROOT,
+    env: { ...process.env, CI: 'true', EF_DATA_CACHE: join(tmpdir(), 'ef-test-data-cache'), EF_RETRY_BASE_SECONDS: '0.01', ...opts.env },
   });
 }
 

@@ -1,23 +1,14 @@
 /** The real `ef-bench` bin started as the factory prestarts it: `--argv-on-stdin`, then its argv on stdin. */
-import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
+import { runNode } from '@eval-factory/testkit';
 
 const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'bin.js');
 
-function prestarted(stdin: string | null): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, '--argv-on-stdin'], { env: { ...process.env, EF_PROGRESS: 'off' }, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    // Written late on purpose: the engine has loaded its modules and is waiting.
-    setTimeout(() => child.stdin.end(stdin ?? undefined), 300);
-  });
+/** The engine as the factory prestarts it; the command is written late on purpose (the engine is waiting by then). */
+function prestarted(stdin: string | null) {
+  return runNode([BIN, '--argv-on-stdin'], { env: { ...process.env, EF_PROGRESS: 'off' }, stdin, stdinDelayMs: 300 });
 }
 
 describe('ef-bench --argv-on-stdin', () => {

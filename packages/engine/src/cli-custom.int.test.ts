@@ -3,26 +3,17 @@
  * --benchmarks-dir`, and `run --run-entries custom:model=… --benchmark-file …` for a native multiple-choice
  * definition and a MedHELM configurable-benchmark one. All data is self-written.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startFakeOpenAIServer, type FakeOpenAIServer } from '@eval-factory/testkit';
+import { runNode, startFakeOpenAIServer, type FakeOpenAIServer } from '@eval-factory/testkit';
 
 const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'bin.js');
 
-function efBench(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, EF_DATA_CACHE: join(tmpdir(), 'ef-test-data-cache'), EF_PROGRESS: 'off' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function efBench(args: readonly string[]) {
+  return runNode([BIN, ...args], { env: { ...process.env, EF_DATA_CACHE: join(tmpdir(), 'ef-test-data-cache'), EF_PROGRESS: 'off' } });
 }
 
 const QUIZ_CSV = 'id,question,opa,opb,opc,answer\nq1,Which vitamin deficiency causes scurvy?,Vitamin A,Vitamin C,Vitamin D,B\nq2,Which organ secretes insulin?,Liver,Kidney,Pancreas,C\nq3,Antidote for paracetamol overdose?,N-acetylcysteine,Naloxone,Atropine,A\n';
