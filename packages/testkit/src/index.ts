@@ -15,4 +15,4 @@ export {
 } from './fake-oauth-server.js';
 export { judgeEntry, writeJudgesYaml, JUDGE_TEMPLATE, type JudgeSetup } from './judge-fixtures.js';
 export { prng, randomJsonValue, type RandomJsonOptions } from './random-json.js';
-export { runNode, type ProcessResult } from './run-process.js';
+export { runNode, textSink, type ProcessResult } from './run-process.js';

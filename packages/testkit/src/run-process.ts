@@ -24,3 +24,9 @@ export function runNode(args: readonly string[], opts: { env?: NodeJS.ProcessEnv
     if (piped) setTimeout(() => child.stdin?.end(opts.stdin ?? undefined), opts.stdinDelayMs ?? 0);
   });
 }
+
+/** A writable that keeps what a command writes to it (`out.text`), for commands that take their output streams. */
+export function textSink(): NodeJS.WritableStream & { text: string } {
+  const s = { text: '', write(chunk: string) { s.text += chunk; return true; } };
+  return s as unknown as NodeJS.WritableStream & { text: string };
+}

@@ -6,14 +6,13 @@
  * Skips, saying why, when /usr/bin/chromium is absent.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { parse, stringify } from 'yaml';
-import { cleanupTempDirs, demoAnswer, makeTempDir, startFakeOpenAIServer, type FakeOpenAIServer } from '@eval-factory/testkit';
+import { cleanupTempDirs, demoAnswer, makeTempDir, startFakeOpenAIServer, type FakeOpenAIServer, runNode, textSink } from '@eval-factory/testkit';
 import { reportCommand } from './report.js';
 import { serveCommand } from './serve.js';
 
@@ -29,19 +28,8 @@ const haveChromium = existsSync(CHROMIUM);
 if (!haveChromium) process.stderr.write(`serve.int.test: skipped, ${CHROMIUM} is absent (install Debian's chromium to run the browser tests)\n`);
 const describeBrowser = haveChromium ? describe : describe.skip;
 
-function runCli(args: readonly string[]): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: REPO, env: { ...process.env, CI: 'true' }, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (c) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stderr }));
-  });
-}
-
-function sink(): NodeJS.WritableStream & { text: string } {
-  const s = { text: '', write(chunk: string) { s.text += chunk; return true; } };
-  return s as unknown as NodeJS.WritableStream & { text: string };
+function runCli(args: readonly string[]) {
+  return runNode([CLI, ...args], { cwd: REPO, env: { ...process.env, CI: 'true' } });
 }
 
 /** 60 invented PubMedQA-shaped rows (random words, not real abstracts). */
@@ -106,8 +94,8 @@ beforeAll(async () => {
       if (r.code !== 0) throw new Error(`run_eval ${model} ${benchmark} exited ${r.code}: ${r.stderr}`);
     }
   }
-  const out = sink();
-  serving = serveCommand({ runs: [root], port: 0 }, out, sink(), stop.signal);
+  const out = textSink();
+  serving = serveCommand({ runs: [root], port: 0 }, out, textSink(), stop.signal);
   for (let i = 0; i < 200 && !/http:\/\/\S+/.test(out.text); i++) await new Promise((r) => setTimeout(r, 50));
   url = /http:\/\/\S+/.exec(out.text)?.[0] ?? '';
   mkdirSync(SHOTS, { recursive: true });
@@ -201,7 +189,7 @@ describeBrowser('serve, in headless Chromium', () => {
 describeBrowser('report, opened from disk with the network blocked', () => {
   it('shows the same numbers and the failed instance', async () => {
     const file = join(root, 'report.html');
-    expect(await reportCommand({ out: file, runs: [root] }, sink())).toBe(0);
+    expect(await reportCommand({ out: file, runs: [root] }, textSink())).toBe(0);
     const page = await context.newPage();
     const blocked: string[] = [];
     await page.route('**/*', (route) => {

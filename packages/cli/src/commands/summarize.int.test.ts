@@ -4,13 +4,12 @@
  * with an interval and a count; compare's McNemar p-values must equal a recomputation from results.jsonl.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, stringify } from 'yaml';
-import { cleanupTempDirs, demoAnswer, makeTempDir, startFakeOpenAIServer, type FakeOpenAIServer } from '@eval-factory/testkit';
+import { cleanupTempDirs, demoAnswer, makeTempDir, startFakeOpenAIServer, type FakeOpenAIServer, runNode, textSink } from '@eval-factory/testkit';
 import { mcnemarExact } from '@eval-factory/summary';
 import { compareCommand } from './compare.js';
 import { summarizeCommand } from './summarize.js';
@@ -20,20 +19,8 @@ const CLI = join(REPO, 'packages/cli/dist/bin.js');
 const MODELS = ['model-a', 'model-b'];
 const BENCHMARKS = ['pubmed_qa', 'head_qa', 'medbullets'];
 
-function runCli(args: readonly string[]): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: REPO, env: { ...process.env, CI: 'true', EF_DATA_CACHE: join(tmpdir(), 'ef-test-data-cache') }, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (c) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stderr }));
-  });
-}
-
-/** Collects what a command writes. */
-function sink(): NodeJS.WritableStream & { text: string } {
-  const s = { text: '', write(chunk: string) { s.text += chunk; return true; } };
-  return s as unknown as NodeJS.WritableStream & { text: string };
+function runCli(args: readonly string[]) {
+  return runNode([CLI, ...args], { cwd: REPO, env: { ...process.env, CI: 'true', EF_DATA_CACHE: join(tmpdir(), 'ef-test-data-cache') } });
 }
 
 let server: FakeOpenAIServer;
@@ -67,7 +54,7 @@ afterAll(async () => {
 
 describe('summarize over real runs', () => {
   it('prints and writes a leaderboard whose numbers equal results.yml, each with an interval and a count', async () => {
-    const [out, err] = [sink(), sink()];
+    const [out, err] = [textSink(), textSink()];
     expect(await summarizeCommand({ runs: [root], out: join(root, 'board') }, out, err)).toBe(0);
     const board = JSON.parse(readFileSync(join(root, 'board', 'leaderboard.json'), 'utf8'));
     expect(board.columns.map((c: { label: string; metric: string }) => `${c.label}/${c.metric}`)).toEqual(['head_qa/exact_match', 'medbullets/exact_match', 'pubmed_qa/exact_match']);
@@ -90,7 +77,7 @@ describe('summarize over real runs', () => {
   });
 
   it('compare by model id: McNemar p-values equal a recomputation from results.jsonl', async () => {
-    const [out, err] = [sink(), sink()];
+    const [out, err] = [textSink(), textSink()];
     expect(await compareCommand({ a: 'model-a', b: 'model-b', root, out: join(root, 'cmp') }, out, err)).toBe(0);
     const comparison = JSON.parse(readFileSync(join(root, 'cmp', 'comparison.json'), 'utf8'));
     for (const benchmark of BENCHMARKS) {

@@ -2,17 +2,12 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import yargs from 'yargs';
-import { cleanupTempDirs, makeTempDir } from '@eval-factory/testkit';
+import { cleanupTempDirs, makeTempDir, textSink } from '@eval-factory/testkit';
 import { binaryInstances, writeRun } from '../../../summary/src/fixtures/write-run.js';
 import { COMPARE_FLAGS, COMPARE_POSITIONALS, compareCommand } from './compare.js';
 import { bootstrapFromArgs, SUMMARIZE_FLAGS, summarizeCommand } from './summarize.js';
 
 afterAll(cleanupTempDirs);
-
-function sink(): NodeJS.WritableStream & { text: string } {
-  const s = { text: '', write(chunk: string) { s.text += chunk; return true; } };
-  return s as unknown as NodeJS.WritableStream & { text: string };
-}
 
 async function twoModels(): Promise<string> {
   const root = (await makeTempDir('ef-cli-summary-')).path;
@@ -24,7 +19,7 @@ async function twoModels(): Promise<string> {
 describe('summarizeCommand', () => {
   it('takes folders from --runs and positionals, writes leaderboard.{md,csv,json} and prints the Markdown', async () => {
     const root = await twoModels();
-    const [out, err] = [sink(), sink()];
+    const [out, err] = [textSink(), textSink()];
     expect(await summarizeCommand({ runs: [join(root, 'a')], dirs: [join(root, 'b')], out: join(root, 'lb'), seed: 1, resamples: 500 }, out, err)).toBe(0);
     for (const f of ['leaderboard.md', 'leaderboard.csv', 'leaderboard.json']) expect(existsSync(join(root, 'lb', f))).toBe(true);
     expect(out.text).toContain('| org/a | 1.000 | 1.00 | 0.7500 [');
@@ -41,24 +36,24 @@ describe('summarizeCommand', () => {
 
   it('a folder without runs is EF_NO_RUNS', async () => {
     const empty = (await makeTempDir('ef-cli-empty-')).path;
-    await expect(summarizeCommand({ runs: [empty], out: empty }, sink(), sink())).rejects.toThrow(expect.objectContaining({ code: 'EF_NO_RUNS' }));
+    await expect(summarizeCommand({ runs: [empty], out: empty }, textSink(), textSink())).rejects.toThrow(expect.objectContaining({ code: 'EF_NO_RUNS' }));
   });
 });
 
 describe('compareCommand', () => {
   it('compares two run folders, prints Markdown, writes files only with --out', async () => {
     const root = await twoModels();
-    const out = sink();
-    expect(await compareCommand({ a: join(root, 'a'), b: join(root, 'b') }, out, sink())).toBe(0);
+    const out = textSink();
+    expect(await compareCommand({ a: join(root, 'a'), b: join(root, 'b') }, out, textSink())).toBe(0);
     expect(out.text).toContain(`A: org/a (${join(root, 'a')})`);
     expect(out.text).toContain('McNemar exact (b=2, c=0)');
     expect(existsSync(join(root, 'comparison.md'))).toBe(false);
-    await compareCommand({ a: 'org/a', b: 'org/b', root, out: join(root, 'cmp') }, sink(), sink());
+    await compareCommand({ a: 'org/a', b: 'org/b', root, out: join(root, 'cmp') }, textSink(), textSink());
     expect(readFileSync(join(root, 'cmp', 'comparison.csv'), 'utf8')).toContain('pubmed_qa,pubmed_qa,exact_match,true');
   });
 
   it('refuses an alpha outside (0, 1)', async () => {
-    await expect(compareCommand({ a: 'x', b: 'y', alpha: 5 }, sink(), sink())).rejects.toThrow(expect.objectContaining({ code: 'EF_USAGE' }));
+    await expect(compareCommand({ a: 'x', b: 'y', alpha: 5 }, textSink(), textSink())).rejects.toThrow(expect.objectContaining({ code: 'EF_USAGE' }));
   });
 });
 
