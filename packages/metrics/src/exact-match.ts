@@ -4,42 +4,6 @@ import type { MetricDescriptor, MetricFamily, MetricInput, MetricValues, PromptR
 import { normalizeText } from './normalize.js';
 import { pyStrip } from './python-text.js';
 
-/**
- * 1 iff the stripped texts are equal; 0 for an empty pred.
- * @example exactMatch('33', '33 ') // 1
- */
-export function exactMatch(gold: string, pred: string): number {
-  if (pred === '') return 0;
-  return pyStrip(gold) === pyStrip(pred) ? 1 : 0;
-}
-
-/**
- * 1 iff the normalized texts are equal; 0 for an empty pred.
- * @example quasiExactMatch('yes', 'Yes.') // 1
- */
-export function quasiExactMatch(gold: string, pred: string): number {
-  if (pred === '') return 0;
-  return normalizeText(gold) === normalizeText(pred) ? 1 : 0;
-}
-
-/**
- * 1 iff the stripped pred starts with the stripped gold; 0 for an empty pred.
- * @example prefixExactMatch('yes', 'yes, because') // 1
- */
-export function prefixExactMatch(gold: string, pred: string): number {
-  if (pred === '') return 0;
-  return pyStrip(pred).startsWith(pyStrip(gold)) ? 1 : 0;
-}
-
-/**
- * 1 iff the normalized pred starts with the normalized gold; 0 for an empty pred.
- * @example quasiPrefixExactMatch('Collagen', 'collagen type I') // 1
- */
-export function quasiPrefixExactMatch(gold: string, pred: string): number {
-  if (pred === '') return 0;
-  return normalizeText(pred).startsWith(normalizeText(gold)) ? 1 : 0;
-}
-
 /** A gold or pred in the two forms the scalar metrics compare, made once per text rather than once per metric. */
 interface Compared {
   readonly text: string;
@@ -51,28 +15,68 @@ function compared(text: string): Compared {
   return { text, stripped: pyStrip(text), normalized: normalizeText(text) };
 }
 
-/** The scalar functions above on prepared texts (the empty-pred rule is applied by `bestScore`). */
+/** A rule over prepared texts (the empty-pred rule is applied by the caller). */
 type PreparedMatch = (gold: Compared, pred: Compared) => boolean;
+
+/**
+ * The four rules, each written once: over prepared texts in the family below, and as the exported scalar functions
+ * (which prepare their two texts on each call).
+ */
+const RULES = {
+  exact: (gold: Compared, pred: Compared) => gold.stripped === pred.stripped,
+  quasi: (gold: Compared, pred: Compared) => gold.normalized === pred.normalized,
+  prefix: (gold: Compared, pred: Compared) => pred.stripped.startsWith(gold.stripped),
+  quasiPrefix: (gold: Compared, pred: Compared) => pred.normalized.startsWith(gold.normalized),
+} satisfies Record<string, PreparedMatch>;
+
+/** A scalar metric: 1 iff the rule holds, 0 for an empty pred. */
+function scalar(rule: PreparedMatch): (gold: string, pred: string) => number {
+  return (gold, pred) => (pred !== '' && rule(compared(gold), compared(pred)) ? 1 : 0);
+}
+
+/**
+ * 1 iff the stripped texts are equal; 0 for an empty pred.
+ * @example exactMatch('33', '33 ') // 1
+ */
+export const exactMatch = scalar(RULES.exact);
+
+/**
+ * 1 iff the normalized texts are equal; 0 for an empty pred.
+ * @example quasiExactMatch('yes', 'Yes.') // 1
+ */
+export const quasiExactMatch = scalar(RULES.quasi);
+
+/**
+ * 1 iff the stripped pred starts with the stripped gold; 0 for an empty pred.
+ * @example prefixExactMatch('yes', 'yes, because') // 1
+ */
+export const prefixExactMatch = scalar(RULES.prefix);
+
+/**
+ * 1 iff the normalized pred starts with the normalized gold; 0 for an empty pred.
+ * @example quasiPrefixExactMatch('Collagen', 'collagen type I') // 1
+ */
+export const quasiPrefixExactMatch = scalar(RULES.quasiPrefix);
 
 const SCALAR_METRICS: readonly { name: string; matches: PreparedMatch; description: string }[] = [
   {
     name: 'exact_match',
-    matches: (gold, pred) => gold.stripped === pred.stripped,
+    matches: RULES.exact,
     description: 'Answer equals the correct answer after stripping whitespace.',
   },
   {
     name: 'quasi_exact_match',
-    matches: (gold, pred) => gold.normalized === pred.normalized,
+    matches: RULES.quasi,
     description: 'Answer equals the correct answer after normalization (case, punctuation, articles, spaces).',
   },
   {
     name: 'prefix_exact_match',
-    matches: (gold, pred) => pred.stripped.startsWith(gold.stripped),
+    matches: RULES.prefix,
     description: 'Stripped answer starts with the stripped correct answer.',
   },
   {
     name: 'quasi_prefix_exact_match',
-    matches: (gold, pred) => pred.normalized.startsWith(gold.normalized),
+    matches: RULES.quasiPrefix,
     description: 'Normalized answer starts with the normalized correct answer.',
   },
 ];
