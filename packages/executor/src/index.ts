@@ -4,5 +4,6 @@ export { resolveProgram } from './spawn/resolve-bin.js';
 export { prestartEngine, type PrestartedEngine } from './spawn/prestart.js';
 export { normalizeOutputs, readEngineSummary, type NormalizeInput, type NormalizeResult } from './normalize/normalize-outputs.js';
 export { writeFileAtomic } from './normalize/write-atomic.js';
-export { runEngineTool, ENGINE_PROGRAM, type EngineToolResult, type EngineToolOptions } from './spawn/engine-tool.js';
+export { ENGINE_PROGRAM } from './spawn/engine-process.js';
+export { runEngineTool, type EngineToolResult, type EngineToolOptions } from './spawn/engine-tool.js';
 export { previewPrompts, type PreviewOptions, type PreviewResult, type PromptPreview, type PreviewMessage } from './preview/preview-prompts.js';

@@ -1,9 +1,6 @@
 import { redact, UserError } from '@eval-factory/errors';
-import { resolveProgram } from './resolve-bin.js';
-
 import { ENGINE_PROGRAM } from './engine-process.js';
-
-export { ENGINE_PROGRAM };
+import { resolveProgram } from './resolve-bin.js';
 
 export interface EngineToolResult {
   /** The engine's exit code (1 when it died of a signal). */
