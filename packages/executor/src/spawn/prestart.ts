@@ -2,8 +2,6 @@ import { ENGINE_ARGV_ON_STDIN } from '@eval-factory/types';
 import { spawnNodeScript, type EngineProcess } from './engine-process.js';
 import { resolveProgram } from './resolve-bin.js';
 
-const JS_FILE = /\.(c|m)?js$/;
-
 /** An engine process started before its command line was known (docs/architecture.md, "Start-up"). */
 export interface PrestartedEngine {
   /** The program name it was resolved from (`ef-bench`): only a command starting with it can use this process. */
@@ -24,9 +22,9 @@ export interface PrestartedEngine {
 export function prestartEngine(program: string, opts: { cwd?: string; repoRoot?: string; echo?: NodeJS.WritableStream } = {}): PrestartedEngine | null {
   const cwd = opts.cwd ?? process.cwd();
   const { file, prefixArgs } = resolveProgram(program, [cwd, ...(opts.repoRoot ? [opts.repoRoot] : [])]);
-  const script = file === process.execPath && prefixArgs.length === 1 ? prefixArgs[0] : JS_FILE.test(file) && prefixArgs.length === 0 ? file : null;
-  if (script === null) return null;
-  const child = spawnNodeScript(script, [ENGINE_ARGV_ON_STDIN], { cwd, echo: opts.echo ?? process.stderr, stdin: 'pipe' });
+  // resolveProgram runs a JavaScript bin as `node <file>`; anything else is spawned the ordinary way.
+  if (file !== process.execPath || prefixArgs.length !== 1) return null;
+  const child = spawnNodeScript(prefixArgs[0], [ENGINE_ARGV_ON_STDIN], { cwd, echo: opts.echo ?? process.stderr, stdin: 'pipe' });
   // An engine that died early reports through `exited`; writing to it must not throw as well.
   child.stdin?.on('error', () => {});
   let used = false;

@@ -11,19 +11,25 @@ export interface Program {
  * Turns the command's program name into something spawnable without a shell. A bin such as `ef-bench` is looked
  * up, from each start folder upwards, in `node_modules/.bin` and then in the `bin` maps of the npm workspaces of
  * a checkout (npm links a workspace bin only if its file existed at install time, i.e. never before the first
- * build). A JavaScript bin is run with the current Node, so Windows and non-executable files work the same.
+ * build). A JavaScript file (found or given as a path) is run with the current Node, so Windows and non-executable
+ * files work the same.
  */
 export function resolveProgram(name: string, searchFrom: readonly string[] = [process.cwd()]): Program {
-  if (name.includes('/') || name.includes('\\')) return { file: name, prefixArgs: [] };
+  if (name.includes('/') || name.includes('\\')) return runnable(name);
   const here = dirname(fileURLToPath(import.meta.url));
   for (const start of [...searchFrom, here]) {
     for (let dir = start; ; dir = dirname(dir)) {
       const found = binInNodeModules(dir, name) ?? binInWorkspaces(dir, name);
-      if (found) return /\.(c|m)?js$/.test(found) ? { file: process.execPath, prefixArgs: [found] } : { file: found, prefixArgs: [] };
+      if (found) return runnable(found);
       if (dirname(dir) === dir) break;
     }
   }
   return { file: name, prefixArgs: [] };
+}
+
+/** A JavaScript file runs with this Node (no shebang or execute bit needed); anything else is executed itself. */
+function runnable(path: string): Program {
+  return /\.(c|m)?js$/.test(path) ? { file: process.execPath, prefixArgs: [path] } : { file: path, prefixArgs: [] };
 }
 
 function binInNodeModules(dir: string, name: string): string | null {
