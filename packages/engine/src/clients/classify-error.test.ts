@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { classifyStatus, parseRetryAfter } from './classify-error.js';
+import { APIConnectionError } from 'openai';
+import { classifyError, classifyStatus, parseRetryAfter } from './classify-error.js';
 
 describe('parseRetryAfter', () => {
   const now = Date.parse('2026-01-01T00:00:00Z');
@@ -40,5 +41,17 @@ describe('classifyStatus', () => {
   });
   it('reads Retry-After on 429', () => {
     expect(classifyStatus(429, 'slow down', new Headers({ 'retry-after': '7' }), false).retry_after_s).toBe(7);
+  });
+});
+
+describe('classifyError: connection failures', () => {
+  const withCause = (cause: unknown) => new APIConnectionError({ message: 'Connection error.', cause: cause as Error });
+  it.each([
+    ['the code fetch hides under "fetch failed"', withCause(new TypeError('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) })), 'connection error: ECONNRESET'],
+    ['a code on the cause itself', withCause(Object.assign(new Error('connect refused'), { code: 'ECONNREFUSED' })), 'connection error: ECONNREFUSED'],
+    ['no code anywhere: the deepest message', withCause(new TypeError('fetch failed', { cause: new Error('other side closed') })), 'connection error: other side closed'],
+    ['no cause', new APIConnectionError({ message: 'Connection error.' }), 'connection error: Connection error.'],
+  ])('%s', (_name, error, message) => {
+    expect(classifyError(error, false)).toEqual({ error_kind: 'connection', message, retriable: true, fatal: false });
   });
 });

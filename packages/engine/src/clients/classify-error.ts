@@ -25,8 +25,7 @@ export function classifyError(error: unknown, nvcfBacked: boolean): ClassifiedEr
     return { error_kind: 'timeout', message: 'request timed out', retriable: !nvcfBacked, fatal: false };
   }
   if (error instanceof APIConnectionError) {
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    return { error_kind: 'connection', message: `connection error: ${cause?.code ?? cause?.message ?? error.message}`, retriable: true, fatal: false };
+    return { error_kind: 'connection', message: `connection error: ${connectionReason(error)}`, retriable: true, fatal: false };
   }
   if (error instanceof APIError && typeof error.status === 'number') return classifyStatus(error.status, error.message, error.headers, nvcfBacked);
   if (error instanceof BadResponseError || error instanceof SyntaxError) {
@@ -37,6 +36,17 @@ export function classifyError(error: unknown, nvcfBacked: boolean): ClassifiedEr
   }
   const message = error instanceof Error ? error.message : String(error);
   return { error_kind: 'unknown', message, retriable: false, fatal: false };
+}
+
+/** The first `code` along the cause chain (fetch hides ECONNRESET under "fetch failed"), else the deepest message. */
+function connectionReason(error: Error): string {
+  let message = error.message;
+  for (let e: unknown = (error as { cause?: unknown }).cause, depth = 0; typeof e === 'object' && e !== null && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message: m } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') return code;
+    if (typeof m === 'string' && m !== '') message = m;
+  }
+  return message;
 }
 
 export function classifyStatus(status: number, message: string, headers: Headers | undefined, nvcfBacked: boolean): ClassifiedError {

@@ -1,6 +1,7 @@
 import OpenAI, { APIError } from 'openai';
 import { anthropicMessagesBody, createAnthropicSender, parseAnthropicResponse } from './anthropic-client.js';
 import { createSender } from './create-sender.js';
+import { createNodeFetch } from './node-http-fetch.js';
 import type { ModelDeployment } from './model-deployment.js';
 import { parseResponse, type RawSuccess, type SendAttempt } from './openai-client.js';
 
@@ -89,7 +90,7 @@ function buildSender(endpoint: JudgeEndpoint, secret: string | null, anthropic: 
   if (anthropic) return createAnthropicSender(endpoint.request_url, headers);
   if (endpoint.auth_header === null || endpoint.base_url === null) return createSender(judgeDeployment(endpoint), secret);
   // A bare custom header: the SDK's own Authorization header is switched off.
-  const client = new OpenAI({ apiKey: 'unused', baseURL: endpoint.base_url, organization: null, project: null, maxRetries: 0, defaultHeaders: { Authorization: null, ...headers } });
+  const client = new OpenAI({ apiKey: 'unused', baseURL: endpoint.base_url, organization: null, project: null, maxRetries: 0, fetch: createNodeFetch(), defaultHeaders: { Authorization: null, ...headers } });
   return async (body, timeoutMs, signal) => parseResponse(await client.chat.completions.create(body as never, { timeout: timeoutMs, signal, maxRetries: 0 }), 'chat');
 }
 

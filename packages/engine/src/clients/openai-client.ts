@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import type { Completion, Usage } from '@eval-factory/types';
 import { BadResponseError } from './classify-error.js';
+import { createNodeFetch } from './node-http-fetch.js';
 import type { ModelDeployment } from './model-deployment.js';
 
 export interface RawSuccess {
@@ -15,6 +16,7 @@ export type SendAttempt = (body: Record<string, unknown>, timeoutMs: number, sig
 /**
  * One official `openai` SDK client per deployment, with the SDK's own retries off: attempts, waits and failure
  * classes are counted in one place (retry.ts). No key → no Authorization header at all (local servers).
+ * Requests go through `createNodeFetch` (half the CPU of Node's fetch per request).
  */
 export function createOpenAISender(deployment: ModelDeployment, apiKey: string | null): SendAttempt {
   const client = new OpenAI({
@@ -23,6 +25,7 @@ export function createOpenAISender(deployment: ModelDeployment, apiKey: string |
     organization: null,
     project: null,
     maxRetries: 0,
+    fetch: createNodeFetch(),
     defaultHeaders: apiKey === null ? { Authorization: null } : deployment.nvcf.enabled ? { 'NVCF-POLL-SECONDS': String(deployment.nvcf.poll_seconds) } : undefined,
   });
   return async (body, timeoutMs, signal) => {
