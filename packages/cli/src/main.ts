@@ -1,6 +1,6 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { EXIT, reportError, UserError } from '@eval-factory/errors';
+import { EXIT, reportError, skipHelpCache, UserError } from '@eval-factory/errors';
 import { EF_VERSION } from './version.js';
 import type { PrestartedEngine } from '@eval-factory/executor/prestart';
 import { SUMMARIZE_FLAGS } from './commands/summarize.js';
@@ -40,7 +40,7 @@ export async function main(argv: string[] = hideBin(process.argv), engine: Prest
 async function parseAndRun(argv: string[], engine: PrestartedEngine | null): Promise<number> {
   const debug = argv.includes('--debug') || process.env.EF_LOG_LEVEL === 'DEBUG';
   let code: number = EXIT.ok;
-  const parser = yargs(argv)
+  const parser = skipHelpCache(yargs(argv))
     .scriptName('eval-factory')
     .version(EF_VERSION)
     .strict()

@@ -16,7 +16,11 @@ async function run(): Promise<number> {
   if (process.argv[2] !== ENGINE_ARGV_ON_STDIN) return main();
   // Started early by the factory: the modules above are loaded by now; the command line follows on stdin.
   try {
-    const argv = await argvFromStdin();
+    const pending = argvFromStdin();
+    // Node loads its fetch classes (Headers, Response; ~20 ms) on first use, which would be the first request:
+    // load them now, while the factory is still resolving the config.
+    void globalThis.Headers;
+    const argv = await pending;
     return argv === null ? 0 : main(argv);
   } catch (error) {
     return reportError(error, false);

@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { EXIT, reportError, UserError } from '@eval-factory/errors';
+import { EXIT, reportError, skipHelpCache, UserError } from '@eval-factory/errors';
 import { benchmarkNames, listCustomBenchmarks, loadCustomBenchmark, type CustomBenchmarkListing } from '@eval-factory/benchmarks';
 import { assemblePrompt, buildAdapterSpec } from './adapters/index.js';
 import { Diagnostics } from './runner/diagnostics.js';
@@ -16,7 +16,7 @@ const numOrNull = (v: unknown) => (v === undefined || v === null ? null : Number
 export async function main(argv: string[] = hideBin(process.argv)): Promise<number> {
   const debug = argv.includes('--debug') || process.env.EF_LOG_LEVEL === 'DEBUG';
   let code: number = EXIT.ok;
-  const parser = yargs(argv)
+  const parser = skipHelpCache(yargs(argv))
     .scriptName('ef-bench')
     .strict()
     .exitProcess(false)
