@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { prng, randomJsonValue } from '@eval-factory/testkit';
-import { helmElementJson, helmJson, writeJsonArrayAtomic, writeJsonTextArrayAtomic } from './atomic.js';
+import { helmElementJson, helmJson, JsonArrayWriter, writeJsonArrayAtomic, writeJsonTextArrayAtomic } from './atomic.js';
 
 /** What HELM elements were written with before the replacer was avoided: the byte-for-byte reference. */
 const omitNull = (_key: string, value: unknown): unknown => (value === null ? undefined : value);
@@ -121,3 +121,27 @@ const RANDOM = {
   maxDepth: 5,
   nullShare: 0.35,
 };
+
+describe('JsonArrayWriter', () => {
+  it('shows nothing at the path until close, then the whole array; removes temps a killed run left', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ef-arr-'));
+    writeFileSync(join(dir, 'a.json.tmp-999999'), 'half');
+    writeFileSync(join(dir, 'a.json.tmp-note'), 'not ours');
+    const writer = await JsonArrayWriter.open(join(dir, 'a.json'), '{"x": ');
+    expect(existsSync(join(dir, 'a.json.tmp-999999'))).toBe(false);
+    void writer.push('1');
+    void writer.push('"two"');
+    expect(existsSync(join(dir, 'a.json'))).toBe(false);
+    await writer.close('}');
+    expect(JSON.parse(readFileSync(join(dir, 'a.json'), 'utf8'))).toEqual({ x: [1, 'two'] });
+    expect(readdirSync(dir).sort()).toEqual(['a.json', 'a.json.tmp-note']);
+  });
+
+  it('discard leaves neither the file nor its temp', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ef-arr-'));
+    const writer = await JsonArrayWriter.open(join(dir, 'b.json'));
+    await writer.push('1');
+    await writer.discard();
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 
 /** Writes a whole file through a temp file + rename, so a reader never sees half a file. */
 export async function writeFileAtomic(path: string, text: string): Promise<void> {
@@ -148,27 +148,87 @@ function* elementTexts(items: Iterable<unknown>): Generator<string> {
  * text faster than JSON.stringify can, e.g. the per-instance HELM stats).
  */
 export async function writeJsonTextArrayAtomic(path: string, texts: Iterable<string>, prefix = '', suffix = ''): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const tmp = `${path}.tmp-${process.pid}`;
-  const stream = createWriteStream(tmp, { encoding: 'utf8' });
-  const write = (text: string) => (stream.write(text) ? Promise.resolve() : new Promise<void>((r) => stream.once('drain', () => r())));
-  // Elements are gathered into ~1 MB chunks: one stream write per element costs more than serialising it.
-  let chunk = `${prefix}[`;
-  let first = true;
-  for (const text of texts) {
-    chunk += `${first ? '' : ','}\n${text}`;
-    first = false;
-    if (chunk.length >= CHUNK_CHARS) {
-      await write(chunk);
-      chunk = '';
-    }
+  const writer = await JsonArrayWriter.open(path, prefix);
+  try {
+    for (const text of texts) await writer.push(text);
+    await writer.close(suffix);
+  } catch (error) {
+    await writer.discard();
+    throw error;
   }
-  await write(`${chunk}${first ? '' : '\n'}]${suffix}\n`);
-  await new Promise<void>((resolve, reject) => stream.end((err?: Error | null) => (err ? reject(err) : resolve())));
-  await rename(tmp, path);
+}
+
+/**
+ * A JSON array written element by element into a temp file and renamed into place on `close`: a reader never sees
+ * half a file, and a run can write its HELM files while answers arrive. `push` only waits for the disk when
+ * WRITE_AHEAD_CHARS are queued, so a caller that cannot wait may ignore its promise.
+ */
+export class JsonArrayWriter {
+  private chunk: string;
+  private empty = true;
+  private failure: Error | null = null;
+
+  private constructor(
+    private readonly path: string,
+    private readonly tmp: string,
+    private readonly stream: WriteStream,
+    prefix: string,
+  ) {
+    this.chunk = `${prefix}[`;
+    stream.on('error', (e) => (this.failure ??= e));
+  }
+
+  static async open(path: string, prefix = ''): Promise<JsonArrayWriter> {
+    await mkdir(dirname(path), { recursive: true });
+    await removeStaleTemps(path);
+    const tmp = `${path}.tmp-${process.pid}`;
+    // Up to WRITE_AHEAD_CHARS queued before waiting for the disk: with the default 16 KB every 1 MB chunk waited
+    // for its write, and serialising the next chunk waited with it.
+    return new JsonArrayWriter(path, tmp, createWriteStream(tmp, { encoding: 'utf8', highWaterMark: WRITE_AHEAD_CHARS }), prefix);
+  }
+
+  /** Adds one serialised element. Elements are gathered into ~1 MB chunks: one stream write each costs more. */
+  push(text: string): Promise<void> {
+    this.chunk += `${this.empty ? '' : ','}\n${text}`;
+    this.empty = false;
+    if (this.chunk.length < CHUNK_CHARS) return Promise.resolve();
+    const full = this.chunk;
+    this.chunk = '';
+    return this.write(full);
+  }
+
+  /** Ends the array with `suffix`, waits for the disk and renames the file into place. */
+  async close(suffix = ''): Promise<void> {
+    await this.write(`${this.chunk}${this.empty ? '' : '\n'}]${suffix}\n`);
+    await new Promise<void>((resolve, reject) => this.stream.end((err?: Error | null) => (err ? reject(err) : resolve())));
+    if (this.failure) throw this.failure;
+    await rename(this.tmp, this.path);
+  }
+
+  /** Drops the temp file (the run failed before `close`). */
+  async discard(): Promise<void> {
+    this.stream.destroy();
+    await rm(this.tmp, { force: true });
+  }
+
+  private write(text: string): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    return this.stream.write(text) ? Promise.resolve() : new Promise<void>((r) => this.stream.once('drain', () => r()));
+  }
+}
+
+/**
+ * A run killed while it wrote `path` (these files are open for the whole run) left `<path>.tmp-<pid>` behind; the
+ * next run into the same folder removes it.
+ */
+async function removeStaleTemps(path: string): Promise<void> {
+  const prefix = `${basename(path)}.tmp-`;
+  const stale = (await readdir(dirname(path))).filter((name) => name.startsWith(prefix) && /^\d+$/.test(name.slice(prefix.length)));
+  await Promise.all(stale.map((name) => rm(join(dirname(path), name), { force: true })));
 }
 
 const CHUNK_CHARS = 1 << 20;
+const WRITE_AHEAD_CHARS = 8 * CHUNK_CHARS;
 
 function omitNull(_key: string, value: unknown): unknown {
   return value === null ? undefined : value;

@@ -3,7 +3,7 @@ import type { AdapterSpec, BenchmarkDefinition, Stat } from '@eval-factory/types
 import { statFromValues } from '@eval-factory/metrics';
 import type { ModelCallRecord } from '../clients/index.js';
 import type { ScoredResult } from '../runner/score.js';
-import { helmJson, writeFileAtomic, writeJsonArrayAtomic, writeJsonTextArrayAtomic } from './atomic.js';
+import { helmElementJson, helmJson, JsonArrayWriter, writeFileAtomic } from './atomic.js';
 import { perInstanceStatsJson, StatTexts } from './per-instance-stats.js';
 
 const DATA_AUGMENTER_SPEC = {
@@ -46,49 +46,106 @@ function perInstanceValues(r: ScoredResult, record: ModelCallRecord | undefined)
   return values;
 }
 
-/** Writes runs/<suite>/<run_dir>/{run_spec,scenario,scenario_state,stats,per_instance_stats}.json. */
-export async function writeHelmFiles(opts: {
-  dir: string;
-  runName: string;
-  benchmark: BenchmarkDefinition;
-  scenarioArgs: Readonly<Record<string, unknown>>;
-  adapter: AdapterSpec;
-  model: string;
-  deployment: string;
-  results: readonly ScoredResult[];
-  records: readonly (ModelCallRecord | undefined)[];
-}): Promise<void> {
-  const { dir, benchmark, adapter, results, records } = opts;
-  const adapter_spec = { ...adapter, model: opts.model, model_deployment: opts.deployment };
-  const runSpec = {
-    name: opts.runName,
-    scenario_spec: { class_name: `eval_factory.scenarios.${benchmark.name}`, args: opts.scenarioArgs },
-    adapter_spec,
-    metric_specs: benchmark.metrics.map((f) => ({ class_name: `eval_factory.metrics.${f.name}`, args: {} })),
-    data_augmenter_spec: DATA_AUGMENTER_SPEC,
-    groups: [benchmark.name],
-  };
-  // One pass over the values: per-instance Stats are written as they are built, and the run Stats accumulate sums.
-  const runAcc = new RunAccumulator();
-  const statTexts = new StatTexts();
-  const perInstance = (function* (): Generator<string> {
-    for (let i = 0; i < results.length; i++) {
-      const r = results[i];
-      const trial = r.request.train_trial_index;
-      const values = perInstanceValues(r, records[i]);
-      for (const name of Object.keys(values)) runAcc.add(name, r.instance.split, trial, values[name]);
-      yield perInstanceStatsJson(statTexts, r.instance.id, trial, r.instance.split, values);
+export interface HelmRunSpec {
+  readonly dir: string;
+  readonly runName: string;
+  readonly benchmark: BenchmarkDefinition;
+  readonly scenarioArgs: Readonly<Record<string, unknown>>;
+  readonly adapter: AdapterSpec;
+  readonly model: string;
+  readonly deployment: string;
+}
+
+/** Writes runs/<suite>/<run_dir>/{run_spec,scenario,scenario_state,stats,per_instance_stats}.json in one go. */
+export async function writeHelmFiles(opts: HelmRunSpec & { results: readonly ScoredResult[]; records: readonly (ModelCallRecord | undefined)[] }): Promise<void> {
+  const writer = await HelmRunWriter.open(opts);
+  try {
+    for (let i = 0; i < opts.results.length; i++) await writer.add(opts.results[i], opts.records[i]);
+    await writer.close();
+  } catch (error) {
+    await writer.discard();
+    throw error;
+  }
+}
+
+/**
+ * The HELM run files, written result by result in request order: a run hands each scored answer over as soon as
+ * the answers before it are in (runner/in-order-results.ts), so once the last answer arrives only the small files
+ * are left to write. scenario_state and per_instance_stats grow in temp files and are renamed into place on
+ * `close`; the run Stats accumulate as results pass.
+ */
+export class HelmRunWriter {
+  private readonly runAcc = new RunAccumulator();
+  private readonly statTexts = new StatTexts();
+  private readonly trials = new Set<number>();
+  private count = 0;
+  private firstSplit: string | null = null;
+
+  private constructor(
+    private readonly spec: HelmRunSpec,
+    private readonly states: JsonArrayWriter,
+    private readonly perInstance: JsonArrayWriter,
+  ) {}
+
+  static async open(spec: HelmRunSpec): Promise<HelmRunWriter> {
+    const adapterJson = JSON.stringify(HelmRunWriter.adapterSpec(spec), null, 2).replace(/\n/g, '\n  ');
+    const states = await JsonArrayWriter.open(join(spec.dir, 'scenario_state.json'), `{\n  "adapter_spec": ${adapterJson},\n  "request_states": `);
+    try {
+      return new HelmRunWriter(spec, states, await JsonArrayWriter.open(join(spec.dir, 'per_instance_stats.json')));
+    } catch (error) {
+      await states.discard();
+      throw error;
     }
-  })();
-  await writeFileAtomic(join(dir, 'run_spec.json'), helmJson(runSpec));
-  await writeFileAtomic(join(dir, 'scenario.json'), helmJson({ name: benchmark.name, description: benchmark.description, tags: [], definition_path: `packages/benchmarks/src/${benchmark.name}/definition.ts` }));
-  const states = (function* () {
-    for (let i = 0; i < results.length; i++) yield requestState(results[i], records[i], opts.deployment, opts.model);
-  })();
-  const adapterJson = JSON.stringify(adapter_spec, null, 2).replace(/\n/g, '\n  ');
-  await writeJsonArrayAtomic(join(dir, 'scenario_state.json'), states, `{\n  "adapter_spec": ${adapterJson},\n  "request_states": `, '\n}');
-  await writeJsonTextArrayAtomic(join(dir, 'per_instance_stats.json'), perInstance);
-  await writeFileAtomic(join(dir, 'stats.json'), helmJson(runStats(runAcc, results)));
+  }
+
+  private static adapterSpec(spec: HelmRunSpec): Record<string, unknown> {
+    return { ...spec.adapter, model: spec.model, model_deployment: spec.deployment };
+  }
+
+  /** The next result in request order; the promise waits only when the disk is far behind (callers may ignore it). */
+  add(r: ScoredResult, record: ModelCallRecord | undefined): Promise<void> {
+    const trial = r.request.train_trial_index;
+    const values = perInstanceValues(r, record);
+    for (const name of Object.keys(values)) this.runAcc.add(name, r.instance.split, trial, values[name]);
+    this.trials.add(trial);
+    this.firstSplit ??= r.instance.split;
+    this.count++;
+    const state = this.states.push(helmElementJson(requestState(r, record, this.spec.deployment, this.spec.model)));
+    const stats = this.perInstance.push(perInstanceStatsJson(this.statTexts, r.instance.id, trial, r.instance.split, values));
+    return Promise.all([state, stats]).then(() => undefined);
+  }
+
+  /** Writes the small files and renames the two large ones into place. */
+  async close(): Promise<void> {
+    const { spec } = this;
+    const runSpec = {
+      name: spec.runName,
+      scenario_spec: { class_name: `eval_factory.scenarios.${spec.benchmark.name}`, args: spec.scenarioArgs },
+      adapter_spec: HelmRunWriter.adapterSpec(spec),
+      metric_specs: spec.benchmark.metrics.map((f) => ({ class_name: `eval_factory.metrics.${f.name}`, args: {} })),
+      data_augmenter_spec: DATA_AUGMENTER_SPEC,
+      groups: [spec.benchmark.name],
+    };
+    await writeFileAtomic(join(spec.dir, 'run_spec.json'), helmJson(runSpec));
+    await writeFileAtomic(join(spec.dir, 'scenario.json'), helmJson({ name: spec.benchmark.name, description: spec.benchmark.description, tags: [], definition_path: `packages/benchmarks/src/${spec.benchmark.name}/definition.ts` }));
+    await this.states.close('\n}');
+    await this.perInstance.close();
+    await writeFileAtomic(join(spec.dir, 'stats.json'), helmJson(this.runStats()));
+  }
+
+  /** Drops the temp files (the run failed before `close`). */
+  async discard(): Promise<void> {
+    await Promise.all([this.states.discard(), this.perInstance.discard()]);
+  }
+
+  /** HELM aggregation: per trial the mean of per-instance values, then a Stat over the trial means (count = trials). */
+  private runStats(): Stat[] {
+    const stats = this.runAcc.entries.map((e) => statFromValues({ name: e.name, split: e.split }, [...e.trials.values()].map((t) => t.sum / t.n)));
+    const split = this.firstSplit ?? 'test';
+    stats.push(statFromValues({ name: 'num_instances', split }, [this.count / Math.max(1, this.trials.size)]));
+    stats.push(statFromValues({ name: 'num_train_trials', split }, [this.trials.size]));
+    return stats;
+  }
 }
 
 interface RunEntry {
@@ -120,15 +177,6 @@ class RunAccumulator {
       t.n++;
     } else entry.trials.set(trial, { sum: v, n: 1 });
   }
-}
-
-/** HELM aggregation: per trial the mean of per-instance values, then a Stat over the trial means (count = trials). */
-function runStats(acc: RunAccumulator, results: readonly ScoredResult[]): Stat[] {
-  const stats = acc.entries.map((e) => statFromValues({ name: e.name, split: e.split }, [...e.trials.values()].map((t) => t.sum / t.n)));
-  const trials = new Set(results.map((r) => r.request.train_trial_index));
-  stats.push(statFromValues({ name: 'num_instances', split: results[0]?.instance.split ?? 'test' }, [results.length / Math.max(1, trials.size)]));
-  stats.push(statFromValues({ name: 'num_train_trials', split: results[0]?.instance.split ?? 'test' }, [trials.size]));
-  return stats;
 }
 
 function requestState(r: ScoredResult, record: ModelCallRecord | undefined, deployment: string, model: string): Record<string, unknown> {

@@ -25,8 +25,12 @@ export async function executeRequests(opts: {
   responsesLog: JsonlAppender;
   signal: AbortSignal;
   progress: Progress;
+  /** Filled in as answers arrive (one slot per request); a new array when omitted. */
+  records?: (ModelCallRecord | undefined)[];
+  /** Called once per request, right after its final record is in `records`. */
+  onRecord?: (index: number) => void;
 }): Promise<ExecutionResult> {
-  const records: (ModelCallRecord | undefined)[] = new Array(opts.requests.length);
+  const records: (ModelCallRecord | undefined)[] = opts.records ?? new Array(opts.requests.length);
   let stopReason: ExecutionResult['stopReason'] = null;
   let consecutiveExhausted = 0;
   await runPool(
@@ -35,6 +39,7 @@ export async function executeRequests(opts: {
     async (request, index) => {
       const record = await opts.client.call(request, opts.signal);
       records[index] = record;
+      opts.onRecord?.(index);
       await opts.responsesLog.append(responseLine(request, record));
       const o = record.outcome;
       opts.progress.tick(o.ok ? (o.cached ? 'cached' : 'done') : 'failed');

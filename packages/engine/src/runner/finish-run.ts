@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { EngineSummary, JudgeCounts, MetricDescriptor, RunStatus } from '@eval-factory/types';
 import type { ModelCallRecord, ModelDeployment } from '../clients/index.js';
 import { writeFileAtomic, writeJsonlAtomic } from '../output/atomic.js';
-import { writeHelmFiles } from '../output/helm-files.js';
+import { writeHelmFiles, type HelmRunSpec, type HelmRunWriter } from '../output/helm-files.js';
 import { ENGINE_VERSION } from '../version.js';
 import type { Diagnostics } from './diagnostics.js';
 import { efficiencyStats } from './efficiency.js';
@@ -19,7 +19,15 @@ export function runStatus(failed: number, evaluated: number, maxFailureRate: num
   return evaluated > 0 && failed / evaluated <= maxFailureRate ? 'partial' : 'error';
 }
 
-/** Scores are in; writes results.jsonl, the HELM run files and ef_summary.json, and returns the summary. */
+/** Where and how a run's HELM files are written (runs/<suite>/<run_dir>/). */
+export function helmRunSpec(o: { run: ResolvedRun; prepared: PreparedRun; deployment: ModelDeployment; outputPath: string; runDirRel: string }): HelmRunSpec {
+  return { dir: join(o.outputPath, ...o.runDirRel.split('/')), runName: o.run.runName, benchmark: o.run.benchmark, scenarioArgs: o.run.scenarioArgs, adapter: o.prepared.adapter, model: o.run.model, deployment: o.deployment.name };
+}
+
+/**
+ * Scores are in; writes results.jsonl, the HELM run files (or closes `helm`, which already holds every result)
+ * and ef_summary.json, and returns the summary.
+ */
 export async function finishRun(o: {
   run: ResolvedRun;
   options: RunOptions;
@@ -35,6 +43,7 @@ export async function finishRun(o: {
   stopped: boolean;
   /** Judged benchmarks: the jury's counts, and whether its roster is HELM's (gpt, llama, claude). */
   judges?: { readonly counts: JudgeCounts; readonly helmCompatible: boolean };
+  helm?: HelmRunWriter | null;
 }): Promise<EngineSummary> {
   const { run, options, prepared, results, diag } = o;
   const out = options.outputPath;
@@ -59,9 +68,8 @@ export async function finishRun(o: {
   const status = runStatus(failed, results.length, options.maxFailureRate, o.stopped || o.interrupted || (failed > 0 && failed / results.length > options.maxFailureRate));
   if (status === 'error' && !o.stopped && !o.interrupted) diag.error('EF_FAILURE_RATE', `${failed} of ${results.length} instances failed, above max_failure_rate ${options.maxFailureRate}`);
   const runDirAbs = join(out, ...o.runDirRel.split('/'));
-  if (options.helmFiles) {
-    await writeHelmFiles({ dir: runDirAbs, runName: run.runName, benchmark: run.benchmark, scenarioArgs: run.scenarioArgs, adapter: prepared.adapter, model: run.model, deployment: o.deployment.name, results, records: o.records });
-  }
+  if (o.helm) await o.helm.close();
+  else if (options.helmFiles) await writeHelmFiles({ ...helmRunSpec({ run, prepared, deployment: o.deployment, outputPath: out, runDirRel: o.runDirRel }), results, records: o.records });
   const eff = efficiencyStats(o.records);
   const endedAt = new Date();
   const first = prepared.requests[0];

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import type { EngineSummary, RunStatus } from '@eval-factory/types';
+import type { EngineSummary, Instance, JudgeCounts, RunStatus } from '@eval-factory/types';
 import { createAuthContext, resolveModelKey } from '../auth/index.js';
 import { disabledCache, openSqliteCache } from '../cache/index.js';
-import { buildRequestBody, createModelClient, createSender, readModelDeployment, RequestLimiter } from '../clients/index.js';
-import { openJuryStage, planJury, type JuryStage } from '../judges/index.js';
+import { buildRequestBody, createModelClient, createSender, readModelDeployment, RequestLimiter, type ModelCallRecord, type RequestSettings } from '../clients/index.js';
+import { openJuryStage, planJury, type JuryPlan, type JuryStage } from '../judges/index.js';
 import { JsonlAppender, writeJsonlAtomic } from '../output/atomic.js';
 import { ENGINE_VERSION } from '../version.js';
 import type { Diagnostics } from './diagnostics.js';
@@ -12,9 +12,12 @@ import type { RunOptions } from './options.js';
 import { prepareRun } from './prepare.js';
 import { createProgress } from './progress.js';
 import { resolveRun } from './resolve-run.js';
-import { activeMetrics, completionTexts, scoreOne } from './score.js';
-import { annotateAll } from './annotate.js';
-import { finishRun } from './finish-run.js';
+import { activeMetrics, completionTexts, scoreOne, type ScoredResult } from './score.js';
+import { annotateAll, type AnnotationResult } from './annotate.js';
+import { EarlyScoring } from './early-scoring.js';
+import { finishRun, helmRunSpec } from './finish-run.js';
+import type { PreparedRun } from './prepare.js';
+import type { ResolvedRun } from './resolve-run.js';
 
 export interface RunOutcome {
   readonly status: RunStatus;
@@ -61,29 +64,72 @@ export async function runBenchmark(entry: string, options: RunOptions, diag: Dia
   });
   const cachedAhead = await client.prefetch(prepared.requests);
   if (cachedAhead > 0) diag.log(`${run.benchmark.name}: ${cachedAhead} answers found in the cache; sending the rest`);
-  const responsesLog = await JsonlAppender.open(join(out, 'responses', 'model.jsonl'));
-  const progress = createProgress(run.benchmark.name, prepared.requests.length);
-  let execution;
-  try {
-    execution = await executeRequests({ requests: prepared.requests, client, parallelism: options.parallelism, responsesLog, signal, progress });
-  } finally {
-    progress.finish();
-    await responsesLog.close();
-    await cache.close();
-  }
-  if (execution.stopReason) diag.error(execution.stopReason.code, execution.stopReason.message);
   const active = activeMetrics(run.benchmark, options.reportCorrected);
   const activeNames = new Set(active.map((m) => m.name));
   const byId = new Map(prepared.selected.map((i) => [i.id, i]));
-  const answers = prepared.requests.map((_r, i) => completionTexts(execution.records[i]?.outcome, s));
-  const stage: JuryStage | null = juryPlan ? await openJuryStage(juryPlan, { outputDir: out, cacheFile, warn: diag.warn, signal }) : null;
+  const records: (ModelCallRecord | undefined)[] = new Array(prepared.requests.length);
+  const scoreAt = (i: number, annotation?: AnnotationResult): ScoredResult => {
+    const r = prepared.requests[i];
+    const outcome = records[i]?.outcome;
+    return scoreOne(run.benchmark, byId.get(r.instance_id)!, r, outcome, completionTexts(outcome, s), annotation, activeNames);
+  };
+  const helmSpec = options.helmFiles ? helmRunSpec({ run, prepared, deployment, outputPath: out, runDirRel }) : null;
+  // Scores that need nothing but the answer are made as answers arrive, and the HELM files written with them.
+  const early = !juryPlan && !run.benchmark.annotators?.length ? await EarlyScoring.open(records.length, scoreAt, helmSpec, records) : null;
+  try {
+    const responsesLog = await JsonlAppender.open(join(out, 'responses', 'model.jsonl'));
+    const progress = createProgress(run.benchmark.name, prepared.requests.length);
+    let execution;
+    try {
+      execution = await executeRequests({ requests: prepared.requests, client, parallelism: options.parallelism, responsesLog, signal, progress, records, onRecord: early ? (i) => early.add(i) : undefined });
+    } finally {
+      progress.finish();
+      await responsesLog.close();
+      await cache.close();
+    }
+    if (execution.stopReason) diag.error(execution.stopReason.code, execution.stopReason.message);
+    const scored: Scored = early
+      ? { results: early.finish(), judgeStop: false }
+      : await scoreAfterAnswers({ run, prepared, byId, records, scoreAt, juryPlan, options, diag, signal, cacheFile, settings: s });
+    const stopped = execution.stopReason !== null || scored.judgeStop;
+    const summary = await finishRun({ run, options, prepared, deployment, results: scored.results, records, active, diag, startedAt, runDirRel, interrupted: execution.interrupted, stopped, helm: early?.helm ?? null, ...(scored.judges ? { judges: scored.judges } : {}) });
+    return { status: summary.status, runDir: runDirRel, summary, interrupted: execution.interrupted };
+  } catch (error) {
+    await early?.helm?.discard();
+    throw error;
+  }
+}
+
+interface Scored {
+  readonly results: ScoredResult[];
+  readonly judgeStop: boolean;
+  readonly judges?: { readonly counts: JudgeCounts; readonly helmCompatible: boolean };
+}
+
+/** Annotators and judges run over all answers once the last is in (HELM's order), then every answer is scored. */
+async function scoreAfterAnswers(o: {
+  run: ResolvedRun;
+  prepared: PreparedRun;
+  byId: ReadonlyMap<string, Instance>;
+  records: readonly (ModelCallRecord | undefined)[];
+  scoreAt: (i: number, annotation?: AnnotationResult) => ScoredResult;
+  juryPlan: JuryPlan | null;
+  options: RunOptions;
+  diag: Diagnostics;
+  signal: AbortSignal;
+  cacheFile: string | null;
+  settings: RequestSettings;
+}): Promise<Scored> {
+  const { run, prepared, juryPlan, diag, signal } = o;
+  const s = o.settings;
+  const stage: JuryStage | null = juryPlan ? await openJuryStage(juryPlan, { outputDir: o.options.outputPath, cacheFile: o.cacheFile, warn: diag.warn, signal }) : null;
   let annotations;
   try {
     annotations = await annotateAll({
       benchmark: run.benchmark,
-      items: prepared.requests.map((r, i) => ({ instance: byId.get(r.instance_id)!, request: r, texts: answers[i]?.texts ?? null })),
+      items: prepared.requests.map((r, i) => ({ instance: o.byId.get(r.instance_id)!, request: r, texts: completionTexts(o.records[i]?.outcome, s)?.texts ?? null })),
       ctx: { resources: prepared.loaded.resources ?? {}, warn: diag.warn, log: diag.log },
-      parallelism: options.parallelism,
+      parallelism: o.options.parallelism,
       signal,
       ...(stage ? { after: [stage.jury.annotator] } : {}),
     });
@@ -94,13 +140,11 @@ export async function runBenchmark(entry: string, options: RunOptions, diag: Dia
   if (judgeStop) diag.error(judgeStop.code, judgeStop.message);
   const judgeWarning = stage?.jury.failureWarning();
   if (judgeWarning) diag.warn('EF_JUDGE_FAILURES', judgeWarning);
-  const results = prepared.requests.map((r, i) => scoreOne(run.benchmark, byId.get(r.instance_id)!, r, execution.records[i]?.outcome, answers[i], annotations[i], activeNames));
+  const results = prepared.requests.map((_r, i) => o.scoreAt(i, annotations[i]));
   const judges = stage && juryPlan ? { counts: stage.jury.counts(), helmCompatible: juryPlan.helmCompatible } : undefined;
-  const stopped = execution.stopReason !== null || judgeStop !== null;
-  const summary = await finishRun({ run, options, prepared, deployment, results, records: execution.records, active, diag, startedAt, runDirRel, interrupted: execution.interrupted, stopped, ...(judges ? { judges } : {}) });
-  return { status: summary.status, runDir: runDirRel, summary, interrupted: execution.interrupted };
+  return { results, judgeStop: judgeStop !== null, ...(judges ? { judges } : {}) };
 }
 
-function instanceLine(i: import('@eval-factory/types').Instance): Record<string, unknown> {
+function instanceLine(i: Instance): Record<string, unknown> {
   return { id: i.id, split: i.split, ...(i.sub_split ? { sub_split: i.sub_split } : {}), input: i.input, references: i.references, ...(i.extra_data ? { extra_data: i.extra_data } : {}), ...(i.source_id ? { source_id: i.source_id } : {}), ...(i.variant ? { variant: i.variant } : {}) };
 }
