@@ -8,12 +8,16 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFakeOpenAIServer } from '@eval-factory/testkit';
-import { CLI, loadNote, median, preparePubmedQaRun, printTable, runIfMain } from './lib.mjs';
+import { CLI, loadNote, median, preparePubmedQaRun, printTable, ROOT, runIfMain } from './lib.mjs';
 
-function timed(args) {
+/**
+ * Runs one build's CLI from that build's folder: the CLI looks for `ef-bench` from the working folder first, so run
+ * from here both builds would use this checkout's engine.
+ */
+function timed(args, cwd) {
   return new Promise((resolve) => {
     const startEpochMs = Date.now();
-    const child = spawn(process.execPath, args, { env: { ...process.env, EF_PROGRESS: 'off' }, stdio: 'ignore' });
+    const child = spawn(process.execPath, args, { cwd, env: { ...process.env, EF_PROGRESS: 'off' }, stdio: 'ignore' });
     child.on('close', (code) => resolve({ code, startEpochMs, ms: Date.now() - startEpochMs }));
   });
 }
@@ -22,6 +26,7 @@ export async function main(other = process.argv[2], rounds = Number(process.argv
   const otherCli = other && join(other, 'packages/cli/dist/bin.js');
   if (!otherCli || !existsSync(otherCli)) throw new Error('usage: node bench/ab.mjs <other checkout, built> [rounds]');
   const clis = { this: CLI, other: otherCli };
+  const roots = { this: ROOT, other };
   console.log(`ab: this checkout vs ${other}, ${rounds} rounds; ${loadNote()}`);
   const server = await startFakeOpenAIServer({ latencyMs: 50 });
   const figures = { this: {}, other: {} };
@@ -31,7 +36,7 @@ export async function main(other = process.argv[2], rounds = Number(process.argv
       for (const which of round % 2 ? ['this', 'other'] : ['other', 'this']) {
         const { rc } = preparePubmedQaRun(1000, { url: server.url, parallelism: 32, useCaching: false });
         server.requests.length = 0;
-        const run = await timed([clis[which], 'run_eval', '--run_config', rc]);
+        const run = await timed([clis[which], 'run_eval', '--run_config', rc], roots[which]);
         if (run.code !== 0) throw new Error(`${which}: run_eval exited ${run.code}`);
         const chat = server.requests.filter((r) => r.kind === 'chat');
         const first = Math.min(...chat.map((r) => Date.parse(r.received_at)));
@@ -40,7 +45,7 @@ export async function main(other = process.argv[2], rounds = Number(process.argv
         add(which, 'before', first - run.startEpochMs);
         add(which, 'sending', last - first);
         add(which, 'after', run.startEpochMs + run.ms - last);
-        add(which, 'ls', (await timed([clis[which], 'ls'])).ms);
+        add(which, 'ls', (await timed([clis[which], 'ls'], roots[which])).ms);
       }
     }
   } finally {
