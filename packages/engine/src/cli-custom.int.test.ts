@@ -3,7 +3,7 @@
  * --benchmarks-dir`, and `run --run-entries custom:model=… --benchmark-file …` for a native multiple-choice
  * definition and a MedHELM configurable-benchmark one. All data is self-written.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -111,6 +111,24 @@ describe('ef-bench run custom:model=…', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('error[EF_CUSTOM_DATA]');
     expect(r.stderr).toContain('bad.csv row 1 (line 2), column "answer"');
+    expect(server.requests).toEqual([]);
+  });
+
+  it('--no-helm-files: the run writes its summary but no HELM run files', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'ef-cli-custom-out-'));
+    const r = await run('quiz.yml', out, ['--no-helm-files']);
+    expect(r.code).toBe(0);
+    const runDir = join(out, 'runs', 'v1', 'toy_quiz__model=fake-model');
+    expect(existsSync(join(runDir, 'ef_summary.json'))).toBe(true);
+    expect(existsSync(join(runDir, 'scenario_state.json'))).toBe(false);
+    expect(existsSync(join(runDir, 'per_instance_stats.json'))).toBe(false);
+  });
+
+  it('a number option that is not a number: EF_USAGE, exit 2, nothing sent', async () => {
+    server.requests.length = 0;
+    const r = await run('quiz.yml', mkdtempSync(join(tmpdir(), 'ef-cli-custom-out-')), ['--max-retries', 'many']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('error[EF_USAGE]: --max-retries must be a number');
     expect(server.requests).toEqual([]);
   });
 

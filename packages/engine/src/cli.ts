@@ -10,6 +10,19 @@ import type { RunOptions } from './runner/options.js';
 import { runBenchmark, type RunOutcome } from './runner/run-benchmark.js';
 
 const bool = (v: unknown) => String(v).toLowerCase() === 'true';
+
+/**
+ * yargs turns `--max-retries x` into NaN, which would retry forever (`attempt >= NaN` is never true) or start no
+ * workers (`-n x`): every number option must be a finite number.
+ */
+function finiteNumbers(a: Record<string, unknown>): true {
+  // yargs keeps each option under its flag name and a camelCase alias: report the flag name.
+  const bad = Object.keys(a).find((name) => !/[A-Z]/.test(name) && typeof a[name] === 'number' && !Number.isFinite(a[name]));
+  if (bad !== undefined) {
+    throw new UserError('EF_USAGE', `--${bad} must be a number`, 'give a number, e.g. `--max-retries 5`', EXIT.usage);
+  }
+  return true;
+}
 const numOrNull = (v: unknown) => (v === undefined || v === null ? null : Number(v));
 
 /** `ef-bench` (engine.md §1). Returns the process exit code. */
@@ -61,8 +74,11 @@ export async function main(argv: string[] = hideBin(process.argv)): Promise<numb
         .option('allow-data-drift', { type: 'boolean', default: false })
         .option('requests-per-minute', { type: 'number', describe: 'client-side request rate limit' })
         .option('tokens-per-minute', { type: 'number', describe: 'client-side token rate limit (prompt estimate + max_tokens)' })
-        .option('no-helm-files', { type: 'boolean', default: false })
-        .option('dry-run', { type: 'boolean', default: false }),
+        // Declared positively: yargs reads `--no-helm-files` as helm-files = false (a `no-helm-files` option was
+        // rejected by strict mode as the unknown `helm-files`).
+        .option('helm-files', { type: 'boolean', default: true, describe: 'write the HELM run files (--no-helm-files: skip them)' })
+        .option('dry-run', { type: 'boolean', default: false })
+        .check(finiteNumbers),
       async (a) => {
         const options: RunOptions = {
           runEntries: a['run-entries'] as string[],
@@ -90,7 +106,7 @@ export async function main(argv: string[] = hideBin(process.argv)): Promise<numb
           requestsPerMinute: numOrNull(a['requests-per-minute']),
           tokensPerMinute: numOrNull(a['tokens-per-minute']),
           allowDataDrift: Boolean(a['allow-data-drift']),
-          helmFiles: !a['no-helm-files'],
+          helmFiles: Boolean(a['helm-files']),
           dryRun: Boolean(a['dry-run']),
           dataCacheDir: defaultDataCacheDir(),
           benchmarkFile: (a['benchmark-file'] as string | undefined) ?? null,

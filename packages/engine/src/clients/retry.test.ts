@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { APIError } from 'openai';
 import { BadResponseError } from './classify-error.js';
 import type { RawSuccess, SendAttempt } from './openai-client.js';
+import { registerSecret } from '@eval-factory/errors';
 import { sendWithRetries } from './retry.js';
 
 const ok: RawSuccess = { completions: [{ text: 'A', finish_reason: 'stop' }], usage: null, response: {} };
@@ -33,6 +34,16 @@ describe('sendWithRetries', () => {
     expect(r.ok).toBe(false);
     expect(s.calls()).toBe(4);
     if (!r.ok) expect(r.failure).toMatchObject({ error_kind: 'server_error', retriable: true, attempts: 4 });
+  });
+  it('redacts a known secret that the provider echoed in its error', async () => {
+    registerSecret('sk-retry-test-0123456789abcdef');
+    const echo = APIError.generate(401, { error: { message: 'Incorrect API key provided: sk-retry-test-0123456789abcdef' } }, undefined, new Headers());
+    const r = await sendWithRetries(scripted([echo]).send, {}, policy);
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.failure.message).not.toContain('sk-retry-test-0123456789abcdef');
+      expect(r.failure.message).toContain('Incorrect API key provided');
+    }
   });
   it('does not retry a per-request 400 or a fatal 401', async () => {
     for (const [code, fatal] of [[400, false], [401, true]] as const) {

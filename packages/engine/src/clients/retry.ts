@@ -1,4 +1,5 @@
 import type { RequestFailure } from '@eval-factory/types';
+import { redact } from '@eval-factory/errors';
 import { classifyError } from './classify-error.js';
 import type { RawSuccess, SendAttempt } from './openai-client.js';
 
@@ -39,7 +40,9 @@ export async function sendWithRetries(send: SendAttempt, body: Record<string, un
         const failure: RequestFailure = {
           ok: false,
           error_kind: interrupted ? 'interrupted' : c.error_kind,
-          message: c.message,
+          // Provider error bodies can echo the request's credentials; this message goes into responses/, results
+          // and the HELM files.
+          message: redact(c.message),
           ...(c.status_code !== undefined ? { status_code: c.status_code } : {}),
           retriable: c.retriable,
           fatal: c.fatal,
