@@ -156,11 +156,11 @@ async function runAll(options: RunOptions): Promise<number> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  const diag = new Diagnostics();
   let worst: RunOutcome | null = null;
   try {
     for (const entry of options.runEntries) {
-      const outcome = await runBenchmark(entry, options, diag, controller.signal);
+      // One Diagnostics per entry: each entry's ef_summary.json holds its own warnings and errors.
+      const outcome = await runBenchmark(entry, options, new Diagnostics(), controller.signal);
       const s = outcome.summary;
       process.stdout.write(`${JSON.stringify({ status: outcome.status, run_dir: outcome.runDir, counts: s?.counts ?? null })}\n`);
       if (!worst || outcome.status === 'error') worst = outcome;

@@ -46,6 +46,20 @@ describe('model client (real openai SDK → loopback server)', () => {
     await cache.close();
   });
 
+  it('after prefetch, a request prefetch did not find is sent without a second lookup; a duplicate then hits', async () => {
+    const store = await openSqliteCache(join(mkdtempSync(join(tmpdir(), 'ef-mc-')), 'cache.db'), 'model', () => undefined);
+    let gets = 0;
+    const cache = { ...store, get: (key: string) => (gets++, store.get(key)), getMany: (keys: string[]) => store.getMany(keys), set: store.set.bind(store), close: store.close.bind(store) };
+    const d = deployment(server);
+    const client = createModelClient({ deployment: d, send: createSender(d, null), cache, policy, engineVersion: 't' });
+    const fresh = { ...request, prompt: `${request.prompt} (prefetch)` };
+    expect(await client.prefetch([fresh])).toBe(0);
+    expect((await client.call(fresh)).outcome).toMatchObject({ ok: true, cached: false });
+    expect(gets).toBe(0);
+    expect((await client.call({ ...fresh })).outcome).toMatchObject({ ok: true, cached: true });
+    await cache.close();
+  });
+
   it('retries a 429 then succeeds; a failure is never cached', async () => {
     server.setScript([{ kind: 'rate_limit', retryAfter: 0 }, 'ok', { kind: 'status', status: 400, body: { error: { message: 'bad' } } }]);
     const d = deployment(server);

@@ -49,6 +49,8 @@ export function createModelClient(opts: {
       ...(request.salt ? { salt: request.salt } : {}),
     });
   const prefetched = new Map<string, { hit: CachedResponse; lookup_s: number }>();
+  // Keys prefetch looked up and did not find: sending them needs no second lookup (one per request in a fresh run).
+  const missing = new Set<string>();
   // The body and key of each request are computed once, in prefetch, and reused when it is sent.
   const prepared = new WeakMap<PromptRequest, { body: Record<string, unknown>; key: string }>();
   const prepare = (request: PromptRequest) => {
@@ -68,7 +70,7 @@ export function createModelClient(opts: {
         const started = performance.now();
         const hits = await cache.getMany(batch);
         const lookup_s = (performance.now() - started) / 1000 / batch.length;
-        hits.forEach((hit, j) => hit && prefetched.set(batch[j], { hit, lookup_s }));
+        hits.forEach((hit, j) => (hit ? prefetched.set(batch[j], { hit, lookup_s }) : missing.add(batch[j])));
       }
       return prefetched.size;
     },
@@ -78,7 +80,7 @@ export function createModelClient(opts: {
       const lookupStart = performance.now();
       const early = prefetched.get(key);
       if (early) prefetched.delete(key); // a duplicate prompt falls back to a plain lookup
-      const hit = early?.hit ?? (await cache.get(key));
+      const hit = early?.hit ?? (missing.has(key) ? undefined : await cache.get(key));
       if (hit) {
         const raw = parseResponse(hit.response, deployment.endpoint_type);
         const lookup_s = early ? early.lookup_s : (performance.now() - lookupStart) / 1000;
@@ -94,6 +96,7 @@ export function createModelClient(opts: {
         created_at: new Date().toISOString(),
         engine_version: opts.engineVersion,
       });
+      missing.delete(key); // a duplicate prompt sent after this one finds its answer
       const outcome: RequestOutcome = { ok: true, completions: result.raw.completions, usage: result.raw.usage, cached: false, request_time_s: result.request_time_s, attempts: result.attempts };
       return { body, outcome, retries: result.retries, request_datetime };
     },
@@ -103,8 +106,9 @@ export function createModelClient(opts: {
 /** Every attempt (retries included) waits for the limiter and tells it whether the endpoint pushed back. */
 function limited(send: SendAttempt, limiter: RequestLimiter, nvcfBacked: boolean): SendAttempt {
   return async (body, timeoutMs, signal) => {
-    const maxTokens = Number(body.max_tokens ?? body.max_completion_tokens ?? 0);
-    const release = await limiter.acquire(estimateTokens(body, maxTokens));
+    // The estimate serialises the whole prompt: only worth it when a tokens-per-minute limit will read it.
+    const tokens = limiter.countsTokens ? estimateTokens(body, Number(body.max_tokens ?? body.max_completion_tokens ?? 0)) : 0;
+    const release = await limiter.acquire(tokens);
     try {
       const result = await send(body, timeoutMs, signal);
       release('ok');

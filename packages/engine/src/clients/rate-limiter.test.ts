@@ -47,4 +47,8 @@ describe('RequestLimiter', () => {
     for (let i = 0; i < 40; i++) (await limiter.acquire(0))('ok');
     expect(limiter.currentLimit).toBe(8);
   });
+  it('counts tokens only with a tokens-per-minute limit', () => {
+    expect(new RequestLimiter({ maxConcurrency: 2, requestsPerMinute: 60, tokensPerMinute: null }).countsTokens).toBe(false);
+    expect(new RequestLimiter({ maxConcurrency: 2, requestsPerMinute: null, tokensPerMinute: 1000 }).countsTokens).toBe(true);
+  });
 });

@@ -59,6 +59,11 @@ export class RequestLimiter {
     this.tokens = opts.tokensPerMinute ? new Bucket(opts.tokensPerMinute, this.now) : null;
   }
 
+  /** Whether `acquire` uses its token count (a tokens-per-minute limit is set); callers skip estimating otherwise. */
+  get countsTokens(): boolean {
+    return this.tokens !== null;
+  }
+
   /** The current adaptive in-flight limit (for progress and tests). */
   get currentLimit(): number {
     return this.limit;

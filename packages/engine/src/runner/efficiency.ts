@@ -4,7 +4,8 @@ import type { ModelCallRecord } from '../clients/index.js';
 
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
 const sum = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) : null);
-const max = (xs: number[]) => (xs.length ? Math.max(...xs) : null);
+// Not Math.max(...xs): spreading >~125,000 arguments overflows the call stack after every request was paid for.
+const max = (xs: number[]) => (xs.length ? xs.reduce((a, b) => (b > a ? b : a), -Infinity) : null);
 const present = (xs: (number | null | undefined)[]) => xs.filter((x): x is number => typeof x === 'number');
 
 /** Request counts, token usage and latency over live requests only (engine.md §12); cache hits are counted apart. */

@@ -1,0 +1,22 @@
+import { describe, expect, it } from '@jest/globals';
+import type { ModelCallRecord } from '../clients/index.js';
+import { efficiencyStats } from './efficiency.js';
+
+const record = (i: number): ModelCallRecord => ({
+  body: {},
+  outcome: { ok: true, completions: [{ text: 'A', finish_reason: 'stop' }], usage: { prompt_tokens: i % 1000, completion_tokens: 1, total_tokens: (i % 1000) + 1 }, cached: false, request_time_s: (i % 997) / 1000, attempts: 1 },
+  retries: [],
+  request_datetime: '2026-01-01T00:00:00.000Z',
+});
+
+describe('efficiencyStats', () => {
+  it('handles runs larger than a spread argument list (200,000 answered requests)', () => {
+    const stats = efficiencyStats(Array.from({ length: 200_000 }, (_, i) => record(i)));
+    expect(stats.requests).toMatchObject({ total: 200_000, succeeded: 200_000 });
+    expect(stats.response_stats).toMatchObject({ max_prompt_tokens: 999, max_total_tokens: 1000, max_latency_ms: 996 });
+  });
+
+  it('gives null maxima when nothing was answered', () => {
+    expect(efficiencyStats([undefined]).response_stats).toMatchObject({ max_prompt_tokens: null, max_latency_ms: null });
+  });
+});
