@@ -2,7 +2,7 @@ import OpenAI, { APIError } from 'openai';
 import { anthropicMessagesBody, createAnthropicSender, parseAnthropicResponse } from './anthropic-client.js';
 import { createSender } from './create-sender.js';
 import { createNodeFetch } from './node-http-fetch.js';
-import type { ModelDeployment } from './model-deployment.js';
+import { DEFAULT_SETTINGS, type ModelDeployment } from './model-deployment.js';
 import { parseResponse, type RawSuccess, type SendAttempt } from './openai-client.js';
 
 /** A judge's endpoint as judges.yaml describes it (judges-and-auth.md §2). */
@@ -107,9 +107,6 @@ function judgeDeployment(e: JudgeEndpoint): ModelDeployment {
     auth: { kind: 'none' },
     nvcf: { enabled: isFunction, backed: e.nvcf_backed, is_function: isFunction, poll_seconds: 1800 },
     max_tokens_field: 'max_tokens',
-    request_settings: {
-      params_to_add: {}, params_to_remove: [], params_to_rename: {}, use_system_prompt: false, custom_system_prompt: null,
-      process_reasoning_traces: false, start_reasoning_token: '<think>', end_reasoning_token: '</think>', use_caching: true, caching_dir: null,
-    },
+    request_settings: DEFAULT_SETTINGS,
   };
 }

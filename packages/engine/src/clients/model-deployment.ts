@@ -32,7 +32,8 @@ export interface RequestSettings {
   readonly caching_dir: string | null;
 }
 
-const DEFAULT_SETTINGS: RequestSettings = {
+/** The request settings of a deployment that sets none (also the judges'). */
+export const DEFAULT_SETTINGS: RequestSettings = {
   params_to_add: {},
   params_to_remove: [],
   params_to_rename: {},
@@ -85,16 +86,3 @@ function stripNulls(o: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined));
 }
 
-/** Reads the API key named by the deployment; the value never leaves the client. */
-export function readApiKey(deployment: ModelDeployment, env: NodeJS.ProcessEnv = process.env): string | null {
-  if (deployment.auth.kind === 'none') return null;
-  const value = env[deployment.auth.env];
-  if (value === undefined || value === '') {
-    throw new UserError(
-      'EF_API_KEY_MISSING',
-      `API key variable name was provided, but the variable was not found in the environment: ${deployment.auth.env}`,
-      'Set the variable or remove the API key from your config.',
-    );
-  }
-  return value;
-}

@@ -25,8 +25,8 @@ export function helmRunSpec(o: { run: ResolvedRun; prepared: PreparedRun; deploy
 }
 
 /**
- * Scores are in; writes results.jsonl, the HELM run files (or closes `helm`, which already holds every result)
- * and ef_summary.json, and returns the summary.
+ * Scores are in; writes results.jsonl, the HELM run files of `helmSpec` (or closes `helm`, which already holds
+ * every result; both null: no HELM files) and ef_summary.json, and returns the summary.
  */
 export async function finishRun(o: {
   run: ResolvedRun;
@@ -43,7 +43,8 @@ export async function finishRun(o: {
   stopped: boolean;
   /** Judged benchmarks: the jury's counts, and whether its roster is HELM's (gpt, llama, claude). */
   judges?: { readonly counts: JudgeCounts; readonly helmCompatible: boolean };
-  helm?: HelmRunWriter | null;
+  helmSpec: HelmRunSpec | null;
+  helm: HelmRunWriter | null;
 }): Promise<EngineSummary> {
   const { run, options, prepared, results, diag } = o;
   const out = options.outputPath;
@@ -65,11 +66,11 @@ export async function finishRun(o: {
   const failed = count('failed');
   if (failed > 0) diag.warn('EF_INSTANCES_FAILED', `${failed} of ${results.length} instances failed (see results.jsonl for each reason)`);
   if (o.interrupted) diag.error('EF_INTERRUPTED', 'the run was interrupted; outputs hold what was computed so far');
-  const status = runStatus(failed, results.length, options.maxFailureRate, o.stopped || o.interrupted || (failed > 0 && failed / results.length > options.maxFailureRate));
+  const status = runStatus(failed, results.length, options.maxFailureRate, o.stopped || o.interrupted);
   if (status === 'error' && !o.stopped && !o.interrupted) diag.error('EF_FAILURE_RATE', `${failed} of ${results.length} instances failed, above max_failure_rate ${options.maxFailureRate}`);
   const runDirAbs = join(out, ...o.runDirRel.split('/'));
   if (o.helm) await o.helm.close();
-  else if (options.helmFiles) await writeHelmFiles({ ...helmRunSpec({ run, prepared, deployment: o.deployment, outputPath: out, runDirRel: o.runDirRel }), results, records: o.records });
+  else if (o.helmSpec) await writeHelmFiles({ ...o.helmSpec, results, records: o.records });
   const eff = efficiencyStats(o.records);
   const endedAt = new Date();
   const first = prepared.requests[0];

@@ -92,7 +92,7 @@ export async function runBenchmark(entry: string, options: RunOptions, diag: Dia
       ? { results: early.finish(), judgeStop: false }
       : await scoreAfterAnswers({ run, prepared, byId, records, scoreAt, juryPlan, options, diag, signal, cacheFile, settings: s });
     const stopped = execution.stopReason !== null || scored.judgeStop;
-    const summary = await finishRun({ run, options, prepared, deployment, results: scored.results, records, active, diag, startedAt, runDirRel, interrupted: execution.interrupted, stopped, helm: early?.helm ?? null, ...(scored.judges ? { judges: scored.judges } : {}) });
+    const summary = await finishRun({ run, options, prepared, deployment, results: scored.results, records, active, diag, startedAt, runDirRel, interrupted: execution.interrupted, stopped, helmSpec, helm: early?.helm ?? null, ...(scored.judges ? { judges: scored.judges } : {}) });
     return { status: summary.status, runDir: runDirRel, summary, interrupted: execution.interrupted };
   } catch (error) {
     await early?.helm?.discard();
