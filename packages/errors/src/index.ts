@@ -2,3 +2,4 @@ export { UserError, InternalError, EXIT, isUserError, formatError, reportError }
 export { registerSecret, redact, mask, describeSecret } from './redact.js';
 export { endOnClosedPipe } from './closed-pipe.js';
 export { skipHelpCache } from './help-cache.js';
+export { looksLikeSecret, startsLikeSecret } from './secret-shape.js';

@@ -3,7 +3,7 @@
  * NAME of an environment variable only; the engine reads the value itself. The checks here are a last line of
  * defence: the config rules reject the same inputs earlier, but nothing secret-shaped may ever reach a file.
  */
-import { UserError } from '@eval-factory/errors';
+import { looksLikeSecret, UserError } from '@eval-factory/errors';
 import type { ApiEndpointInput } from './evaluation.js';
 
 export type ModelAuth =
@@ -11,15 +11,6 @@ export type ModelAuth =
   | { readonly kind: 'none' };
 
 const ENV_VAR_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const SECRET_PREFIXES = ['sk-', 'nvapi-', 'Bearer '];
-
-/** True when `value` looks like a key rather than a variable name (§2.4). */
-export function looksLikeSecret(value: string): boolean {
-  if (SECRET_PREFIXES.some((p) => value.startsWith(p))) return true;
-  const longRuns = value.match(/[A-Za-z0-9]{32,}/g) ?? [];
-  return longRuns.some((run) => /[A-Za-z]/.test(run) && /[0-9]/.test(run));
-}
-
 /**
  * Returns `name` when it is a valid environment-variable name; otherwise throws, showing only its last 4 characters.
  * @example checkEnvVarName('NVIDIA_API_KEY', 'target.api_endpoint.api_key_name') // 'NVIDIA_API_KEY'

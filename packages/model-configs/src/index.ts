@@ -3,7 +3,7 @@ export { resolveEndpointUrl, isNvcfBackedHost, parseHttpUrl, NVCF_BACKED_HOSTS }
 export type { ResolvedEndpointUrl, ResolveUrlOptions } from './url.js';
 export { PROVIDERS, NVCF_POLL_SECONDS, chooseProvider, providerByName, maxTokensField, nvcfSettings } from './providers.js';
 export type { ProviderEntry, ProviderName, MaxTokensField, NvcfSettings } from './providers.js';
-export { checkEnvVarName, looksLikeSecret, modelAuth } from './auth.js';
+export { checkEnvVarName, modelAuth } from './auth.js';
 export type { ModelAuth } from './auth.js';
 export { deploymentName, buildModelDeployment, buildRequestSettings, buildModelMetadata } from './deployment.js';
 export type { ModelDeployment, ModelMetadata, RequestSettings } from './deployment.js';

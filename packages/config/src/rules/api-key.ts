@@ -1,17 +1,10 @@
 /** API key NAME rules (eval-factory.md §2.4): the value names an environment variable, never holds the secret. */
 import type { EvaluationDraft } from '../evaluation.js';
 import { JUDGE_KEY_NAME_FIELDS } from '../evaluation.js';
+import { looksLikeSecret, startsLikeSecret } from '@eval-factory/errors';
 import { combine, fail, OK, type RuleResult } from './result.js';
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const SECRET_PREFIXES = ['sk-', 'nvapi-', 'Bearer '];
-
-/** ≥ 32 characters of letters and digits, with both present: the shape of a pasted key, not of a variable name. */
-function looksLikeKey(value: string): boolean {
-  if (SECRET_PREFIXES.some((p) => value.startsWith(p))) return true;
-  return (value.match(/[A-Za-z0-9]{32,}/g) ?? []).some((run) => /[A-Za-z]/.test(run) && /[0-9]/.test(run));
-}
-
 /**
  * Checks one key-name value; the message names the field and shows only the last 4 characters.
  * @example checkKeyName('target.api_endpoint.api_key_name', 'nvapi-…') // → EF_API_KEY_LOOKS_LIKE_SECRET
@@ -20,7 +13,7 @@ export function checkKeyName(field: string, value: unknown): RuleResult {
   if (value === null || value === undefined) return OK;
   const text = String(value);
   const tail = `'…${text.slice(-4)}'`;
-  if (looksLikeKey(text)) {
+  if (looksLikeSecret(text)) {
     return fail(
       'EF_API_KEY_LOOKS_LIKE_SECRET',
       `${field} must be the NAME of an environment variable, but its value (ending ${tail}) looks like a secret key`,
@@ -35,12 +28,35 @@ export function checkKeyName(field: string, value: unknown): RuleResult {
   return OK;
 }
 
-/** The endpoint key name and the judge key names (`extra.*_judge_api_key`). */
+/**
+ * The endpoint key name, the judge key names (`extra.*_judge_api_key`), and any other value under `extra` that holds
+ * a pasted key: `extra` is copied into run_config.yml, results.yml and the HTML report.
+ */
 export function checkApiKeyNames(ev: EvaluationDraft): RuleResult {
   const endpoint = ev.target.api_endpoint;
   const extra = ev.config.params.extra;
+  const named = new Set<string>(JUDGE_KEY_NAME_FIELDS);
   return combine([
     checkKeyName('target.api_endpoint.api_key_name', endpoint.api_key_name),
     ...JUDGE_KEY_NAME_FIELDS.map((f) => checkKeyName(`config.params.extra.${f}`, extra[f])),
+    ...pastedSecrets(extra, 'config.params.extra', (key) => !named.has(key)),
   ]);
+}
+
+/** A field named like a credential must not hold a key; no string anywhere may start like one (sk-, nvapi-, Bearer). */
+const CREDENTIAL_FIELD = /key|token|secret|password/i;
+
+function pastedSecrets(value: unknown, path: string, include: (key: string) => boolean = () => true): RuleResult[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => pastedSecrets(v, `${path}[${i}]`));
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value as Record<string, unknown>).flatMap(([key, v]) => {
+    if (!include(key)) return [];
+    const field = `${path}.${key}`;
+    if (typeof v !== 'string') return pastedSecrets(v, field);
+    // Only credential-named fields get the 32-character rule: hashes and paths elsewhere have that shape too.
+    const secret = CREDENTIAL_FIELD.test(key) ? looksLikeSecret(v) : startsLikeSecret(v);
+    return secret
+      ? [fail('EF_API_KEY_LOOKS_LIKE_SECRET', `${field} holds what looks like a secret key (ending '…${v.slice(-4)}'); configs carry the NAME of an environment variable only`)]
+      : [];
+  });
 }

@@ -41,6 +41,10 @@ describe('error rules: code and message text', () => {
       "target.api_endpoint.api_key_name must be the NAME of an environment variable ([A-Za-z_][A-Za-z0-9_]*), but its value (ending '… KEY') is not"],
     ['judge key name pasted as a secret', (d) => { d.config.params.extra.gpt_judge_api_key = 'sk-proj-abcdefgh12345678'; }, checkApiKeyNames, 'EF_API_KEY_LOOKS_LIKE_SECRET',
       "config.params.extra.gpt_judge_api_key must be the NAME of an environment variable, but its value (ending '…5678') looks like a secret key"],
+    ['a judge key pasted under extra.judges', (d) => { d.config.params.extra.judges = { gpt: { url: 'u', api_key: 'sk-abcdefghijklmnop1234WXYZ' } }; }, checkApiKeyNames, 'EF_API_KEY_LOOKS_LIKE_SECRET',
+      "config.params.extra.judges.gpt.api_key holds what looks like a secret key (ending '…WXYZ'); configs carry the NAME of an environment variable only"],
+    ['a token pasted under any extra key', (d) => { d.config.params.extra.my_token = 'a1b2c3d4e5f6g7h8i9j0k1l2m3n4o5p6q7'; }, checkApiKeyNames, 'EF_API_KEY_LOOKS_LIKE_SECRET',
+      "config.params.extra.my_token holds what looks like a secret key (ending '…p6q7'); configs carry the NAME of an environment variable only"],
     ['ehrshot without data', (d) => { d.config.params.task = 'ehrshot'; }, checkDataPath, 'EF_MISSING_DATA_PATH',
       "The benchmark 'ehrshot' uses gated or private data and needs config.params.extra.data_path and config.params.extra.subject"],
     ['n2c2 without subject', (d) => { d.config.params.task = 'n2c2_ct_matching'; d.config.params.extra.data_path = '/data/n2c2'; }, checkDataPath, 'EF_MISSING_DATA_PATH',
@@ -112,6 +116,10 @@ describe('passing cases', () => {
     ['limit_samples integer', (d) => { d.config.params.limit_samples = 1000; }],
     ['limit_samples 1', (d) => { d.config.params.limit_samples = 1; }],
     ['limit_samples fraction', (d) => { d.config.params.limit_samples = 0.25; }],
+    ['hash-shaped values under extra that are not credentials', (d) => {
+      d.config.params.extra.data_sha256 = 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e9f0a1b2';
+      d.config.params.extra.judges = { gpt: { url: 'u', model_id: 'm', api_key_name: 'GPT_JUDGE_KEY' } };
+    }],
     ['ehrshot with data_path and subject', (d) => { d.config.params.task = 'ehrshot'; d.config.params.extra.data_path = '/d'; d.config.params.extra.subject = 'lab_anemia'; }],
     ['judged task with one usable judge', (d) => {
       d.config.params.task = 'medalign'; d.config.params.extra.data_path = '/d';
