@@ -13,6 +13,8 @@ describe('bad input gets one coded error, exit 1, no stack trace, nothing writte
     ['unknown key', (o: string) => ({ ...base(o), config: { ...base(o).config, params: { paralelism: 4 } } }), 'EF_CONFIG_INVALID'],
     ['secret pasted as key name', (o: string) => ({ ...base(o), target: { api_endpoint: { ...endpoint, api_key_name: 'sk-proj-Abc123Def456Ghi789Jkl012Mno345' } } }), 'EF_API_KEY_LOOKS_LIKE_SECRET'],
     ['missing endpoint', (o: string) => ({ config: base(o).config }), 'EF_MISSING_ENDPOINT'],
+    ['a judge URL that is not http(s)', (o: string) => ({ ...base(o), config: { ...base(o).config, params: { extra: { data_path: fixture('pubmed_qa'), judges: { gpt: { url: 'ftp://judge.example/v1', model_id: 'j' } } } } } }), 'EF_URL_INVALID'],
+    ['a key pasted under extra.judges', (o: string) => ({ ...base(o), config: { ...base(o).config, params: { extra: { data_path: fixture('pubmed_qa'), judges: { gpt: { url: 'http://127.0.0.1:9/v1', model_id: 'j', api_key: 'sk-Abc123Def456Ghi789Jkl012Mno345' } } } } } }), 'EF_API_KEY_LOOKS_LIKE_SECRET'],
   ])('%s', async (_name, make, code) => {
     const dir = tempDir();
     const out = join(dir, 'out');
@@ -34,6 +36,17 @@ describe('bad input gets one coded error, exit 1, no stack trace, nothing writte
     const r = await runCli(['run_eval', '--run_config', rc], { env: { EF_FRAMEWORK_FILE: join(dir, 'framework.yml') } });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('error[EF_TASK_NOT_AVAILABLE]');
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+
+  it('a command template that renders to nothing', async () => {
+    const dir = tempDir();
+    const framework = readFileSync(join(REPO_ROOT, 'framework.yml'), 'utf8').replace(/^  command: >-\n(    .*\n)+/m, "  command: '{{#if false}}x{{/if}}'\n");
+    writeFileSync(join(dir, 'framework.yml'), framework);
+    const rc = writeRunConfig(dir, base(join(dir, 'out')));
+    const r = await runCli(['run_eval', '--run_config', rc], { env: { EF_FRAMEWORK_FILE: join(dir, 'framework.yml') } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('error[EF_COMMAND_NOT_SINGLE]');
     expect(existsSync(join(dir, 'out'))).toBe(false);
   });
 

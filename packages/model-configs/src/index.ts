@@ -13,5 +13,5 @@ export type { JudgeAuth } from '@eval-factory/types';
 export { yamlScalar } from './yaml-scalar.js';
 export { renderModelConfigs, MODEL_DEPLOYMENTS_FILE, MODEL_METADATA_FILE, JUDGES_FILE } from './render.js';
 export type { RenderedModelConfigs } from './render.js';
-export { writeModelConfigs } from './write.js';
+export { writeModelConfigs, writeRenderedModelConfigs } from './write.js';
 export type { WrittenModelConfigs } from './write.js';

@@ -7,7 +7,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CodedMessage } from '@eval-factory/types';
 import type { EvaluationInput } from './evaluation.js';
-import { JUDGES_FILE, renderModelConfigs } from './render.js';
+import { JUDGES_FILE, renderModelConfigs, type RenderedModelConfigs } from './render.js';
 
 export interface WrittenModelConfigs {
   /** Absolute or `dir`-relative paths of the files written, in write order. */
@@ -21,7 +21,11 @@ export interface WrittenModelConfigs {
  * @example await writeModelConfigs(evaluation, join(outputDir, 'model_configs'))
  */
 export async function writeModelConfigs(evaluation: EvaluationInput, dir: string): Promise<WrittenModelConfigs> {
-  const rendered = renderModelConfigs(evaluation);
+  return writeRenderedModelConfigs(renderModelConfigs(evaluation), dir);
+}
+
+/** Writes model configs rendered earlier (`run_eval` renders first, so their errors come before any file is written). */
+export async function writeRenderedModelConfigs(rendered: RenderedModelConfigs, dir: string): Promise<WrittenModelConfigs> {
   await mkdir(dir, { recursive: true });
   const paths: string[] = [];
   for (const [name, content] of Object.entries(rendered.files)) {

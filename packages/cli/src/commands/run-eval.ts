@@ -6,8 +6,8 @@ import { parse } from 'yaml';
 import { EXIT, redact, registerSecret, UserError } from '@eval-factory/errors';
 import type { CodedMessage } from '@eval-factory/types';
 import { compareWithPrevious, loadFramework, outputDirMismatch, readRunConfig, resolveEvaluation } from '@eval-factory/config';
-import { chooseProvider, resolveEndpointUrl, writeModelConfigs } from '@eval-factory/model-configs';
-import { normalizeOutputs, previewPrompts, renderCommand, runEngine, splitArgv, writeFileAtomic, type PrestartedEngine, type TemplateEvaluation } from '@eval-factory/executor';
+import { renderModelConfigs, writeModelConfigs, writeRenderedModelConfigs } from '@eval-factory/model-configs';
+import { argvOf, normalizeOutputs, previewPrompts, renderCommand, runEngine, writeFileAtomic, type PrestartedEngine, type TemplateEvaluation } from '@eval-factory/executor';
 import { formatConsoleSummary, formatDryRun, formatRunConfigYml, type EvaluationLike } from '@eval-factory/report';
 import { findFrameworkFile, repoRoot } from '../framework-path.js';
 import { gitHash } from '../git-hash.js';
@@ -55,13 +55,14 @@ export async function runEvalCommand(args: RunEvalArgs, prestarted: PrestartedEn
   // The config package validated it against the schema; the other factory packages take structural views of it.
   const evaluation = resolved.evaluation as unknown as Evaluated;
   const endpoint = evaluation.target.api_endpoint;
-  const url = resolveEndpointUrl(endpoint.url, endpoint.type, { useNvcf: Boolean(endpoint.adapter_config?.use_nvcf) });
-  const allWarnings: CodedMessage[] = [...warnings, ...url.warnings];
+  // Rendered (not written) first: a bad model or judge URL fails before any file exists, dry run included.
+  const modelConfigs = renderModelConfigs(evaluation);
+  const allWarnings: CodedMessage[] = [...warnings, ...modelConfigs.warnings];
   const keyName = endpoint.api_key_name ?? null;
   // The engine also looks in the credentials file (judges-and-auth.md §7.3); when one exists it decides there.
   const keyMissing = keyName !== null && !process.env[keyName] && !existsSync(credentialsFilePath());
   const renderedCommand = renderCommand(evaluation.command, evaluation);
-  const argv = splitArgv(renderedCommand);
+  const argv = argvOf(renderedCommand);
 
   if (args.dry_run) {
     // Custom benchmarks: the first prompts, built by the engine's dry run (fails here, before anything is printed).
@@ -83,9 +84,7 @@ export async function runEvalCommand(args: RunEvalArgs, prestarted: PrestartedEn
   await mkdir(outputDir, { recursive: true });
   const startedAt = new Date().toISOString();
   await writeFileAtomic(join(outputDir, 'run_config.yml'), formatRunConfigYml(evaluation, { userWroteApiKey }));
-  const modelConfigs = await writeModelConfigs(evaluation, join(outputDir, 'model_configs'));
-  // The URL warnings were printed above; model-configs resolves the same URL again.
-  modelConfigs.warnings.filter((w) => !allWarnings.some((a) => a.code === w.code)).forEach(warn);
+  await writeRenderedModelConfigs(modelConfigs, join(outputDir, 'model_configs'));
   const logFile = join(outputDir, 'logs', 'eval-factory.log');
   await writeFileAtomic(logFile, `${startedAt} eval-factory ${EF_VERSION}\n${startedAt} command: ${redact(renderedCommand)}\n`);
 
@@ -101,7 +100,7 @@ export async function runEvalCommand(args: RunEvalArgs, prestarted: PrestartedEn
     startedAt,
     userWroteApiKey,
     gitHash: hash,
-    urlInfo: { resolved_url: url.request_url, provider: chooseProvider(url, endpoint.adapter_config ?? {}).name, use_nvcf: Boolean(endpoint.adapter_config?.use_nvcf) },
+    urlInfo: { resolved_url: modelConfigs.deployment.request_url, provider: modelConfigs.deployment.provider, use_nvcf: Boolean(endpoint.adapter_config?.use_nvcf) },
     warnings: allWarnings,
     metadata: resolved.metadata,
   });

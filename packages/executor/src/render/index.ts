@@ -1,4 +1,4 @@
-export { renderCommand, renderArgv, templateContext } from './render-command.js';
+export { argvOf, renderCommand, renderArgv, templateContext } from './render-command.js';
 export type { TemplateEvaluation } from './render-command.js';
 export { splitArgv } from './split-argv.js';
 export { quoteShellWord } from './shell-quote.js';

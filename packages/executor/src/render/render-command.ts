@@ -39,7 +39,12 @@ export function renderCommand(template: string, evaluation: TemplateEvaluation):
  * @example renderArgv(template, evaluation) // ['ef-bench', 'run', '--run-entries', …]
  */
 export function renderArgv(template: string, evaluation: TemplateEvaluation): string[] {
-  const argv = splitArgv(renderCommand(template, evaluation));
+  return argvOf(renderCommand(template, evaluation));
+}
+
+/** The argv of a rendered command (no shell); an empty command is the user's framework.yml, not a crash. */
+export function argvOf(rendered: string): string[] {
+  const argv = splitArgv(rendered);
   if (argv.length === 0) {
     throw new UserError('EF_COMMAND_NOT_SINGLE', 'The command template renders to an empty command', 'Check the command in framework.yml.');
   }
