@@ -8,8 +8,7 @@ import { fileURLToPath } from 'node:url';
  */
 export function findFrameworkFile(env: NodeJS.ProcessEnv = process.env): string | null {
   if (env.EF_FRAMEWORK_FILE) return resolve(env.EF_FRAMEWORK_FILE);
-  const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-  for (const candidate of [join(repoRoot, 'framework.yml'), resolve('framework.yml')]) {
+  for (const candidate of [join(repoRoot(), 'framework.yml'), resolve('framework.yml')]) {
     if (existsSync(candidate)) return candidate;
   }
   return null;

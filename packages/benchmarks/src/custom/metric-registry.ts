@@ -1,9 +1,8 @@
 /**
  * Metric names a custom definition may use, which task kinds accept them, their defaults, and the metric families
- * they become. ROUGE comes from `@eval-factory/metrics` (`rougeFamily`) when that build provides it.
+ * they become. ROUGE is `@eval-factory/metrics`' `rougeFamily`.
  */
-import * as metricsPackage from '@eval-factory/metrics';
-import { exactMatchFamily } from '@eval-factory/metrics';
+import { exactMatchFamily, rougeFamily } from '@eval-factory/metrics';
 import type { MetricFamily } from '@eval-factory/types';
 import { customError } from './errors.js';
 import { juryScoreFamily } from './jury-score.js';
@@ -40,12 +39,6 @@ export const DEFAULT_METRICS: Readonly<Record<Exclude<TaskKind, 'medhelm'>, read
   free_text: ['jury_score'],
 };
 
-/** `rougeFamily` when this build of @eval-factory/metrics has it (added by the text-overlap work). */
-function rougeFamily(): MetricFamily | null {
-  const candidate = (metricsPackage as Record<string, unknown>)['rougeFamily'];
-  return candidate && typeof candidate === 'object' && 'compute' in candidate ? (candidate as MetricFamily) : null;
-}
-
 /** Keeps the metrics of `family` whose name (without an `@k` suffix) is in `names`. */
 function only(family: MetricFamily, names: ReadonlySet<string>): MetricFamily {
   const keep = (name: string) => names.has(name.replace(/@\d+$/, ''));
@@ -73,14 +66,7 @@ export function buildMetricFamilies(spec: CustomSpec): MetricFamily[] {
   // MedHELM's `exact_match` is HELM's get_exact_match_metric_specs(): the whole family.
   if (exact.length > 0) families.push(spec.format === 'medhelm' ? exactMatchFamily : only(exactMatchFamily, new Set(exact)));
   const rouge = ROUGE.filter((n) => names.has(n));
-  if (rouge.length > 0) {
-    const family = rougeFamily();
-    const missing = rouge.filter((n) => !family?.metrics.some((m) => m.name === n));
-    if (!family || missing.length > 0) {
-      throw customError('EF_CUSTOM_METRIC', spec.file, `metrics: ${missing.join(', ')} is not implemented in this build of eval-factory`, 'Remove the ROUGE metric from the definition, or update eval-factory to a version with ROUGE support.');
-    }
-    families.push(only(family, new Set(rouge)));
-  }
+  if (rouge.length > 0) families.push(only(rougeFamily, new Set(rouge)));
   const task = spec.task;
   if (names.has('numeric_match') && task.kind === 'numeric') families.push(numericMatchFamily(task.tolerance, task.relativeTolerance));
   if (names.has('label_accuracy') && task.kind === 'label') families.push(labelAccuracyFamily(task.labels, task.caseSensitive));

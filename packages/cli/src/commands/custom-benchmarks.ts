@@ -16,12 +16,6 @@ export type DryRunEvaluation = TemplateEvaluation & Parameters<typeof writeModel
 /** How many prompts `--dry_run` shows for a custom benchmark. */
 export const DRY_RUN_PROMPTS = 3;
 
-/** The `--benchmarks_dir` option of `run_eval`, `ls` and `validate`. */
-export const BENCHMARKS_DIR_OPTION = {
-  type: 'string',
-  describe: 'folder of custom benchmark definitions (*.yml) to list and resolve by name (default: $EF_BENCHMARKS_DIR)',
-} as const;
-
 export interface CustomArgs {
   readonly run_config?: string;
   readonly benchmarks_dir?: string;

@@ -3,4 +3,3 @@ export type { TemplateEvaluation } from './render-command.js';
 export { splitArgv } from './split-argv.js';
 export { quoteShellWord } from './shell-quote.js';
 export { isSet, createTemplateEnvironment } from './template-helpers.js';
-export { templatePaths, unusedParams } from './template-params.js';
