@@ -2,10 +2,10 @@
 // real child process (spawned asynchronously so the in-process fake server keeps serving), peak-RSS sampling from
 // /proc, and small table printing. Traffic only ever goes to the loopback fake server on 127.0.0.1.
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { prng } from '@eval-factory/testkit';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,7 +24,8 @@ export function cleanup() {
 
 /** Runs `main` when the calling script (`metaUrl` = its `import.meta.url`) is the entry point, then `cleanup()`. */
 export async function runIfMain(metaUrl, main) {
-  if (metaUrl !== `file://${process.argv[1]}`) return;
+  // Compared as resolved file URLs: a path with spaces is %-encoded in import.meta.url, and a link is resolved.
+  if (!process.argv[1] || metaUrl !== pathToFileURL(realpathSync(process.argv[1])).href) return;
   try {
     await main();
   } finally {

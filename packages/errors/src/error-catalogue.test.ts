@@ -56,4 +56,8 @@ describe('docs/errors.md catalogue', () => {
     const missing = [...codes].filter(([code]) => !documented.has(code)).map(([code, file]) => `${code} (${file})`);
     expect(missing).toEqual([]);
   });
+
+  it('has no row for a code that no source uses any more', () => {
+    expect([...documented].filter((code) => !codes.has(code))).toEqual([]);
+  });
 });

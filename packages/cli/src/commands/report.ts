@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { EXIT, UserError } from '@eval-factory/errors';
 import { runPaths } from './serve.js';
@@ -33,18 +34,19 @@ export async function reportCommand(args: ReportArgs, err: NodeJS.WritableStream
   if (max !== undefined && (!Number.isInteger(max) || max < 0)) {
     throw new UserError('EF_USAGE', `--max_instances must be a whole number, got ${max}`, 'run `eval-factory report --help`', EXIT.usage);
   }
-  const { RunCatalog, writeReport } = await import('@eval-factory/viewer');
+  const { RunCatalog, buildReport } = await import('@eval-factory/viewer');
   const catalog = RunCatalog.open(runPaths(args), { bootstrap });
   const file = resolve(args.out ?? 'report.html');
-  let written;
+  // Built before the write: only a failure to write the file is the --out path's fault.
+  const written = await buildReport(catalog, { maxInstances: max ?? null, ...(args.title ? { title: args.title } : {}) });
   try {
     mkdirSync(dirname(file), { recursive: true });
-    written = await writeReport(file, catalog, { maxInstances: max ?? null, ...(args.title ? { title: args.title } : {}) });
+    await writeFile(file, written.html, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (!code || !['EACCES', 'EPERM', 'EISDIR', 'ENOTDIR', 'ENOENT', 'EROFS', 'ENOSPC'].includes(code)) throw error;
     throw new UserError('EF_REPORT_WRITE', `cannot write ${file}: ${code}`, 'choose another --out path, in a folder you can write to');
   }
-  err.write(`wrote ${file} (${(written.bytes / 1024 / 1024).toFixed(1)} MB: ${written.runs} run${written.runs === 1 ? '' : 's'}, ${written.instances} instances); it opens from disk with no network\n`);
+  err.write(`wrote ${file} (${(Buffer.byteLength(written.html) / 1024 / 1024).toFixed(1)} MB: ${written.runs} run${written.runs === 1 ? '' : 's'}, ${written.instances} instances); it opens from disk with no network\n`);
   return EXIT.ok;
 }

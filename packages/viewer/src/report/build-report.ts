@@ -5,7 +5,6 @@
  * instances are opened). A Content-Security-Policy meta tag forbids every network request.
  */
 import { gzipSync } from 'node:zlib';
-import { writeFile } from 'node:fs/promises';
 import type { RunCatalog } from '../data/catalog.js';
 import { pageHtml } from '../page/shell.js';
 import { browserModules, ENTRY_MODULE } from '../server/assets.js';
@@ -64,9 +63,3 @@ export async function buildReport(catalog: RunCatalog, options: ReportOptions = 
   return { html: pageHtml({ title: options.title ?? 'eval-factory report', csp: REPORT_CSP, tail }), runs: catalog.entries.length, instances: count };
 }
 
-/** Writes the report to `path`; returns what it holds and its size. */
-export async function writeReport(path: string, catalog: RunCatalog, options: ReportOptions = {}): Promise<ReportResult & { readonly bytes: number }> {
-  const result = await buildReport(catalog, options);
-  await writeFile(path, result.html, 'utf8');
-  return { ...result, bytes: Buffer.byteLength(result.html) };
-}

@@ -71,6 +71,7 @@ export async function startViewerServer(o: ViewerServerOptions): Promise<ViewerS
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRINUSE') reject(new UserError('EF_PORT_IN_USE', `port ${o.port} on ${host} is already in use`, 'choose another with --port (0 picks a free one)'));
+      else if (error.code === 'EACCES') reject(new UserError('EF_PORT_IN_USE', `port ${o.port} on ${host}: permission denied (ports below 1024 need privileges)`, 'choose another with --port (0 picks a free one)'));
       else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') reject(new UserError('EF_SERVE_HOST', `cannot listen on host ${host}: ${error.code}`, 'use --host 127.0.0.1 (the default) or an address of this machine'));
       else reject(error);
     });
