@@ -124,6 +124,15 @@ describe('ef-bench run custom:model=…', () => {
     expect(existsSync(join(runDir, 'per_instance_stats.json'))).toBe(false);
   });
 
+  it('num_train_trials > 1 is a warning, for zero-shot and few-shot definitions alike', async () => {
+    writeFileSync(join(dir, 'quiz-shots.yml'), `${QUIZ_YML}few_shot: {count: 1}\n`);
+    const zero = await run('quiz.yml', mkdtempSync(join(tmpdir(), 'ef-cli-custom-out-')), ['--num-train-trials', '3']);
+    expect(zero.stderr).toContain('warning[EF_TRIALS_ZERO_SHOT]');
+    const few = await run('quiz-shots.yml', mkdtempSync(join(tmpdir(), 'ef-cli-custom-out-')), ['--num-train-trials', '3']);
+    expect(few.code).toBe(0);
+    expect(few.stderr).toContain('warning[EF_TRIALS_SINGLE]: num_train_trials=3 ignored: toy_quiz runs one trial with its first 1 training rows');
+  });
+
   it('a number option that is not a number: EF_USAGE, exit 2, nothing sent', async () => {
     server.requests.length = 0;
     const r = await run('quiz.yml', mkdtempSync(join(tmpdir(), 'ef-cli-custom-out-')), ['--max-retries', 'many']);

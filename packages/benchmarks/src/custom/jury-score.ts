@@ -9,6 +9,7 @@
  * every top-level value of every kept reply and averages them; with none, the instance scores 0.0.
  */
 import type { JuryAnnotation, MetricFamily, MetricInput } from '@eval-factory/types';
+import { pyInt } from '@eval-factory/metrics';
 import type { RubricSpec } from './spec.js';
 
 type Parsed = { readonly ok: true; readonly object: Record<string, unknown> } | { readonly ok: false };
@@ -38,17 +39,8 @@ export function parseJuryReply(reply: string, rubric: Pick<RubricSpec, 'criteria
   return { ok: true, object };
 }
 
-/**
- * Python's `int(x)` for what JSON can hold: numbers truncate toward zero, booleans are 0/1, strings must be an
- * integer with optional surrounding whitespace; anything else (where HELM would crash) is null.
- * @example pythonInt(' 4 ') // 4
- */
-export function pythonInt(x: unknown): number | null {
-  if (typeof x === 'boolean') return x ? 1 : 0;
-  if (typeof x === 'number' && Number.isFinite(x)) return Math.trunc(x) + 0;
-  if (typeof x === 'string' && /^\s*[+-]?\d+\s*$/.test(x)) return Number(x.trim()) + 0;
-  return null;
-}
+/** Python's `int(x)` for what JSON can hold (metrics' `pyInt`, which the engine's judge parsing uses too). */
+export const pythonInt = pyInt;
 
 /** HELM-mode scores of one kept reply: every top-level value's `score`; null if any is unreadable. */
 function helmScores(object: Record<string, unknown>): number[] | null {

@@ -55,8 +55,10 @@ export async function prepareRun(run: ResolvedRun, options: RunOptions, diag: Di
   }
   const spec = applyPromptTexts(run.benchmark.prompt, run.benchmark.name, options.promptTexts);
   const adapter = buildAdapterSpec(spec);
-  if (run.numTrainTrials !== null && run.numTrainTrials > 1 && adapter.max_train_instances === 0) {
-    diag.warn('EF_TRIALS_ZERO_SHOT', `num_train_trials=${run.numTrainTrials} ignored: ${run.benchmark.name} is zero-shot, so HELM runs one trial`);
+  if (run.numTrainTrials !== null && run.numTrainTrials > 1) {
+    if (adapter.max_train_instances === 0) diag.warn('EF_TRIALS_ZERO_SHOT', `num_train_trials=${run.numTrainTrials} ignored: ${run.benchmark.name} is zero-shot, so HELM runs one trial`);
+    // Few-shot custom benchmarks: HELM samples new in-context examples per trial; we use the first rows once.
+    else diag.warn('EF_TRIALS_SINGLE', `num_train_trials=${run.numTrainTrials} ignored: ${run.benchmark.name} runs one trial with its first ${adapter.max_train_instances} training rows as examples`);
   }
   // In-context examples (custom benchmarks with few-shot rows; every shipped benchmark is zero-shot).
   const train = loaded.instances.filter((i) => i.split === 'train').slice(0, adapter.max_train_instances);
