@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { fixture, REPO_ROOT, runCli, tempDir, writeRunConfig } from './support.js';
@@ -48,6 +48,25 @@ describe('bad input gets one coded error, exit 1, no stack trace, nothing writte
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('error[EF_COMMAND_NOT_SINGLE]');
     expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+
+  it('an output_dir below a file: EF_OUTPUT_WRITE, not an internal error', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'blocker'), 'x');
+    const rc = writeRunConfig(dir, base(join(dir, 'blocker', 'out')));
+    const r = await runCli(['run_eval', '--run_config', rc]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`error[EF_OUTPUT_WRITE]: cannot write to ${join(dir, 'blocker', 'out')}: ENOTDIR`);
+  });
+
+  it('a damaged run_config.yml of an earlier run in the output folder: EF_YAML with its position', async () => {
+    const dir = tempDir();
+    const out = join(dir, 'out');
+    mkdirSync(out);
+    writeFileSync(join(out, 'run_config.yml'), 'config: [unclosed\n');
+    const r = await runCli(['run_eval', '--run_config', writeRunConfig(dir, base(out))]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`error[EF_YAML]: ${join(out, 'run_config.yml')}:`);
   });
 
   it('adds the stack trace only with --debug', async () => {

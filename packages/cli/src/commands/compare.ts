@@ -1,7 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { EXIT, UserError } from '@eval-factory/errors';
 import { bootstrapFromArgs, SUMMARIZE_FLAGS, type BootstrapArgs } from './summarize.js';
+import { writeOutputFiles } from './output-files.js';
 
 /** Positionals of `eval-factory compare <a> <b>`. */
 export const COMPARE_POSITIONALS = {
@@ -43,15 +43,12 @@ export async function compareCommand(args: CompareArgs, out: NodeJS.WritableStre
   const comparison = await summary.compareRuns(summary.resolveSide(args.a, root), summary.resolveSide(args.b, root), { bootstrap, alpha, metrics: args.metric ?? null });
   const markdown = summary.formatComparisonMarkdown(comparison);
   if (args.out) {
-    const dir = resolve(args.out);
-    mkdirSync(dir, { recursive: true });
     const files = {
       'comparison.md': markdown,
       'comparison.csv': summary.formatComparisonCsv(comparison),
       'comparison.json': summary.formatComparisonJson(comparison),
     };
-    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-    err.write(`wrote ${Object.keys(files).map((f) => join(dir, f)).join(', ')}\n`);
+    writeOutputFiles(resolve(args.out), files, err);
   }
   out.write(markdown);
   return EXIT.ok;

@@ -1,11 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parse } from 'yaml';
 import { EXIT, redact, registerSecret, UserError } from '@eval-factory/errors';
 import type { CodedMessage } from '@eval-factory/types';
-import { compareWithPrevious, loadFramework, outputDirMismatch, readRunConfig, resolveEvaluation } from '@eval-factory/config';
+import { compareWithPrevious, loadFramework, outputDirMismatch, readRunConfig, readYamlFile, resolveEvaluation } from '@eval-factory/config';
 import { renderModelConfigs, writeModelConfigs, writeRenderedModelConfigs } from '@eval-factory/model-configs';
 import { argvOf, normalizeOutputs, previewPrompts, renderCommand, runEngine, writeFileAtomic, type PrestartedEngine, type TemplateEvaluation } from '@eval-factory/executor';
 import { formatConsoleSummary, formatDryRun, formatRunConfigYml, type EvaluationLike } from '@eval-factory/report';
@@ -13,6 +12,7 @@ import { findFrameworkFile, repoRoot } from '../framework-path.js';
 import { gitHash } from '../git-hash.js';
 import { EF_VERSION } from '../version.js';
 import { customDryRunSection, customResolveOptions } from './custom-benchmarks.js';
+import { asOutputError } from './output-files.js';
 
 type Evaluated = EvaluationLike & TemplateEvaluation & Parameters<typeof writeModelConfigs>[0] & {
   readonly command: string;
@@ -81,7 +81,7 @@ export async function runEvalCommand(args: RunEvalArgs, prestarted: PrestartedEn
 
   const outputDir = resolve(evaluation.config.output_dir);
   checkPreviousRun(outputDir, evaluation);
-  await mkdir(outputDir, { recursive: true });
+  await asOutputError(outputDir, 'choose another config.output_dir (--output_dir), a folder you can write to', () => mkdir(outputDir, { recursive: true }));
   const startedAt = new Date().toISOString();
   await writeFileAtomic(join(outputDir, 'run_config.yml'), formatRunConfigYml(evaluation, { userWroteApiKey }));
   await writeRenderedModelConfigs(modelConfigs, join(outputDir, 'model_configs'));
@@ -148,6 +148,6 @@ function credentialsFilePath(env: NodeJS.ProcessEnv = process.env): string {
 function checkPreviousRun(outputDir: string, evaluation: unknown): void {
   const previous = join(outputDir, 'run_config.yml');
   if (!existsSync(previous)) return;
-  const diffs = compareWithPrevious(parse(readFileSync(previous, 'utf8')), evaluation as never);
+  const diffs = compareWithPrevious(readYamlFile(previous), evaluation as never);
   if (diffs.length > 0) throw outputDirMismatch(outputDir, diffs);
 }

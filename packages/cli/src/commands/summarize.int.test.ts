@@ -53,6 +53,14 @@ afterAll(async () => {
 });
 
 describe('summarize over real runs', () => {
+  it('an --out that cannot be written is EF_OUTPUT_WRITE naming it, after the leaderboard was printed', async () => {
+    const blocker = join(root, 'a-file');
+    writeFileSync(blocker, 'not a folder');
+    const [out, err] = [textSink(), textSink()];
+    await expect(summarizeCommand({ runs: [root], out: join(blocker, 'board') }, out, err)).rejects.toMatchObject({ code: 'EF_OUTPUT_WRITE', message: `cannot write to ${join(blocker, 'board')}: ENOTDIR` });
+    expect(out.text).toContain('|');
+  });
+
   it('prints and writes a leaderboard whose numbers equal results.yml, each with an interval and a count', async () => {
     const [out, err] = [textSink(), textSink()];
     expect(await summarizeCommand({ runs: [root], out: join(root, 'board') }, out, err)).toBe(0);

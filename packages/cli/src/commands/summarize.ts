@@ -1,7 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { EXIT, UserError } from '@eval-factory/errors';
 import type { BootstrapOptions } from '@eval-factory/summary';
+import { writeOutputFiles } from './output-files.js';
 
 /**
  * Flags of `eval-factory summarize [dirs..]` (docs/results.md). This module loads @eval-factory/summary only when the
@@ -54,15 +54,12 @@ export async function summarizeCommand(args: SummarizeArgs, out: NodeJS.Writable
   for (const u of unreadable) err.write(`warning[EF_RUN_UNREADABLE]: ${u.message}\n`);
   const board = await summary.buildLeaderboard(runs, { bootstrap, metric: args.metric ?? null, unreadable });
   const markdown = summary.formatLeaderboardMarkdown(board);
-  const dir = resolve(args.out ?? '.');
-  mkdirSync(dir, { recursive: true });
   const files = {
     'leaderboard.md': markdown,
     'leaderboard.csv': summary.formatLeaderboardCsv(board),
     'leaderboard.json': summary.formatLeaderboardJson(board),
   };
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   out.write(markdown);
-  err.write(`wrote ${Object.keys(files).map((f) => join(dir, f)).join(', ')}\n`);
+  writeOutputFiles(resolve(args.out ?? '.'), files, err);
   return EXIT.ok;
 }
