@@ -1,6 +1,7 @@
 import type { Config } from 'jest';
 
-// Packages are ESM TypeScript; tests import sibling packages from source (no build needed for unit tests).
+// Packages are ESM TypeScript; tests import sibling packages from source (no tsc build for unit tests; the generated
+// schema validators they import come from scripts/build-validators.mjs, which `npm run test:only` runs first).
 // Integration tests (*.int.test.ts) spawn the built bins, so `npm test` builds first.
 const config: Config = {
   testEnvironment: 'node',
