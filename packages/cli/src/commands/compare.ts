@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { EXIT, UserError } from '@eval-factory/errors';
-import { bootstrapFromArgs, SUMMARIZE_FLAGS, type BootstrapArgs } from './summarize.js';
+import { BOOTSTRAP_FLAGS, bootstrapFromArgs, type BootstrapArgs } from './summarize.js';
 import { writeOutputFiles } from './output-files.js';
 
 /** Positionals of `eval-factory compare <a> <b>`. */
@@ -15,9 +15,7 @@ export const COMPARE_FLAGS = {
   out: { type: 'string', describe: 'also write comparison.md, comparison.csv and comparison.json into this folder' },
   metric: { type: 'string', array: true, describe: 'compare only these metrics (default: every metric both runs report)' },
   alpha: { type: 'number', default: 0.05, describe: 'significance level for the verdict, on Holm-adjusted p-values' },
-  seed: SUMMARIZE_FLAGS.seed,
-  resamples: SUMMARIZE_FLAGS.resamples,
-  level: SUMMARIZE_FLAGS.level,
+  ...BOOTSTRAP_FLAGS,
 } as const;
 
 export interface CompareArgs extends BootstrapArgs {

@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { EXIT, UserError } from '@eval-factory/errors';
 import { runPaths } from './serve.js';
-import { bootstrapFromArgs, type BootstrapArgs } from './summarize.js';
+import { BOOTSTRAP_FLAGS, bootstrapFromArgs, type BootstrapArgs } from './summarize.js';
 
 /**
  * Flags of `eval-factory report` (issue 5): the viewer's pages as one self-contained HTML file that opens from
@@ -14,9 +14,7 @@ export const REPORT_FLAGS = {
   runs: { type: 'string', array: true, describe: 'run folders, or folders above them (also as positional arguments; default: ./results)' },
   max_instances: { type: 'number', describe: 'put at most this many instances per run into the file (default: all)' },
   title: { type: 'string', describe: 'title of the page (default: eval-factory report)' },
-  seed: { type: 'number', default: 0, describe: 'seed of the bootstrap generator (mulberry32)' },
-  resamples: { type: 'number', default: 2000, describe: 'bootstrap resamples per interval' },
-  level: { type: 'number', default: 0.95, describe: 'coverage of the intervals' },
+  ...BOOTSTRAP_FLAGS,
 } as const;
 
 export interface ReportArgs extends BootstrapArgs {

@@ -1,5 +1,5 @@
 import { EXIT, UserError } from '@eval-factory/errors';
-import { bootstrapFromArgs, type BootstrapArgs } from './summarize.js';
+import { BOOTSTRAP_FLAGS, bootstrapFromArgs, type BootstrapArgs } from './summarize.js';
 
 /**
  * Flags of `eval-factory serve` (issue 5): a local web viewer over run folders. @eval-factory/viewer is loaded only
@@ -9,9 +9,7 @@ export const SERVE_FLAGS = {
   runs: { type: 'string', array: true, describe: 'run folders, or folders above them (also as positional arguments; default: ./results)' },
   port: { type: 'number', default: 8765, describe: 'port to listen on (0 picks a free one)' },
   host: { type: 'string', default: '127.0.0.1', describe: 'address to listen on; anything but loopback shows your prompts and answers to the network' },
-  seed: { type: 'number', default: 0, describe: 'seed of the bootstrap generator (mulberry32)' },
-  resamples: { type: 'number', default: 2000, describe: 'bootstrap resamples per interval' },
-  level: { type: 'number', default: 0.95, describe: 'coverage of the intervals' },
+  ...BOOTSTRAP_FLAGS,
 } as const;
 
 export interface ServeArgs extends BootstrapArgs {

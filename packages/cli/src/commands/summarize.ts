@@ -7,13 +7,18 @@ import { writeOutputFiles } from './output-files.js';
  * Flags of `eval-factory summarize [dirs..]` (docs/results.md). This module loads @eval-factory/summary only when the
  * command runs, so main.ts can import the table at start-up for free.
  */
+/** The bootstrap-interval flags of `summarize`, `compare`, `serve` and `report`. */
+export const BOOTSTRAP_FLAGS = {
+  seed: { type: 'number', default: 0, describe: 'seed of the bootstrap generator (mulberry32)' },
+  resamples: { type: 'number', default: 2000, describe: 'bootstrap resamples per interval' },
+  level: { type: 'number', default: 0.95, describe: 'coverage of the intervals' },
+} as const;
+
 export const SUMMARIZE_FLAGS = {
   runs: { type: 'string', array: true, describe: 'run folders, or folders above them (also as positional arguments; default: the current folder)' },
   out: { type: 'string', default: '.', describe: 'folder to write leaderboard.md, leaderboard.csv and leaderboard.json into' },
   metric: { type: 'string', describe: "show this metric instead of each benchmark's main metric, where the runs report it" },
-  seed: { type: 'number', default: 0, describe: 'seed of the bootstrap generator (mulberry32)' },
-  resamples: { type: 'number', default: 2000, describe: 'bootstrap resamples per interval' },
-  level: { type: 'number', default: 0.95, describe: 'coverage of the intervals' },
+  ...BOOTSTRAP_FLAGS,
 } as const;
 
 export interface BootstrapArgs {
