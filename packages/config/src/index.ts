@@ -31,4 +31,4 @@ export {
   readDefinitionHeader, isDefinitionPath, absoluteFrom, type CustomBenchmark,
 } from './custom/definition-header.js';
 export { scanBenchmarksDir, benchmarksDirFrom, BENCHMARKS_DIR_ENV, type BenchmarksDirScan } from './custom/benchmarks-dir.js';
-export { resolveTaskOrCustom, CUSTOM_TASK, type CustomTypeInput, type TaskChoice } from './custom/custom-resolution.js';
+export { resolveTaskOrCustom, definitionByName, CUSTOM_TASK, type CustomTypeInput, type TaskChoice } from './custom/custom-resolution.js';

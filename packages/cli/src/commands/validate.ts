@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { benchmarksDirFrom, configError, isDefinitionPath } from '@eval-factory/config';
+import { benchmarksDirFrom, configError, definitionByName, isDefinitionPath } from '@eval-factory/config';
 import { runEngineTool } from '@eval-factory/executor';
 import { repoRoot } from '../framework-path.js';
 import { customBenchmarksOf } from './custom-benchmarks.js';
@@ -32,12 +32,9 @@ function definitionFile(args: ValidateArgs): string {
   if (!dir) {
     throw configError('EF_CUSTOM_BENCHMARK_NOT_FOUND', `'${given}' is not a file, and no benchmarks folder is set (--benchmarks_dir or EF_BENCHMARKS_DIR) to look it up by name`);
   }
-  const matches = customBenchmarksOf(args.benchmarks_dir).benchmarks.filter((b) => b.name === given);
-  if (matches.length > 1) {
-    throw configError('EF_CUSTOM_NAME_CLASH', `custom benchmark '${given}' is defined by ${matches.length} files: ${matches.map((m) => m.file).join(', ')}`);
-  }
-  if (!matches[0]) throw configError('EF_CUSTOM_BENCHMARK_NOT_FOUND', `'${given}' is not a file, and ${dir} has no benchmark definition of that name`);
-  return matches[0].file;
+  const match = definitionByName(customBenchmarksOf(args.benchmarks_dir).benchmarks, given);
+  if (!match) throw configError('EF_CUSTOM_BENCHMARK_NOT_FOUND', `'${given}' is not a file, and ${dir} has no benchmark definition of that name`);
+  return match.file;
 }
 
 function isFile(path: string): boolean {

@@ -79,15 +79,23 @@ export function resolveTaskOrCustom(input: CustomTypeInput): TaskChoice {
   return { task, definition: null };
 }
 
+/**
+ * The one definition called `name` among `benchmarks`, or null; two files defining it is EF_CUSTOM_NAME_CLASH.
+ * @example definitionByName(scanBenchmarksDir(dir).benchmarks, 'toy_quiz')
+ */
+export function definitionByName<T extends { readonly name: string; readonly file: string }>(benchmarks: readonly T[], name: string): T | null {
+  const matches = benchmarks.filter((b) => b.name === name);
+  if (matches.length > 1) {
+    throw configError('EF_CUSTOM_NAME_CLASH', `custom benchmark '${name}' is defined by ${matches.length} files: ${matches.map((m) => m.file).join(', ')}`);
+  }
+  return matches[0] ?? null;
+}
+
 /** `extra.benchmark`'s definition when it has this name, else the benchmarks folder's definition of that name. */
 function definitionNamed(input: CustomTypeInput, name: string): CustomBenchmark | null {
   const own = input.benchmark === null ? null : readDefinitionHeader(input.benchmark);
   if (own && own.name === name) return own;
-  const matches = input.registry().filter((b) => b.name === name);
-  if (matches.length > 1) {
-    throw configError('EF_CUSTOM_NAME_CLASH', `custom benchmark '${name}' is defined by ${matches.length} files: ${matches.map((m) => m.file).join(', ')}`);
-  }
-  const match = matches[0];
+  const match = definitionByName(input.registry(), name);
   if (!match) return null;
   if (own) throw conflict(`config.type '${name}' is defined by ${match.file}`, own.file);
   return match;
