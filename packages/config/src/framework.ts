@@ -1,6 +1,7 @@
 /**
  * framework.yml (eval-factory.md §1): loading, validation and the task list shown by `eval-factory ls`.
  */
+import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { configError } from './codes.js';
 import { isPlainObject, type Layer } from './merge.js';
@@ -85,13 +86,31 @@ export function validateFramework(value: unknown, source: string): FrameworkDefi
 }
 
 /**
- * Reads and validates a framework.yml.
+ * Reads and validates a framework.yml; read once per process while the file is unchanged (`ls` with a benchmarks
+ * folder, `run_eval` of a custom benchmark and `validate` each asked for it two or three times, ~20–40 ms each).
  * @example const fw = loadFramework(defaultFrameworkPath());
  */
 export function loadFramework(path: string = defaultFrameworkPath()): FrameworkDefinition {
+  const stamp = fileStamp(path);
+  const cached = stamp === null ? undefined : loaded.get(path);
+  if (cached && cached.stamp === stamp) return cached.framework;
   const value = readYamlFile(path);
   if (!isPlainObject(value)) throw configError('EF_FRAMEWORK_INVALID', `${path}: expected a mapping at the top level`);
-  return validateFramework(value, path);
+  const framework = validateFramework(value, path);
+  if (stamp !== null) loaded.set(path, { stamp, framework });
+  return framework;
+}
+
+const loaded = new Map<string, { readonly stamp: string; readonly framework: FrameworkDefinition }>();
+
+/** Size and modification time, or null when the file cannot be stat'ed (readYamlFile then reports why). */
+function fileStamp(path: string): string | null {
+  try {
+    const s = statSync(path);
+    return `${s.size}:${s.mtimeMs}`;
+  } catch {
+    return null;
+  }
 }
 
 /**

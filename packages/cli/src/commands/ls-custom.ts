@@ -17,7 +17,6 @@ export function lsWithCustomCommand(
   const { benchmarks, warnings } = framework ? customBenchmarksOf(args.benchmarks_dir) : { benchmarks: [], warnings: [] };
   lsCommand(out, err);
   // A definition named like a built-in task is shadowed by it (warned about), so it is not listed as runnable.
-  // (framework.yml is read again only when there are definitions: plain `ls` parses it once.)
   const builtins = new Set(framework && benchmarks.length > 0 ? builtinTypes() : []);
   const names = [...new Set(benchmarks.map((b) => b.name))].filter((name) => !builtins.has(name));
   if (names.length > 0) out.write(names.map((name) => `  * ${name} (custom)\n`).join(''));
