@@ -11,19 +11,12 @@
  * final "\n" must be counted together (`"\n\n"` is one piece). `token-count.test.ts` checks this against whole-text
  * encoding on awkward codes.
  */
-import type { Tiktoken } from 'js-tiktoken/lite';
-import { lazyRequire } from '../shared/lazy-require.js';
+import { encodeCl100k } from '../shared/cl100k.js';
 import { codeLine, PROMPT_TAIL } from './prompt.js';
-
-let encoder: Tiktoken | null = null;
 
 /** Number of cl100k_base tokens; throws (like Python tiktoken) when the text contains a special token. */
 export function countCl100kTokens(text: string): number {
-  if (!encoder) {
-    const { Tiktoken: Encoder } = lazyRequire<typeof import('js-tiktoken/lite')>('js-tiktoken/lite');
-    encoder = new Encoder(lazyRequire<import('js-tiktoken/lite').TiktokenBPE>('js-tiktoken/ranks/cl100k_base'));
-  }
-  return encoder.encode(text).length;
+  return encodeCl100k(text).length;
 }
 
 export interface LineTokens {
