@@ -4,40 +4,15 @@
  * inferred type decides whether a label matches at all: one empty cell turns a column of integers into floats
  * ("1.0"), and an empty cell itself becomes "nan".
  */
+import { PANDAS_NA_STRINGS, pyFloatRepr } from '../shared/pandas.js';
+
+export { pyFloatRepr };
 
 /** Cell values as read-excel-file returns them (null = empty cell). */
 export type SheetCell = string | number | boolean | Date | null;
 
-/** pandas 2's default `na_values` (`STR_NA_VALUES`): such strings, and empty cells, become NaN. */
-const NA_STRINGS = new Set([
-  '', '#N/A', '#N/A N/A', '#NA', '-1.#IND', '-1.#QNAN', '-NaN', '-nan', '1.#IND', '1.#QNAN', '<NA>', 'N/A', 'NA',
-  'NULL', 'NaN', 'None', 'n/a', 'nan', 'null',
-]);
 
 const NUMERIC_STRING = /^\s*[+-]?(?:\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?|inf(?:inity)?)\s*$/i;
-
-/**
- * Python `repr(float)`: shortest round-trip digits, fixed notation for decimal exponents -4…15, else scientific
- * with a two-digit exponent; integral values keep ".0".
- * @example pyFloatRepr(1) // '1.0'
- * @example pyFloatRepr(1e16) // '1e+16'
- */
-export function pyFloatRepr(value: number): string {
-  if (Number.isNaN(value)) return 'nan';
-  if (!Number.isFinite(value)) return value > 0 ? 'inf' : '-inf';
-  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
-  const [mantissa, exp] = Math.abs(value).toExponential().split('e');
-  const digits = mantissa.replace('.', '');
-  const point = Number(exp) + 1; // digits × 10^(point − digits.length)
-  if (point > 16 || point < -3) {
-    const fraction = digits.length > 1 ? `.${digits.slice(1)}` : '';
-    const e = Number(exp);
-    return `${sign}${digits[0]}${fraction}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
-  }
-  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
-  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}.0`;
-  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
-}
 
 /** Python `str(datetime)` (read-excel-file gives UTC dates). */
 function pyDatetime(date: Date): string {
@@ -71,7 +46,7 @@ const BOOL_STRINGS: Readonly<Record<string, boolean>> = { True: true, TRUE: true
 function objectColumnStrings(cells: readonly SheetCell[]): string[] {
   const memo = new Map<string, Exclude<SheetCell, null>>();
   const values = cells.map((cell) => {
-    if (cell === null || (typeof cell === 'string' && NA_STRINGS.has(cell))) return null;
+    if (cell === null || (typeof cell === 'string' && PANDAS_NA_STRINGS.has(cell))) return null;
     const key = memoKey(cell);
     if (!memo.has(key)) memo.set(key, cell);
     return memo.get(key)!;
@@ -86,7 +61,7 @@ function objectColumnStrings(cells: readonly SheetCell[]): string[] {
 function numericColumn(cells: readonly SheetCell[]): number[] | null {
   const numbers: number[] = [];
   for (const cell of cells) {
-    if (cell === null || (typeof cell === 'string' && NA_STRINGS.has(cell))) numbers.push(NaN);
+    if (cell === null || (typeof cell === 'string' && PANDAS_NA_STRINGS.has(cell))) numbers.push(NaN);
     else if (typeof cell === 'number' || typeof cell === 'boolean') numbers.push(Number(cell));
     else if (typeof cell === 'string' && NUMERIC_STRING.test(cell)) numbers.push(Number(cell.trim().replace(/^([+-]?)inf(inity)?$/i, '$1Infinity')));
     else return null;

@@ -4,12 +4,10 @@
  * integer column with an empty cell becomes float (`1.0`), an empty cell prints as `nan`. This reproduces pandas'
  * default type inference (C parser, default `na_values`) and Python's printing, column by column.
  */
+import { PANDAS_NA_STRINGS, pyFloatRepr } from '../shared/pandas.js';
 
-/** pandas' default `na_values` (pandas 2.x `STR_NA_VALUES`). */
-const NA_VALUES: ReadonlySet<string> = new Set([
-  '', '#N/A', '#N/A N/A', '#NA', '-1.#IND', '-1.#QNAN', '-NaN', '-nan', '1.#IND', '1.#QNAN', '<NA>', 'N/A', 'NA',
-  'NULL', 'NaN', 'None', 'n/a', 'nan', 'null',
-]);
+export { pyFloatRepr };
+
 const TRUE_VALUES: ReadonlySet<string> = new Set(['True', 'TRUE', 'true']);
 const FALSE_VALUES: ReadonlySet<string> = new Set(['False', 'FALSE', 'false']);
 const INT = /^\s*[+-]?\d+\s*$/;
@@ -19,28 +17,6 @@ const INT64_MIN = -(2n ** 63n);
 const UINT64_MAX = 2n ** 64n - 1n;
 
 export type PandasDtype = 'int64' | 'float64' | 'bool' | 'object';
-
-/**
- * Python's `repr(float)`: shortest round-trip digits, fixed notation for exponents −4…15, else `1e+16` style.
- * @example pyFloatRepr(1) // '1.0'
- * @example pyFloatRepr(1e-5) // '1e-05'
- */
-export function pyFloatRepr(x: number): string {
-  if (Number.isNaN(x)) return 'nan';
-  if (!Number.isFinite(x)) return x > 0 ? 'inf' : '-inf';
-  const sign = x < 0 || Object.is(x, -0) ? '-' : '';
-  const [mantissa, expText] = Math.abs(x).toExponential().split('e') as [string, string];
-  const digits = mantissa.replace('.', '');
-  const exp = Number(expText);
-  if (exp >= -4 && exp < 16) {
-    if (exp < 0) return `${sign}0.${'0'.repeat(-exp - 1)}${digits}`;
-    const whole = digits.slice(0, exp + 1).padEnd(exp + 1, '0');
-    const frac = digits.slice(exp + 1);
-    return `${sign}${whole}.${frac === '' ? '0' : frac}`;
-  }
-  const body = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
-  return `${sign}${body}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
-}
 
 function isInteger(text: string): boolean {
   if (!INT.test(text)) return false;
@@ -53,7 +29,7 @@ function isInteger(text: string): boolean {
  * @example inferDtype(['1', '2', '']) // 'float64'
  */
 export function inferDtype(cells: readonly string[]): PandasDtype {
-  const present = cells.filter((c) => !NA_VALUES.has(c));
+  const present = cells.filter((c) => !PANDAS_NA_STRINGS.has(c));
   const hasNa = present.length < cells.length;
   if (present.length === 0) return 'float64';
   if (present.every(isInteger)) return hasNa ? 'float64' : 'int64';
@@ -65,7 +41,7 @@ export function inferDtype(cells: readonly string[]): PandasDtype {
 
 /** Python `str()` of one cell of a column of the given dtype. */
 export function printCell(cell: string, dtype: PandasDtype): string {
-  if (NA_VALUES.has(cell)) return 'nan';
+  if (PANDAS_NA_STRINGS.has(cell)) return 'nan';
   switch (dtype) {
     case 'int64':
       return BigInt(cell.trim()).toString();
