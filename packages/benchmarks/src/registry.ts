@@ -25,6 +25,7 @@ const ENTRIES: readonly RegistryEntry[] = [
   { name: 'clear', load: async () => (await import('./clear/definition.js')).clear },
   { name: 'medalign', load: async () => (await import('./medalign/definition.js')).medalign },
   { name: 'n2c2_ct_matching', load: async () => (await import('./n2c2_ct_matching/definition.js')).n2c2CtMatching },
+  { name: 'medhelm_med_qa', load: async () => (await import('./medhelm_med_qa/definition.js')).medhelmMedQa },
 ];
 
 /**

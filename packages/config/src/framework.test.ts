@@ -8,8 +8,10 @@ import { thrown } from './test-support.js';
 const ALL_TASKS = [
   'pubmed_qa', 'head_qa', 'medbullets', 'medcalc_bench', 'medec', 'ehr_sql', 'race_based_med',
   'medhallu', 'mtsamples_replicate', 'ehrshot', 'clear', 'medalign', 'n2c2_ct_matching',
+  // The rest of MedHELM (benchmarks-2.md), appended in the order they were added.
+  'medhelm_med_qa',
 ];
-const IMPLEMENTED = ['pubmed_qa', 'head_qa', 'medbullets', 'race_based_med', 'medec', 'medcalc_bench', 'medhallu', 'n2c2_ct_matching', 'clear', 'ehr_sql', 'ehrshot', 'mtsamples_replicate', 'medalign'];
+const IMPLEMENTED = ['pubmed_qa', 'head_qa', 'medbullets', 'race_based_med', 'medec', 'medcalc_bench', 'medhallu', 'n2c2_ct_matching', 'clear', 'ehr_sql', 'ehrshot', 'mtsamples_replicate', 'medalign', 'medhelm_med_qa'];
 
 const minimal = (evaluations: unknown[]) => ({
   framework: { name: 'fw', pkg_name: 'pkg' },
@@ -31,7 +33,7 @@ describe('repository framework.yml', () => {
     expect(fw.defaults).toMatchObject({ framework_name: 'helm', pkg_name: 'eval_factory_engine' });
   });
 
-  it('lists the thirteen tasks of §1.4 in order', () => {
+  it('lists the thirteen tasks of §1.4, then the rest of MedHELM, in order', () => {
     expect(listTasks(fw).map((t) => t.type)).toEqual(ALL_TASKS);
   });
 
