@@ -26,6 +26,7 @@ const ENTRIES: readonly RegistryEntry[] = [
   { name: 'medalign', load: async () => (await import('./medalign/definition.js')).medalign },
   { name: 'n2c2_ct_matching', load: async () => (await import('./n2c2_ct_matching/definition.js')).n2c2CtMatching },
   { name: 'medhelm_med_qa', load: async () => (await import('./medhelm_med_qa/definition.js')).medhelmMedQa },
+  { name: 'medication_qa', load: async () => (await import('./medication_qa/definition.js')).medicationQa },
 ];
 
 /**

@@ -11,7 +11,10 @@ import { numberInstances, optionReferences } from '../shared/instances.js';
 import type { UnnumberedInstance } from '../shared/instances.js';
 import { pandasColumnStrings } from './pandas-cells.js';
 import type { SheetCell } from './pandas-cells.js';
+import { readFirstSheet } from '../shared/xlsx-sheet.js';
 import { CLEAR_CONDITION_TEXT, CLEAR_CONDITIONS, clearChoices, clearInputText } from './prompt.js';
+
+export { readFirstSheet };
 
 /** CLEAR's human-labelled notes are Stanford-internal (HELM reads them from a local folder): no download URL. */
 export const CLEAR_URL = 'https://crfm.stanford.edu/helm/medhelm/';
@@ -29,17 +32,6 @@ async function findSheetFile(dataPath: string, condition: string): Promise<DataF
     throw new UserError('EF_DATA_NOT_FOUND', `Benchmark data not found: ${path}`, `extra.data_path must be ${LAYOUT}.`);
   }
   return { path, ...(await hashFile(path)) };
-}
-
-/** The first sheet's rows (text cells untrimmed, as pandas reads them); an unreadable file is EF_DATA_FORMAT. */
-export async function readFirstSheet(path: string): Promise<SheetCell[][]> {
-  try {
-    // Loaded on use: the xlsx reader is the heaviest parser and only clear needs it.
-    const { readSheet } = await import('read-excel-file/node');
-    return (await readSheet(path, { trim: false })) as SheetCell[][];
-  } catch (e) {
-    throw dataFormatError(path, `not a readable .xlsx workbook (${(e as Error).message})`);
-  }
 }
 
 /** One column as pandas' `str()` values; a column missing from the header row is EF_DATA_FORMAT. */

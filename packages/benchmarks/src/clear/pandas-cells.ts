@@ -5,11 +5,10 @@
  * ("1.0"), and an empty cell itself becomes "nan".
  */
 import { PANDAS_NA_STRINGS, pyFloatRepr } from '../shared/pandas.js';
+import type { SheetCell } from '../shared/xlsx-sheet.js';
 
 export { pyFloatRepr };
-
-/** Cell values as read-excel-file returns them (null = empty cell). */
-export type SheetCell = string | number | boolean | Date | null;
+export type { SheetCell };
 
 
 const NUMERIC_STRING = /^\s*[+-]?(?:\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?|inf(?:inity)?)\s*$/i;

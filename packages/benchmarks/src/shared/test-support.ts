@@ -101,3 +101,14 @@ export function renderMcqPrompt(spec: PromptSpec, instance: Instance): string {
   const evalBlock = `${inputPrefix}${instance.input.text}${inputSuffix}${options}${spec.output_noun}:`;
   return [instructions, evalBlock].filter((block) => block !== '').join('\n');
 }
+
+/**
+ * Zero-shot generation prompt (engine.md §5.2–5.3): instructions, blank line, the input after its noun (`": "` or
+ * `":\n"`), a newline, then the output noun and `:`.
+ */
+export function renderGenerationPrompt(spec: PromptSpec, instance: Instance): string {
+  const instructions = spec.instructions === '' ? '' : `${spec.instructions}\n`;
+  const inputPrefix = spec.input_noun === null ? '' : `${spec.input_noun}:${spec.newline_after_input_noun ? '\n' : ' '}`;
+  const evalBlock = `${inputPrefix}${instance.input.text}\n${spec.output_noun === null ? '' : `${spec.output_noun}:`}`;
+  return [instructions, evalBlock].filter((block) => block !== '').join('\n');
+}
