@@ -27,6 +27,7 @@ const ENTRIES: readonly RegistryEntry[] = [
   { name: 'n2c2_ct_matching', load: async () => (await import('./n2c2_ct_matching/definition.js')).n2c2CtMatching },
   { name: 'medhelm_med_qa', load: async () => (await import('./medhelm_med_qa/definition.js')).medhelmMedQa },
   { name: 'medication_qa', load: async () => (await import('./medication_qa/definition.js')).medicationQa },
+  { name: 'medi_qa', load: async () => (await import('./medi_qa/definition.js')).mediQa },
 ];
 
 /**

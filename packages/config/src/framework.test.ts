@@ -11,8 +11,9 @@ const ALL_TASKS = [
   // The rest of MedHELM (benchmarks-2.md), appended in the order they were added.
   'medhelm_med_qa',
   'medication_qa',
+  'medi_qa',
 ];
-const IMPLEMENTED = ['pubmed_qa', 'head_qa', 'medbullets', 'race_based_med', 'medec', 'medcalc_bench', 'medhallu', 'n2c2_ct_matching', 'clear', 'ehr_sql', 'ehrshot', 'mtsamples_replicate', 'medalign', 'medhelm_med_qa', 'medication_qa'];
+const IMPLEMENTED = ['pubmed_qa', 'head_qa', 'medbullets', 'race_based_med', 'medec', 'medcalc_bench', 'medhallu', 'n2c2_ct_matching', 'clear', 'ehr_sql', 'ehrshot', 'mtsamples_replicate', 'medalign', 'medhelm_med_qa', 'medication_qa', 'medi_qa'];
 
 const minimal = (evaluations: unknown[]) => ({
   framework: { name: 'fw', pkg_name: 'pkg' },

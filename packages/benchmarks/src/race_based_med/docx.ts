@@ -5,6 +5,9 @@
  */
 import { lazyRequire } from '../shared/lazy-require.js';
 import { dataFormatError } from '../shared/data-errors.js';
+import { decodeXmlText } from '../shared/xml-text.js';
+
+export { decodeXmlText };
 
 export interface DocxParagraph {
   /** python-docx `paragraph.text`: runs and hyperlinked runs; `w:tab` → `\t`, `w:br`/`w:cr` → `\n`. */
@@ -19,21 +22,6 @@ type XmlNode = Record<string, unknown>;
 const DOCUMENT_PART = 'word/document.xml';
 const ATTRIBUTES = ':@';
 const TEXT = '#text';
-
-const XML_ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-/**
- * Decodes the five XML entities and numeric character references in one pass, as an XML parser does (the
- * library's own entity handling only decodes numeric references together with HTML entities).
- * @example decodeXmlText('a &amp;#65; &#66;&#x43;') // 'a &#65; BC'
- */
-export function decodeXmlText(text: string): string {
-  return text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|amp|lt|gt|quot|apos);/g, (whole, ref: string) => {
-    if (!ref.startsWith('#')) return XML_ENTITIES[ref];
-    const code = ref[1] === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
-    return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-  });
-}
 
 function tagOf(node: XmlNode): string {
   return Object.keys(node).find((key) => key !== ATTRIBUTES) ?? '';
