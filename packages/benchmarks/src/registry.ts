@@ -28,6 +28,7 @@ const ENTRIES: readonly RegistryEntry[] = [
   { name: 'medhelm_med_qa', load: async () => (await import('./medhelm_med_qa/definition.js')).medhelmMedQa },
   { name: 'medication_qa', load: async () => (await import('./medication_qa/definition.js')).medicationQa },
   { name: 'medi_qa', load: async () => (await import('./medi_qa/definition.js')).mediQa },
+  { name: 'aci_bench', load: async () => (await import('./aci_bench/definition.js')).aciBench },
 ];
 
 /**
