@@ -29,6 +29,7 @@ const ENTRIES: readonly RegistryEntry[] = [
   { name: 'medication_qa', load: async () => (await import('./medication_qa/definition.js')).medicationQa },
   { name: 'medi_qa', load: async () => (await import('./medi_qa/definition.js')).mediQa },
   { name: 'aci_bench', load: async () => (await import('./aci_bench/definition.js')).aciBench },
+  { name: 'mtsamples_procedures', load: async () => (await import('./mtsamples_procedures/definition.js')).mtsamplesProcedures },
 ];
 
 /**

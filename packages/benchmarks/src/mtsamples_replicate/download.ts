@@ -28,6 +28,14 @@ export interface MtsamplesEndpoints {
 
 export const GITHUB_ENDPOINTS: MtsamplesEndpoints = { apiBase: 'https://api.github.com', rawBase: 'https://raw.githubusercontent.com' };
 
+/** A folder of the repository at a commit (mtsamples_procedures reads another folder at another commit). */
+export interface ReportSource {
+  readonly revision: string;
+  readonly folder: string;
+}
+
+export const REPLICATE_SOURCE: ReportSource = { revision: MTSAMPLES_REVISION, folder: MTSAMPLES_FOLDER };
+
 /**
  * Python's `urllib.parse.quote(name)`: everything but letters, digits, `_.-~` and `/` is percent-encoded (UTF-8).
  * @example pyQuote('H&P (1).txt') // 'H%26P%20%281%29.txt'
@@ -40,8 +48,8 @@ export function pyQuote(name: string): string {
 
 export const treeUrl = (apiBase: string, treeish: string): string => `${apiBase}/repos/${MTSAMPLES_REPO}/git/trees/${treeish}`;
 
-export const rawFileUrl = (rawBase: string, name: string): string =>
-  `${rawBase}/${MTSAMPLES_REPO}/${MTSAMPLES_REVISION}/${MTSAMPLES_FOLDER}/${pyQuote(name)}`;
+export const rawFileUrl = (rawBase: string, name: string, source: ReportSource = REPLICATE_SOURCE): string =>
+  `${rawBase}/${MTSAMPLES_REPO}/${source.revision}/${source.folder}/${pyQuote(name)}`;
 
 interface TreeEntry {
   readonly path: string;
@@ -59,10 +67,10 @@ async function fetchTree(url: string, fetchOptions?: FetchOptions): Promise<Tree
 }
 
 /** Every report file name of the pinned folder, byte-wise sorted (two API requests). */
-export async function listReportNames(endpoints: MtsamplesEndpoints): Promise<string[]> {
-  const rootUrl = treeUrl(endpoints.apiBase, MTSAMPLES_REVISION);
-  const folder = (await fetchTree(rootUrl, endpoints.fetchOptions)).find((e) => e.path === MTSAMPLES_FOLDER && e.type === 'tree');
-  if (!folder) throw dataFormatError(rootUrl, `the commit has no ${MTSAMPLES_FOLDER}/ folder`);
+export async function listReportNames(endpoints: MtsamplesEndpoints, source: ReportSource = REPLICATE_SOURCE): Promise<string[]> {
+  const rootUrl = treeUrl(endpoints.apiBase, source.revision);
+  const folder = (await fetchTree(rootUrl, endpoints.fetchOptions)).find((e) => e.path === source.folder && e.type === 'tree');
+  if (!folder) throw dataFormatError(rootUrl, `the commit has no ${source.folder}/ folder`);
   const entries = await fetchTree(treeUrl(endpoints.apiBase, folder.sha), endpoints.fetchOptions);
   const names = entries.filter((e) => e.type === 'blob' && isReportName(e.path)).map((e) => e.path);
   for (const name of names) {
@@ -82,12 +90,12 @@ async function forEachLimited<T>(items: readonly T[], limit: number, task: (item
 }
 
 /** Lists the pinned folder and downloads every report into `dir` (created); returns the names. */
-export async function downloadReportFolder(dir: string, endpoints: MtsamplesEndpoints): Promise<string[]> {
-  const names = await listReportNames(endpoints);
-  if (names.length === 0) throw dataFormatError(treeUrl(endpoints.apiBase, MTSAMPLES_REVISION), 'the folder lists no .txt file');
+export async function downloadReportFolder(dir: string, endpoints: MtsamplesEndpoints, source: ReportSource = REPLICATE_SOURCE): Promise<string[]> {
+  const names = await listReportNames(endpoints, source);
+  if (names.length === 0) throw dataFormatError(treeUrl(endpoints.apiBase, source.revision), 'the folder lists no .txt file');
   await mkdir(dir, { recursive: true });
   await forEachLimited(names, endpoints.concurrency ?? 8, async (name) => {
-    await fetchUrlToFile(rawFileUrl(endpoints.rawBase, name), join(dir, name), endpoints.fetchOptions);
+    await fetchUrlToFile(rawFileUrl(endpoints.rawBase, name, source), join(dir, name), endpoints.fetchOptions);
   });
   return names;
 }
