@@ -30,6 +30,7 @@ const ENTRIES: readonly RegistryEntry[] = [
   { name: 'medi_qa', load: async () => (await import('./medi_qa/definition.js')).mediQa },
   { name: 'aci_bench', load: async () => (await import('./aci_bench/definition.js')).aciBench },
   { name: 'mtsamples_procedures', load: async () => (await import('./mtsamples_procedures/definition.js')).mtsamplesProcedures },
+  { name: 'med_dialog', load: async () => (await import('./med_dialog/definition.js')).medDialog },
 ];
 
 /**
