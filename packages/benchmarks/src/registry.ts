@@ -31,6 +31,7 @@ const ENTRIES: readonly RegistryEntry[] = [
   { name: 'aci_bench', load: async () => (await import('./aci_bench/definition.js')).aciBench },
   { name: 'mtsamples_procedures', load: async () => (await import('./mtsamples_procedures/definition.js')).mtsamplesProcedures },
   { name: 'med_dialog', load: async () => (await import('./med_dialog/definition.js')).medDialog },
+  { name: 'medhelm_med_mcqa', load: async () => (await import('./medhelm_med_mcqa/definition.js')).medhelmMedMcqa },
 ];
 
 /**
