@@ -32,6 +32,8 @@ const ENTRIES: readonly RegistryEntry[] = [
   { name: 'mtsamples_procedures', load: async () => (await import('./mtsamples_procedures/definition.js')).mtsamplesProcedures },
   { name: 'med_dialog', load: async () => (await import('./med_dialog/definition.js')).medDialog },
   { name: 'medhelm_med_mcqa', load: async () => (await import('./medhelm_med_mcqa/definition.js')).medhelmMedMcqa },
+  { name: 'mimic_rrs', load: async () => (await import('./mimic_rrs/definition.js')).mimicRrs },
+  { name: 'mimic_bhc', load: async () => (await import('./mimic_bhc/definition.js')).mimicBhc },
 ];
 
 /**

@@ -4,6 +4,7 @@ import { defaultFrameworkPath, listTasks, loadFramework, validateFramework } fro
 import { mergeLayers } from './merge.js';
 import { schemaErrors } from './schema/validate.js';
 import { thrown } from './test-support.js';
+import { JUDGED_TASKS } from './rules/task-needs.js';
 
 const ALL_TASKS = [
   'pubmed_qa', 'head_qa', 'medbullets', 'medcalc_bench', 'medec', 'ehr_sql', 'race_based_med',
@@ -16,8 +17,10 @@ const ALL_TASKS = [
   'mtsamples_procedures',
   'med_dialog',
   'medhelm_med_mcqa',
+  'mimic_rrs',
+  'mimic_bhc',
 ];
-const IMPLEMENTED = ['pubmed_qa', 'head_qa', 'medbullets', 'race_based_med', 'medec', 'medcalc_bench', 'medhallu', 'n2c2_ct_matching', 'clear', 'ehr_sql', 'ehrshot', 'mtsamples_replicate', 'medalign', 'medhelm_med_qa', 'medication_qa', 'medi_qa', 'aci_bench', 'mtsamples_procedures', 'med_dialog', 'medhelm_med_mcqa'];
+const IMPLEMENTED = ['pubmed_qa', 'head_qa', 'medbullets', 'race_based_med', 'medec', 'medcalc_bench', 'medhallu', 'n2c2_ct_matching', 'clear', 'ehr_sql', 'ehrshot', 'mtsamples_replicate', 'medalign', 'medhelm_med_qa', 'medication_qa', 'medi_qa', 'aci_bench', 'mtsamples_procedures', 'med_dialog', 'medhelm_med_mcqa', 'mimic_rrs', 'mimic_bhc'];
 
 const minimal = (evaluations: unknown[]) => ({
   framework: { name: 'fw', pkg_name: 'pkg' },
@@ -56,7 +59,7 @@ describe('repository framework.yml', () => {
     expect(schemaErrors(merged, 'runConfig')).toEqual([]);
   });
 
-  it.each(['mtsamples_replicate', 'medalign'])('%s defaults to the gpt, llama, claude judge roster', (type) => {
+  it.each(JUDGED_TASKS)('%s defaults to the gpt, llama, claude judge roster', (type) => {
     const entry = fw.evaluations.find((t) => t.type === type)!;
     const judges = (entry.defaults as any).config.params.extra.judges;
     expect(Object.keys(judges)).toEqual(['gpt', 'llama', 'claude']);

@@ -53,6 +53,8 @@ describe('error rules: code and message text', () => {
       "The benchmark 'clear' uses gated or private data and needs config.params.extra.condition"],
     ['medalign without data_path', (d) => { d.config.params.task = 'medalign'; }, checkDataPath, 'EF_MISSING_DATA_PATH',
       "The benchmark 'medalign' uses gated or private data and needs config.params.extra.data_path"],
+    ['mimic_bhc without data_path', (d) => { d.config.params.task = 'mimic_bhc'; }, checkDataPath, 'EF_MISSING_DATA_PATH',
+      "The benchmark 'mimic_bhc' uses gated or private data and needs config.params.extra.data_path"],
     ['judged task without judges', (d) => { d.config.params.task = 'mtsamples_replicate'; }, checkJudgeConfig, 'EF_JUDGE_CONFIG',
       "The benchmark 'mtsamples_replicate' is scored by LLM judges but config.params.extra.judges has no enabled judge with url and model_id"],
     ['judged task with only disabled judges', (d) => {

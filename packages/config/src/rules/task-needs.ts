@@ -8,10 +8,12 @@ export const GATED_TASK_NEEDS: Readonly<Record<string, readonly string[]>> = {
   n2c2_ct_matching: ['data_path', 'subject'],
   clear: ['data_path', 'condition'],
   medalign: ['data_path'],
+  mimic_rrs: ['data_path'],
+  mimic_bhc: ['data_path'],
 };
 
 /** Tasks scored by an LLM jury. */
-export const JUDGED_TASKS: readonly string[] = ['mtsamples_replicate', 'medalign', 'medication_qa', 'medi_qa', 'aci_bench', 'mtsamples_procedures', 'med_dialog'];
+export const JUDGED_TASKS: readonly string[] = ['mtsamples_replicate', 'medalign', 'medication_qa', 'medi_qa', 'aci_bench', 'mtsamples_procedures', 'med_dialog', 'mimic_rrs', 'mimic_bhc'];
 
 /** The engine benchmark the evaluation runs (params.task, else the type). */
 function benchmarkOf(ev: EvaluationDraft): string {
