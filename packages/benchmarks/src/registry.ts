@@ -34,6 +34,7 @@ const ENTRIES: readonly RegistryEntry[] = [
   { name: 'medhelm_med_mcqa', load: async () => (await import('./medhelm_med_mcqa/definition.js')).medhelmMedMcqa },
   { name: 'mimic_rrs', load: async () => (await import('./mimic_rrs/definition.js')).mimicRrs },
   { name: 'mimic_bhc', load: async () => (await import('./mimic_bhc/definition.js')).mimicBhc },
+  { name: 'mimiciv_billing_code', load: async () => (await import('./mimiciv_billing_code/definition.js')).mimicivBillingCode },
 ];
 
 /**

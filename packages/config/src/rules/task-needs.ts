@@ -10,6 +10,7 @@ export const GATED_TASK_NEEDS: Readonly<Record<string, readonly string[]>> = {
   medalign: ['data_path'],
   mimic_rrs: ['data_path'],
   mimic_bhc: ['data_path'],
+  mimiciv_billing_code: ['data_path'],
 };
 
 /** Tasks scored by an LLM jury. */
