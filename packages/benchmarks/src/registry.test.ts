@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { benchmarkNames, buildRegistry, getBenchmark, listBenchmarks } from './registry.js';
 import { pubmedQa } from './pubmed_qa/definition.js';
 
-const NAMES = ['pubmed_qa', 'head_qa', 'medbullets', 'medcalc_bench', 'medec', 'ehr_sql', 'race_based_med', 'medhallu', 'mtsamples_replicate', 'ehrshot', 'clear', 'medalign', 'n2c2_ct_matching', 'medhelm_med_qa', 'medication_qa', 'medi_qa', 'aci_bench', 'mtsamples_procedures', 'med_dialog', 'medhelm_med_mcqa', 'mimic_rrs', 'mimic_bhc', 'mimiciv_billing_code'];
+const NAMES = ['pubmed_qa', 'head_qa', 'medbullets', 'medcalc_bench', 'medec', 'ehr_sql', 'race_based_med', 'medhallu', 'mtsamples_replicate', 'ehrshot', 'clear', 'medalign', 'n2c2_ct_matching', 'medhelm_med_qa', 'medication_qa', 'medi_qa', 'aci_bench', 'mtsamples_procedures', 'med_dialog', 'medhelm_med_mcqa', 'mimic_rrs', 'mimic_bhc', 'mimiciv_billing_code', 'dischargeme'];
 
 describe('benchmark registry', () => {
   it('lists the benchmarks in registration order', async () => {

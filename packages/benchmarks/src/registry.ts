@@ -35,6 +35,7 @@ const ENTRIES: readonly RegistryEntry[] = [
   { name: 'mimic_rrs', load: async () => (await import('./mimic_rrs/definition.js')).mimicRrs },
   { name: 'mimic_bhc', load: async () => (await import('./mimic_bhc/definition.js')).mimicBhc },
   { name: 'mimiciv_billing_code', load: async () => (await import('./mimiciv_billing_code/definition.js')).mimicivBillingCode },
+  { name: 'dischargeme', load: async () => (await import('./dischargeme/definition.js')).dischargeme },
 ];
 
 /**

@@ -20,8 +20,9 @@ const ALL_TASKS = [
   'mimic_rrs',
   'mimic_bhc',
   'mimiciv_billing_code',
+  'dischargeme',
 ];
-const IMPLEMENTED = ['pubmed_qa', 'head_qa', 'medbullets', 'race_based_med', 'medec', 'medcalc_bench', 'medhallu', 'n2c2_ct_matching', 'clear', 'ehr_sql', 'ehrshot', 'mtsamples_replicate', 'medalign', 'medhelm_med_qa', 'medication_qa', 'medi_qa', 'aci_bench', 'mtsamples_procedures', 'med_dialog', 'medhelm_med_mcqa', 'mimic_rrs', 'mimic_bhc', 'mimiciv_billing_code'];
+const IMPLEMENTED = ['pubmed_qa', 'head_qa', 'medbullets', 'race_based_med', 'medec', 'medcalc_bench', 'medhallu', 'n2c2_ct_matching', 'clear', 'ehr_sql', 'ehrshot', 'mtsamples_replicate', 'medalign', 'medhelm_med_qa', 'medication_qa', 'medi_qa', 'aci_bench', 'mtsamples_procedures', 'med_dialog', 'medhelm_med_mcqa', 'mimic_rrs', 'mimic_bhc', 'mimiciv_billing_code', 'dischargeme'];
 
 const minimal = (evaluations: unknown[]) => ({
   framework: { name: 'fw', pkg_name: 'pkg' },

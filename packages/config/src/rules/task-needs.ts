@@ -11,10 +11,11 @@ export const GATED_TASK_NEEDS: Readonly<Record<string, readonly string[]>> = {
   mimic_rrs: ['data_path'],
   mimic_bhc: ['data_path'],
   mimiciv_billing_code: ['data_path'],
+  dischargeme: ['data_path'],
 };
 
 /** Tasks scored by an LLM jury. */
-export const JUDGED_TASKS: readonly string[] = ['mtsamples_replicate', 'medalign', 'medication_qa', 'medi_qa', 'aci_bench', 'mtsamples_procedures', 'med_dialog', 'mimic_rrs', 'mimic_bhc'];
+export const JUDGED_TASKS: readonly string[] = ['mtsamples_replicate', 'medalign', 'medication_qa', 'medi_qa', 'aci_bench', 'mtsamples_procedures', 'med_dialog', 'mimic_rrs', 'mimic_bhc', 'dischargeme'];
 
 /** The engine benchmark the evaluation runs (params.task, else the type). */
 function benchmarkOf(ev: EvaluationDraft): string {
