@@ -20,7 +20,7 @@ describe('resolveEvaluation: errors in §5.2 order', () => {
     ['unknown framework', { runConfig: runConfig({ config: { type: 'lm_eval.pubmed_qa' } }) }, 'EF_UNKNOWN_FRAMEWORK', 'Unknown framework lm_eval. Frameworks available: helm'],
     ['unknown evaluation', { runConfig: runConfig({ config: { type: 'mmlu' } }) }, 'EF_UNKNOWN_EVALUATION',
       'Unknown evaluation mmlu. Evaluations available: pubmed_qa, head_qa, medbullets, medcalc_bench, medec, ehr_sql, race_based_med, medhallu, mtsamples_replicate, ehrshot, clear, medalign, n2c2_ct_matching, '
-        + 'medhelm_med_qa, medication_qa, medi_qa, aci_bench, mtsamples_procedures, med_dialog, medhelm_med_mcqa, mimic_rrs, mimic_bhc'],
+        + 'medhelm_med_qa, medication_qa, medi_qa, aci_bench, mtsamples_procedures, med_dialog, medhelm_med_mcqa, mimic_rrs, mimic_bhc, mimiciv_billing_code, dischargeme'],
     ['run_config not a mapping', { runConfig: ['a'], flags: { eval_type: 'pubmed_qa', output_dir: 'o' } }, 'EF_CONFIG_INVALID', 'run_config: expected a mapping at the top level'],
     ['typo in params', { runConfig: runConfig({ config: { params: { limit_sample: 5 } } }) }, 'EF_CONFIG_INVALID',
       "Invalid configuration (run_config): config.params: Invalid parameter 'limit_sample'. Valid params: [limit_samples, parallelism, max_new_tokens, temperature, top_p, max_retries, request_timeout, task, extra]"],
