@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { zipSync } from 'fflate';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { recordingContext, renderMcqPrompt, tempDir } from '../shared/test-support.js';
@@ -48,6 +49,15 @@ describe('medhelm_med_mcqa load (invented rows)', () => {
     expect(loaded.instances.map((x) => x.id)).toEqual(['id182822', 'id182823']);
     expect(loaded.instances.map((x) => x.references.findIndex((r) => r.tags.includes('correct')))).toEqual([0, 3]);
     expect(ctx.logs.some((l) => l.includes('0-based cop is converted'))).toBe(true);
+  });
+
+  it('reads data.zip itself (entries by base name), recording each entry', async () => {
+    const zip = join(await tempDir(), 'data.zip');
+    const entry = async (name: string) => new Uint8Array(await readFile(join(FIXTURE, name)));
+    await writeFile(zip, zipSync({ 'data/train.json': await entry('train.json'), 'data/dev.json': await entry('dev.json'), 'data/test.json': new Uint8Array([0]) }));
+    const { loaded } = await load(zip);
+    expect(loaded.instances).toEqual((await load(FIXTURE)).loaded.instances);
+    expect(loaded.data.files.map((f) => f.path)).toEqual([`${zip}!/data/dev.json`, `${zip}!/data/train.json`]);
   });
 
   it('needs data_path with a dev file, and a cop within range', async () => {

@@ -2,18 +2,18 @@
  * MedQA (USMLE, 4 options) → instances, as HELM's `MedQAScenario` builds them (benchmarks-2.md §7). HELM downloads
  * the release zip from Google Drive (no stable, checkable URL), so the files come from `extra.data_path` only.
  */
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UserError } from '@eval-factory/errors';
 import { pyRstrip } from '@eval-factory/metrics';
 import type { DataFileInfo, Instance, LoadContext, LoadedData, Split } from '@eval-factory/types';
 import { describeValue } from '../shared/data-errors.js';
-import { hashFile } from '../shared/hashing.js';
+import { sha256Hex } from '../shared/hashing.js';
 import { optionReferences } from '../shared/instances.js';
 import type { UnnumberedInstance } from '../shared/instances.js';
 import { parseJsonlRows } from '../shared/jsonl-rows.js';
 import type { Fail } from '../shared/jsonl-rows.js';
-import { readTextPython } from '../shared/read-text.js';
+import { decodePythonText, readZipEntries } from '../shared/zip-entries.js';
 
 export const MEDQA_DRIVE_URL = 'https://drive.google.com/uc?export=download&id=1ImYUSLk9JbgHXOemfvyiDiirluZHPeQw&confirm=t';
 /** Where the three files sit inside the unzipped release. */
@@ -29,7 +29,7 @@ export const MEDQA_TEST_SHA256 = '2e51d17d47099a72c4eea6b6a3307de71360333e0c99be
 export const MEDQA_RELEASE_ROWS: Readonly<Record<Split, number>> = { train: 10178, valid: 1272, test: 1273 };
 const SPLITS: readonly Split[] = ['train', 'valid', 'test'];
 
-const LAYOUT = `the unzipped MedQA release (or its ${MEDQA_SUBFOLDER}/ folder) holding ${Object.values(MEDQA_FILES).join(', ')}`;
+const LAYOUT = `the MedQA release zip, the unzipped release or its ${MEDQA_SUBFOLDER}/ folder, holding ${Object.values(MEDQA_FILES).join(', ')}`;
 
 interface MedQaRow {
   readonly question: string;
@@ -65,10 +65,36 @@ export function medQaInstance(row: MedQaRow, split: Split, index: number): Unnum
 
 const isFile = async (path: string): Promise<boolean> => (await stat(path).catch(() => null))?.isFile() ?? false;
 
-/** `<data_path>/<subfolder>/<name>` or `<data_path>/<name>`, else null. */
-async function findSplitFile(dataPath: string, name: string): Promise<string | null> {
-  for (const path of [join(dataPath, MEDQA_SUBFOLDER, name), join(dataPath, name)]) if (await isFile(path)) return path;
-  return null;
+/** One split file's bytes and the name it is recorded under (`<zip>!/<entry>` inside an archive). */
+interface SplitSource {
+  readonly label: string;
+  readonly bytes: Uint8Array;
+}
+
+/** From the release zip itself: entries ending `<subfolder>/<file>` (the zip's top folder may vary). */
+async function zipSources(zipPath: string): Promise<Partial<Record<Split, SplitSource>>> {
+  const suffixes = SPLITS.map((split) => [split, `${MEDQA_SUBFOLDER}/${MEDQA_FILES[split]}`] as const);
+  const entries = await readZipEntries(zipPath, (name) => suffixes.some(([, suffix]) => name.endsWith(suffix)));
+  const sources: Partial<Record<Split, SplitSource>> = {};
+  for (const [name, bytes] of entries) {
+    const split = suffixes.find(([, suffix]) => name.endsWith(suffix))![0];
+    sources[split] ??= { label: `${zipPath}!/${name}`, bytes };
+  }
+  return sources;
+}
+
+/** From a folder: `<data_path>/<subfolder>/<file>` or `<data_path>/<file>`. */
+async function folderSources(dataPath: string): Promise<Partial<Record<Split, SplitSource>>> {
+  const sources: Partial<Record<Split, SplitSource>> = {};
+  for (const split of SPLITS) {
+    for (const path of [join(dataPath, MEDQA_SUBFOLDER, MEDQA_FILES[split]), join(dataPath, MEDQA_FILES[split])]) {
+      if (await isFile(path)) {
+        sources[split] = { label: path, bytes: await readFile(path) };
+        break;
+      }
+    }
+  }
+  return sources;
 }
 
 function requireMedQaPath(ctx: LoadContext): string {
@@ -76,7 +102,7 @@ function requireMedQaPath(ctx: LoadContext): string {
   throw new UserError(
     'EF_MISSING_DATA_PATH',
     `medhelm_med_qa needs extra.data_path: ${LAYOUT}`,
-    `MedQA is only distributed as a Google Drive zip (${MEDQA_DRIVE_URL}); download and unzip it, then point extra.data_path at it (docs/benchmarks/medhelm_med_qa.md).`,
+    `MedQA is only distributed as a Google Drive zip (${MEDQA_DRIVE_URL}); download it and point extra.data_path at the zip or the unzipped folder (docs/benchmarks/medhelm_med_qa.md).`,
   );
 }
 
@@ -86,12 +112,11 @@ export interface SplitRows {
   readonly rows: readonly MedQaRow[];
 }
 
-async function readSplit(dataPath: string, split: Split, ctx: LoadContext): Promise<SplitRows> {
-  const path = await findSplitFile(dataPath, MEDQA_FILES[split]);
-  if (path === null) return { split, file: null, rows: [] };
-  const file = { path, ...(await hashFile(path)) };
-  if (split === 'test' && file.sha256 !== MEDQA_TEST_SHA256) ctx.warn('EF_DATA_DRIFT', `${path} has sha256 ${file.sha256}, expected ${MEDQA_TEST_SHA256}; using it anyway`);
-  return { split, file, rows: parseJsonlRows(await readTextPython(path), path, medQaRow) };
+function readSplit(source: SplitSource | undefined, split: Split, ctx: LoadContext): SplitRows {
+  if (source === undefined) return { split, file: null, rows: [] };
+  const file = { path: source.label, sha256: sha256Hex(source.bytes), bytes: source.bytes.byteLength };
+  if (split === 'test' && file.sha256 !== MEDQA_TEST_SHA256) ctx.warn('EF_DATA_DRIFT', `${source.label} has sha256 ${file.sha256}, expected ${MEDQA_TEST_SHA256}; using it anyway`);
+  return { split, file, rows: parseJsonlRows(decodePythonText(source.bytes, source.label), source.label, medQaRow) };
 }
 
 /**
@@ -114,15 +139,15 @@ export function numberMedQa(parts: readonly SplitRows[], ctx: Pick<LoadContext, 
   return instances;
 }
 
-/** Reads the three split files from `extra.data_path` and builds the instances (train ones are never evaluated). */
+/** Reads the three split files from `extra.data_path` (a folder or the release zip); train ones are never evaluated. */
 export async function loadMedhelmMedQa(ctx: LoadContext): Promise<LoadedData> {
   const dataPath = requireMedQaPath(ctx);
-  const parts: SplitRows[] = [];
-  for (const split of SPLITS) parts.push(await readSplit(dataPath, split, ctx));
-  const test = parts[2]!;
-  if (test.file === null) {
-    throw new UserError('EF_DATA_NOT_FOUND', `Benchmark data not found: no ${MEDQA_FILES.test} in ${dataPath} or ${join(dataPath, MEDQA_SUBFOLDER)}`, `extra.data_path must be ${LAYOUT}.`);
+  if (!(await stat(dataPath).catch(() => null))) throw new UserError('EF_DATA_NOT_FOUND', `Benchmark data not found: ${dataPath}`, `extra.data_path must be ${LAYOUT}.`);
+  const sources = dataPath.toLowerCase().endsWith('.zip') && (await isFile(dataPath)) ? await zipSources(dataPath) : await folderSources(dataPath);
+  if (sources.test === undefined) {
+    throw new UserError('EF_DATA_NOT_FOUND', `Benchmark data not found: no ${MEDQA_SUBFOLDER}/${MEDQA_FILES.test} or ${MEDQA_FILES.test} in ${dataPath}`, `extra.data_path must be ${LAYOUT}.`);
   }
+  const parts = SPLITS.map((split) => readSplit(sources[split], split, ctx));
   return {
     instances: numberMedQa(parts, ctx),
     data: {

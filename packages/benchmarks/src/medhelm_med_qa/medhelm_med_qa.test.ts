@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { zipSync } from 'fflate';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { recordingContext, renderMcqPrompt, tempDir } from '../shared/test-support.js';
@@ -67,9 +68,29 @@ describe('medhelm_med_qa load (invented fixture)', () => {
     expect(ctx.logs.some((l) => l.includes('ids assume its 10178 release rows'))).toBe(true);
   });
 
+  it('reads the release zip itself (entries under any top folder), recording each entry', async () => {
+    const entry = async (split: 'train' | 'valid' | 'test') => new Uint8Array(await readFile(join(FIXTURE, MEDQA_FILES[split])));
+    const zip = join(await tempDir(), 'data_clean.zip');
+    await writeFile(zip, zipSync({
+      [`MedQA/${MEDQA_SUBFOLDER}/${MEDQA_FILES.valid}`]: await entry('valid'),
+      [`MedQA/${MEDQA_SUBFOLDER}/${MEDQA_FILES.test}`]: await entry('test'),
+      [`MedQA/${MEDQA_SUBFOLDER}/${MEDQA_FILES.train}`]: await entry('train'),
+      'MedQA/data_clean/questions/Mainland/4_options/phrases_no_exclude_test.jsonl': new Uint8Array([1, 2, 3]),
+    }));
+    const { ctx, loaded } = await load(zip);
+    const folder = await load(FIXTURE);
+    expect(loaded.instances).toEqual(folder.loaded.instances);
+    expect(loaded.data.files.map((f) => f.path)).toEqual([MEDQA_FILES.train, MEDQA_FILES.valid, MEDQA_FILES.test].map((n) => `${zip}!/MedQA/${MEDQA_SUBFOLDER}/${n}`));
+    expect(loaded.data.files.map((f) => f.sha256)).toEqual(folder.loaded.data.files.map((f) => f.sha256));
+    expect(ctx.warnings.map((w) => w.code)).toEqual(['EF_DATA_DRIFT']);
+    await writeFile(zip, 'not a zip');
+    await expect(load(zip)).rejects.toMatchObject({ code: 'EF_DATA_FORMAT', message: expect.stringContaining('.zip') });
+  });
+
   it('needs data_path (naming the Google Drive zip) and the test file', async () => {
     await expect(load(null)).rejects.toMatchObject({ code: 'EF_MISSING_DATA_PATH', hint: expect.stringContaining('drive.google.com') });
     await expect(load(await releaseFolder([MEDQA_FILES.valid]))).rejects.toMatchObject({ code: 'EF_DATA_NOT_FOUND', message: expect.stringContaining(MEDQA_FILES.test) });
+    await expect(load(join(FIXTURE, 'missing'))).rejects.toMatchObject({ code: 'EF_DATA_NOT_FOUND' });
   });
 
   it.each([
