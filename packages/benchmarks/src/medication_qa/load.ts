@@ -7,6 +7,7 @@ import { CORRECT_TAG } from '@eval-factory/types';
 import { dataFormatError } from '../shared/data-errors.js';
 import { resolveDataFile } from '../shared/data-files.js';
 import { numberInstances } from '../shared/instances.js';
+import type { UnnumberedInstance } from '../shared/instances.js';
 import { PANDAS_NA_STRINGS } from '../shared/pandas.js';
 import { readFirstSheet } from '../shared/xlsx-sheet.js';
 import type { SheetCell } from '../shared/xlsx-sheet.js';
@@ -39,7 +40,7 @@ function column(header: readonly SheetCell[], name: string, file: string): numbe
 export function buildMedicationQaInstances(sheet: readonly SheetCell[][], file: string, log: (message: string) => void): Instance[] {
   const [header = [], ...rows] = sheet;
   const [q, a] = [column(header, 'Question', file), column(header, 'Answer', file)];
-  const kept = [];
+  const kept: UnnumberedInstance[] = [];
   for (const [i, row] of rows.entries()) {
     const [question, answer] = [row[q] ?? null, row[a] ?? null];
     const sheetRow = i + 2;

@@ -9,6 +9,7 @@ import { dataFormatError } from '../shared/data-errors.js';
 import { requireDataPath } from '../shared/gated-data.js';
 import { hashFile } from '../shared/hashing.js';
 import { numberInstances } from '../shared/instances.js';
+import type { UnnumberedInstance } from '../shared/instances.js';
 import { readTextPython } from '../shared/read-text.js';
 
 export const MIMIC_RRS_FILES = { findings: 'test.findings.tok', impression: 'test.impression.tok' } as const;
@@ -25,7 +26,7 @@ export function pythonLines(text: string): string[] {
 /** Pairs line i of both files (each stripped); a pair with an empty side is skipped. Unequal counts → EF_DATA_FORMAT. */
 export function buildMimicRrsInstances(findings: readonly string[], impressions: readonly string[], file: string): Instance[] {
   if (findings.length !== impressions.length) throw dataFormatError(file, `${findings.length} findings lines but ${impressions.length} impression lines`);
-  const kept = [];
+  const kept: UnnumberedInstance[] = [];
   for (const [i, raw] of findings.entries()) {
     const [finding, impression] = [pyStrip(raw), pyStrip(impressions[i]!)];
     if (finding === '' || impression === '') continue;

@@ -11,6 +11,7 @@ import { dataFormatError } from '../shared/data-errors.js';
 import { requireDataPath } from '../shared/gated-data.js';
 import { hashFile } from '../shared/hashing.js';
 import { numberInstances } from '../shared/instances.js';
+import type { UnnumberedInstance } from '../shared/instances.js';
 import { parseJsonlRows } from '../shared/jsonl-rows.js';
 import { readTextPython } from '../shared/read-text.js';
 
@@ -48,7 +49,7 @@ const scalarText = (value: unknown): string => (value === null || value === unde
  * would raise on (text not a string, a code that is not a string) is logged and skipped, as HELM prints and skips it.
  */
 export function buildBillingInstances(rows: readonly RawBillingRow[], log: (message: string) => void): Instance[] {
-  const kept = [];
+  const kept: UnnumberedInstance[] = [];
   for (const [i, row] of rows.entries()) {
     const codes = Array.isArray(row.target) ? row.target : [scalarText(row.target)];
     if (typeof row.text !== 'string' || !codes.every((c) => typeof c === 'string')) {
