@@ -27,6 +27,7 @@ const DEFINITION_ERRORS: readonly [string, Record<string, string>, string, reado
   ['a Handlebars syntax error', { 'def.yml': QUIZ_YML.replace('"{{question}}"', '"{{#if question}}{{question}}"') }, 'EF_CUSTOM_TEMPLATE', ['prompt.template: not a valid Handlebars template']],
   ['both kinds of options', { 'def.yml': QUIZ_YML.replace('answer_column: answer', 'answer_column: answer\n  options_column: opts') }, 'EF_CUSTOM_SCHEMA', ['task (line', 'exactly one of options_columns']],
   ['an invalid regex', { 'def.yml': QUIZ_YML.replace(/task:[^]*$/, 'task: {kind: regex, answer_column: answer, pattern: "(unclosed"}\n') }, 'EF_CUSTOM_SCHEMA', ['task.pattern', 'not a valid regular expression']],
+  ['a regex with a backreference (RE2 cannot run it)', { 'def.yml': QUIZ_YML.replace(/task:[^]*$/, 'task: {kind: regex, answer_column: answer, pattern: "(a)\\\\1"}\n') }, 'EF_CUSTOM_SCHEMA', ['task.pattern', 'not a valid regular expression', 'RE2']],
   ['a regex group that does not exist', { 'def.yml': QUIZ_YML.replace(/task:[^]*$/, 'task: {kind: regex, answer_column: answer, pattern: "Answer: ([A-D])", group: 2}\n') }, 'EF_CUSTOM_SCHEMA', ['task.group', '1 capture group(s)']],
   ['a numeric task without an answer', { 'def.yml': QUIZ_YML.replace(/task:[^]*$/, 'task: {kind: numeric, tolerance: 1}\n') }, 'EF_CUSTOM_SCHEMA', ['task (line', 'give answer_column']],
   ['a metric the task kind cannot use', { 'def.yml': `${QUIZ_YML}metrics: [numeric_match]\n` }, 'EF_CUSTOM_METRIC', ['numeric_match is not available for task kind multiple_choice']],

@@ -4,6 +4,7 @@ import { DEFAULT_METRICS } from './metric-registry.js';
 import type { RawDefinition } from './read-definition.js';
 import { parseRubric } from './rubric.js';
 import { dataSource, fieldError, templateText } from './sources.js';
+import { compileUserPattern } from './user-regex.js';
 import type { CustomSpec, RubricSpec, TaskKind, TaskSpec } from './spec.js';
 
 type Obj = Record<string, unknown>;
@@ -26,8 +27,7 @@ function regexTask(raw: RawDefinition, t: Obj): TaskSpec {
   const flags = str(t['flags']) ?? '';
   let groups: number;
   try {
-    // Matching the empty alternative reveals how many capture groups the pattern has.
-    groups = new RegExp(`${pattern}|`, flags).exec('')!.length - 1;
+    groups = compileUserPattern(pattern, flags).groupCount;
   } catch (error) {
     throw fieldError(raw, 'EF_CUSTOM_SCHEMA', ['task', 'pattern'], `not a valid regular expression (${(error as Error).message})`);
   }

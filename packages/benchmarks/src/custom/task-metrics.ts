@@ -5,6 +5,7 @@
 import { CORRECT_TAG } from '@eval-factory/types';
 import type { Instance, MetricFamily, MetricInput, MetricValues } from '@eval-factory/types';
 import { normalizeText, pyStrip } from '@eval-factory/metrics';
+import { compileUserPattern } from './user-regex.js';
 
 /** What the numeric task stores per instance: a gold value (± tolerance) or a closed range. */
 export interface NumericGold {
@@ -92,23 +93,15 @@ export function labelAccuracyFamily(labels: readonly string[], caseSensitive: bo
   };
 }
 
-/**
- * The text a pattern extracts from an answer: capture `group` of the first match, or null when nothing matches.
- * @example extractWithRegex('Final answer: B', /answer:\s*([A-E])/i, 1) // 'B'
- */
-export function extractWithRegex(answer: string, pattern: RegExp, group: number): string | null {
-  const match = pattern.exec(answer);
-  return match?.[group] ?? null;
-}
-
+/** `regex_match`: the user's pattern runs on RE2 (user-regex.ts), linear in the length of the answer. */
 export function regexMatchFamily(pattern: string, flags: string, group: number): MetricFamily {
-  const regex = new RegExp(pattern, flags.replace('g', ''));
+  const regex = compileUserPattern(pattern, flags);
   return {
     name: 'regex_match',
     metrics: [{ name: 'regex_match', description: 'The text the pattern extracts from the answer equals the gold answer after normalisation (case, punctuation, articles, spaces).', helm_compatible: false, report: true }],
     compute({ instance, completions }: MetricInput): MetricValues {
       if (completions.length === 0) return {};
-      const extracted = extractWithRegex(completions[0]!, regex, group);
+      const extracted = regex.extract(completions[0]!, group);
       if (extracted === null) return { regex_match: 0 };
       return { regex_match: golds(instance).some((g) => normalizeText(g) === normalizeText(extracted)) ? 1 : 0 };
     },
