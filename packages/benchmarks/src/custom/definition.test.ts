@@ -82,11 +82,11 @@ describe('loadCustomBenchmark: the BenchmarkDefinition', () => {
     }
   });
 
-  it('data paths are relative to the definition file', () => {
-    const dir = writeFiles({ 'quiz.csv': QUIZ_CSV });
-    mkdirSync(join(dir, 'defs'));
-    writeFileSync(join(dir, 'defs', 'def.yml'), QUIZ_YML.replace('quiz.csv', '../quiz.csv'));
-    expect(loadCustomBenchmark(join(dir, 'defs', 'def.yml')).source.url).toBe(join(dir, 'quiz.csv'));
+  it('data paths are relative to the definition file (and stay inside its folder: paths.test.ts)', () => {
+    const dir = writeFiles({ 'def.yml': QUIZ_YML.replace('quiz.csv', 'data/quiz.csv') });
+    mkdirSync(join(dir, 'data'));
+    writeFileSync(join(dir, 'data', 'quiz.csv'), QUIZ_CSV);
+    expect(loadCustomBenchmark(join(dir, 'def.yml')).source.url).toBe(join(dir, 'data', 'quiz.csv'));
   });
 });
 

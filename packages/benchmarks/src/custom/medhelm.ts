@@ -63,7 +63,7 @@ export function medhelmSpec(raw: RawDefinition): CustomSpec {
   const metrics = v['metrics'] as MedhelmMetric[];
   const names = metricNames(raw, metrics);
   const { text, file: promptFile } = readTemplateFile(raw, ['prompt_file'], v['prompt_file'] as string, true);
-  const datasetFile = locate(raw, v['dataset_file'] as string, true);
+  const datasetFile = locate(raw, ['dataset_file'], v['dataset_file'] as string, true);
   if (!datasetFile) throw fieldError(raw, 'EF_CUSTOM_DATA', ['dataset_file'], `dataset file not found: ${v['dataset_file'] as string}`, 'dataset_file is looked up next to the YAML file, then in the current directory.');
   const prompt: PromptSpec = {
     method: 'generation',

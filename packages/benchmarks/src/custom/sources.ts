@@ -3,8 +3,8 @@
  * the definition's folder. Template files are read here, synchronously, because the engine resolves a run entry
  * (and so loads the definition) before anything asynchronous starts; data files are only located, not read.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { basename, dirname, extname, isAbsolute, resolve } from 'node:path';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, extname, isAbsolute, relative, resolve } from 'node:path';
 import { customError } from './errors.js';
 import type { CustomErrorCode } from './errors.js';
 import type { RawDefinition } from './read-definition.js';
@@ -27,13 +27,29 @@ function formatOf(raw: RawDefinition, path: Path, name: string, explicit: unknow
   return format;
 }
 
+/** True when `file` (a real path) is `folder` itself or below it. */
+function isInside(folder: string, file: string): boolean {
+  const rel = relative(folder, file);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+}
+
 /**
- * The file a relative path names: the definition's folder first, then (for MedHELM files, which HELM opens from
- * the working directory) the current directory.
+ * The file a definition names at `path`: looked up in the definition's folder first, then (for MedHELM files, which
+ * HELM opens from the working directory) the current directory. Whatever is found must lie inside the folder it was
+ * looked up in once symlinks are resolved: a definition is often someone else's file, and without this rule
+ * `template_file: /etc/shadow` or `../../.config/credentials` would be read and sent to the model (issue 12).
+ * @throws UserError EF_PATH_OUTSIDE when the file exists but lies outside its folder.
  */
-export function locate(raw: RawDefinition, relative: string, alsoCwd: boolean): string | null {
-  const candidates = isAbsolute(relative) ? [relative] : [resolve(dirname(raw.file), relative), ...(alsoCwd ? [resolve(relative)] : [])];
-  return candidates.find((c) => existsSync(c) && statSync(c).isFile()) ?? null;
+export function locate(raw: RawDefinition, path: Path, named: string, alsoCwd: boolean): string | null {
+  const roots = [dirname(raw.file), ...(alsoCwd ? [process.cwd()] : [])];
+  for (const root of roots) {
+    const candidate = resolve(root, named);
+    if (!existsSync(candidate) || !statSync(candidate).isFile()) continue;
+    const real = realpathSync(candidate);
+    if (isInside(realpathSync(root), real)) return real;
+    throw fieldError(raw, 'EF_PATH_OUTSIDE', path, `${named} resolves to ${real}, outside ${realpathSync(root)}`);
+  }
+  return null;
 }
 
 /** `data`-like mapping → DataSource; exactly one of `path` / `url`, the local file must exist. */
@@ -48,16 +64,16 @@ export function dataSource(raw: RawDefinition, path: Path, value: Record<string,
     const fileName = basename(new URL(url).pathname) || 'data';
     return { kind: 'url', url, fileName, format: formatOf(raw, path, fileName, value['format']), sha256: sha256!, yamlPath: `${where}.url` };
   }
-  const relative = value['path'] as string;
-  const file = locate(raw, relative, false);
-  if (!file) throw fieldError(raw, 'EF_CUSTOM_DATA', [...path, 'path'], `data file not found: ${resolve(dirname(raw.file), relative)}`, 'Paths are relative to the definition file; check the name and that the file exists.');
+  const named = value['path'] as string;
+  const file = locate(raw, [...path, 'path'], named, false);
+  if (!file) throw fieldError(raw, 'EF_CUSTOM_DATA', [...path, 'path'], `data file not found: ${resolve(dirname(raw.file), named)}`, 'Paths are relative to the definition file; check the name and that the file exists.');
   return { kind: 'local', path: file, format: formatOf(raw, path, file, value['format']), sha256, yamlPath: `${where}.path` };
 }
 
 /** Reads a template file named at `path` (relative to the definition); missing → EF_CUSTOM_TEMPLATE. */
-export function readTemplateFile(raw: RawDefinition, path: Path, relative: string, alsoCwd = false): { text: string; file: string } {
-  const file = locate(raw, relative, alsoCwd);
-  if (!file) throw fieldError(raw, 'EF_CUSTOM_TEMPLATE', path, `template file not found: ${resolve(dirname(raw.file), relative)}`, 'Paths are relative to the definition file; check the name and that the file exists.');
+export function readTemplateFile(raw: RawDefinition, path: Path, named: string, alsoCwd = false): { text: string; file: string } {
+  const file = locate(raw, path, named, alsoCwd);
+  if (!file) throw fieldError(raw, 'EF_CUSTOM_TEMPLATE', path, `template file not found: ${resolve(dirname(raw.file), named)}`, 'Paths are relative to the definition file; check the name and that the file exists.');
   try {
     return { text: readFileSync(file, 'utf8'), file };
   } catch (error) {
