@@ -98,12 +98,12 @@ describe('bad input gets one coded error, exit 1, no stack trace, nothing writte
 });
 
 describe('ls and --dry_run', () => {
-  it('ls lists the thirteen tasks in framework order', async () => {
+  it('ls lists the twenty-four MedHELM tasks in framework order', async () => {
     const r = await runCli(['ls']);
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
     expect(lines[0]).toBe('helm:');
-    expect(lines.slice(1)).toEqual(['pubmed_qa', 'head_qa', 'medbullets', 'medcalc_bench', 'medec', 'ehr_sql', 'race_based_med', 'medhallu', 'mtsamples_replicate', 'ehrshot', 'clear', 'medalign', 'n2c2_ct_matching'].map((t) => `  * ${t}`));
+    expect(lines.slice(1)).toEqual(['pubmed_qa', 'head_qa', 'medbullets', 'medcalc_bench', 'medec', 'ehr_sql', 'race_based_med', 'medhallu', 'mtsamples_replicate', 'ehrshot', 'clear', 'medalign', 'n2c2_ct_matching', 'medhelm_med_qa', 'medication_qa', 'medi_qa', 'aci_bench', 'mtsamples_procedures', 'med_dialog', 'medhelm_med_mcqa', 'mimic_rrs', 'mimic_bhc', 'mimiciv_billing_code', 'dischargeme'].map((t) => `  * ${t}`));
   });
 
   it('plain ls (which skips the argument parser) prints what ls through the parser prints', async () => {

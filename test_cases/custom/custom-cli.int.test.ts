@@ -11,7 +11,7 @@ import { REPO_ROOT, runCli, tempDir, writeRunConfig } from '../support.js';
 
 const EXAMPLES = join(REPO_ROOT, 'configs', 'custom', 'benchmarks');
 const QUIZ = join(EXAMPLES, 'clinical_quiz.yml');
-const BUILT_IN_LS = ['helm:', ...['pubmed_qa', 'head_qa', 'medbullets', 'medcalc_bench', 'medec', 'ehr_sql', 'race_based_med', 'medhallu', 'mtsamples_replicate', 'ehrshot', 'clear', 'medalign', 'n2c2_ct_matching'].map((t) => `  * ${t}`)];
+const BUILT_IN_LS = ['helm:', ...['pubmed_qa', 'head_qa', 'medbullets', 'medcalc_bench', 'medec', 'ehr_sql', 'race_based_med', 'medhallu', 'mtsamples_replicate', 'ehrshot', 'clear', 'medalign', 'n2c2_ct_matching', 'medhelm_med_qa', 'medication_qa', 'medi_qa', 'aci_bench', 'mtsamples_procedures', 'med_dialog', 'medhelm_med_mcqa', 'mimic_rrs', 'mimic_bhc', 'mimiciv_billing_code', 'dischargeme'].map((t) => `  * ${t}`)];
 
 /** A folder of self-written definitions: a valid label task, and broken ones for `validate`. */
 function benchmarksFolder(): string {
@@ -26,15 +26,17 @@ function benchmarksFolder(): string {
     '',
   ].join('\n'));
   mkdirSync(join(dir, 'broken'));
+  // A definition reads files in its own folder only (EF_PATH_OUTSIDE otherwise): the broken ones get their own copy.
+  writeFileSync(join(dir, 'broken', 'triage.csv'), 'case,urgency\nChest pain radiating to the left arm,urgent\n');
   writeFileSync(join(dir, 'broken', 'missing_column.yml'), [
     'name: missing_column',
     'description: template field the data lacks',
-    'data: {path: ../triage.csv}',
+    'data: {path: triage.csv}',
     'prompt: {template: "{{case}} {{patient_age}}"}',
     'task: {kind: label, answer_column: urgency, labels: [urgent, routine]}',
     '',
   ].join('\n'));
-  writeFileSync(join(dir, 'broken', 'bad_kind.yml'), 'name: bad_kind\ndescription: x\ndata: {path: ../triage.csv}\nprompt: {template: "{{case}}"}\ntask: {kind: essay}\n');
+  writeFileSync(join(dir, 'broken', 'bad_kind.yml'), 'name: bad_kind\ndescription: x\ndata: {path: triage.csv}\nprompt: {template: "{{case}}"}\ntask: {kind: essay}\n');
   return dir;
 }
 

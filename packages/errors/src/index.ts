@@ -1,5 +1,5 @@
 export { UserError, InternalError, EXIT, isUserError, formatError, reportError } from './user-error.js';
-export { registerSecret, redact, mask, describeSecret } from './redact.js';
+export { registerSecret, redact, mask, describeSecret, scrubSecrets, scrubValue, REDACTED } from './redact.js';
 export { endOnClosedPipe } from './closed-pipe.js';
 export { skipHelpCache } from './help-cache.js';
 export { looksLikeSecret, startsLikeSecret } from './secret-shape.js';

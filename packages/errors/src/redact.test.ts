@@ -42,3 +42,16 @@ describe('redact (judges-and-auth.md §11)', () => {
     expect(describeSecret('SHORT_KEY', 'abc123')).toBe('SHORT_KEY is set (value hidden)');
   });
 });
+
+describe('scrubSecrets / scrubValue', () => {
+  it('replaces every registered value whole, keeps unchanged values by reference', async () => {
+    const { scrubSecrets, scrubValue, REDACTED } = await import('./redact.js');
+    registerSecret('scrub-me-secret-0001');
+    expect(scrubSecrets('a scrub-me-secret-0001 b scrub-me-secret-0001')).toBe(`a ${REDACTED} b ${REDACTED}`);
+    const clean = { a: ['x', { b: 'y' }], n: 1, z: null };
+    expect(scrubValue(clean)).toBe(clean);
+    const dirty = { a: ['x', { b: 'scrub-me-secret-0001!' }], n: 1, ['k-scrub-me-secret-0001']: true };
+    expect(scrubValue(dirty)).toEqual({ a: ['x', { b: `${REDACTED}!` }], n: 1, [`k-${REDACTED}`]: true });
+    expect(dirty.a[1]).toEqual({ b: 'scrub-me-secret-0001!' }); // the input is not mutated
+  });
+});

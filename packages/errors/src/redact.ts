@@ -62,3 +62,49 @@ export function redact(text: string): string {
   }
   return out;
 }
+
+/** What a registered secret value becomes in everything written (prompts, answers, cache, HELM files). */
+export const REDACTED = '[REDACTED]';
+
+/**
+ * Every registered secret value in `text` replaced by `[REDACTED]` (the whole value: unlike `redact`, no tail is
+ * kept, since these are data, not log lines). The second wall behind path checks (issue 12.1): a secret that reached
+ * a prompt or an answer, however it got there, is never sent on, cached or written.
+ * @example scrubSecrets('key sk-SENTINEL123 here') // 'key [REDACTED] here' (after registerSecret('sk-SENTINEL123'))
+ */
+export function scrubSecrets(text: string): string {
+  let out = text;
+  for (const s of secrets) {
+    if (out.includes(s)) out = out.split(s).join(REDACTED);
+  }
+  return out;
+}
+
+/**
+ * `value` with `scrubSecrets` applied to every string inside it (object keys included); the same reference when
+ * nothing changed, so the common case allocates nothing.
+ */
+export function scrubValue<T>(value: T): T {
+  if (secrets.size === 0) return value;
+  return scrubDeep(value) as T;
+}
+
+function scrubDeep(value: unknown): unknown {
+  if (typeof value === 'string') return scrubSecrets(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    value.forEach((v, i) => {
+      const s = scrubDeep(v);
+      if (s !== v) (copy ??= value.slice())[i] = s;
+    });
+    return copy ?? value;
+  }
+  let changed = false;
+  const entries = Object.entries(value as Record<string, unknown>).map(([k, v]) => {
+    const [sk, sv] = [scrubSecrets(k), scrubDeep(v)];
+    if (sk !== k || sv !== v) changed = true;
+    return [sk, sv] as const;
+  });
+  return changed ? Object.fromEntries(entries) : value;
+}

@@ -1,3 +1,4 @@
+import { scrubValue } from '@eval-factory/errors';
 import type { PromptRequest, RequestOutcome } from '@eval-factory/types';
 import { cacheKey, type CachedResponse, type RequestCache } from '../cache/index.js';
 import type { ModelDeployment } from './model-deployment.js';
@@ -82,22 +83,25 @@ export function createModelClient(opts: {
       if (early) prefetched.delete(key); // a duplicate prompt falls back to a plain lookup
       const hit = early?.hit ?? (missing.has(key) ? undefined : await cache.get(key));
       if (hit) {
-        const raw = parseResponse(hit.response, deployment.endpoint_type);
+        const raw = parseResponse(scrubValue(hit.response), deployment.endpoint_type);
         const lookup_s = early ? early.lookup_s : (performance.now() - lookupStart) / 1000;
         const outcome: RequestOutcome = { ok: true, completions: raw.completions, usage: raw.usage, cached: true, request_time_s: lookup_s, attempts: 0 };
         return { body, outcome, retries: [], original_request_time_s: hit.request_time_s, request_datetime };
       }
       const result = await sendWithRetries(send, body, policy, signal);
       if (!result.ok) return { body, outcome: result.failure, retries: result.retries, request_datetime };
+      // An answer that repeats a secret (a model echoing its prompt, a proxy echoing headers) is cached and
+      // written without it.
+      const raw = scrubValue(result.raw);
       await cache.set(key, {
         request: body,
-        response: result.raw.response,
+        response: raw.response,
         request_time_s: result.request_time_s,
         created_at: new Date().toISOString(),
         engine_version: opts.engineVersion,
       });
       missing.delete(key); // a duplicate prompt sent after this one finds its answer
-      const outcome: RequestOutcome = { ok: true, completions: result.raw.completions, usage: result.raw.usage, cached: false, request_time_s: result.request_time_s, attempts: result.attempts };
+      const outcome: RequestOutcome = { ok: true, completions: raw.completions, usage: raw.usage, cached: false, request_time_s: result.request_time_s, attempts: result.attempts };
       return { body, outcome, retries: result.retries, request_datetime };
     },
   };

@@ -1,3 +1,4 @@
+import { scrubValue } from '@eval-factory/errors';
 import type { RequestOutcome } from '@eval-factory/types';
 import { cacheKey, type RequestCache } from '../cache/index.js';
 import type { JudgeTransport } from '../clients/judge-sender.js';
@@ -44,15 +45,16 @@ export function createJudgeClient(o: {
       const started = performance.now();
       const hit = await cache.get(key);
       if (hit) {
-        const raw = transport.parse(hit.response);
+        const raw = transport.parse(scrubValue(hit.response));
         const outcome: RequestOutcome = { ok: true, completions: raw.completions, usage: raw.usage, cached: true, request_time_s: (performance.now() - started) / 1000, attempts: 0 };
         return { body, outcome, retries: [], request_datetime };
       }
       await o.credential.secret(); // outside the retry loop: a credential that cannot be had is not a request failure
       const result = await sendWithRetries(transport.send, body, o.policy, signal);
       if (!result.ok) return { body, outcome: result.failure, retries: result.retries, request_datetime };
-      await cache.set(key, { request: body, response: result.raw.response, request_time_s: result.request_time_s, created_at: new Date().toISOString(), engine_version: o.engineVersion });
-      const outcome: RequestOutcome = { ok: true, completions: result.raw.completions, usage: result.raw.usage, cached: false, request_time_s: result.request_time_s, attempts: result.attempts };
+      const raw = scrubValue(result.raw); // a judge echoing a secret is cached and written without it
+      await cache.set(key, { request: body, response: raw.response, request_time_s: result.request_time_s, created_at: new Date().toISOString(), engine_version: o.engineVersion });
+      const outcome: RequestOutcome = { ok: true, completions: raw.completions, usage: raw.usage, cached: false, request_time_s: result.request_time_s, attempts: result.attempts };
       return { body, outcome, retries: result.retries, request_datetime };
     },
   };

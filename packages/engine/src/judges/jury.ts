@@ -1,5 +1,5 @@
 import type { Annotator, JudgeCall, JudgeCounts, JuryAnnotation, JurySpec } from '@eval-factory/types';
-import { isUserError, redact } from '@eval-factory/errors';
+import { isUserError, redact, scrubSecrets } from '@eval-factory/errors';
 import { parseJudgeReply, pyStrip } from '@eval-factory/metrics';
 import type { JudgeCallRecord, JudgeClient } from './judge-client.js';
 import { promptValues, renderJudgePrompt } from './render-prompt.js';
@@ -65,7 +65,8 @@ export function createJury(o: {
       if (stop) halt(stop.code, stop.message);
       const response = completions[0] ?? '';
       if (pyStrip(response) === '') return { prompt_text: null, empty_output_equivalence_judgement: false, judges: {} } satisfies JuryAnnotation;
-      const prompt = renderJudgePrompt(spec.template, promptValues(instance, response));
+      // The rubric file is the user's: a secret in it is not sent to the judges nor written (issue 12.1).
+      const prompt = scrubSecrets(renderJudgePrompt(spec.template, promptValues(instance, response)));
       const judges: Record<string, JudgeCall> = {};
       let anyScore = false;
       for (const client of o.clients) {

@@ -10,6 +10,7 @@ import type { Diagnostics } from './diagnostics.js';
 import { executeRequests } from './execute-requests.js';
 import type { RunOptions } from './options.js';
 import { prepareRun } from './prepare.js';
+import { scrubPrepared } from './scrub-secrets.js';
 import { createProgress } from './progress.js';
 import { resolveRun } from './resolve-run.js';
 import { activeMetrics, completionTexts, scoreOne, type ScoredResult } from './score.js';
@@ -32,11 +33,18 @@ export async function runBenchmark(entry: string, options: RunOptions, diag: Dia
   const run = await resolveRun(entry, options);
   const runDirRel = `runs/${options.suite}/${run.runDir}`;
   const deployment = readModelDeployment(options.modelConfigs, run.model);
-  const prepared = await prepareRun(run, options, diag);
+  const loaded = await prepareRun(run, options, diag);
   const out = options.outputPath;
-  await writeJsonlAtomic(join(out, 'instances.jsonl'), prepared.selected.map(instanceLine));
 
   if (options.dryRun) {
+    // A preview needs no key, but one that is set is still kept out of the files it writes.
+    try {
+      resolveModelKey(deployment.auth, createAuthContext({ outputDir: out, log: () => undefined, warn: () => undefined }));
+    } catch {
+      // no key to scrub
+    }
+    const prepared = scrubPrepared(loaded);
+    await writeJsonlAtomic(join(out, 'instances.jsonl'), prepared.selected.map(instanceLine));
     await writeJsonlAtomic(join(out, 'responses', 'model.jsonl'), prepared.requests.map((r) => ({ instance_id: r.instance_id, train_trial_index: r.train_trial_index, request: buildRequestBody(r, deployment) })));
     const chars = prepared.requests.reduce((a, r) => a + r.prompt.length, 0);
     diag.log(`dry run: ${prepared.selected.length} instances, ${prepared.requests.length} requests, ${chars} prompt characters (~${Math.ceil(chars / 4)} tokens); nothing sent`);
@@ -52,6 +60,9 @@ export async function runBenchmark(entry: string, options: RunOptions, diag: Dia
   const juryPlan = run.benchmark.jury
     ? planJury({ spec: run.benchmark.jury, benchmark: run.benchmark.name, modelConfigsDir: options.modelConfigs, auth, retry, engineVersion: ENGINE_VERSION })
     : null;
+  // Every secret is registered now: none that reached the data or a prompt file is sent, cached or written.
+  const prepared = scrubPrepared(loaded);
+  await writeJsonlAtomic(join(out, 'instances.jsonl'), prepared.selected.map(instanceLine));
   const cacheFile = options.disableCache || !s.use_caching ? null : (options.cachePath ?? (s.caching_dir ? join(s.caching_dir, 'cache.db') : join(out, 'cache.db')));
   const cache = cacheFile === null ? disabledCache : await openSqliteCache(cacheFile, 'model', diag.warn);
   const client = createModelClient({

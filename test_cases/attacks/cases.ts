@@ -1,0 +1,90 @@
+/**
+ * Hostile inputs (issue 12): one row each. A row builds its input in a fresh folder and says what the CLI must
+ * answer; attacks.int.test.ts runs every row through the real CLI and checks the invariants every run must keep:
+ * no stack trace without --debug, the expected exit code and error code, no sentinel secret bytes in any file the
+ * run wrote (cache.db included), no half-written `*.tmp-*` file. Add a case by adding a row.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CliResult } from '../support.js';
+import { writeRunConfig } from '../support.js';
+
+/** Secret values no output may contain (long and unique, so a hit is never a coincidence). */
+export const SENTINELS = {
+  modelKey: 'sk-SENTINELmodelKEY0123456789abcdef',
+  credentialsFileKey: 'sk-SENTINELfileKEY0123456789abcdef',
+} as const;
+
+export interface AttackContext {
+  /** A fresh folder for the row's files; the run's output goes to `join(dir, 'out')`. */
+  readonly dir: string;
+  /** The loopback fake model's base URL (it echoes every prompt back as its answer). */
+  readonly modelUrl: string;
+  /** Environment every row gets: the model key and a credentials file, both holding sentinels. */
+  readonly credentialsFile: string;
+}
+
+export interface AttackCase {
+  readonly name: string;
+  /** Writes the row's files; returns the CLI arguments. */
+  readonly setup: (ctx: AttackContext) => string[];
+  /** `null`: the run must succeed (exit 0). Otherwise the error code printed, with exit 1. */
+  readonly code: string | null;
+  /** Extra checks on the CLI's result (output text, files). */
+  readonly check?: (result: CliResult, ctx: AttackContext) => void;
+}
+
+const QUIZ_CSV = 'question,answer\nWhich nerve is compressed in carpal tunnel syndrome?,median nerve\nWhich organ makes insulin?,pancreas\n';
+
+/** A custom benchmark folder with `def.yml` (its template given) and the quiz data, plus a run_config for it. */
+function customRun(ctx: AttackContext, template: string, extraFiles: Record<string, string> = {}, csv = QUIZ_CSV, keyName = 'ATTACK_MODEL_KEY'): string[] {
+  writeFileSync(join(ctx.dir, 'quiz.csv'), csv);
+  for (const [name, text] of Object.entries(extraFiles)) writeFileSync(join(ctx.dir, name), text);
+  writeFileSync(join(ctx.dir, 'def.yml'), [
+    'name: attack_quiz',
+    'description: self-written',
+    'data: {path: quiz.csv}',
+    `prompt: ${template}`,
+    'task: {kind: short_answer, answer_column: answer}',
+    '',
+  ].join('\n'));
+  const runConfig = writeRunConfig(ctx.dir, {
+    config: { type: 'custom', output_dir: join(ctx.dir, 'out'), params: { parallelism: 2, extra: { benchmark: join(ctx.dir, 'def.yml') } } },
+    target: { api_endpoint: { url: ctx.modelUrl, model_id: 'echo-model', type: 'chat', api_key_name: keyName } },
+  });
+  return ['run_eval', '--run_config', runConfig];
+}
+
+export const ATTACK_CASES: readonly AttackCase[] = [
+  {
+    name: '12.1 template_file naming the credentials file by absolute path',
+    setup: (ctx) => customRun(ctx, `{template_file: ${ctx.credentialsFile}}`),
+    code: 'EF_PATH_OUTSIDE',
+  },
+  {
+    name: '12.1 template_file reaching the credentials file through ..',
+    setup: (ctx) => customRun(ctx, '{template_file: ../credentials.yaml}'),
+    code: 'EF_PATH_OUTSIDE',
+  },
+  {
+    name: '12.1 validate never prints a file outside the definition folder',
+    setup: (ctx) => {
+      customRun(ctx, `{template_file: ${ctx.credentialsFile}}`);
+      return ['validate', join(ctx.dir, 'def.yml')];
+    },
+    code: 'EF_PATH_OUTSIDE',
+  },
+  {
+    name: '12.1 the model key inside the data and the template: scrubbed before sending, caching and writing',
+    setup: (ctx) => customRun(ctx, `{template: "Key ${SENTINELS.modelKey} / {{question}}"}`, {}, `question,answer\nWhat is ${SENTINELS.modelKey}?,nothing\nWhich organ makes insulin?,pancreas\n`),
+    code: null,
+    check: (result) => {
+      if (!result.stdout.includes('attack_quiz')) throw new Error(`the run did not report its benchmark:\n${result.stdout}`);
+    },
+  },
+  {
+    name: '12.1 a key resolved from the credentials file, inside a same-folder template: scrubbed',
+    setup: (ctx) => customRun(ctx, '{template_file: prompt.hbs}', { 'prompt.hbs': `Use ${SENTINELS.credentialsFileKey} for {{question}}` }, QUIZ_CSV, 'ATTACK_FILE_KEY'),
+    code: null,
+  },
+];
