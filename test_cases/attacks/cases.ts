@@ -87,4 +87,14 @@ export const ATTACK_CASES: readonly AttackCase[] = [
     setup: (ctx) => customRun(ctx, '{template_file: prompt.hbs}', { 'prompt.hbs': `Use ${SENTINELS.credentialsFileKey} for {{question}}` }, QUIZ_CSV, 'ATTACK_FILE_KEY'),
     code: null,
   },
+  {
+    name: '12.7 --overrides walking into __proto__',
+    setup: (ctx) => [...customRun(ctx, '{template: "{{question}}"}'), '--overrides', '__proto__.polluted=1'],
+    code: 'EF_OVERRIDE_SYNTAX',
+  },
+  {
+    name: '12.7 --overrides through constructor.prototype',
+    setup: (ctx) => [...customRun(ctx, '{template: "{{question}}"}'), '--overrides', 'config.constructor.prototype.polluted=1'],
+    code: 'EF_OVERRIDE_SYNTAX',
+  },
 ];

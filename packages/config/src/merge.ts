@@ -10,7 +10,7 @@ export const UNSET = '__unset__';
 
 export type Layer = Record<string, unknown>;
 
-const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+export const UNSAFE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** True for `{…}` objects as produced by YAML/JSON (not arrays, not null). */
 export function isPlainObject(value: unknown): value is Layer {

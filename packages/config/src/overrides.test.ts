@@ -62,10 +62,18 @@ describe('parseOverrides (§4 values and errors)', () => {
     ['=1', /Invalid key '' in --overrides fragment '=1'/],
     ['a..b=1', /Invalid key 'a\.\.b'/],
     ['a.b c=1', /Invalid key 'a\.b c'/],
+    ['__proto__.polluted=1', /'__proto__' is not a config key/],
+    ['config.constructor.prototype.polluted=1', /'constructor' is not a config key/],
+    ['config.params.prototype=1', /'prototype' is not a config key/],
   ])('%s → EF_OVERRIDE_SYNTAX naming the fragment', (input, message) => {
     const error = thrown(() => parseOverrides([input]));
     expect(error.code).toBe('EF_OVERRIDE_SYNTAX');
     expect(error.message).toMatch(message);
+  });
+
+  it('a refused __proto__ override leaves Object.prototype untouched', () => {
+    thrown(() => parseOverrides(['__proto__.polluted=1']));
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
 
   it('overrideValue returns the last non-null value for a path', () => {

@@ -4,6 +4,7 @@
  * `applyOverrides` (overrides-apply.ts) — after the flags, so numeric segments can index existing lists.
  */
 import { configError } from './codes.js';
+import { UNSAFE_KEYS } from './merge.js';
 import { parseYamlText } from './read-yaml.js';
 
 export interface OverrideAssignment {
@@ -80,6 +81,9 @@ export function parseOverrideFragment(fragment: string): OverrideAssignment {
   if (key === '' || !path.every((s) => SEGMENT.test(s))) {
     throw syntaxError(`Invalid key '${key}' in --overrides fragment '${fragment}'`);
   }
+  // `__proto__.x=1` would walk into Object.prototype and reach every object of the process (issue 12.7).
+  const unsafe = path.find((s) => UNSAFE_KEYS.has(s));
+  if (unsafe) throw syntaxError(`--overrides fragment '${fragment}': '${unsafe}' is not a config key (it would change every object)`);
   return { fragment, path, value: parseValue(fragment.slice(eq + 1).trim(), fragment) };
 }
 
