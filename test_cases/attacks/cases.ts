@@ -97,4 +97,12 @@ export const ATTACK_CASES: readonly AttackCase[] = [
     setup: (ctx) => [...customRun(ctx, '{template: "{{question}}"}'), '--overrides', 'config.constructor.prototype.polluted=1'],
     code: 'EF_OVERRIDE_SYNTAX',
   },
+  {
+    name: '12.6 model_id carrying engine flags is refused naming the field',
+    setup: (ctx) => [...customRun(ctx, '{template: "{{question}}"}'), '--model_id', 'm --output-path /tmp/ef-injected'],
+    code: 'EF_MODEL_ID',
+    check: (result) => {
+      if (!result.stderr.includes('target.api_endpoint.model_id')) throw new Error(`the error does not name the field:\n${result.stderr}`);
+    },
+  },
 ];

@@ -27,7 +27,7 @@ export const ERROR_HINTS = {
   EF_JUDGE_CONFIG: 'Enable at least one judge with url and model_id in config.params.extra.judges (judges-and-auth.md §2).',
   EF_NVCF_URL: 'Use an https://api.nvcf.nvidia.com/v2/nvcf/pexec/functions/<id> or https://integrate.api.nvidia.com/v1 URL, or set use_nvcf: false.',
   EF_LIMIT_SAMPLES: 'Use an integer >= 1 (number of instances) or a fraction strictly between 0 and 1.',
-  EF_MODEL_ID: "Run entries use ',' as a separator; serve the model under an id without commas.",
+  EF_MODEL_ID: "Use the id the server lists under /v1/models: no commas (run entries separate with ','), spaces or control characters.",
   EF_ADAPTER_CONFIG: 'Remove the key or fix its spelling; the accepted keys are listed in eval-factory.md §2.5.',
   EF_ADAPTER_UNSUPPORTED: 'Use the flat adapter_config keys (use_caching, process_reasoning_traces, …) instead of interceptors/post_eval_hooks.',
   EF_OUTPUT_DIR_MISMATCH: 'Use a new --output_dir, or restore the previous settings to resume that run.',

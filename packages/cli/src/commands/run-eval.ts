@@ -6,7 +6,7 @@ import { EXIT, redact, registerSecret, UserError } from '@eval-factory/errors';
 import type { CodedMessage } from '@eval-factory/types';
 import { compareWithPrevious, loadFramework, outputDirMismatch, readRunConfig, readYamlFile, resolveEvaluation } from '@eval-factory/config';
 import { renderModelConfigs, writeModelConfigs, writeRenderedModelConfigs } from '@eval-factory/model-configs';
-import { argvOf, normalizeOutputs, previewPrompts, renderCommand, runEngine, writeFileAtomic, type PrestartedEngine, type TemplateEvaluation } from '@eval-factory/executor';
+import { normalizeOutputs, previewPrompts, renderArgv, renderCommand, runEngine, writeFileAtomic, type PrestartedEngine, type TemplateEvaluation } from '@eval-factory/executor';
 import { formatConsoleSummary, formatDryRun, formatRunConfigYml, type EvaluationLike } from '@eval-factory/report';
 import { findFrameworkFile, repoRoot } from '../framework-path.js';
 import { gitHash } from '../git-hash.js';
@@ -62,7 +62,7 @@ export async function runEvalCommand(args: RunEvalArgs, prestarted: PrestartedEn
   // The engine also looks in the credentials file (judges-and-auth.md §7.3); when one exists it decides there.
   const keyMissing = keyName !== null && !process.env[keyName] && !existsSync(credentialsFilePath());
   const renderedCommand = renderCommand(evaluation.command, evaluation);
-  const argv = argvOf(renderedCommand);
+  const argv = renderArgv(evaluation.command, evaluation);
 
   if (args.dry_run) {
     // Custom benchmarks: the first prompts, built by the engine's dry run (fails here, before anything is printed).

@@ -45,8 +45,13 @@ export function checkMissingEndpoint(ev: Draft): RuleResult {
 /** Run entries split on ',' (engine.md §2.1), so a model id cannot contain one. */
 export function checkModelId(ev: Draft): RuleResult {
   const modelId = ev.target.api_endpoint.model_id;
-  if (typeof modelId !== 'string' || !modelId.includes(',')) return OK;
-  return fail('EF_MODEL_ID', `target.api_endpoint.model_id '${modelId}' must not contain ','`);
+  if (typeof modelId !== 'string') return OK;
+  if (modelId.includes(',')) return fail('EF_MODEL_ID', `target.api_endpoint.model_id '${modelId}' must not contain ','`);
+  // The id travels inside one engine argument (`--run-entries task:model=<id>`); a space or a control character
+  // there is a pasted command line, never a served model name (issue 12.6).
+  const bad = /[\s\p{Cc}]/u.exec(modelId);
+  if (bad) return fail('EF_MODEL_ID', `target.api_endpoint.model_id ${JSON.stringify(modelId)} must not contain white space or control characters (found ${JSON.stringify(bad[0])})`);
+  return OK;
 }
 
 /** `stream: true` is accepted but the v1 engine never streams. */

@@ -81,12 +81,14 @@ describe('renderArgv with the §1.3 template', () => {
     });
   });
 
-  it('refuses a value that smuggles a shell operator into an unquoted slot', () => {
+  // Issue 12.6 changed this: such a value used to be refused as a framework.yml fault (EF_COMMAND_NOT_SINGLE); it
+  // now stays inside its one argument, and config's EF_MODEL_ID rule names the field that holds it.
+  it('keeps a value with a shell operator inside the argument of its unquoted slot', () => {
     const evaluation = example();
     const endpoint = { ...evaluation.target.api_endpoint, model_id: 'm && curl evil.invalid' };
-    expect(() => renderArgv(TEMPLATE, { ...evaluation, target: { api_endpoint: endpoint } })).toThrow(
-      expect.objectContaining({ code: 'EF_COMMAND_NOT_SINGLE' }),
-    );
+    const argv = renderArgv(TEMPLATE, { ...evaluation, target: { api_endpoint: endpoint } });
+    expect(argv.filter((a) => a.includes('evil'))).toEqual([expect.stringMatching(/:model=m && curl evil\.invalid(,|$)/)]);
+    expect(argv).not.toContain('&&');
   });
 
   it('refuses a template that renders to nothing', () => {
@@ -164,5 +166,18 @@ describe('templateContext', () => {
     );
     // The caller's object is left untouched.
     expect(evaluation.target.api_endpoint).toEqual({ url: 'u', ...keys });
+  });
+});
+
+describe('renderArgv: a configuration value is never more than the argument it stands in (issue 12.6)', () => {
+  const template = 'ef-bench run --run-entries {{config.params.task}}:model={{target.api_endpoint.model_id}} --output-path {{quote config.output_dir}}{{#if (eq config.type "x y")}} --flag{{/if}}';
+  it.each([
+    ['m --output-path /x', 'a b'],
+    ["m'; rm -rf / #", 'o"ut'],
+    ['m\n--debug', '$(touch /tmp/p)'],
+    ['`id` | cat > /etc/x', 'dir with  two  spaces'],
+  ])('model_id %j, output_dir %j', (modelId, outputDir) => {
+    const argv = renderArgv(template, { config: { type: 'x y', output_dir: outputDir, params: { task: 'pubmed_qa' } }, target: { api_endpoint: { model_id: modelId } } });
+    expect(argv).toEqual(['ef-bench', 'run', '--run-entries', `pubmed_qa:model=${modelId}`, '--output-path', outputDir, '--flag']);
   });
 });

@@ -35,11 +35,37 @@ export function renderCommand(template: string, evaluation: TemplateEvaluation):
 }
 
 /**
- * Renders the template and splits it into the argv of one engine invocation (no shell is ever involved).
+ * Renders the template and splits it into the argv of one engine invocation (no shell is ever involved). Every
+ * string from the configuration enters the template as an opaque token that holds no space, quote or operator, so
+ * the split sees only the template's own words; the values are put back into the words afterwards. A value such as
+ * `model_id: 'm --output-path /x'` therefore stays inside the one argument its placeholder stands in (issue 12.6).
  * @example renderArgv(template, evaluation) // ['ef-bench', 'run', '--run-entries', …]
  */
 export function renderArgv(template: string, evaluation: TemplateEvaluation): string[] {
-  return argvOf(renderCommand(template, evaluation));
+  const values: string[] = [];
+  const context = tokenize(templateContext(evaluation), values);
+  const plain = (text: string) => text.replace(TOKEN, (_m, index: string) => values[Number(index)]!);
+  const hbs = createTemplateEnvironment(template, (value) => (typeof value === 'string' ? plain(value) : value));
+  let rendered: string;
+  try {
+    rendered = hbs.compile(template, { strict: true, noEscape: true })(context);
+  } catch (e) {
+    throw templateError(e, template);
+  }
+  return argvOf(rendered).map(plain);
+}
+
+/** Private-use code points: no YAML value a user writes for a model or a path contains them. */
+const TOKEN = /\uE000(\d+)\uE001/g;
+
+/** `value` with every string replaced by a token that indexes `values` (objects and lists copied). */
+function tokenize(value: unknown, values: string[]): unknown {
+  if (typeof value === 'string') return `\uE000${values.push(value) - 1}\uE001`;
+  if (Array.isArray(value)) return value.map((v) => tokenize(v, values));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, tokenize(v, values)]));
+  }
+  return value;
 }
 
 /** The argv of a rendered command (no shell); an empty command is the user's framework.yml, not a crash. */

@@ -37,10 +37,11 @@ export function isSet(value: unknown): boolean {
  * A Handlebars environment with `isSet`, `quote` and `eq`. `template` is only used to name the field in errors.
  * @example createTemplateEnvironment(src).compile(src, { strict: true, noEscape: true })(context)
  */
-export function createTemplateEnvironment(template: string): typeof Handlebars {
+export function createTemplateEnvironment(template: string, plain: (value: unknown) => unknown = (v) => v): typeof Handlebars {
   const hbs = Handlebars.create();
   hbs.registerHelper('isSet', (value: unknown) => isSet(value));
-  hbs.registerHelper('eq', (a: unknown, b: unknown) => a === b);
+  // `plain` turns renderArgv's value tokens back into the values, so comparisons see what the user wrote.
+  hbs.registerHelper('eq', (a: unknown, b: unknown) => plain(a) === plain(b));
   hbs.registerHelper('quote', (...args: unknown[]) => {
     const options = args[args.length - 1] as HelperOptions;
     const value = args.length > 1 ? args[0] : undefined;
