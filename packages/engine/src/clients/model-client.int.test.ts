@@ -5,6 +5,7 @@ import { disabledCache, openSqliteCache } from '../cache/index.js';
 import { createModelClient } from './model-client.js';
 import type { ModelDeployment } from './model-deployment.js';
 import { createSender } from './create-sender.js';
+import { getEventListeners } from 'node:events';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +30,22 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 describe('model client (real openai SDK → loopback server)', () => {
+  it('leaves no abort listener on the run-wide signal after its requests end (issue 16: they piled up, O(n²))', async () => {
+    const d = deployment(server);
+    const client = createModelClient({ deployment: d, send: createSender(d, null), cache: disabledCache, policy, engineVersion: 't' });
+    const run = new AbortController();
+    const requests = Array.from({ length: 200 }, (_, i) => ({ ...request, instance_id: `l${i}`, prompt: `${request.prompt} ${i}` }));
+    let inFlightMax = 0;
+    for (let i = 0; i < requests.length; i += 16) {
+      const batch = requests.slice(i, i + 16).map((r) => client.call(r, run.signal));
+      inFlightMax = Math.max(inFlightMax, getEventListeners(run.signal, 'abort').length);
+      for (const record of await Promise.all(batch)) expect(record.outcome.ok).toBe(true);
+    }
+    expect(inFlightMax).toBeLessThanOrEqual(16); // at most one per request in flight
+    expect(getEventListeners(run.signal, 'abort')).toHaveLength(0);
+  });
+
+
   it('sends HELM’s body with no Authorization header when there is no key, then answers from the cache', async () => {
     const cache = await openSqliteCache(join(mkdtempSync(join(tmpdir(), 'ef-mc-')), 'cache.db'), 'model', () => undefined);
     const d = deployment(server);
