@@ -67,3 +67,52 @@ describe('a judged benchmark end to end (mtsamples_replicate, three judges)', ()
     for (const secret of Object.values(KEYS)) expect(everything.includes(secret)).toBe(false);
   });
 });
+
+describe('judges that give no verdict (issue 12.4): unscored with a reason, never a silent default score', () => {
+  const judge = (url: string, model_id: string, provider = 'openai_compatible') => ({ enabled: true, provider, url, model_id, auth: 'api_key', max_tokens: 512, temperature: 0 });
+  const run = async (urls: { openai: string; anthropic: string }) => {
+    const out = join(tempDir(), 'out');
+    const rc = writeRunConfig(tempDir(), {
+      config: {
+        type: 'mtsamples_replicate',
+        output_dir: out,
+        params: {
+          parallelism: 2,
+          max_retries: 1,
+          extra: {
+            data_path: join(fixture('mtsamples_replicate'), 'mtsamples_processed'),
+            judges: { gpt: judge(urls.openai, 'judge-gpt'), llama: judge(urls.openai, 'judge-llama'), claude: judge(urls.anthropic, 'judge-claude', 'nvidia_anthropic') },
+          },
+        },
+      },
+      target: { api_endpoint: { url: model.url, model_id: 'm', type: 'chat', api_key_name: 'MODEL_KEY' } },
+    });
+    const r = await runCli(['run_eval', '--run_config', rc], { env: KEYS });
+    const rows = readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { status: string; reason?: string; metrics: Record<string, number> });
+    const evaluation = parse(readFileSync(join(out, 'evaluation_config.yaml'), 'utf8'));
+    return { r, rows, evaluation };
+  };
+
+  it.each([
+    ['every judge unreachable', () => ({ openai: 'http://127.0.0.1:1/v1', anthropic: 'http://127.0.0.1:1' }), /^no judge verdict: gpt: connection .*; llama: connection .*; claude: connection /],
+    ['every reply unreadable', () => ({ openai: garbage.url, anthropic: garbage.anthropicUrl }), /^no judge verdict: gpt: unusable reply \(.+\); llama: unusable reply \(.+\); claude: unusable reply/],
+  ])('%s: every answered instance unscored with each judge\'s cause; the run fails, exit ≠ 0', async (_, urls, reason) => {
+    const { r, rows, evaluation } = await run(urls());
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.status).toBe('unscored');
+      expect(row.reason).toMatch(reason);
+      expect(row.metrics['mtsamples_replicate_accuracy_corrected']).toBeUndefined();
+    }
+    expect(evaluation.status).not.toBe('success');
+    expect(evaluation.counts.instances.scored).toBe(0);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain('EF_JUDGE_NO_VERDICT');
+  });
+});
+
+let garbage: FakeJudgeServer;
+beforeAll(async () => {
+  garbage = await startFakeJudgeServer({ reply: () => 'I would rather not grade this.' });
+});
+afterAll(async () => garbage.close());

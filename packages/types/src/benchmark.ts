@@ -127,6 +127,11 @@ export interface JuryAnnotation {
   readonly prompt_text: string | null;
   readonly empty_output_equivalence_judgement?: false;
   readonly judges: Readonly<Partial<Record<JudgeRole, JudgeCall>>>;
+  /**
+   * Set when the answer was not empty but no judge gave a usable verdict: each judge's cause. The instance is then
+   * unscored with this reason, never HELM's default score silently (issue 12.4).
+   */
+  readonly no_verdict?: string;
 }
 
 export interface BenchmarkDefinition {

@@ -68,6 +68,7 @@ export function createJury(o: {
       // The rubric file is the user's: a secret in it is not sent to the judges nor written (issue 12.1).
       const prompt = scrubSecrets(renderJudgePrompt(spec.template, promptValues(instance, response)));
       const judges: Record<string, JudgeCall> = {};
+      const causes: string[] = [];
       let anyScore = false;
       for (const client of o.clients) {
         if (stop) halt(stop.code, stop.message);
@@ -81,6 +82,7 @@ export function createJury(o: {
         if (!out.ok) {
           const message = redact(out.message);
           judges[role] = { ok: false, error_kind: out.error_kind, message };
+          causes.push(`${role}: ${out.error_kind} (${message})`);
           t.failed_calls++;
           t.failing++;
           o.log.append({ ...line, result: { success: false, error_kind: out.error_kind, error: message, ...(out.status_code !== undefined ? { status_code: out.status_code } : {}), attempts: out.attempts } });
@@ -96,6 +98,7 @@ export function createJury(o: {
         const parsed = parseJudgeReply(reply, spec.criteria, 'corrected');
         if (parsed.ok) anyScore = true;
         else {
+          causes.push(`${role}: unusable reply (${parsed.reason})`);
           t.parse_failures[parsed.reason] = (t.parse_failures[parsed.reason] ?? 0) + 1;
           t.failing++;
         }
@@ -105,8 +108,9 @@ export function createJury(o: {
           ...(parsed.ok ? { parsed: parsed.scores, ...(parsed.invalid ? { invalid: parsed.invalid } : {}) } : { parse_error: parsed.reason }),
         });
       }
-      if (!anyScore) unscored++;
-      return { prompt_text: prompt, judges } satisfies JuryAnnotation;
+      if (anyScore) return { prompt_text: prompt, judges } satisfies JuryAnnotation;
+      unscored++;
+      return { prompt_text: prompt, judges, no_verdict: causes.join('; ') || 'no judge was asked' } satisfies JuryAnnotation;
     },
   };
 

@@ -10,9 +10,18 @@ import type { RunOptions } from './options.js';
 import type { PreparedRun } from './prepare.js';
 import type { ResolvedRun } from './resolve-run.js';
 import { aggregateMetrics } from './aggregate.js';
-import type { ScoredResult } from './score.js';
+import { NO_VERDICT, type ScoredResult } from './score.js';
 
 /** success: nothing failed; partial: failures within max_failure_rate; error: more, or the run was stopped. */
+/** `gpt 0/5 usable (5 failed calls), …` from the jury's counts. */
+function judgeTally(counts: JudgeCounts | undefined): string {
+  if (!counts) return 'no jury counts';
+  return Object.entries(counts.per_judge).map(([role, c]) => {
+    const unusable = Object.values(c.parse_failures).reduce((a, b) => a + b, 0);
+    return `${role}: ${c.calls - c.failed_calls - unusable} of ${c.calls} usable (${c.failed_calls} failed calls, ${unusable} unusable replies)`;
+  }).join('; ');
+}
+
 export function runStatus(failed: number, evaluated: number, maxFailureRate: number, stopped: boolean): RunStatus {
   if (stopped) return 'error';
   if (failed === 0) return 'success';
@@ -65,9 +74,12 @@ export async function finishRun(o: {
   const count = (s: ScoredResult['status']) => results.filter((r) => r.status === s).length;
   const failed = count('failed');
   if (failed > 0) diag.warn('EF_INSTANCES_FAILED', `${failed} of ${results.length} instances failed (see results.jsonl for each reason)`);
+  // An answer no judge could score is a failure of the run's scoring, not a score (issue 12.4).
+  const noVerdict = results.filter((r) => r.status === 'unscored' && r.reason?.startsWith(NO_VERDICT)).length;
+  if (noVerdict > 0) diag.warn('EF_JUDGE_NO_VERDICT', `${noVerdict} of ${results.length} answers got no usable verdict from any judge: unscored (${judgeTally(o.judges?.counts)}; see results.jsonl and responses/judges.jsonl)`);
   if (o.interrupted) diag.error('EF_INTERRUPTED', 'the run was interrupted; outputs hold what was computed so far');
-  const status = runStatus(failed, results.length, options.maxFailureRate, o.stopped || o.interrupted);
-  if (status === 'error' && !o.stopped && !o.interrupted) diag.error('EF_FAILURE_RATE', `${failed} of ${results.length} instances failed, above max_failure_rate ${options.maxFailureRate}`);
+  const status = runStatus(failed + noVerdict, results.length, options.maxFailureRate, o.stopped || o.interrupted);
+  if (status === 'error' && !o.stopped && !o.interrupted) diag.error('EF_FAILURE_RATE', `${failed + noVerdict} of ${results.length} instances failed or got no judge verdict, above max_failure_rate ${options.maxFailureRate}`);
   const runDirAbs = join(out, ...o.runDirRel.split('/'));
   if (o.helm) await o.helm.close();
   else if (o.helmSpec) await writeHelmFiles({ ...o.helmSpec, results, records: o.records });

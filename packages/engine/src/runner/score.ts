@@ -1,8 +1,11 @@
 import type { BenchmarkDefinition, MetricDescriptor, PromptRequest, RequestOutcome } from '@eval-factory/types';
-import type { Instance } from '@eval-factory/types';
+import type { Instance, JuryAnnotation } from '@eval-factory/types';
 import { pyStrip } from '@eval-factory/metrics';
 import type { RequestSettings } from '../clients/index.js';
 import type { AnnotationResult } from './annotate.js';
+
+/** How an answer no judge could score is named in results.jsonl (`no judge verdict: gpt: …; llama: …`). */
+export const NO_VERDICT = 'no judge verdict: ';
 
 export type InstanceStatus = 'ok' | 'failed' | 'unscored';
 
@@ -70,6 +73,15 @@ export function scoreOne(
       if (active.has(name) && Number.isFinite(value)) metrics[name] = value;
     }
   }
+  // No judge verdict: HELM's default score stays in the HELM-compatible metric (its published numbers include it),
+  // but the instance is unscored with each judge's cause, and counts against the run's status (issue 12.4).
+  const noVerdict = benchmark.jury ? juryNoVerdict(annotations?.[benchmark.jury.annotator]) : null;
+  if (noVerdict) return { request, instance, status: 'unscored', reason: `${NO_VERDICT}${noVerdict}`, prediction: texts[0] ?? null, metrics, flags, ...(annotations ? { annotations } : {}) };
   const status: InstanceStatus = Object.keys(metrics).length > 0 ? 'ok' : 'unscored';
   return { request, instance, status, ...(status === 'unscored' ? { reason: 'no metric produced a value for this output' } : {}), prediction: texts[0] ?? null, metrics, flags, ...(annotations ? { annotations } : {}) };
+}
+
+function juryNoVerdict(annotation: unknown): string | null {
+  const verdict = annotation !== null && typeof annotation === 'object' ? (annotation as JuryAnnotation).no_verdict : undefined;
+  return typeof verdict === 'string' ? verdict : null;
 }
