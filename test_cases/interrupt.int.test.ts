@@ -6,8 +6,11 @@ import { parse } from 'yaml';
 import { startFakeOpenAIServer } from '@eval-factory/testkit';
 import { CLI, fixture, readJsonl, REPO_ROOT, tempDir, writeRunConfig } from './support.js';
 
-describe('Ctrl-C', () => {
-  it('stops the engine, keeps what was answered, writes status error and exits 130', async () => {
+describe('Ctrl-C and SIGTERM', () => {
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)('%s stops the engine, keeps what was answered, writes status error, says so in one line and exits %i', async (signal, exitCode) => {
     const server = await startFakeOpenAIServer({ latencyMs: 400 });
     try {
       const out = join(tempDir(), 'out');
@@ -23,9 +26,11 @@ describe('Ctrl-C', () => {
       while (Date.now() < deadline && !(existsSync(join(out, 'responses/model.jsonl')) && readFileSync(join(out, 'responses/model.jsonl'), 'utf8').includes('\n'))) {
         await new Promise((r) => setTimeout(r, 50));
       }
-      child.kill('SIGINT');
+      child.kill(signal);
       const code = await new Promise((resolve) => child.on('close', resolve));
-      expect(code).toBe(130);
+      expect(code).toBe(exitCode);
+      expect(stderr).toMatch(/^interrupted: \d+ answers? kept, re-run the same command to resume$/m);
+      expect(stderr).not.toContain('exited with');
       const evaluation = parse(readFileSync(join(out, 'evaluation_config.yaml'), 'utf8'));
       expect(evaluation.status).toBe('error');
       expect(evaluation.errors.map((e: { code: string }) => e.code)).toContain('EF_INTERRUPTED');

@@ -145,13 +145,15 @@ async function validateDefinition(file: string): Promise<void> {
   process.stdout.write(`ok: ${benchmark.name}: ${evaluated.length} instances\n\nFirst prompt:\n${prompt}\n`);
 }
 
-/** Runs every entry; SIGINT/SIGTERM stop new requests and still write what was computed (exit 130). */
+/** Runs every entry; SIGINT/SIGTERM stop new requests and still write what was computed (exit 130 / 143). */
 async function runAll(options: RunOptions): Promise<number> {
   const controller = new AbortController();
   // Every in-flight request listens for the abort; parallelism can exceed the default limit of 10 listeners.
   setMaxListeners(0, controller.signal);
-  const onSignal = () => {
-    if (controller.signal.aborted) process.exit(EXIT.interrupted);
+  let stopCode: number = EXIT.interrupted;
+  const onSignal = (signal: NodeJS.Signals) => {
+    stopCode = signal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
+    if (controller.signal.aborted) process.exit(stopCode);
     controller.abort();
   };
   process.on('SIGINT', onSignal);
@@ -170,6 +172,6 @@ async function runAll(options: RunOptions): Promise<number> {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
-  if (worst?.interrupted) return EXIT.interrupted;
+  if (worst?.interrupted) return stopCode;
   return worst?.status === 'error' ? EXIT.error : EXIT.ok;
 }

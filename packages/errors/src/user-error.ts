@@ -5,7 +5,8 @@ import { redact } from './redact.js';
  * internal ones (`InternalError`, printed with a stack and "please report").
  */
 
-export const EXIT = { ok: 0, error: 1, usage: 2, interrupted: 130 } as const;
+/** `interrupted`: Ctrl-C (128 + SIGINT); `terminated`: SIGTERM (128 + 15), as a shell reports them. */
+export const EXIT = { ok: 0, error: 1, usage: 2, interrupted: 130, terminated: 143 } as const;
 
 export class UserError extends Error {
   readonly code: string;

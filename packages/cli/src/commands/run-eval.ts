@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { EXIT, redact, registerSecret, UserError } from '@eval-factory/errors';
@@ -104,6 +104,12 @@ export async function runEvalCommand(args: RunEvalArgs, prestarted: PrestartedEn
     warnings: allWarnings,
     metadata: resolved.metadata,
   });
+  if (engine.interrupted) {
+    // One line, not a summary of a run that did not finish (issue 19.8).
+    const kept = await answersKept(join(outputDir, 'responses', 'model.jsonl'));
+    process.stderr.write(`interrupted: ${kept} answer${kept === 1 ? '' : 's'} kept, re-run the same command to resume\n`);
+    return engine.stopSignal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
+  }
   process.stdout.write(formatConsoleSummary({
     status: result.status,
     summary: result.summary,
@@ -112,7 +118,6 @@ export async function runEvalCommand(args: RunEvalArgs, prestarted: PrestartedEn
     warningCount: allWarnings.length + (result.summary?.warnings.length ?? 0),
   }));
   for (const e of result.errors) process.stderr.write(`error[${e.code}]: ${redact(e.message)}\n`);
-  if (engine.interrupted) return EXIT.interrupted;
   return result.status === 'error' ? EXIT.error : EXIT.ok;
 }
 
@@ -150,4 +155,13 @@ function checkPreviousRun(outputDir: string, evaluation: unknown): void {
   if (!existsSync(previous)) return;
   const diffs = compareWithPrevious(readYamlFile(previous), evaluation as never);
   if (diffs.length > 0) throw outputDirMismatch(outputDir, diffs);
+}
+
+/** Answers received (and cached) so far: the successful lines of responses/model.jsonl. */
+async function answersKept(responsesFile: string): Promise<number> {
+  try {
+    return (await readFile(responsesFile, 'utf8')).split('\n').filter((line) => line.includes('"success":true')).length;
+  } catch {
+    return 0;
+  }
 }

@@ -44,7 +44,9 @@ export async function normalizeOutputs(input: NormalizeInput): Promise<Normalize
   const errors: CodedMessage[] = [];
   if (input.engine.exitCode !== 0 && !summary) {
     const tail = input.engine.stderrTail.slice(-50).join('\n');
-    errors.push({ code: input.engine.interrupted ? 'EF_INTERRUPTED' : 'EF_ENGINE_FAILED', message: `the engine exited with ${input.engine.exitCode ?? input.engine.signal}${tail ? `:\n${tail}` : ''}` });
+    // An interrupted engine's last lines are progress-bar frames: the one thing to say is how to go on.
+    if (input.engine.interrupted) errors.push({ code: 'EF_INTERRUPTED', message: 'the run was stopped before the engine wrote its summary; every answer received is in cache.db: re-run the same command to resume' });
+    else errors.push({ code: 'EF_ENGINE_FAILED', message: `the engine exited with ${input.engine.exitCode ?? input.engine.signal}${tail ? `:\n${tail}` : ''}` });
   }
   const status: RunStatus = summary?.status ?? 'error';
   const endedAt = new Date().toISOString();

@@ -13,6 +13,8 @@ export interface EngineRun {
   readonly final: { status: string; run_dir: string; counts: unknown } | null;
   readonly stderrTail: readonly string[];
   readonly interrupted: boolean;
+  /** The signal that stopped the run (SIGINT: exit 130, SIGTERM: exit 143). */
+  readonly stopSignal?: NodeJS.Signals;
 }
 
 const TAIL_LINES = 50;
@@ -35,10 +37,10 @@ export async function runEngine(opts: {
   const log = createWriteStream(opts.logFile, { flags: 'a' });
   const echo = opts.echo ?? process.stderr;
   const tail: string[] = [];
-  let interrupted = false;
+  let interrupted: NodeJS.Signals | null = null;
   const child = opts.prestarted?.program === program ? opts.prestarted.start(args) : await spawnNow(program, args, opts, echo);
   const forward = (sig: NodeJS.Signals, graceMs: number) => () => {
-    interrupted = true;
+    interrupted ??= sig;
     child.kill(sig);
     setTimeout(() => child.kill('SIGKILL'), graceMs).unref();
   };
@@ -66,7 +68,7 @@ export async function runEngine(opts: {
   if (result.notFound) {
     throw new UserError('EF_ENGINE_NOT_FOUND', `cannot start the engine '${program}'`, 'run `npm run build` in the eval-factory checkout, or check framework.yml defaults.command');
   }
-  return { exitCode: result.exitCode, signal: result.signal, final: lastJsonLine(stdout), stderrTail: tail, interrupted };
+  return { exitCode: result.exitCode, signal: result.signal, final: lastJsonLine(stdout), stderrTail: tail, interrupted: interrupted !== null, ...(interrupted ? { stopSignal: interrupted } : {}) };
 }
 
 /**
