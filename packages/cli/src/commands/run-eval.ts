@@ -6,7 +6,7 @@ import { EXIT, redact, registerSecret, UserError } from '@eval-factory/errors';
 import type { CodedMessage } from '@eval-factory/types';
 import { compareWithPrevious, loadFramework, outputDirMismatch, readRunConfig, readYamlFile, resolveEvaluation } from '@eval-factory/config';
 import { renderModelConfigs, writeModelConfigs, writeRenderedModelConfigs } from '@eval-factory/model-configs';
-import { normalizeOutputs, previewPrompts, renderArgv, renderCommand, runEngine, writeFileAtomic, type PrestartedEngine, type TemplateEvaluation } from '@eval-factory/executor';
+import { lockOutputDir, normalizeOutputs, previewPrompts, renderArgv, renderCommand, runEngine, writeFileAtomic, type PrestartedEngine, type TemplateEvaluation } from '@eval-factory/executor';
 import { formatConsoleSummary, formatDryRun, formatRunConfigYml, type EvaluationLike } from '@eval-factory/report';
 import { findFrameworkFile, repoRoot } from '../framework-path.js';
 import { gitHash } from '../git-hash.js';
@@ -82,6 +82,27 @@ export async function runEvalCommand(args: RunEvalArgs, prestarted: PrestartedEn
   const outputDir = resolve(evaluation.config.output_dir);
   checkPreviousRun(outputDir, evaluation);
   await asOutputError(outputDir, 'choose another config.output_dir (--output_dir), a folder you can write to', () => mkdir(outputDir, { recursive: true }));
+  const lock = asOutputError(outputDir, 'choose another config.output_dir (--output_dir), a folder you can write to', () => lockOutputDir(outputDir));
+  try {
+    return await runLocked({ evaluation, resolved, modelConfigs, allWarnings, userWroteApiKey, outputDir, renderedCommand, argv, prestarted });
+  } finally {
+    lock.release();
+  }
+}
+
+/** What run_eval does once it holds the output folder's lock: write configs, run the engine, normalise, report. */
+async function runLocked(o: {
+  evaluation: Evaluated;
+  resolved: ReturnType<typeof resolveEvaluation>;
+  modelConfigs: ReturnType<typeof renderModelConfigs>;
+  allWarnings: CodedMessage[];
+  userWroteApiKey: boolean;
+  outputDir: string;
+  renderedCommand: string;
+  argv: string[];
+  prestarted: PrestartedEngine | null;
+}): Promise<number> {
+  const { evaluation, resolved, modelConfigs, allWarnings, userWroteApiKey, outputDir, renderedCommand, argv, prestarted } = o;
   const startedAt = new Date().toISOString();
   await writeFileAtomic(join(outputDir, 'run_config.yml'), formatRunConfigYml(evaluation, { userWroteApiKey }));
   await writeRenderedModelConfigs(modelConfigs, join(outputDir, 'model_configs'));
@@ -100,7 +121,7 @@ export async function runEvalCommand(args: RunEvalArgs, prestarted: PrestartedEn
     startedAt,
     userWroteApiKey,
     gitHash: hash,
-    urlInfo: { resolved_url: modelConfigs.deployment.request_url, provider: modelConfigs.deployment.provider, use_nvcf: Boolean(endpoint.adapter_config?.use_nvcf) },
+    urlInfo: { resolved_url: modelConfigs.deployment.request_url, provider: modelConfigs.deployment.provider, use_nvcf: Boolean(evaluation.target.api_endpoint.adapter_config?.use_nvcf) },
     warnings: allWarnings,
     metadata: resolved.metadata,
   });
