@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CliResult } from '../support.js';
-import { writeRunConfig } from '../support.js';
+import { fixture, writeRunConfig } from '../support.js';
 
 /** Secret values no output may contain (long and unique, so a hit is never a coincidence). */
 export const SENTINELS = {
@@ -51,6 +51,15 @@ function customRun(ctx: AttackContext, template: string, extraFiles: Record<stri
   const runConfig = writeRunConfig(ctx.dir, {
     config: { type: 'custom', output_dir: join(ctx.dir, 'out'), params: { parallelism: 2, extra: { benchmark: join(ctx.dir, 'def.yml') } } },
     target: { api_endpoint: { url: ctx.modelUrl, model_id: 'echo-model', type: 'chat', api_key_name: keyName } },
+  });
+  return ['run_eval', '--run_config', runConfig];
+}
+
+/** A built-in benchmark (head_qa on its fixture) against the echo model, into `outputDir`. */
+function builtinRun(ctx: AttackContext, outputDir: string): string[] {
+  const runConfig = writeRunConfig(ctx.dir, {
+    config: { type: 'head_qa', output_dir: outputDir, params: { parallelism: 2, extra: { data_path: fixture('head_qa') } } },
+    target: { api_endpoint: { url: ctx.modelUrl, model_id: 'echo-model', type: 'chat', api_key_name: 'ATTACK_MODEL_KEY' } },
   });
   return ['run_eval', '--run_config', runConfig];
 }
@@ -104,5 +113,15 @@ export const ATTACK_CASES: readonly AttackCase[] = [
     check: (result) => {
       if (!result.stderr.includes('target.api_endpoint.model_id')) throw new Error(`the error does not name the field:\n${result.stderr}`);
     },
+  },
+  {
+    name: '19.1 an output folder that cannot be made (/proc/…) ends at once with EF_OUTPUT_WRITE (it used to spin forever)',
+    setup: (ctx) => builtinRun(ctx, '/proc/ef_attack_out'),
+    code: 'EF_OUTPUT_WRITE',
+  },
+  {
+    name: '12.8 a NUL byte in output_dir is EF_OUTPUT_WRITE, not EF_INTERNAL',
+    setup: (ctx) => builtinRun(ctx, join(ctx.dir, 'out\u0000x')),
+    code: 'EF_OUTPUT_WRITE',
   },
 ];

@@ -1,18 +1,20 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '@eval-factory/errors';
-
-/** The errors of a path the user chose that cannot be written (not a folder, no permission, read-only, full). */
-const WRITE_ERRORS = new Set(['EACCES', 'EPERM', 'EISDIR', 'ENOTDIR', 'ENOENT', 'EROFS', 'ENOSPC', 'EEXIST']);
+import { makeDirSync } from '@eval-factory/executor';
 
 /**
- * Runs `write` (sync or async); a file-system error on the user's output path becomes `EF_OUTPUT_WRITE` naming the
- * path, anything else is rethrown.
+ * Runs `write` (sync or async); any file-system error on the user's output path (every errno: a folder that cannot
+ * be made, no permission, read-only, a full disk, a NUL byte in the path) becomes `EF_OUTPUT_WRITE` naming the
+ * path; anything else is rethrown.
  */
 export function asOutputError<T>(path: string, hint: string, write: () => T): T {
   const mapped = (error: unknown): never => {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === undefined || !WRITE_ERRORS.has(code)) throw error;
+    if (code === 'ERR_INVALID_ARG_VALUE' && /null bytes/.test(String((error as Error).message))) {
+      throw new UserError('EF_OUTPUT_WRITE', `cannot write to ${JSON.stringify(path)}: the path contains a NUL byte`, hint);
+    }
+    if (code === undefined || !/^E[A-Z0-9]+$/.test(code)) throw error;
     throw new UserError('EF_OUTPUT_WRITE', `cannot write to ${path}: ${code}`, hint);
   };
   try {
@@ -29,7 +31,7 @@ export function asOutputError<T>(path: string, hint: string, write: () => T): T 
  */
 export function writeOutputFiles(dir: string, files: Readonly<Record<string, string>>, err: NodeJS.WritableStream): void {
   asOutputError(dir, 'choose another --out folder, one you can write to', () => {
-    mkdirSync(dir, { recursive: true });
+    makeDirSync(dir);
     for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   });
   err.write(`wrote ${Object.keys(files).map((f) => join(dir, f)).join(', ')}\n`);

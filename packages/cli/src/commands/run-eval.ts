@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { EXIT, redact, registerSecret, UserError } from '@eval-factory/errors';
 import type { CodedMessage } from '@eval-factory/types';
 import { compareWithPrevious, loadFramework, outputDirMismatch, readRunConfig, readYamlFile, resolveEvaluation } from '@eval-factory/config';
 import { renderModelConfigs, writeModelConfigs, writeRenderedModelConfigs } from '@eval-factory/model-configs';
-import { lockOutputDir, normalizeOutputs, previewPrompts, renderArgv, renderCommand, runEngine, writeFileAtomic, type PrestartedEngine, type TemplateEvaluation } from '@eval-factory/executor';
+import { lockOutputDir, makeDirSync, normalizeOutputs, previewPrompts, renderArgv, renderCommand, runEngine, writeFileAtomic, type PrestartedEngine, type TemplateEvaluation } from '@eval-factory/executor';
 import { formatConsoleSummary, formatDryRun, formatRunConfigYml, type EvaluationLike } from '@eval-factory/report';
 import { findFrameworkFile, repoRoot } from '../framework-path.js';
 import { gitHash } from '../git-hash.js';
@@ -81,7 +81,7 @@ export async function runEvalCommand(args: RunEvalArgs, prestarted: PrestartedEn
 
   const outputDir = resolve(evaluation.config.output_dir);
   checkPreviousRun(outputDir, evaluation);
-  await asOutputError(outputDir, 'choose another config.output_dir (--output_dir), a folder you can write to', () => mkdir(outputDir, { recursive: true }));
+  await asOutputError(outputDir, 'choose another config.output_dir (--output_dir), a folder you can write to', () => makeDirSync(outputDir));
   const lock = asOutputError(outputDir, 'choose another config.output_dir (--output_dir), a folder you can write to', () => lockOutputDir(outputDir));
   try {
     return await runLocked({ evaluation, resolved, modelConfigs, allWarnings, userWroteApiKey, outputDir, renderedCommand, argv, prestarted });
