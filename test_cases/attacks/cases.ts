@@ -124,4 +124,25 @@ export const ATTACK_CASES: readonly AttackCase[] = [
     setup: (ctx) => builtinRun(ctx, join(ctx.dir, 'out\u0000x')),
     code: 'EF_OUTPUT_WRITE',
   },
+  {
+    name: '12.8 parallelism: 1e11 is refused with its range',
+    setup: (ctx) => [...builtinRun(ctx, join(ctx.dir, 'out')), '--overrides', 'config.params.parallelism=100000000000'],
+    code: 'EF_CONFIG_INVALID',
+    check: (result) => {
+      if (!result.stderr.includes('config.params.parallelism: must be <= 4096')) throw new Error(result.stderr);
+    },
+  },
+  {
+    name: '12.8 limit_samples: 1e300 is refused with its range',
+    setup: (ctx) => [...builtinRun(ctx, join(ctx.dir, 'out')), '--overrides', 'config.params.limit_samples=1e300'],
+    code: 'EF_CONFIG_INVALID',
+  },
+  {
+    name: '12.8 a run_config that is a YAML list is EF_CONFIG_INVALID',
+    setup: (ctx) => {
+      writeFileSync(join(ctx.dir, 'list.yml'), '- config: {type: pubmed_qa}\n');
+      return ['run_eval', '--run_config', join(ctx.dir, 'list.yml')];
+    },
+    code: 'EF_CONFIG_INVALID',
+  },
 ];

@@ -169,4 +169,16 @@ describe('readRunConfig', () => {
   it('a missing file → EF_FILE_NOT_FOUND', () => {
     expect(thrown(() => readRunConfig(join(dir, 'nope.yml'))).code).toBe('EF_FILE_NOT_FOUND');
   });
+
+  it.each([
+    ['a YAML list', '- config: {type: pubmed_qa}\n', 'the file is a list'],
+    ['a binary file', '\u007fELF\u0002\u0001\u0001 garbage', 'the file is plain text'],
+    ['a bare number', '42\n', 'the file is a number'],
+  ])('%s → EF_CONFIG_INVALID (not EF_MISSING_ARG)', (_, text, what) => {
+    const path = join(dir, 'odd.yml');
+    writeFileSync(path, text);
+    const error = thrown(() => readRunConfig(path));
+    expect(error.code).toBe('EF_CONFIG_INVALID');
+    expect(error.message).toContain(`${what}, not a mapping with config: and target:`);
+  });
 });

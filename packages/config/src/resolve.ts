@@ -54,7 +54,14 @@ export interface ResolvedEvaluation {
 
 /** Reads a run_config file (I/O half of the pipeline; `resolveEvaluation` is the pure half). */
 export function readRunConfig(path: string): unknown {
-  return readYamlFile(path);
+  const value = readYamlFile(path);
+  // A list, a bare string (what a binary file parses to) or a number is no run_config: say so, not "missing
+  // config.type" (issue 12.8).
+  if (value !== null && value !== undefined && !isPlainObject(value)) {
+    const what = Array.isArray(value) ? 'a list' : typeof value === 'string' ? 'plain text' : `a ${typeof value}`;
+    throw configError('EF_CONFIG_INVALID', `Invalid configuration (${path}): the file is ${what}, not a mapping with config: and target:`);
+  }
+  return value;
 }
 
 function configField(runConfig: unknown, key: string): unknown {
