@@ -145,4 +145,16 @@ export const ATTACK_CASES: readonly AttackCase[] = [
     },
     code: 'EF_CONFIG_INVALID',
   },
+  {
+    name: '12.8 terminal escape sequences in data are printed visibly by validate, never raw',
+    setup: (ctx) => {
+      customRun(ctx, '{template: "{{question}}"}', {}, 'question,answer\n"Which\u001b[2J\u001b]0;pwned\u0007 nerve?",median nerve\n');
+      return ['validate', join(ctx.dir, 'def.yml')];
+    },
+    code: null,
+    check: (result) => {
+      if (/[\u001b\u0007]/.test(result.stdout + result.stderr)) throw new Error('a raw control character reached the terminal');
+      if (!result.stdout.includes('\\x1b[2J')) throw new Error(`the escape is not shown:\n${result.stdout}`);
+    },
+  },
 ];

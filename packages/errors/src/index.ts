@@ -3,3 +3,4 @@ export { registerSecret, redact, mask, describeSecret, scrubSecrets, scrubValue,
 export { endOnClosedPipe } from './closed-pipe.js';
 export { skipHelpCache } from './help-cache.js';
 export { looksLikeSecret, startsLikeSecret } from './secret-shape.js';
+export { terminalSafe } from './terminal-safe.js';

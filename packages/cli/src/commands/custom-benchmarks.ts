@@ -5,7 +5,7 @@
  */
 import { dirname, resolve } from 'node:path';
 import { benchmarksDirFrom, loadFramework, scanBenchmarksDir, type CustomBenchmark, type ResolveInput } from '@eval-factory/config';
-import { redact } from '@eval-factory/errors';
+import { redact, terminalSafe } from '@eval-factory/errors';
 import type { PreviewResult, TemplateEvaluation } from '@eval-factory/executor';
 import type { writeModelConfigs } from '@eval-factory/model-configs';
 import { findFrameworkFile, repoRoot } from '../framework-path.js';
@@ -82,7 +82,7 @@ export async function customDryRunSection(
 export function formatPrompts(preview: PreviewResult): string {
   const blocks = preview.prompts.map((p, i) => {
     const text = p.messages.length === 1 ? p.messages[0]!.content : p.messages.map((m) => `[${m.role ?? 'prompt'}]\n${m.content}`).join('\n');
-    return `--- prompt ${i + 1} of ${preview.totalRequests} (instance ${p.instanceId}) ---\n${redact(text)}\n`;
+    return terminalSafe(`--- prompt ${i + 1} of ${preview.totalRequests} (instance ${p.instanceId}) ---\n${redact(text)}\n`);
   });
   return `\nFirst prompts:\n\n${blocks.length > 0 ? blocks.join('\n') : '(the benchmark builds no requests)\n'}`;
 }

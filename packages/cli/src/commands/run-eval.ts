@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { EXIT, redact, registerSecret, UserError } from '@eval-factory/errors';
+import { EXIT, redact, registerSecret, terminalSafe, UserError } from '@eval-factory/errors';
 import type { CodedMessage } from '@eval-factory/types';
 import { compareWithPrevious, loadFramework, outputDirMismatch, readRunConfig, readYamlFile, resolveEvaluation } from '@eval-factory/config';
 import { renderModelConfigs, writeModelConfigs, writeRenderedModelConfigs } from '@eval-factory/model-configs';
@@ -69,7 +69,7 @@ export async function runEvalCommand(args: RunEvalArgs, prestarted: PrestartedEn
     const prompts = await customDryRunSection(resolved.customBenchmark, evaluation);
     allWarnings.forEach(warn);
     if (keyMissing) warn({ code: 'EF_API_KEY_MISSING', message: `environment variable ${keyName} is not set (needed for a real run)` });
-    process.stdout.write(formatDryRun(evaluation, renderedCommand) + prompts);
+    process.stdout.write(terminalSafe(formatDryRun(evaluation, renderedCommand)) + prompts);
     if (!resolved.customBenchmark) await printSizeEstimate(evaluation);
     return EXIT.ok;
   }
@@ -134,7 +134,8 @@ async function runLocked(o: {
   process.stdout.write(formatConsoleSummary({
     status: result.status,
     summary: result.summary,
-    outputPaths: ['results.yml', 'evaluation_config.yaml', 'results.jsonl', 'logs/eval-factory.log'].map((f) => join(outputDir, f)),
+    // Only files that exist: a run that failed early has no results.jsonl.
+    outputPaths: ['results.yml', 'evaluation_config.yaml', 'results.jsonl', 'logs/eval-factory.log'].map((f) => join(outputDir, f)).filter((f) => existsSync(f)),
     errorCount: result.errors.length,
     warningCount: allWarnings.length + (result.summary?.warnings.length ?? 0),
   }));

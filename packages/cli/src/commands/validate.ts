@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { benchmarksDirFrom, configError, definitionByName, isDefinitionPath } from '@eval-factory/config';
+import { terminalSafe } from '@eval-factory/errors';
 import { runEngineTool } from '@eval-factory/executor';
 import { repoRoot } from '../framework-path.js';
 import { customBenchmarksOf } from './custom-benchmarks.js';
@@ -19,8 +20,9 @@ export interface ValidateArgs {
 export async function validateCommand(args: ValidateArgs, out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
   const file = definitionFile(args);
   const result = await runEngineTool(['validate', file], { cwd: process.cwd(), repoRoot: repoRoot() });
-  out.write(result.stdout);
-  err.write(result.stderr);
+  // Prompts and data values are printed: none may drive the terminal (issue 12.8).
+  out.write(terminalSafe(result.stdout));
+  err.write(terminalSafe(result.stderr));
   return result.exitCode;
 }
 
