@@ -8,6 +8,7 @@ import { Diagnostics } from './runner/diagnostics.js';
 import { defaultDataCacheDir } from './runner/prepare.js';
 import type { RunOptions } from './runner/options.js';
 import { runBenchmark, type RunOutcome } from './runner/run-benchmark.js';
+import { flushOpenCaches } from './cache/index.js';
 
 const bool = (v: unknown) => String(v).toLowerCase() === 'true';
 
@@ -153,7 +154,8 @@ async function runAll(options: RunOptions): Promise<number> {
   let stopCode: number = EXIT.interrupted;
   const onSignal = (signal: NodeJS.Signals) => {
     stopCode = signal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
-    if (controller.signal.aborted) process.exit(stopCode);
+    // A second signal ends the process now, once the answers already received are in the cache.
+    if (controller.signal.aborted) void flushOpenCaches().finally(() => process.exit(stopCode));
     controller.abort();
   };
   process.on('SIGINT', onSignal);

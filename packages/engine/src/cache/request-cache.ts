@@ -28,6 +28,20 @@ export const disabledCache: RequestCache = {
   close: async () => undefined,
 };
 
+/** The pending writes of every cache still open, for a process that must exit now (a second Ctrl-C). */
+const OPEN_CACHES = new Set<() => Promise<void>>();
+
+/**
+ * Waits (at most `limitMs`) until every answer handed to an open cache is written: a second Ctrl-C ends the process
+ * at once, but never before the answers already received are in cache.db (issue 12.8).
+ */
+export async function flushOpenCaches(limitMs = 3000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, limitMs)));
+  await Promise.race([Promise.all([...OPEN_CACHES].map((flush) => flush())), limit]);
+  clearTimeout(timer);
+}
+
 /**
  * Opens the SQLite request cache (keyv + @keyv/sqlite), WAL mode and a busy timeout. Only this module knows the
  * store is SQLite: swapping in keyv's Redis or PostgreSQL store changes `openSqliteCache` alone.
@@ -58,6 +72,8 @@ async function openStore(file: string, namespace: string): Promise<RequestCache>
   const keyv = new Keyv<CachedResponse>({ store, namespace });
   keyv.on('error', () => undefined); // errors surface through the awaited calls below
   let queue: Promise<unknown> = Promise.resolve();
+  const flush = () => queue.then(() => undefined);
+  OPEN_CACHES.add(flush);
   return {
     get: async (key) => (await keyv.get(key)) ?? undefined,
     getMany: async (keys) => (keys.length === 0 ? [] : ((await keyv.getMany([...keys])) as (CachedResponse | undefined)[]).map((v) => v ?? undefined)),
@@ -68,6 +84,7 @@ async function openStore(file: string, namespace: string): Promise<RequestCache>
     },
     close: async () => {
       await queue;
+      OPEN_CACHES.delete(flush);
       await keyv.disconnect();
     },
   };
