@@ -37,7 +37,8 @@ export function isUserError(e: unknown): e is UserError {
 }
 
 /** Formats an error for stderr: `error[EF_CODE]: message` + `hint: …`; the stack only when `debug`. */
-export function formatError(e: unknown, debug = false): string {
+export function formatError(raw: unknown, debug = false): string {
+  const e = fromDiskFull(raw);
   if (isUserError(e)) {
     const lines = [`error[${e.code}]: ${e.message}`];
     if (e.hint) lines.push(`hint: ${e.hint}`);
@@ -53,5 +54,25 @@ export function formatError(e: unknown, debug = false): string {
 /** The one top-level handler of a bin: prints the coded error (stack only when `debug`) and returns the exit code. */
 export function reportError(e: unknown, debug = false, stream: NodeJS.WritableStream = process.stderr): number {
   stream.write(`${formatError(e, debug)}\n`);
-  return isUserError(e) ? e.exitCode : EXIT.error;
+  const user = fromDiskFull(e);
+  return isUserError(user) ? user.exitCode : EXIT.error;
+}
+
+/** Errors that mean the disk (or the user's quota) is full, from Node's fs and from SQLite. */
+const DISK_FULL = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL']);
+
+/**
+ * A full disk is the user's to fix, not a bug: wherever it surfaces (a stream, a rename, the SQLite cache) it is
+ * reported as EF_OUTPUT_WRITE (issue 12.3). Answers already received are in the cache (each is written there before
+ * it counts), so the hint says how to go on.
+ */
+export function fromDiskFull(e: unknown): unknown {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (isUserError(e) || typeof code !== 'string' || !DISK_FULL.has(code)) return e;
+  const path = (e as { path?: unknown }).path;
+  return new UserError(
+    'EF_OUTPUT_WRITE',
+    `cannot write${typeof path === 'string' ? ` ${path}` : ' to the output folder'}: no space left on the device (${code})`,
+    'Free space (or choose another config.output_dir) and re-run the same command: answers already received are in cache.db and are not sent again.',
+  );
 }

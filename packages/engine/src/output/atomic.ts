@@ -6,8 +6,13 @@ import { basename, dirname, join } from 'node:path';
 export async function writeFileAtomic(path: string, text: string): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const tmp = `${path}.tmp-${process.pid}`;
-  await writeFile(tmp, text, 'utf8');
-  await rename(tmp, path);
+  try {
+    await writeFile(tmp, text, 'utf8');
+    await rename(tmp, path);
+  } catch (error) {
+    await rm(tmp, { force: true }); // a full disk leaves no half-written temp file behind
+    throw error;
+  }
 }
 
 /** JSON with 2-space indent, absent/null fields omitted (HELM run files, engine.md §10). */
@@ -88,9 +93,12 @@ function setField(object: Record<string, unknown>, key: string, value: unknown):
 export class JsonlAppender {
   private readonly stream: WriteStream;
   private pending: Promise<void> = Promise.resolve();
+  /** A write that failed (a full disk): kept and thrown by the next append or close, never an unhandled event. */
+  private failure: Error | null = null;
 
   private constructor(stream: WriteStream) {
     this.stream = stream;
+    stream.on('error', (e) => (this.failure ??= e));
   }
 
   static async open(path: string): Promise<JsonlAppender> {
@@ -105,22 +113,23 @@ export class JsonlAppender {
    * await it never let the buffer grow without bound (one drain listener at a time).
    */
   append(record: unknown): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
     const line = `${JSON.stringify(record)}\n`;
     if (!this.stream.write(line) && !this.draining) {
       this.draining = true;
-      this.pending = new Promise((resolve) =>
-        this.stream.once('drain', () => {
-          this.draining = false;
-          resolve();
-        }),
-      );
+      this.pending = untilDrained(this.stream).finally(() => (this.draining = false));
     }
     return this.draining ? this.pending : Promise.resolve();
   }
 
   async close(): Promise<void> {
-    await this.pending;
+    await this.pending.catch(() => undefined);
+    if (this.failure) {
+      this.stream.destroy();
+      throw this.failure;
+    }
     await new Promise<void>((resolve, reject) => this.stream.end((err?: Error | null) => (err ? reject(err) : resolve())));
+    if (this.failure) throw this.failure;
   }
 }
 
@@ -197,12 +206,17 @@ export class JsonArrayWriter {
     return this.write(full);
   }
 
-  /** Ends the array with `suffix`, waits for the disk and renames the file into place. */
+  /** Ends the array with `suffix`, waits for the disk and renames the file into place (the temp file goes on failure). */
   async close(suffix = ''): Promise<void> {
-    await this.write(`${this.chunk}${this.empty ? '' : '\n'}]${suffix}\n`);
-    await new Promise<void>((resolve, reject) => this.stream.end((err?: Error | null) => (err ? reject(err) : resolve())));
-    if (this.failure) throw this.failure;
-    await rename(this.tmp, this.path);
+    try {
+      await this.write(`${this.chunk}${this.empty ? '' : '\n'}]${suffix}\n`);
+      await new Promise<void>((resolve, reject) => this.stream.end((err?: Error | null) => (err ? reject(err) : resolve())));
+      if (this.failure) throw this.failure;
+      await rename(this.tmp, this.path);
+    } catch (error) {
+      await this.discard();
+      throw error;
+    }
   }
 
   /** Drops the temp file (the run failed before `close`). */
@@ -213,8 +227,22 @@ export class JsonArrayWriter {
 
   private write(text: string): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
-    return this.stream.write(text) ? Promise.resolve() : new Promise<void>((r) => this.stream.once('drain', () => r()));
+    return this.stream.write(text) ? Promise.resolve() : untilDrained(this.stream);
   }
+}
+
+/** Resolves when `stream` drains; rejects if it fails first (a full disk never emits 'drain'). */
+function untilDrained(stream: WriteStream): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const done = (error?: Error) => {
+      stream.off('drain', done);
+      stream.off('error', done);
+      if (error) reject(error);
+      else resolve();
+    };
+    stream.once('drain', done);
+    stream.once('error', done);
+  });
 }
 
 /**
