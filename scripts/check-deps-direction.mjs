@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 
 const SCOPE = '@eval-factory/';
-const FACTORY = ['config', 'model-configs', 'report', 'executor', 'summary', 'viewer', 'cli'];
+const FACTORY = ['config', 'model-configs', 'report', 'executor', 'suite', 'summary', 'viewer', 'cli'];
 const ENGINE_SIDE = ['engine', 'benchmarks', 'metrics'];
 /** Packages with a closed list of workspace imports; the others are limited only by the general rules below. */
 const ALLOWED = {

@@ -1,0 +1,78 @@
+/**
+ * HELM run entries × `--models-to-run` → the suite's jobs, one per (model, benchmark with its arguments), with
+ * HELM's filters: `--priority N` keeps entries of priority ≤ N; an entry runs for a model of `--models-to-run` when
+ * it names that model, or names a placeholder (`model=text`, `model=all`) that HELM expands to every model.
+ * `ignoreConfModels` keeps each distinct entry without its model fields and runs it for every model given: MedHELM's
+ * benchmark list for a team's own models, without rewriting the conf.
+ */
+import { UserError } from '@eval-factory/errors';
+import { argOf, MODEL_FIELDS, parseDescription } from './description.js';
+import type { RunEntry } from './run-entries.js';
+
+export interface SuiteJob {
+  /** The model id, as `--models-to-run` names it. */
+  readonly model: string;
+  readonly benchmark: string;
+  /** `config.params.extra` for the job (num_output_tokens, subset, data_path, …). */
+  readonly extra: Readonly<Record<string, string | number>>;
+  /** Folder name: the benchmark and its arguments, as HELM names runs (`med_dialog,subset=icliniq`). */
+  readonly name: string;
+  /** The entry it came from, for messages. */
+  readonly entry: string;
+}
+
+export interface ExpandOptions {
+  readonly modelsToRun: readonly string[];
+  readonly priority?: number;
+  readonly ignoreConfModels?: boolean;
+  /** Benchmark names this installation has (framework.yml's tasks). */
+  readonly available: ReadonlySet<string>;
+  /** `DIR/<benchmark>/` becomes each job's `data_path`. */
+  readonly dataRoot?: string;
+}
+
+export interface Expansion {
+  readonly jobs: readonly SuiteJob[];
+  /** Entries naming a benchmark this installation does not have, as written. */
+  readonly unavailable: readonly string[];
+}
+
+const PLACEHOLDERS = new Set(['text', 'all', 'full_functionality_text']);
+/** Arguments read as numbers (HELM's run-spec functions take them as int). */
+const NUMERIC = new Set(['num_output_tokens', 'max_length', 'max_train_instances', 'num_train_trials']);
+/** Arguments that locate data, not what is evaluated: left out of the job's name. */
+const NOT_IN_NAME = new Set(['data_path']);
+
+export function expandEntries(entries: readonly RunEntry[], o: ExpandOptions): Expansion {
+  if (o.modelsToRun.length === 0) throw new UserError('EF_SUITE_MODELS', 'no model to run: --models-to-run is empty', 'Name the models, e.g. --models-to-run openai/gpt-4o,meta/llama-3.3-70b-instruct (docs/reproduce-medhelm.md).');
+  const jobs = new Map<string, SuiteJob>();
+  const unavailable = new Set<string>();
+  for (const entry of entries) {
+    if (o.priority !== undefined && entry.priority > o.priority) continue;
+    const d = parseDescription(entry.description);
+    const named = argOf(d, 'model');
+    const models = o.ignoreConfModels || named === undefined || PLACEHOLDERS.has(named) ? o.modelsToRun : o.modelsToRun.filter((m) => m === named);
+    if (models.length === 0) continue;
+    if (!o.available.has(d.scenario)) {
+      unavailable.add(o.ignoreConfModels ? withoutModel(d.scenario, d.args) : entry.description);
+      continue;
+    }
+    const args = d.args.filter(([k]) => !MODEL_FIELDS.has(k));
+    const extra: Record<string, string | number> = {};
+    for (const [k, v] of args) extra[k] = NUMERIC.has(k) && /^\d+$/.test(v) ? Number(v) : v;
+    if (o.dataRoot !== undefined) extra['data_path'] = `${o.dataRoot.replace(/\/+$/, '')}/${d.scenario}`;
+    const name = [d.scenario, ...args.filter(([k]) => !NOT_IN_NAME.has(k)).map(([k, v]) => `${k}=${v}`)].join(',');
+    for (const model of models) jobs.set(`${model}\u0000${name}`, { model, benchmark: d.scenario, extra, name, entry: entry.description });
+  }
+  return { jobs: [...jobs.values()], unavailable: [...unavailable] };
+}
+
+function withoutModel(scenario: string, args: readonly (readonly [string, string])[]): string {
+  const rest = args.filter(([k]) => !MODEL_FIELDS.has(k)).map(([k, v]) => `${k}=${v}`);
+  return rest.length ? `${scenario}:${rest.join(',')}` : scenario;
+}
+
+/** A model id as one folder name: `openai/gpt-4o` → `openai_gpt-4o`. */
+export function folderName(text: string): string {
+  return text.replace(/[^A-Za-z0-9._,=+-]+/g, '_');
+}
