@@ -7,6 +7,7 @@ import { SUMMARIZE_FLAGS } from './commands/summarize.js';
 import { COMPARE_FLAGS, COMPARE_POSITIONALS } from './commands/compare.js';
 import { SERVE_FLAGS } from './commands/serve.js';
 import { REPORT_FLAGS } from './commands/report.js';
+import { RUN_SUITE_FLAGS } from './commands/run-suite-flags.js';
 
 /** The flag table of eval-factory.md §6.1; help text and docs come from here. */
 export const RUN_EVAL_FLAGS = {
@@ -59,6 +60,9 @@ async function parseAndRun(argv: string[], engine: PrestartedEngine | null): Pro
     .command('run_eval', 'run one evaluation', (y) => y.options(RUN_EVAL_FLAGS), async (a) => {
       if (a.debug) process.env.EF_LOG_LEVEL = 'DEBUG';
       code = await (await import('./commands/run-eval.js')).runEvalCommand(a as never, a.dry_run ? null : engine);
+    })
+    .command('run_suite', 'run a whole suite: HELM run-entries files × --models-to-run, then one leaderboard', (y) => y.options(RUN_SUITE_FLAGS), async (a) => {
+      code = await (await import('./commands/run-suite.js')).runSuiteCommand(a as never);
     })
     .command('summarize [dirs..]', 'leaderboard of the runs under the given folders (intervals, win rate)', (y) => y.positional('dirs', { type: 'string', array: true, describe: 'run folders, or folders above them' }).options(SUMMARIZE_FLAGS), async (a) => {
       code = await (await import('./commands/summarize.js')).summarizeCommand(a as never);

@@ -79,7 +79,7 @@ export async function finishRun(o: {
   if (noVerdict > 0) diag.warn('EF_JUDGE_NO_VERDICT', `${noVerdict} of ${results.length} answers got no usable verdict from any judge: unscored (${judgeTally(o.judges?.counts)}; see results.jsonl and responses/judges.jsonl)`);
   if (o.interrupted) diag.error('EF_INTERRUPTED', 'the run was interrupted; outputs hold what was computed so far');
   const status = runStatus(failed + noVerdict, results.length, options.maxFailureRate, o.stopped || o.interrupted);
-  if (status === 'error' && !o.stopped && !o.interrupted) diag.error('EF_FAILURE_RATE', `${failed + noVerdict} of ${results.length} instances failed or got no judge verdict, above max_failure_rate ${options.maxFailureRate}`);
+  if (status === 'error' && !o.stopped && !o.interrupted) diag.error('EF_FAILURE_RATE', `${failed + noVerdict} of ${results.length} instances ${noVerdict ? 'failed or got no judge verdict' : 'failed'}, above max_failure_rate ${options.maxFailureRate}`);
   const runDirAbs = join(out, ...o.runDirRel.split('/'));
   if (o.helm) await o.helm.close();
   else if (o.helmSpec) await writeHelmFiles({ ...o.helmSpec, results, records: o.records });
