@@ -13,11 +13,11 @@ export interface JudgeConfig extends JudgeEndpoint {
 }
 
 export const JUDGES_FILE = 'judges.yaml';
-/** HELM always asks these three, in this order (judges-and-auth.md §2). */
+/** HELM always asks these three, in this order (docs/configuration.md#judges). */
 export const HELM_ROLES = ['gpt', 'llama', 'claude'] as const;
 const PROVIDERS = ['openai_compatible', 'nvcf', 'nvidia_anthropic'];
 
-const HINT = 'configure the judges in config.params.extra.judges (judges-and-auth.md §2) and run through `eval-factory run_eval`, which writes model_configs/judges.yaml';
+const HINT = 'configure the judges in config.params.extra.judges (docs/configuration.md#judges) and run through `eval-factory run_eval`, which writes model_configs/judges.yaml';
 
 function bad(file: string, what: string): never {
   throw new UserError('EF_JUDGE_CONFIG', `${file}: ${what}`, HINT);
