@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+// Linear to a million instances (issue 16): runs of 1k, 10k and 100k invented PubMedQA-shaped instances (1M with
+// --million) at 0 ms latency and parallelism 64, each printing time per instance, the engine's peak RSS, and the
+// request rate of the last 10 % of the run against the first 10 % (from the server's log). A per-request cost that
+// grows with the requests already done (abort listeners piling up on one signal: O(n²)) shows as a falling ratio.
+// Targets: rate ratio ≥ 0.9 at every size; time per instance at 100k ≤ 1.2 × that at 10k.
+import { startFakeOpenAIServer } from '@eval-factory/testkit';
+import { chatRequests, expectOk, factoryAndEnginePeaks, loadNote, mb, preparePubmedQaRun, printTable, runCli, runIfMain, summary } from './lib.mjs';
+
+const P = 64;
+const SIZES = [1_000, 10_000, 100_000, ...(process.argv.includes('--million') ? [1_000_000] : [])];
+
+/** Requests per second over the first and the last tenth of the requests, by arrival time. */
+function rateRatio(requests) {
+  const times = requests.map((r) => Date.parse(r.received_at)).sort((a, b) => a - b);
+  const tenth = Math.max(2, Math.floor(times.length / 10));
+  const rate = (slice) => (slice.length - 1) / Math.max(1, slice[slice.length - 1] - slice[0]);
+  return { first: rate(times.slice(0, tenth)) * 1000, last: rate(times.slice(-tenth)) * 1000 };
+}
+
+async function one(n) {
+  const server = await startFakeOpenAIServer({ latencyMs: 0 });
+  try {
+    const { rc } = preparePubmedQaRun(n, { url: server.url, parallelism: P });
+    const result = expectOk(await runCli(['run_eval', '--run_config', rc], { sampleMemory: true, timeoutMs: 60 * 60 * 1000 }), `${n} instances`);
+    const { engine } = factoryAndEnginePeaks(result.peaks);
+    const rates = rateRatio(chatRequests(server));
+    return { n, wallMs: result.wallMs, msPerInstance: result.wallMs / n, engine, ...rates, ratio: rates.last / rates.first };
+  } finally {
+    await server.close();
+  }
+}
+
+export async function main() {
+  console.log(`scale: ${SIZES.join(', ')} instances, parallelism ${P}, 0 ms latency; ${loadNote()}`);
+  const rows = [];
+  for (const n of SIZES) rows.push(await one(n));
+  printTable('Per size', [
+    ['instances', 'wall', 'ms / instance', 'engine peak RSS', 'req/s first 10 %', 'req/s last 10 %', 'last / first'],
+    ...rows.map((r) => [String(r.n), `${(r.wallMs / 1000).toFixed(1)} s`, r.msPerInstance.toFixed(3), r.engine ? mb(r.engine) : 'n/a', r.first.toFixed(0), r.last.toFixed(0), r.ratio.toFixed(2)]),
+  ]);
+  const at = (n) => rows.find((r) => r.n === n);
+  const growth = at(100_000) && at(10_000) ? at(100_000).msPerInstance / at(10_000).msPerInstance : null;
+  const worst = Math.min(...rows.map((r) => r.ratio));
+  summary(`scale: rate last/first ≥ ${worst.toFixed(2)} at every size (target ≥ 0.9)${growth === null ? '' : `; time per instance 100k / 10k = ${growth.toFixed(2)} (target ≤ 1.2)`}`);
+  console.log(`scale: ${loadNote()}`);
+  return rows;
+}
+
+await runIfMain(import.meta.url, main);
