@@ -39,6 +39,9 @@ describe('resolveTask (eval-factory.md §5.1)', () => {
   it.each<[string, string, string]>([
     ['nope.pubmed_qa', 'EF_UNKNOWN_FRAMEWORK', 'Unknown framework nope. Frameworks available: helm, other'],
     ['nope', 'EF_UNKNOWN_EVALUATION', 'Unknown evaluation nope. Evaluations available: pubmed_qa, medec, shared'],
+    ['pubmed_qaa', 'EF_UNKNOWN_EVALUATION', 'Unknown evaluation pubmed_qaa. Did you mean pubmed_qa? Evaluations available: pubmed_qa, medec, shared'],
+    ['helm.pubmed_qaa', 'EF_UNKNOWN_EVALUATION', 'Unknown evaluation helm.pubmed_qaa. Did you mean helm.pubmed_qa?'],
+    ['helm.pubmd_q', 'EF_UNKNOWN_EVALUATION', 'Unknown evaluation helm.pubmd_q. Did you mean helm.pubmed_qa?'],
     ['shared', 'EF_AMBIGUOUS_EVALUATION',
       "shared is available in multiple frameworks: helm,other. Please indicate which implementation you would like to choose by using 'framework_name.evaluation_name'. For example: helm.shared"],
     ['a.b.c', 'EF_EVAL_TYPE_SYNTAX', "eval_type must follow 'framework_name.evaluation_name'. No additional dots are allowed (got 'a.b.c')."],

@@ -34,7 +34,10 @@ function resolveQualified(frameworks: readonly FrameworkDefinition[], fwName: st
   }
   const entry = framework.evaluations.find((t) => t.type === task);
   if (entry) return resolved(framework, entry);
-  // §5.1: an unlisted task runs from framework defaults alone; the engine rejects names it does not know.
+  // A near miss of a listed task is a typo, caught here before anything is written (issue 19.7); any other
+  // unlisted task runs from framework defaults alone (§5.1) and the engine rejects names it does not know.
+  const near = closest(task, framework.evaluations.filter((t) => !t.internal).map((t) => t.type));
+  if (near) throw configError('EF_UNKNOWN_EVALUATION', `Unknown evaluation ${fwName}.${task}. Did you mean ${fwName}.${near}?`);
   return { framework, type: task, taskDefaults: { config: { type: task, params: { task } } }, entry: null };
 }
 
@@ -43,8 +46,9 @@ function resolveBare(frameworks: readonly FrameworkDefinition[], task: string): 
     framework.evaluations.filter((t) => t.type === task).map((entry) => ({ framework, entry })),
   );
   if (hits.length === 0) {
-    const all = frameworks.flatMap((f) => f.evaluations.filter((t) => !t.internal).map((t) => t.type));
-    throw configError('EF_UNKNOWN_EVALUATION', `Unknown evaluation ${task}. Evaluations available: ${[...new Set(all)].join(', ')}`);
+    const all = [...new Set(frameworks.flatMap((f) => f.evaluations.filter((t) => !t.internal).map((t) => t.type)))];
+    const near = closest(task, all);
+    throw configError('EF_UNKNOWN_EVALUATION', `Unknown evaluation ${task}.${near ? ` Did you mean ${near}?` : ''} Evaluations available: ${all.join(', ')}`);
   }
   if (hits.length > 1) {
     const names = hits.map((h) => h.framework.framework.name);
@@ -72,4 +76,22 @@ export function resolveTask(frameworks: readonly FrameworkDefinition[], evalType
     throw configError('EF_EVAL_TYPE_SYNTAX', `eval_type '${evalType}' has an empty framework or evaluation name.`);
   }
   return parts.length === 2 ? resolveQualified(frameworks, parts[0]!, parts[1]!) : resolveBare(frameworks, evalType);
+}
+
+/** The listed name within two edits of `name` (the nearest; none when two tie), for a "did you mean". */
+function closest(name: string, names: readonly string[]): string | null {
+  const scored = names.map((n) => [n, editDistance(name, n)] as const).filter(([, d]) => d <= 2).sort((a, b) => a[1] - b[1]);
+  if (scored.length === 0 || (scored.length > 1 && scored[0]![1] === scored[1]![1])) return null;
+  return scored[0]![0];
+}
+
+/** Levenshtein distance (insert, delete, substitute: 1 each). */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    previous = current;
+  }
+  return previous[b.length]!;
 }
