@@ -66,6 +66,11 @@ describe('run_suite (HELM dialect)', () => {
     expect(board).toContain('org/beta');
     expect(new Set(server.requests.map((q) => (q.body as { model: string }).model))).toEqual(new Set(['org/alpha', 'org/beta']));
 
+    const status = await runCli(['status', join(dir, 'out', 'toy')]);
+    expect(status.code).toBe(0);
+    expect(status.stdout).toContain('suite toy: 4 jobs — 4 done, 0 running, 0 failed, 0 left, 1 not run');
+    expect(status.stdout).toMatch(/done\s+org\/beta\s+head_qa\s+\(\d+ of \d+ scored\)/);
+
     const sent = server.requests.length;
     const again = await runCli(args(['--skip-unavailable']));
     expect(again.code).toBe(0);

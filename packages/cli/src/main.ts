@@ -64,6 +64,9 @@ async function parseAndRun(argv: string[], engine: PrestartedEngine | null): Pro
     .command('run_suite', 'run a whole suite: HELM run-entries files × --models-to-run, then one leaderboard', (y) => y.options(RUN_SUITE_FLAGS), async (a) => {
       code = await (await import('./commands/run-suite.js')).runSuiteCommand(a as never);
     })
+    .command('status <dir>', 'what a suite folder holds: done, running, failed (with the reason) and left', (y) => y.positional('dir', { type: 'string', demandOption: true, describe: 'the suite folder (<output_dir>/<suite>) or a folder of runs' }), async (a) => {
+      code = (await import('./commands/suite-status.js')).suiteStatusCommand(a as never);
+    })
     .command('summarize [dirs..]', 'leaderboard of the runs under the given folders (intervals, win rate)', (y) => y.positional('dirs', { type: 'string', array: true, describe: 'run folders, or folders above them' }).options(SUMMARIZE_FLAGS), async (a) => {
       code = await (await import('./commands/summarize.js')).summarizeCommand(a as never);
     })

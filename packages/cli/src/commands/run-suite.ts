@@ -5,15 +5,17 @@
  * is kept exactly as busy as its `parallelism` allows (never N jobs × parallelism). A re-run skips finished jobs
  * and resumes the others from their caches.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { EXIT, UserError } from '@eval-factory/errors';
 import { loadFramework } from '@eval-factory/config';
+import { makeDirSync } from '@eval-factory/executor';
 import { expandEntries, folderName, parseRunEntries, type SuiteJob } from '@eval-factory/suite';
 import { findFrameworkFile } from '../framework-path.js';
 import { runEvalCommand } from './run-eval.js';
 import { summarizeCommand } from './summarize.js';
+import { SUITE_MANIFEST, type SuiteManifest } from './suite-status.js';
 
 export interface RunSuiteArgs {
   readonly 'conf-paths': string;
@@ -43,6 +45,7 @@ export async function runSuiteCommand(args: RunSuiteArgs): Promise<number> {
     return EXIT.ok;
   }
   if (jobs.unavailable.length) process.stderr.write(`warning[EF_SUITE_UNAVAILABLE]: not run (no benchmark here): ${jobs.unavailable.join('; ')}\n`);
+  writeManifest(suiteDir, args.suite, jobs);
   const byEndpoint = new Map<string, SuiteJob[]>();
   for (const job of jobs.jobs) byEndpoint.set(job.model, [...(byEndpoint.get(job.model) ?? []), job]);
   const outcomes = await Promise.all([...byEndpoint.values()].map(async (endpointJobs) => {
@@ -80,7 +83,7 @@ function suiteJobs(args: RunSuiteArgs): { jobs: readonly SuiteJob[]; unavailable
 
 /** One job: skipped when its folder already holds a successful run, else a `run_eval` (which resumes from its cache). */
 async function runJob(job: SuiteJob, args: RunSuiteArgs, suiteDir: string): Promise<string> {
-  const outputDir = join(suiteDir, folderName(job.model), folderName(job.name));
+  const outputDir = join(suiteDir, folderName(job.model), folderName(job.name)); // as in suite.json
   if (statusOf(outputDir) === 'success') return 'done';
   const overrides = [
     ...(args['max-eval-instances'] !== undefined ? [`config.params.limit_samples=${args['max-eval-instances']}`] : []),
@@ -97,6 +100,13 @@ async function runJob(job: SuiteJob, args: RunSuiteArgs, suiteDir: string): Prom
     return 'failed';
   }
   return statusOf(outputDir) ?? 'failed';
+}
+
+/** suite.json: the job list `eval-factory status` compares the folder with (what is left, what was not run). */
+function writeManifest(suiteDir: string, suite: string, jobs: { jobs: readonly SuiteJob[]; unavailable: readonly string[] }): void {
+  const manifest: SuiteManifest = { suite, jobs: jobs.jobs.map((j) => ({ model: j.model, name: j.name, dir: join(folderName(j.model), folderName(j.name)) })), not_run: jobs.unavailable };
+  makeDirSync(suiteDir);
+  writeFileSync(join(suiteDir, SUITE_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
 function statusOf(outputDir: string): string | null {

@@ -1,0 +1,70 @@
+/**
+ * `eval-factory status DIR` (issue 13): what a suite folder holds, job by job: done, running (its folder is locked
+ * by a live process), failed (with the first error) or left (in the suite's job list but not started). Reads the
+ * `suite.json` that run_suite writes at its start, or, without one, every run folder below DIR.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { parse } from 'yaml';
+import { EXIT, UserError } from '@eval-factory/errors';
+import { LOCK_FILE } from '@eval-factory/executor';
+
+/** What run_suite records at its start: each job's folder, relative to the suite folder. */
+export interface SuiteManifest {
+  readonly suite: string;
+  readonly jobs: readonly { readonly model: string; readonly name: string; readonly dir: string }[];
+  readonly not_run: readonly string[];
+}
+export const SUITE_MANIFEST = 'suite.json';
+
+type JobState = 'done' | 'running' | 'failed' | 'left';
+
+export function suiteStatusCommand(args: { dir: string }, out: NodeJS.WritableStream = process.stdout): number {
+  const dir = args.dir;
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UserError('EF_FILE_NOT_FOUND', `no such folder: ${dir}`, 'Pass the suite folder (<output_dir>/<suite>) or a folder of runs.');
+  const manifestFile = join(dir, SUITE_MANIFEST);
+  const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as SuiteManifest) : null;
+  const jobs = manifest ? manifest.jobs.map((j) => ({ label: `${j.model}  ${j.name}`, dir: join(dir, j.dir) })) : runFolders(dir).map((d) => ({ label: relative(dir, d) || '.', dir: d }));
+  const rows = jobs.map((j) => ({ ...j, ...stateOf(j.dir) }));
+  const count = (s: JobState) => rows.filter((r) => r.state === s).length;
+  const lines = rows.map((r) => `  ${r.state.padEnd(8)} ${r.label}${r.detail ? `  (${r.detail})` : ''}`);
+  const notRun = manifest?.not_run ?? [];
+  out.write(`${manifest ? `suite ${manifest.suite}` : dir}: ${rows.length} jobs — ${count('done')} done, ${count('running')} running, ${count('failed')} failed, ${count('left')} left${notRun.length ? `, ${notRun.length} not run` : ''}\n${lines.join('\n')}\n${notRun.map((n) => `  not run  ${n}  (no benchmark here)`).join('\n')}${notRun.length ? '\n' : ''}`);
+  return EXIT.ok;
+}
+
+function stateOf(runDir: string): { state: JobState; detail?: string } {
+  if (isLockedByLiveProcess(runDir)) return { state: 'running' };
+  const file = join(runDir, 'evaluation_config.yaml');
+  if (!existsSync(file)) return { state: 'left' };
+  const evaluation = parse(readFileSync(file, 'utf8')) as { status?: string; errors?: { code: string; message: string }[]; counts?: { instances?: { scored?: number; evaluated?: number } } };
+  const scored = evaluation.counts?.instances;
+  if (evaluation.status === 'success') return { state: 'done', ...(scored ? { detail: `${scored.scored} of ${scored.evaluated} scored` } : {}) };
+  const first = evaluation.errors?.[0];
+  return { state: 'failed', detail: `${evaluation.status ?? 'unknown'}${first ? `: ${first.code} ${first.message.split('\n')[0]}` : ''}` };
+}
+
+function isLockedByLiveProcess(runDir: string): boolean {
+  try {
+    const holder = JSON.parse(readFileSync(join(runDir, LOCK_FILE), 'utf8')) as { pid: number };
+    process.kill(holder.pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Folders below `dir` that hold a run (evaluation_config.yaml or a lock), in path order. */
+function runFolders(dir: string): string[] {
+  const found: string[] = [];
+  const walk = (d: string) => {
+    const names = readdirSync(d);
+    if (names.includes('evaluation_config.yaml') || names.includes(LOCK_FILE)) found.push(d);
+    for (const name of names) {
+      const path = join(d, name);
+      if (!['runs', 'responses', 'logs', 'model_configs', 'node_modules'].includes(name) && statSync(path).isDirectory()) walk(path);
+    }
+  };
+  walk(dir);
+  return found.sort();
+}
