@@ -27,25 +27,31 @@ afterAll(async () => {
   await judges.close();
 });
 
+/** A run_config of mtsamples_replicate on its fixture with three judges at `urls` (gpt and llama share one). */
+function juryRunConfig(out: string, urls: { openai: string; anthropic: string }, modelId: string, params: Record<string, unknown> = {}): string {
+  const judge = (url: string, model_id: string, provider = 'openai_compatible') => ({ enabled: true, provider, url, model_id, auth: 'api_key', max_tokens: 512, temperature: 0 });
+  return writeRunConfig(tempDir(), {
+    config: {
+      type: 'mtsamples_replicate',
+      output_dir: out,
+      params: {
+        parallelism: 2,
+        ...params,
+        extra: {
+          data_path: join(fixture('mtsamples_replicate'), 'mtsamples_processed'),
+          judges: { gpt: judge(urls.openai, 'judge-gpt'), llama: judge(urls.openai, 'judge-llama'), claude: judge(urls.anthropic, 'judge-claude', 'nvidia_anthropic') },
+        },
+      },
+    },
+    target: { api_endpoint: { url: model.url, model_id: modelId, type: 'chat', api_key_name: 'MODEL_KEY' } },
+  });
+}
+
 describe('a judged benchmark end to end (mtsamples_replicate, three judges)', () => {
   it('scores with the jury, reports judge counts, binds each key to its role and leaks no secret', async () => {
     const out = join(tempDir(), 'out');
-    const judge = (url: string, model_id: string, provider = 'openai_compatible') => ({ enabled: true, provider, url, model_id, auth: 'api_key', max_tokens: 512, temperature: 0 });
-    const rc = writeRunConfig(tempDir(), {
-      config: {
-        type: 'mtsamples_replicate',
-        output_dir: out,
-        params: {
-          parallelism: 2,
-          extra: {
-            data_path: join(fixture('mtsamples_replicate'), 'mtsamples_processed'),
-            judges: { gpt: judge(judges.url, 'judge-gpt'), llama: judge(judges.url, 'judge-llama'), claude: judge(judges.anthropicUrl, 'judge-claude', 'nvidia_anthropic') },
-          },
-        },
-      },
-      // A model id that contains "llama": it must still get the model key, never the Llama judge's.
-      target: { api_endpoint: { url: model.url, model_id: 'meta/llama-3.3-70b-instruct', type: 'chat', api_key_name: 'MODEL_KEY' } },
-    });
+    // A model id that contains "llama": it must still get the model key, never the Llama judge's.
+    const rc = juryRunConfig(out, { openai: judges.url, anthropic: judges.anthropicUrl }, 'meta/llama-3.3-70b-instruct');
     const r = await runCli(['run_eval', '--run_config', rc], { env: KEYS });
     expect(r.stderr).not.toMatch(/error\[/);
     expect(r.code).toBe(0);
@@ -69,24 +75,9 @@ describe('a judged benchmark end to end (mtsamples_replicate, three judges)', ()
 });
 
 describe('judges that give no verdict (issue 12.4): unscored with a reason, never a silent default score', () => {
-  const judge = (url: string, model_id: string, provider = 'openai_compatible') => ({ enabled: true, provider, url, model_id, auth: 'api_key', max_tokens: 512, temperature: 0 });
   const run = async (urls: { openai: string; anthropic: string }) => {
     const out = join(tempDir(), 'out');
-    const rc = writeRunConfig(tempDir(), {
-      config: {
-        type: 'mtsamples_replicate',
-        output_dir: out,
-        params: {
-          parallelism: 2,
-          max_retries: 1,
-          extra: {
-            data_path: join(fixture('mtsamples_replicate'), 'mtsamples_processed'),
-            judges: { gpt: judge(urls.openai, 'judge-gpt'), llama: judge(urls.openai, 'judge-llama'), claude: judge(urls.anthropic, 'judge-claude', 'nvidia_anthropic') },
-          },
-        },
-      },
-      target: { api_endpoint: { url: model.url, model_id: 'm', type: 'chat', api_key_name: 'MODEL_KEY' } },
-    });
+    const rc = juryRunConfig(out, urls, 'm', { max_retries: 1 });
     const r = await runCli(['run_eval', '--run_config', rc], { env: KEYS });
     const rows = readFileSync(join(out, 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { status: string; reason?: string; metrics: Record<string, number> });
     const evaluation = parse(readFileSync(join(out, 'evaluation_config.yaml'), 'utf8'));
