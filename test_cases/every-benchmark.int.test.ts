@@ -19,6 +19,9 @@ const BENCHMARKS: Record<string, { main: string; data: () => Promise<string> | s
   ehrshot: { main: 'exact_match', data: () => join(fixture('ehrshot'), 'meds'), extra: { subject: 'guo_los' } },
   clear: { main: 'exact_match', data: () => fixture('clear'), extra: { condition: 'alcohol_dependence' } },
   n2c2_ct_matching: { main: 'exact_match', data: () => fixture('n2c2_ct_matching'), extra: { subject: 'ABDOMINAL' } },
+  medhelm_med_qa: { main: 'exact_match', data: () => fixture('medhelm_med_qa') },
+  medhelm_med_mcqa: { main: 'exact_match', data: () => fixture('medhelm_med_mcqa') },
+  mimiciv_billing_code: { main: 'mimiciv_billing_code_f1', data: () => join(fixture('mimiciv_billing_code'), 'mimiciv_icd10.jsonl') },
 };
 
 let server: FakeOpenAIServer;
