@@ -107,3 +107,24 @@ beforeAll(async () => {
   garbage = await startFakeJudgeServer({ reply: () => 'I would rather not grade this.' });
 });
 afterAll(async () => garbage.close());
+
+describe('every other judged MedHELM benchmark end to end on its fixture (three judges)', () => {
+  it.each([
+    ['medication_qa', () => fixture('medication_qa'), {}],
+    ['medi_qa', () => fixture('medi_qa'), {}],
+    ['aci_bench', () => fixture('aci_bench'), {}],
+    ['mtsamples_procedures', () => join(fixture('mtsamples_procedures'), 'mtsample_procedure'), {}],
+    ['med_dialog', () => fixture('med_dialog'), { subset: 'icliniq' }],
+    ['mimic_bhc', () => join(fixture('mimic_bhc'), 'mimic_iv_bhc.json'), {}],
+    ['mimic_rrs', () => fixture('mimic_rrs'), {}],
+  ] as const)('%s: jury scores with per-judge counts', async (name, data, extra) => {
+    const out = join(tempDir(), 'out');
+    const rc = juryRunConfig(out, { openai: judges.url, anthropic: judges.anthropicUrl }, 'm');
+    const r = await runCli(['run_eval', '--run_config', rc, '--eval_type', name, '--overrides', [`config.params.extra.data_path=${JSON.stringify(data())}`, ...Object.entries(extra).map(([k, v]) => `config.params.extra.${k}=${v}`)].join(',')], { env: KEYS });
+    expect(r.stderr).not.toMatch(/error\[/);
+    expect(r.code).toBe(0);
+    const metrics = parse(readFileSync(join(out, 'results.yml'), 'utf8')).results.tasks[name].metrics;
+    expect(metrics[`${name}_accuracy`].scores.mean.value).toBeCloseTo(4, 10);
+    expect(Object.keys(parse(readFileSync(join(out, 'evaluation_config.yaml'), 'utf8')).counts.judges.per_judge).sort()).toEqual(['claude', 'gpt', 'llama']);
+  });
+});
