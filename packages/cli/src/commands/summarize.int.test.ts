@@ -4,7 +4,7 @@
  * with an interval and a count; compare's McNemar p-values must equal a recomputation from results.jsonl.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -98,5 +98,15 @@ describe('summarize over real runs', () => {
       expect(row.mean_a).toBeCloseTo(mainValue('model-a', benchmark).value, 12);
     }
     expect(out.text).toContain('A: model-a\nB: model-b');
+  });
+});
+
+describe('summarize defaults (issues 18.7, 19.13)', () => {
+  it('without --out the leaderboard goes next to the runs it read, not into the current folder', async () => {
+    const [out, err] = [textSink(), textSink()];
+    const before = existsSync(join(process.cwd(), 'leaderboard.md'));
+    expect(await summarizeCommand({ dirs: [root] }, out, err)).toBe(0);
+    expect(existsSync(join(root, 'leaderboard.md'))).toBe(true);
+    expect(existsSync(join(process.cwd(), 'leaderboard.md'))).toBe(before);
   });
 });

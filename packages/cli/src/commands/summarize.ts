@@ -15,8 +15,8 @@ export const BOOTSTRAP_FLAGS = {
 } as const;
 
 export const SUMMARIZE_FLAGS = {
-  runs: { type: 'string', array: true, describe: 'run folders, or folders above them (also as positional arguments; default: the current folder)' },
-  out: { type: 'string', default: '.', describe: 'folder to write leaderboard.md, leaderboard.csv and leaderboard.json into' },
+  runs: { type: 'string', array: true, describe: 'run folders, or folders above them (also as positional arguments; default: ./results, as serve and report)' },
+  out: { type: 'string', describe: 'folder to write leaderboard.md, leaderboard.csv and leaderboard.json into (default: the first folder read)' },
   metric: { type: 'string', describe: "show this metric instead of each benchmark's main metric, where the runs report it" },
   ...BOOTSTRAP_FLAGS,
 } as const;
@@ -55,7 +55,10 @@ export async function summarizeCommand(args: SummarizeArgs, out: NodeJS.Writable
   const bootstrap = bootstrapFromArgs(args);
   const summary = await import('@eval-factory/summary');
   const paths = [...(args.runs ?? []), ...(args.dirs ?? [])];
-  const { runs, unreadable } = summary.collectRuns(paths.length ? paths : ['.']);
+  // One default for summarize, serve and report (./results); the leaderboard goes next to the runs it describes,
+  // never into an unrelated current folder (issues 18.7, 19.13).
+  const read = paths.length ? paths : ['results'];
+  const { runs, unreadable } = summary.collectRuns(read);
   for (const u of unreadable) err.write(`warning[EF_RUN_UNREADABLE]: ${u.message}\n`);
   const board = await summary.buildLeaderboard(runs, { bootstrap, metric: args.metric ?? null, unreadable });
   const markdown = summary.formatLeaderboardMarkdown(board);
@@ -65,6 +68,6 @@ export async function summarizeCommand(args: SummarizeArgs, out: NodeJS.Writable
     'leaderboard.json': summary.formatLeaderboardJson(board),
   };
   out.write(markdown);
-  writeOutputFiles(resolve(args.out ?? '.'), files, err);
+  writeOutputFiles(resolve(args.out ?? read[0]!), files, err);
   return EXIT.ok;
 }
