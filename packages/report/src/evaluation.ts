@@ -52,18 +52,16 @@ export function withoutNulls(value: unknown): unknown {
 }
 
 /**
- * The target block written to outputs: `api_key_name` always (normalised from `api_key` when needed), and
- * `api_key` (same name) only when the user wrote that spelling, so old consumers round-trip (§2.4).
+ * The target block written to outputs: `api_key_name` (normalised from a seed-style `api_key` when the user wrote
+ * that spelling), never `api_key`.
  */
-export function targetForOutput(
-  target: EvaluationLike['target'],
-  userWroteApiKey: boolean,
-): Record<string, unknown> {
+export function targetForOutput(target: EvaluationLike['target']): Record<string, unknown> {
   const endpoint = target.api_endpoint;
   if (!endpoint) return { ...target };
   const { api_key: apiKey, ...rest } = endpoint;
   const keyName = endpoint.api_key_name ?? apiKey ?? null;
   const outEndpoint: Record<string, unknown> = { ...rest, api_key_name: keyName };
-  if (userWroteApiKey && keyName !== null) outEndpoint.api_key = keyName;
+  // Only api_key_name, whichever spelling the user wrote: NeMo Evaluator rejects a target with both (Dec 2025) or
+  // with api_key at all (May 2026) (issue 18.1).
   return { ...target, api_endpoint: outEndpoint };
 }

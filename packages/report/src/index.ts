@@ -1,7 +1,7 @@
 export type { EvaluationLike, ApiEndpointLike } from './evaluation.js';
 export { taskName, withoutNulls, targetForOutput } from './evaluation.js';
 export { formatDryRun } from './dry-run.js';
-export { formatRunConfigYml, type RunConfigYmlOptions } from './run-config-yml.js';
+export { formatRunConfigYml } from './run-config-yml.js';
 export { formatResultsYml, type ResultsYmlInput } from './results-yml.js';
 export { formatEvaluationConfig, type EvaluationConfigInput, type UrlInfo } from './evaluation-config.js';
 export { formatEvalFactoryMetrics, type EvalFactoryMetricsOptions } from './metrics-json.js';

@@ -10,7 +10,7 @@ type Doc = {
 };
 
 function input(overrides: Partial<ResultsYmlInput> = {}): ResultsYmlInput {
-  return { evaluation: sampleEvaluation(), renderedCommand: RENDERED, gitHash: null, summary: loadEngineSummary(), userWroteApiKey: false, ...overrides };
+  return { evaluation: sampleEvaluation(), renderedCommand: RENDERED, gitHash: null, summary: loadEngineSummary(), ...overrides };
 }
 
 function withMetrics(metrics: MetricSummary[]): EngineSummary {
@@ -103,10 +103,15 @@ target:
     expect(doc.results).toEqual({ groups: {}, tasks: { medcalc_bench: { metrics: {} } } });
   });
 
-  it('writes api_key next to api_key_name only when the user wrote api_key', () => {
+  // Issue 18.1 changed this (api_key used to be written when the user wrote it): NeMo's results model rejects it.
+  it('writes only api_key_name in the target block, even for a seed-style api_key', () => {
     const endpoint = (text: string) => (parse(text) as { target: { api_endpoint: Record<string, unknown> } }).target.api_endpoint;
-    expect(endpoint(formatResultsYml(input({ userWroteApiKey: true }))).api_key).toBe('ACME_API_KEY');
-    expect(endpoint(formatResultsYml(input({ userWroteApiKey: false })))).not.toHaveProperty('api_key');
+    const evaluation = sampleEvaluation();
+    const seedStyle = { ...evaluation, target: { api_endpoint: { ...evaluation.target.api_endpoint, api_key_name: null, api_key: 'ACME_API_KEY' } } };
+    for (const e of [evaluation, seedStyle]) {
+      expect(endpoint(formatResultsYml(input({ evaluation: e })))).toMatchObject({ api_key_name: 'ACME_API_KEY' });
+      expect(endpoint(formatResultsYml(input({ evaluation: e })))).not.toHaveProperty('api_key');
+    }
   });
 
   it('copies metadata.versioning with the git hash and versions, and points to metadata.yaml', () => {

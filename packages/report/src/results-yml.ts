@@ -12,7 +12,6 @@ export interface ResultsYmlInput {
   readonly gitHash: string | null;
   /** `null` when the engine wrote no summary: the task is listed with no metrics. */
   readonly summary: EngineSummary | null;
-  readonly userWroteApiKey: boolean;
   /** The run_config `metadata` block; only its `versioning` is copied here (the rest goes to metadata.yaml). */
   readonly metadata?: Readonly<Record<string, unknown>> | null;
   readonly versions?: Omit<ComponentVersions, 'gitHash'>;
@@ -33,7 +32,7 @@ function metricsBlock(summary: EngineSummary | null): Record<string, unknown> {
 /**
  * `results.yml` in the NeMo shape (eval-factory.md §7.3): sorted keys, config without nulls, one task whose
  * metrics are the reported (`report: true`) ones with a finite value, each as `scores.mean.{value, stats}`.
- * @example await writeFile(join(outDir, 'results.yml'), formatResultsYml({ evaluation, renderedCommand, gitHash: null, summary, userWroteApiKey: false }))
+ * @example await writeFile(join(outDir, 'results.yml'), formatResultsYml({ evaluation, renderedCommand, gitHash: null, summary }))
  */
 export function formatResultsYml(input: ResultsYmlInput): string {
   const { evaluation, metadata } = input;
@@ -45,7 +44,7 @@ export function formatResultsYml(input: ResultsYmlInput): string {
       tasks: { [taskName(evaluation)]: { metrics: metricsBlock(input.summary) } },
       groups: {},
     },
-    target: withoutNulls(targetForOutput(evaluation.target, input.userWroteApiKey)),
+    target: withoutNulls(targetForOutput(evaluation.target)),
   };
   if (metadata) {
     const versioning = buildVersioning(metadata, { ...input.versions, gitHash: input.gitHash });

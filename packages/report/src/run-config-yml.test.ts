@@ -15,15 +15,16 @@ describe('formatRunConfigYml', () => {
     expect(parsed.config.params.extra.subject).toBeNull();
   });
 
-  it.each([
-    { userWroteApiKey: false, expected: { api_key_name: 'ACME_API_KEY' } },
-    { userWroteApiKey: true, expected: { api_key_name: 'ACME_API_KEY', api_key: 'ACME_API_KEY' } },
-  ])('writes api_key only when the user wrote it (userWroteApiKey=$userWroteApiKey)', ({ userWroteApiKey, expected }) => {
+  // Issue 18.1 changed this: a seed-style `api_key:` used to be written back next to api_key_name; NeMo Evaluator
+  // rejects a target with both (Dec 2025) or with api_key at all (May 2026), so only api_key_name is written.
+  it('writes only api_key_name, whichever spelling the user wrote', () => {
     const evaluation = sampleEvaluation();
-    const withBoth = { ...evaluation, target: { api_endpoint: { ...evaluation.target.api_endpoint, api_key: 'ACME_API_KEY' } } };
-    const parsed = parse(formatRunConfigYml(withBoth, { userWroteApiKey })) as { target: { api_endpoint: Record<string, unknown> } };
-    const { api_key_name, api_key } = parsed.target.api_endpoint;
-    expect({ api_key_name, ...(api_key === undefined ? {} : { api_key }) }).toEqual(expected);
+    const seedStyle = { ...evaluation, target: { api_endpoint: { ...evaluation.target.api_endpoint, api_key_name: null, api_key: 'ACME_API_KEY' } } };
+    for (const e of [evaluation, seedStyle]) {
+      const endpoint = (parse(formatRunConfigYml(e)) as { target: { api_endpoint: Record<string, unknown> } }).target.api_endpoint;
+      expect(endpoint.api_key_name).toBe('ACME_API_KEY');
+      expect(endpoint).not.toHaveProperty('api_key');
+    }
   });
 
   it('never writes YAML anchors for repeated objects', () => {

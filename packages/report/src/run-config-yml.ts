@@ -1,23 +1,18 @@
 import { targetForOutput, type EvaluationLike } from './evaluation.js';
 import { dumpYaml } from './yaml-dump.js';
 
-export interface RunConfigYmlOptions {
-  /** The user wrote `api_key:` (not `api_key_name:`); then both names are written (eval-factory.md §2.4). */
-  readonly userWroteApiKey?: boolean;
-}
-
 /**
  * `run_config.yml` (eval-factory.md §7.2): the merged Evaluation with sorted keys and nulls kept, the command
  * unrendered. Credentials appear only as variable names.
  * @example await writeFile(join(outDir, 'run_config.yml'), formatRunConfigYml(evaluation))
  */
-export function formatRunConfigYml(evaluation: EvaluationLike, opts: RunConfigYmlOptions = {}): string {
+export function formatRunConfigYml(evaluation: EvaluationLike): string {
   const doc = {
     command: evaluation.command,
     config: evaluation.config,
     framework_name: evaluation.framework_name,
     pkg_name: evaluation.pkg_name,
-    target: targetForOutput(evaluation.target, opts.userWroteApiKey ?? false),
+    target: targetForOutput(evaluation.target),
   };
   return dumpYaml(doc, { sorted: true });
 }

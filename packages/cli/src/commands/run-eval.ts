@@ -51,7 +51,7 @@ export async function runEvalCommand(args: RunEvalArgs, prestarted: PrestartedEn
     overrides: [...(args.overrides ?? [])],
     ...customResolveOptions(args),
   });
-  const { warnings, userWroteApiKey } = resolved;
+  const { warnings } = resolved;
   // The config package validated it against the schema; the other factory packages take structural views of it.
   const evaluation = resolved.evaluation as unknown as Evaluated;
   const endpoint = evaluation.target.api_endpoint;
@@ -84,7 +84,7 @@ export async function runEvalCommand(args: RunEvalArgs, prestarted: PrestartedEn
   await asOutputError(outputDir, 'choose another config.output_dir (--output_dir), a folder you can write to', () => makeDirSync(outputDir));
   const lock = asOutputError(outputDir, 'choose another config.output_dir (--output_dir), a folder you can write to', () => lockOutputDir(outputDir));
   try {
-    return await runLocked({ evaluation, resolved, modelConfigs, allWarnings, userWroteApiKey, outputDir, renderedCommand, argv, prestarted });
+    return await runLocked({ evaluation, resolved, modelConfigs, allWarnings, outputDir, renderedCommand, argv, prestarted });
   } finally {
     lock.release();
   }
@@ -96,15 +96,14 @@ async function runLocked(o: {
   resolved: ReturnType<typeof resolveEvaluation>;
   modelConfigs: ReturnType<typeof renderModelConfigs>;
   allWarnings: CodedMessage[];
-  userWroteApiKey: boolean;
   outputDir: string;
   renderedCommand: string;
   argv: string[];
   prestarted: PrestartedEngine | null;
 }): Promise<number> {
-  const { evaluation, resolved, modelConfigs, allWarnings, userWroteApiKey, outputDir, renderedCommand, argv, prestarted } = o;
+  const { evaluation, resolved, modelConfigs, allWarnings, outputDir, renderedCommand, argv, prestarted } = o;
   const startedAt = new Date().toISOString();
-  await writeFileAtomic(join(outputDir, 'run_config.yml'), formatRunConfigYml(evaluation, { userWroteApiKey }));
+  await writeFileAtomic(join(outputDir, 'run_config.yml'), formatRunConfigYml(evaluation));
   await writeRenderedModelConfigs(modelConfigs, join(outputDir, 'model_configs'));
   const logFile = join(outputDir, 'logs', 'eval-factory.log');
   await writeFileAtomic(logFile, `${startedAt} eval-factory ${EF_VERSION}\n${startedAt} command: ${redact(renderedCommand)}\n`);
@@ -119,7 +118,6 @@ async function runLocked(o: {
     engine,
     efVersion: EF_VERSION,
     startedAt,
-    userWroteApiKey,
     gitHash: hash,
     urlInfo: { resolved_url: modelConfigs.deployment.request_url, provider: modelConfigs.deployment.provider, use_nvcf: Boolean(evaluation.target.api_endpoint.adapter_config?.use_nvcf) },
     warnings: allWarnings,

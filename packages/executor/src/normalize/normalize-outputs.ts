@@ -12,7 +12,6 @@ export interface NormalizeInput {
   readonly engine: EngineRun;
   readonly efVersion: string;
   readonly startedAt: string;
-  readonly userWroteApiKey: boolean;
   readonly gitHash: string | null;
   readonly urlInfo: UrlInfo;
   readonly warnings: readonly CodedMessage[];
@@ -52,7 +51,7 @@ export async function normalizeOutputs(input: NormalizeInput): Promise<Normalize
   const endedAt = new Date().toISOString();
   const out = input.outputDir;
   if (input.metadata) await writeFileAtomic(join(out, 'metadata.yaml'), formatMetadataYaml(input.metadata, { gitHash: input.gitHash, efVersion: input.efVersion, engineVersion: summary?.engine_version ?? null }));
-  await writeFileAtomic(join(out, 'results.yml'), formatResultsYml({ evaluation: input.evaluation, renderedCommand: input.renderedCommand, gitHash: input.gitHash, summary, userWroteApiKey: input.userWroteApiKey, metadata: input.metadata }));
+  await writeFileAtomic(join(out, 'results.yml'), formatResultsYml({ evaluation: input.evaluation, renderedCommand: input.renderedCommand, gitHash: input.gitHash, summary, metadata: input.metadata }));
   await writeFileAtomic(join(out, 'eval_factory_metrics.json'), formatEvalFactoryMetrics(summary, { startedAt: input.startedAt, endedAt, factoryPeakMemoryBytes: process.resourceUsage().maxRSS * 1024 }));
   await writeFileAtomic(join(out, 'evaluation_config.yaml'), formatEvaluationConfig({
     evaluation: input.evaluation,
