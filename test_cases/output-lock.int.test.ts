@@ -22,7 +22,10 @@ async function until(check: () => boolean, what: string): Promise<void> {
 
 describe('one run per output folder', () => {
   it('a second run into a busy folder gets EF_OUTPUT_LOCKED, sends nothing, and the first completes', async () => {
-    const server = await startFakeOpenAIServer({ latencyMs: 150 });
+    // The first run's answers wait until the second run has ended: the two always overlap, however slow the machine.
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const server = await startFakeOpenAIServer({ answer: async () => (await released, 'A') });
     try {
       const out = join(tempDir(), 'out');
       const rc = writeRunConfig(tempDir(), {
@@ -40,6 +43,7 @@ describe('one run per output folder', () => {
       expect(second.stderr).toMatch(new RegExp(`EF_OUTPUT_LOCKED.*in use by run pid ${first.pid} on `));
       expect(second.stderr).not.toMatch(/^\s+at /m);
       expect(readFileSync(join(out, 'run_config.yml'), 'utf8')).toBe(runConfigBefore);
+      release();
 
       expect(await firstDone).toBe(0);
       // Every request came from the first run: one per instance, none twice.
@@ -49,12 +53,16 @@ describe('one run per output folder', () => {
       expect(parse(readFileSync(join(out, 'evaluation_config.yaml'), 'utf8')).status).toBe('success');
       expect(existsSync(join(out, LOCK))).toBe(false);
     } finally {
+      release();
       await server.close();
     }
   });
 
   it('a lock left by kill -9 is taken over by the next run on the same host', async () => {
-    const server = await startFakeOpenAIServer({ latencyMs: 300 });
+    // Answers wait until the first run is killed, so it is always killed mid-run.
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const server = await startFakeOpenAIServer({ answer: async () => (await released, 'A') });
     try {
       const out = join(tempDir(), 'out');
       const rc = writeRunConfig(tempDir(), {
@@ -66,10 +74,12 @@ describe('one run per output folder', () => {
       process.kill(-killed.pid!, 'SIGKILL'); // the CLI and its engine, as kill -9 of a job would
       await new Promise((resolve) => killed.on('close', resolve));
       expect(existsSync(join(out, LOCK))).toBe(true);
+      release();
       const rerun = await runCli(['run_eval', '--run_config', rc]);
       expect(rerun.stderr).not.toContain('EF_OUTPUT_LOCKED');
       expect(rerun.code).toBe(0);
     } finally {
+      release();
       await server.close();
     }
   });
