@@ -148,3 +148,21 @@ describe('rate limits', () => {
 function __dirnameOf(): string {
   return new URL('.', import.meta.url).pathname;
 }
+
+describe('an endpoint with nothing listening (issue 19.6)', () => {
+  it('is EF_ENDPOINT_DOWN after a few refused attempts, not every request retried with back-off', async () => {
+    const out = join(tempDir(), 'out');
+    const rc = writeRunConfig(tempDir(), {
+      config: { type: 'head_qa', output_dir: out, params: { parallelism: 4, max_retries: 5, extra: { data_path: fixture('head_qa') } } },
+      target: { api_endpoint: { url: 'http://127.0.0.1:1/v1', model_id: 'm', type: 'chat' } },
+    });
+    const r = await runCli(['run_eval', '--run_config', rc]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('error[EF_ENDPOINT_DOWN]: nothing is listening at http://127.0.0.1:1/v1/chat/completions: connection refused (ECONNREFUSED)');
+    const lines = readFileSync(join(out, 'responses', 'model.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { attempts: number });
+    const attempts = lines.reduce((a, l) => a + l.attempts, 0);
+    // Before: every instance was tried 1 + max_retries times with back-off. Now: the refusals that show the endpoint
+    // is down, plus at most one more attempt for each request then in flight.
+    expect(attempts).toBeLessThanOrEqual(5 + 2 * 4);
+  });
+});

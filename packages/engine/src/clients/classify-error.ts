@@ -1,5 +1,6 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import type { ErrorKind } from '@eval-factory/types';
+import { EndpointDownError } from './endpoint-down.js';
 
 export interface ClassifiedError {
   readonly error_kind: ErrorKind;
@@ -21,6 +22,7 @@ const CONTEXT_LENGTH = /context.{0,20}(length|window)|too long|maximum.{0,40}tok
  * On NVCF-backed hosts a 504 or client timeout is not retried: the work may still be running there.
  */
 export function classifyError(error: unknown, nvcfBacked: boolean): ClassifiedError {
+  if (error instanceof EndpointDownError) return { error_kind: 'connection', message: error.message, retriable: false, fatal: true };
   if (error instanceof APIConnectionTimeoutError) {
     return { error_kind: 'timeout', message: 'request timed out', retriable: !nvcfBacked, fatal: false };
   }

@@ -6,6 +6,7 @@ import { buildRequestBody } from './request-body.js';
 import { parseResponse, type SendAttempt } from './openai-client.js';
 import { sendWithRetries, type AttemptLog, type RetryPolicy } from './retry.js';
 import { classifyError } from './classify-error.js';
+import { failFastWhenRefused } from './endpoint-down.js';
 import { estimateTokens, type RequestLimiter } from './rate-limiter.js';
 
 export interface ModelCallRecord {
@@ -39,7 +40,8 @@ export function createModelClient(opts: {
   limiter?: RequestLimiter;
 }): ModelClient {
   const { deployment, cache, policy } = opts;
-  const send = opts.limiter ? limited(opts.send, opts.limiter, policy.nvcfBacked) : opts.send;
+  const watched = failFastWhenRefused(opts.send, opts.deployment.request_url);
+  const send = opts.limiter ? limited(watched, opts.limiter, policy.nvcfBacked) : watched;
   const keyOf = (request: PromptRequest, body: Record<string, unknown>) =>
     cacheKey({
       namespace: 'model',

@@ -47,7 +47,7 @@ export async function executeRequests(opts: {
         consecutiveExhausted = 0;
         return;
       }
-      if (o.fatal && !stopReason) stopReason = { code: o.error_kind === 'auth' ? 'EF_AUTH' : 'EF_NOT_FOUND', message: `the endpoint refused the request (${o.message}); stopping the run` };
+      if (o.fatal && !stopReason) stopReason = fatalStop(o.error_kind, o.message);
       if (o.retriable && o.error_kind !== 'interrupted') consecutiveExhausted++;
       else consecutiveExhausted = 0;
       if (consecutiveExhausted >= CIRCUIT_BREAKER_LIMIT && !stopReason) {
@@ -57,6 +57,12 @@ export async function executeRequests(opts: {
     () => stopReason !== null || opts.signal.aborted,
   );
   return { records, stopReason, interrupted: opts.signal.aborted };
+}
+
+/** Why a fatal failure stops the run: a refused key, a missing model, or nothing listening at the URL. */
+function fatalStop(kind: string, message: string): NonNullable<ExecutionResult['stopReason']> {
+  if (kind === 'connection') return { code: 'EF_ENDPOINT_DOWN', message: `${message}; stopping the run (is the server running, and is the URL right?)` };
+  return { code: kind === 'auth' ? 'EF_AUTH' : 'EF_NOT_FOUND', message: `the endpoint refused the request (${message}); stopping the run` };
 }
 
 /**

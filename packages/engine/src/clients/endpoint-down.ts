@@ -1,0 +1,42 @@
+/**
+ * Nothing listening at the model's URL (issue 19.6): every request used to retry with back-off before the run
+ * gave up (66 s for `--model_url http://127.0.0.1:1/v1`). Refused connections before the endpoint has answered
+ * anything are counted across all requests; at REFUSALS_BEFORE_DOWN the run stops with EF_ENDPOINT_DOWN within
+ * seconds. Once one request has succeeded, refusals are ordinary retriable failures (a restarting server).
+ */
+import type { SendAttempt } from './openai-client.js';
+
+export const REFUSALS_BEFORE_DOWN = 5;
+
+/** Thrown instead of the connection error once the endpoint is known to be down; fatal for the run. */
+export class EndpointDownError extends Error {
+  override readonly name = 'EndpointDownError';
+}
+
+/** `send`, with refused connections counted until the first success (one counter per model client). */
+export function failFastWhenRefused(send: SendAttempt, url: string): SendAttempt {
+  let answered = false;
+  let refusals = 0;
+  return async (body, timeoutMs, signal) => {
+    try {
+      const result = await send(body, timeoutMs, signal);
+      answered = true;
+      return result;
+    } catch (error) {
+      if (answered || !isRefused(error)) throw error;
+      refusals++;
+      if (refusals >= REFUSALS_BEFORE_DOWN) {
+        throw new EndpointDownError(`nothing is listening at ${url}: connection refused (ECONNREFUSED) on the first ${refusals} attempts`);
+      }
+      throw error;
+    }
+  };
+}
+
+/** ECONNREFUSED anywhere along the cause chain (the SDK wraps fetch's error, which wraps the socket's). */
+function isRefused(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; typeof e === 'object' && e !== null && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === 'ECONNREFUSED') return true;
+  }
+  return false;
+}
