@@ -140,6 +140,11 @@ export interface BenchmarkDefinition {
   readonly description: string;
   /** Scenario arguments in declaration order (they form the run name). */
   readonly args: readonly BenchmarkArg[];
+  /**
+   * HELM's run-spec name, where it is not `name:arg=value,…` (HELM names `medhelm_med_qa` runs `med_qa`, and
+   * `med_dialog` runs `med_dialog,subset=<subset>`): the base of the canonical run name HELM's summarizer keys on.
+   */
+  readonly helm_run_name?: (args: Readonly<Record<string, string | number | null>>) => string;
   /** Adapter builder inputs, texts included (replaceable via --prompt-texts). */
   readonly prompt: PromptSpec;
   readonly metrics: readonly MetricFamily[];

@@ -8,6 +8,7 @@ export const medhelmMedMcqa: BenchmarkDefinition = {
   name: 'medhelm_med_mcqa',
   description: 'MedMCQA: answer Indian medical entrance exam (AIIMS/NEET PG) questions with one letter. The data zip is on Google Drive only: supply it through extra.data_path.',
   args: [],
+  helm_run_name: () => 'med_mcqa',
   prompt: medhelmMedMcqaPrompt,
   metrics: [exactMatchFamily],
   main_metric: 'exact_match',

@@ -8,6 +8,7 @@ export const medhelmMedQa: BenchmarkDefinition = {
   name: 'medhelm_med_qa',
   description: 'MedQA (USMLE, US, 4 options): answer board-exam style clinical questions with one letter. The release zip is on Google Drive only: supply it through extra.data_path.',
   args: [],
+  helm_run_name: () => 'med_qa',
   prompt: medhelmMedQaPrompt,
   metrics: [exactMatchFamily],
   main_metric: 'exact_match',

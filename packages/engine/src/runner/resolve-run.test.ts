@@ -47,3 +47,14 @@ describe('resolveRun: custom:model=… entries run the --benchmark-file definiti
     expect((await resolveRun('pubmed_qa:model=m', { ...OPTIONS, benchmarkFile: definition('t') })).benchmark.name).toBe('pubmed_qa');
   });
 });
+
+describe('resolveRun: HELM run names that are not the registry name (benchmarks-2: med_qa, med_mcqa, med_dialog,subset=…)', () => {
+  it.each([
+    ['medhelm_med_qa:model=openai/gpt-4o', 'med_qa:model=openai_gpt-4o', 'med_qa__model=openai_gpt-4o'],
+    ['medhelm_med_mcqa:model=openai/gpt-4o,num_output_tokens=4000', 'med_mcqa:model=openai_gpt-4o,num_output_tokens=4000', 'med_mcqa__model=openai_gpt-4o,num_output_tokens=4000'],
+    ['med_dialog:subset=icliniq,model=openai/gpt-4o', 'med_dialog,subset=icliniq:model=openai_gpt-4o', 'med_dialog,subset=icliniq__model=openai_gpt-4o'],
+  ])('%s → %s', async (entry, runName, runDir) => {
+    const run = await resolveRun(entry, OPTIONS);
+    expect([run.runName, run.runDir]).toEqual([runName, runDir]);
+  });
+});

@@ -65,11 +65,9 @@ export async function resolveRun(entry: string, options: RunOptions): Promise<Re
   fill('num_output_tokens', options.numOutputTokens);
   const get = (key: string) => runLevel.find(([k]) => k === key)?.[1];
   const numOrNull = (v: string | number | undefined) => (v === undefined ? null : Number(v));
-  const runName = canonicalRunName(
-    benchmark.name,
-    benchmark.args.map((a) => ({ name: a.name, value: scenarioArgs[a.name] })),
-    runLevel,
-  );
+  const runName = benchmark.helm_run_name
+    ? canonicalRunName(benchmark.helm_run_name(scenarioArgs), [], runLevel)
+    : canonicalRunName(benchmark.name, benchmark.args.map((a) => ({ name: a.name, value: scenarioArgs[a.name] })), runLevel);
   return {
     entry,
     benchmark,
