@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Fully cached re-run: 10,000 invented PubMedQA-shaped instances, 0 ms server latency, parallelism 64. The first
 // run fills cache.db; the same command into the same output folder then answers everything from the cache
-// (eval-factory.md §7.7). The figure is the wall time of the second run.
+// (docs/configuration.md). The figure is the wall time of the second run.
 import { startFakeOpenAIServer } from '@eval-factory/testkit';
 import {
   chatRequests, expectOk, loadNote, preparePubmedQaRun, printTable, readRunFile, runCli, runIfMain, sec, summary,

@@ -24,7 +24,7 @@ async function timesOf(what, fn) {
 
 export async function main() {
   console.log(`startup: median of ${REPEATS}; ${loadNote()}`);
-  // Never contacted: --dry_run sends nothing (eval-factory.md §6.3).
+  // Never contacted: --dry_run sends nothing (docs/configuration.md).
   const { rc } = preparePubmedQaRun(1000, { url: 'http://127.0.0.1:9/v1', parallelism: 32 });
   const node = await timesOf("node -e ''", bareNodeMs);
   const ls = await timesOf('eval-factory ls', async () => expectOk(await runCli(['ls']), 'ls').wallMs);

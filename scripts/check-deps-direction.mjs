@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Checks the dependency direction of docs/architecture.md "Rules" (spec style.md §3) over every
+// Checks the dependency direction of docs/architecture.md "Rules" over every
 // packages/*/package.json and every import in packages/*/src/**/*.ts (tests, *.test.ts, excluded: they may use
 // testkit and cross package lines freely). Prints `file: message` per violation and exits 1, else prints
 // `dependency direction: ok (N files)`. Usage: node scripts/check-deps-direction.mjs [repo root]

@@ -17,11 +17,11 @@ if (!available) console.log('skipped: ../shared/datasets not found');
 
 const SECRET = 'sk-test-conformance-7Hq2Lm9Vx4Rt8Kw3Np6Zs1Yb5';
 const LIMIT = 1000;
-/** Instances evaluated with limit_samples 1000 (benchmarks.md: head_qa subsamples 1,000 of 2,675; the others keep all). */
+/** Instances evaluated with limit_samples 1000 (docs/benchmarks.md: head_qa subsamples 1,000 of 2,675; the others keep all). */
 const EXPECTED = { pubmed_qa: 1000, head_qa: 1000, medbullets: 308 } as const;
 type Benchmark = keyof typeof EXPECTED;
 
-/** eval-factory.md §7.1, for an unjudged task run without `metadata`. */
+/** docs/configuration.md, for an unjudged task run without `metadata`. */
 const OUTPUT_FILES = [
   'run_config.yml',
   'model_configs/model_deployments.yaml',
@@ -35,7 +35,7 @@ const OUTPUT_FILES = [
   'eval_factory_metrics.json',
   'logs/eval-factory.log',
 ];
-/** engine.md §10, inside runs/<suite>/<run_dir>/. */
+/** docs/architecture.md, inside runs/<suite>/<run_dir>/. */
 const RUN_FILES = ['run_spec.json', 'scenario.json', 'scenario_state.json', 'stats.json', 'per_instance_stats.json'];
 
 interface HeadQaSubset {

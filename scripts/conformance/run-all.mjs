@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Conformance check of the benchmark loaders on the real upstream files in ../shared/datasets (README "Rules for
-// using the data"): loads each benchmark through extra.data_path and compares counts with benchmarks.md, then
+// using the data"): loads each benchmark through extra.data_path and compares counts with docs/benchmarks.md, then
 // checks the engine's seed-0 selection (built code, packages/engine/dist/selection) against HELM's index lists.
 // Run after `npm run build` (npm run conformance). Exit 0 = all match (or data absent), 1 = a mismatch.
 import { existsSync, readFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const datasetsDir = resolve(repoRoot, '../shared/datasets');
 
-/** Expected numbers from benchmarks.md §0.4 and §1–§3 (letters = instances per correct option). */
+/** Expected numbers from docs/benchmarks.md (letters = instances per correct option). */
 const EXPECTED = {
   pubmed_qa: { rows: 1000, instances: 1000, letters: { A: 552, B: 338, C: 110 } },
   head_qa: { rows: 2742, instances: 2675, letters: { A: 651, B: 692, C: 719, D: 613 } },
@@ -22,7 +22,7 @@ const EXPECTED = {
   medcalc_bench: { rows: 1047, instances: 1047, letters: { A: 1047 } },
   medhallu: { rows: 1000, instances: 4000, letters: { A: 4000 } },
   mtsamples_replicate: { rows: 1269, instances: 967, letters: { A: 967 } },
-  // benchmarks-2.md (medhelm_med_qa is left to its conformance test: the staged copy lacks the dev file, which warns).
+  // docs/benchmarks.md (medhelm_med_qa is left to its conformance test: the staged copy lacks the dev file, which warns).
   medication_qa: { rows: 690, instances: 689, letters: { A: 689 } },
   medi_qa: { rows: 150, instances: 150, letters: { A: 150 } },
   aci_bench: { rows: 187, instances: 187, letters: { A: 187 } },

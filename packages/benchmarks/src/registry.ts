@@ -1,5 +1,5 @@
 /**
- * The only list of benchmarks (style.md §2.4): one line per benchmark, a duplicate check, lookup by YAML name.
+ * The only list of benchmarks (docs/architecture.md): one line per benchmark, a duplicate check, lookup by YAML name.
  * Each definition module is imported when its benchmark is looked up, not when the registry is: a run needs one
  * benchmark, and loading all thirteen (their parsers, prompts and metrics) cost every run ~0.1 s of start-up.
  */

@@ -9,7 +9,7 @@ import { SERVE_FLAGS } from './commands/serve.js';
 import { REPORT_FLAGS } from './commands/report.js';
 import { RUN_SUITE_FLAGS } from './commands/run-suite-flags.js';
 
-/** The flag table of eval-factory.md §6.1; help text and docs come from here. */
+/** The flag table of docs/configuration.md; help text and docs come from here. */
 export const RUN_EVAL_FLAGS = {
   run_config: { type: 'string', describe: 'run_config YAML file (the user layer)' },
   output_dir: { type: 'string', describe: 'output folder (config.output_dir)' },

@@ -1,12 +1,12 @@
 /**
- * The merged "Evaluation" (eval-factory.md §1.1): exactly five top-level keys. Hand-written next to the checked-in
+ * The merged "Evaluation" (docs/configuration.md): exactly five top-level keys. Hand-written next to the checked-in
  * JSON Schema (`schema/run-config.schema.json`); `schema/drift.test.ts` fails when the key lists below, the schema
  * and framework.yml's defaults disagree.
  */
 
 export type EndpointType = 'chat' | 'completions';
 
-/** One judge of `extra.judges` (judges-and-auth.md §2); open, deep-merged key by key. */
+/** One judge of `extra.judges` (docs/configuration.md#judges); open, deep-merged key by key. */
 export interface JudgeConfig {
   readonly enabled?: boolean;
   readonly provider?: string;
@@ -63,7 +63,7 @@ export interface EvaluationConfig {
   readonly params: EvaluationParams;
 }
 
-/** Legacy flat adapter_config (eval-factory.md §2.5); validated by `rules/adapter-config.ts`. */
+/** Legacy flat adapter_config (docs/configuration.md); validated by `rules/adapter-config.ts`. */
 export type AdapterConfig = Readonly<Record<string, unknown>>;
 
 export interface ApiEndpoint {
@@ -108,7 +108,7 @@ export const PARAM_KEYS = allKeys<EvaluationParams>()([
   'limit_samples', 'parallelism', 'max_new_tokens', 'temperature', 'top_p',
   'max_retries', 'request_timeout', 'task', 'extra',
 ]);
-/** Declared extra keys (the template may test them, so they must exist; eval-factory.md §1.1). */
+/** Declared extra keys (the template may test them, so they must exist; docs/configuration.md). */
 export const EXTRA_KEYS = [
   'num_train_trials', 'max_length', 'num_output_tokens', 'data_path', 'subject', 'condition', 'subset',
   'gpt_judge_api_key', 'llama_judge_api_key', 'claude_judge_api_key', 'report_corrected', 'prompt_texts',
@@ -118,5 +118,5 @@ export const API_ENDPOINT_KEYS = allKeys<ApiEndpoint>()([
   'url', 'model_id', 'type', 'api_key_name', 'api_key', 'stream', 'adapter_config',
 ]);
 
-/** Extra keys holding env-var NAMES for judge keys (eval-factory.md §2.3). */
+/** Extra keys holding env-var NAMES for judge keys (docs/configuration.md). */
 export const JUDGE_KEY_NAME_FIELDS = ['gpt_judge_api_key', 'llama_judge_api_key', 'claude_judge_api_key'] as const;

@@ -1,5 +1,5 @@
 /**
- * framework.yml's command template renders in strict mode with the helpers of eval-factory.md §1.2. The executor
+ * framework.yml's command template renders in strict mode with the helpers of docs/configuration.md The executor
  * owns the real helpers; the minimal ones here only prove the template and the declared defaults fit together.
  */
 import { describe, it, expect } from '@jest/globals';

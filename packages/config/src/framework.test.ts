@@ -9,7 +9,7 @@ import { JUDGED_TASKS } from './rules/task-needs.js';
 const ALL_TASKS = [
   'pubmed_qa', 'head_qa', 'medbullets', 'medcalc_bench', 'medec', 'ehr_sql', 'race_based_med',
   'medhallu', 'mtsamples_replicate', 'ehrshot', 'clear', 'medalign', 'n2c2_ct_matching',
-  // The rest of MedHELM (benchmarks-2.md), appended in the order they were added.
+  // The rest of MedHELM (docs/benchmarks.md), appended in the order they were added.
   'medhelm_med_qa',
   'medication_qa',
   'medi_qa',

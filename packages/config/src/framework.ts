@@ -1,5 +1,5 @@
 /**
- * framework.yml (eval-factory.md §1): loading, validation and the task list shown by `eval-factory ls`.
+ * framework.yml (docs/configuration.md): loading, validation and the task list shown by `eval-factory ls`.
  */
 import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

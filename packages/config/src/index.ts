@@ -1,6 +1,6 @@
 /**
  * @eval-factory/config — read run_config YAML → merge framework.yml defaults → JSON Schema → named rules
- * (eval-factory.md §1–§5), plus the `--overrides` parser and the re-run check of §7.7.
+ * (docs/configuration.md), plus the `--overrides` parser and the re-run check of §7.7.
  */
 export { ERROR_HINTS, WARNING_CODES, configError, toUserError, type ConfigErrorCode } from './codes.js';
 export {

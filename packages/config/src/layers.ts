@@ -1,5 +1,5 @@
 /**
- * Building the merge layers of eval-factory.md §3.1 from the user's inputs, and completing the merged object so
+ * Building the merge layers of docs/configuration.md from the user's inputs, and completing the merged object so
  * every declared key exists (null when unset) — the template is rendered in strict mode and `__unset__` may have
  * removed a key.
  */

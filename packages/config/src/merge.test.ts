@@ -2,7 +2,7 @@ import { describe, it, expect } from '@jest/globals';
 import { mergeLayers, mergeTwo, normalizeApiKeyLayer, UNSET, type Layer } from './merge.js';
 import { thrown } from './test-support.js';
 
-describe('mergeLayers (eval-factory.md §3.2)', () => {
+describe('mergeLayers (docs/configuration.md)', () => {
   it('§3.3 worked example: null skipped, judges deep-merged, list replaced', () => {
     const framework = {
       config: {

@@ -1,5 +1,5 @@
 /**
- * Layer merging (eval-factory.md §3.2): dicts merge key by key, lists and scalars replace, `null` in a higher layer
+ * Layer merging (docs/configuration.md): dicts merge key by key, lists and scalars replace, `null` in a higher layer
  * is skipped, and the project's `__unset__` string removes a key. Written by hand rather than with `deepmerge`
  * because deepmerge cannot skip nulls or delete keys, and because YAML can carry `__proto__` keys we must drop.
  */

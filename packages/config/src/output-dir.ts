@@ -1,5 +1,5 @@
 /**
- * Re-running into the same folder (eval-factory.md §7.7): allowed only when the merged config is the same apart
+ * Re-running into the same folder (docs/configuration.md): allowed only when the merged config is the same apart
  * from settings that cannot change results. The caller raises `EF_OUTPUT_DIR_MISMATCH` (see `outputDirMismatch`).
  */
 import type { UserError } from '@eval-factory/errors';

@@ -1,5 +1,5 @@
 /**
- * `--overrides` parsing (eval-factory.md §4): `dotted.path=value` pairs separated by commas that are outside quotes
+ * `--overrides` parsing (docs/configuration.md): `dotted.path=value` pairs separated by commas that are outside quotes
  * and outside `[]`/`{}`; values are YAML. Each pair is applied, left to right, to the merged result by
  * `applyOverrides` (overrides-apply.ts) — after the flags, so numeric segments can index existing lists.
  */

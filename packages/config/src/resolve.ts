@@ -1,5 +1,5 @@
 /**
- * The configuration pipeline of eval-factory.md §5.2 steps 1–5: missing arguments → type resolution → merge
+ * The configuration pipeline of docs/configuration.md steps 1–5: missing arguments → type resolution → merge
  * (§3) → JSON Schema → named rules → unused-parameter warning. Pure apart from `readRunConfig` and, for a custom
  * benchmark, reading the name of its definition file (custom/).
  */

@@ -18,7 +18,7 @@ const helm = fw('helm', [['pubmed_qa'], ['medec', { available: false }], ['share
 const other = fw('other', [['shared']]);
 const frameworks = [helm, other];
 
-describe('resolveTask (eval-factory.md §5.1)', () => {
+describe('resolveTask (docs/configuration.md)', () => {
   it.each<[string, string, string, boolean]>([
     ['bare task', 'pubmed_qa', 'helm', true],
     ['framework.task', 'helm.pubmed_qa', 'helm', true],

@@ -1,5 +1,5 @@
 /**
- * `config.type` resolution (eval-factory.md §5.1): `task` or `framework.task` against the loaded frameworks.
+ * `config.type` resolution (docs/configuration.md): `task` or `framework.task` against the loaded frameworks.
  */
 import { configError } from './codes.js';
 import type { FrameworkDefinition, TaskEntry } from './framework.js';

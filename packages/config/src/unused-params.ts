@@ -1,5 +1,5 @@
 /**
- * Unused-parameter warning (eval-factory.md §1.2, §5.2 step 5): a non-null param that the command template never
+ * Unused-parameter warning (docs/configuration.md step 5): a non-null param that the command template never
  * references and the model-config generator does not consume is probably a typo or a misunderstanding.
  */
 import type { CodedMessage } from '@eval-factory/types';

@@ -26,7 +26,7 @@ function finiteNumbers(a: Record<string, unknown>): true {
 }
 const numOrNull = (v: unknown) => (v === undefined || v === null ? null : Number(v));
 
-/** `ef-bench` (engine.md §1). Returns the process exit code. */
+/** `ef-bench` (docs/architecture.md). Returns the process exit code. */
 export async function main(argv: string[] = hideBin(process.argv)): Promise<number> {
   const debug = argv.includes('--debug') || process.env.EF_LOG_LEVEL === 'DEBUG';
   let code: number = EXIT.ok;

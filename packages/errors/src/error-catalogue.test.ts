@@ -1,5 +1,5 @@
 /**
- * docs/errors.md is the catalogue of every `EF_*` name the sources use (style.md §2.9, §2.14): this test greps each
+ * docs/errors.md is the catalogue of every `EF_*` name the sources use (docs/architecture.md): this test greps each
  * package's non-test sources and fails, naming them, when a name has no table row `| \`EF_…\` |` in the doc.
  */
 import { describe, expect, it } from '@jest/globals';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { describeSecret, mask, redact, registerSecret } from './redact.js';
 
-describe('redact (judges-and-auth.md §11)', () => {
+describe('redact (docs/configuration.md#judges)', () => {
   it('replaces a registered value everywhere, keeping only its last four characters', () => {
     registerSecret('registered-secret-value-9876');
     expect(redact('key=registered-secret-value-9876 and again registered-secret-value-9876')).toBe('key=***9876 and again ***9876');

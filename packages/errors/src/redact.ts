@@ -1,5 +1,5 @@
 /**
- * One redaction layer for every log line, error message and file the engine writes (judges-and-auth.md §11):
+ * One redaction layer for every log line, error message and file the engine writes (docs/configuration.md#judges):
  * secret values registered when they are loaded are replaced by `***` + their last four characters; bearer tokens,
  * credential headers (`Authorization`, `api-key`, `x-api-key`, `Ocp-Apim-Subscription-Key`), `client_secret` /
  * token fields and key-shaped strings are masked even when they were never registered.

@@ -6,8 +6,8 @@ export function startsLikeSecret(value: string): boolean {
 }
 
 /**
- * True when `value` has the shape of a pasted key rather than of an environment-variable name (eval-factory.md
- * §2.4): a key prefix (`sk-`, `nvapi-`, `Bearer `), or a run of ≥ 32 letters and digits with both present.
+ * True when `value` has the shape of a pasted key rather than of an environment-variable name (docs/configuration.md):
+ * a key prefix (`sk-`, `nvapi-`, `Bearer `), or a run of ≥ 32 letters and digits with both present.
  * @example looksLikeSecret('nvapi-abc…') // true; looksLikeSecret('NVIDIA_API_KEY') // false
  */
 export function looksLikeSecret(value: string): boolean {

@@ -1,7 +1,7 @@
 import { redact } from './redact.js';
 
 /**
- * The two kinds of error (style.md §2.9): expected ones users can fix (`UserError`, printed without a stack) and
+ * The two kinds of error (docs/architecture.md): expected ones users can fix (`UserError`, printed without a stack) and
  * internal ones (`InternalError`, printed with a stack and "please report").
  */
 

@@ -3,7 +3,7 @@ import type { Instance, PromptRequest } from '@eval-factory/types';
 import { exactMatch, exactMatchFamily, prefixExactMatch, quasiExactMatch, quasiPrefixExactMatch } from './exact-match.js';
 import { pyStrip } from './python-text.js';
 
-describe('exact_match scalar functions (benchmarks.md §0.3 vectors)', () => {
+describe('exact_match scalar functions (docs/benchmarks.md vectors)', () => {
   // gold, pred → EM, QEM, PEM, QPEM
   const cases: [string, string, number, number, number, number][] = [
     ['yes', 'Yes.', 0, 1, 0, 1],

@@ -1,4 +1,4 @@
-/** HELM's `exact_match` metric family (benchmarks.md §0.3). */
+/** HELM's `exact_match` metric family (docs/benchmarks.md). */
 import { CORRECT_TAG } from '@eval-factory/types';
 import type { MetricDescriptor, MetricFamily, MetricInput, MetricValues, PromptRequest } from '@eval-factory/types';
 import { normalizeText } from './normalize.js';

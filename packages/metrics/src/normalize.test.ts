@@ -2,7 +2,7 @@ import { describe, it, expect } from '@jest/globals';
 import { ASCII_PUNCTUATION, normalizeText } from './normalize.js';
 
 describe('normalizeText (HELM normalize_text)', () => {
-  // benchmarks.md §0.3 vectors first, then Unicode word-boundary cases checked against CPython 3.11.
+  // docs/benchmarks.md vectors first, then Unicode word-boundary cases checked against CPython 3.11.
   const cases: [string, string][] = [
     ['The Answer!', 'answer'],
     ['  A  ', ''],

@@ -1,4 +1,4 @@
-/** HELM's `normalize_text` (helm/benchmark/metrics/evaluate_reference_metrics.py), benchmarks.md §0.3. */
+/** HELM's `normalize_text` (helm/benchmark/metrics/evaluate_reference_metrics.py), docs/benchmarks.md */
 import { pySplit } from './python-text.js';
 
 /** Python's `string.punctuation`: the 32 ASCII punctuation characters. Unicode punctuation is kept. */

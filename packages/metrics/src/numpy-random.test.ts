@@ -1,7 +1,7 @@
 import { describe, it, expect } from '@jest/globals';
 import { NumpyLegacyRandom, pandasSamplePositions } from './numpy-random.js';
 
-// engine.md §7.3 vectors, plus more taken from NumPy 2.x (np.random.seed(s); np.random.permutation(n)) and
+// docs/architecture.md vectors, plus more taken from NumPy 2.x (np.random.seed(s); np.random.permutation(n)) and
 // NumPy 2.4 (np.random.RandomState(s).permutation(n) / .choice(n, k, replace=False)).
 describe('NumpyLegacyRandom', () => {
   it('first three next32() after seed(0)', () => {

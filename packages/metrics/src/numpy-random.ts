@@ -1,5 +1,5 @@
 /**
- * Port of NumPy's legacy `RandomState` (MT19937), shared by the engine's instance selection (engine.md §7.3,
+ * Port of NumPy's legacy `RandomState` (MT19937), shared by the engine's instance selection (docs/architecture.md,
  * `np.random.seed(0); permutation(n)`) and the data loaders that replay pandas' `df.sample(n, random_state=seed)`.
  * Pure and dependency-free, so it lives here beside the other Python-compatibility helpers.
  */

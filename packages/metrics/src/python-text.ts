@@ -1,5 +1,5 @@
 /**
- * Python `str` semantics that HELM's text handling relies on (benchmarks.md §0.1). JavaScript's `trim()` and
+ * Python `str` semantics that HELM's text handling relies on (docs/benchmarks.md). JavaScript's `trim()` and
  * `split(/\s+/)` use a different whitespace set (they treat U+FEFF as space and miss U+001C–U+001F, U+0085), so
  * every place that mirrors a Python `strip()`/`split()` must use these functions instead.
  */

@@ -1,5 +1,5 @@
 /**
- * ROUGE-1, ROUGE-2 and ROUGE-L F-measures as HELM's `SummarizationMetric` computes them (benchmarks.md §9): Google's
+ * ROUGE-1, ROUGE-2 and ROUGE-L F-measures as HELM's `SummarizationMetric` computes them (docs/benchmarks.md): Google's
  * rouge-score `RougeScorer([type], use_stemmer=True)` on the stripped completion against every reference, best
  * reference wins, after removing one leading `{` and one trailing `}` from both sides.
  */
@@ -97,7 +97,7 @@ const DESCRIPTORS: readonly MetricDescriptor[] = [
 
 /**
  * Per instance: the best F-measure over all references of the first completion. Corrected-set instances
- * (benchmarks.md §0.2) feed only `_corrected` metrics, so they get no ROUGE values.
+ * (docs/benchmarks.md) feed only `_corrected` metrics, so they get no ROUGE values.
  */
 function computeRouge({ instance, completions }: MetricInput): MetricValues {
   if (completions.length === 0 || instance.variant === 'corrected' || instance.references.length === 0) return {};

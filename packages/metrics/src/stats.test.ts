@@ -32,7 +32,7 @@ describe('Stat arithmetic (HELM)', () => {
 });
 
 describe('summaryStats (results.yml stats block)', () => {
-  it('matches the eval-factory.md §7.3 example (210 of 1000 correct)', () => {
+  it('matches the docs/configuration.md example (210 of 1000 correct)', () => {
     const values = [...Array<number>(210).fill(1), ...Array<number>(790).fill(0)];
     const s = summaryStats(values);
     expect(s).toMatchObject({ count: 1000, sum: 210, sum_squared: 210, min: 0, max: 1 });

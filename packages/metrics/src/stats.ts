@@ -1,4 +1,4 @@
-/** HELM `Stat` arithmetic (engine.md §3, §9) and the results.yml summary block (eval-factory.md §7.3). */
+/** HELM `Stat` arithmetic (docs/architecture.md) and the results.yml summary block (docs/configuration.md). */
 import type { Stat, StatName, SummaryStats } from '@eval-factory/types';
 
 /**
@@ -9,7 +9,7 @@ export function emptyStat(name: StatName): Stat {
   return { name, count: 0, sum: 0, sum_squared: 0, min: null, max: null, mean: null, variance: null, stddev: null };
 }
 
-/** A finite number, else null: derived values must never be NaN or Infinity (engine.md §9.6). */
+/** A finite number, else null: derived values must never be NaN or Infinity (docs/architecture.md). */
 function finiteOrNull(x: number): number | null {
   return Number.isFinite(x) ? x : null;
 }
@@ -114,7 +114,7 @@ export function summaryStats(values: readonly number[]): SummaryStats {
 }
 
 /**
- * HELM's headline number (engine.md §9.3): the mean of per-trial means; null when there is no trial with a value.
+ * HELM's headline number (docs/architecture.md): the mean of per-trial means; null when there is no trial with a value.
  * @example meanOverTrials([0.2, 0.4]) // 0.3
  */
 export function meanOverTrials(perTrialMeans: readonly (number | null)[]): number | null {

@@ -1,5 +1,5 @@
 /**
- * Credential references for model_configs/ (eval-factory.md §2.4, judges-and-auth.md §7). These files carry the
+ * Credential references for model_configs/ (docs/configuration.md#judges). These files carry the
  * NAME of an environment variable only; the engine reads the value itself. The checks here are a last line of
  * defence: the config rules reject the same inputs earlier, but nothing secret-shaped may ever reach a file.
  */

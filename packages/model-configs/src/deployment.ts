@@ -1,5 +1,5 @@
 /**
- * Builds the plain data behind model_deployments.yaml and model_metadata.yaml (eval-factory.md §9) for the
+ * Builds the plain data behind model_deployments.yaml and model_metadata.yaml (docs/configuration.md) for the
  * evaluated endpoint. The templates only lay this data out; every decision is made here.
  */
 import type { CodedMessage } from '@eval-factory/types';
@@ -8,7 +8,7 @@ import type { AdapterConfigInput, EndpointType, EvaluationInput } from './evalua
 import { chooseProvider, maxTokensField, nvcfSettings, type MaxTokensField, type NvcfSettings, type ProviderName } from './providers.js';
 import { resolveEndpointUrl } from './url.js';
 
-/** The adapter_config knobs the engine applies per request (eval-factory.md §2.5, engine.md §11.2, §11.4). */
+/** The adapter_config knobs the engine applies per request (docs/configuration.md, docs/architecture.md). */
 export interface RequestSettings {
   readonly params_to_add: Readonly<Record<string, unknown>>;
   readonly params_to_remove: readonly string[];

@@ -1,5 +1,5 @@
 /**
- * The part of the merged Evaluation (eval-factory.md §1.1) that the model-config generator reads. Declared locally
+ * The part of the merged Evaluation (docs/configuration.md) that the model-config generator reads. Declared locally
  * so this package does not depend on the config package; every field is optional because the merged object keeps
  * nulls and may lack keys the schema leaves out.
  */
@@ -16,7 +16,7 @@ export interface AdapterConfigInput {
   readonly params_to_remove?: readonly string[] | null;
   readonly params_to_rename?: Readonly<Record<string, string>> | null;
   readonly process_reasoning_traces?: boolean | null;
-  /** Old name of `process_reasoning_traces`, still honoured (eval-factory.md §2.5). */
+  /** Old name of `process_reasoning_traces`, still honoured (docs/configuration.md). */
   readonly use_reasoning?: boolean | null;
   readonly start_reasoning_token?: string | null;
   readonly end_reasoning_token?: string | null;
@@ -34,13 +34,13 @@ export interface ApiEndpointInput {
   readonly type: EndpointType;
   /** NAME of the environment variable holding the key (never the key). */
   readonly api_key_name?: string | null;
-  /** Legacy spelling of `api_key_name` (eval-factory.md §2.4). */
+  /** Legacy spelling of `api_key_name` (docs/configuration.md). */
   readonly api_key?: string | null;
   readonly stream?: boolean | null;
   readonly adapter_config?: AdapterConfigInput | null;
 }
 
-/** One judge of `config.params.extra.judges` (judges-and-auth.md §2). */
+/** One judge of `config.params.extra.judges` (docs/configuration.md#judges). */
 export interface JudgeInput {
   readonly enabled?: boolean | null;
   readonly provider?: string | null;

@@ -33,7 +33,7 @@ describe('judges.yaml', () => {
     ]);
   });
 
-  it('binds the key to the role, not to the judged model name (judges-and-auth.md §8)', () => {
+  it('binds the key to the role, not to the judged model name (docs/configuration.md#judges)', () => {
     const evaluation = makeEvaluation({ model_id: 'meta/llama-3.3-70b-instruct', api_key_name: 'MODEL_KEY' }, { judges: DEFAULT_JUDGES });
     const rendered = renderModelConfigs(evaluation);
     expect(rendered.deployment.auth).toEqual({ kind: 'api_key', env: 'MODEL_KEY' });

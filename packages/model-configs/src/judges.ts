@@ -1,6 +1,6 @@
 /**
- * Builds the plain data behind judges.yaml (judges-and-auth.md §2, §7). Credentials are bound to the judge's ROLE:
- * the env-var name comes from `extra.<role>_judge_api_key`, never from a model name (judges-and-auth.md §8).
+ * Builds the plain data behind judges.yaml (docs/configuration.md#judges). Credentials are bound to the judge's ROLE:
+ * the env-var name comes from `extra.<role>_judge_api_key`, never from a model name (docs/configuration.md#judges).
  */
 import { UserError } from '@eval-factory/errors';
 import { checkEnvVarName } from './auth.js';
@@ -24,7 +24,7 @@ export interface JudgeEntry {
   readonly nvcf_backed: boolean;
 }
 
-/** Judges are called in this order (judges-and-auth.md §2); other roles follow in config order. */
+/** Judges are called in this order (docs/configuration.md#judges); other roles follow in config order. */
 const ROLE_ORDER = ['gpt', 'llama', 'claude'];
 
 /**
@@ -67,7 +67,7 @@ function buildJudge(role: string, judge: JudgeInput, keyName: unknown, warnings:
   };
 }
 
-/** Anthropic-messages judges POST to the URL as written (judges-and-auth.md §2); the others follow §8. */
+/** Anthropic-messages judges POST to the URL as written (docs/configuration.md#judges); the others follow §8. */
 function judgeUrls(
   url: string,
   protocol: string,

@@ -1,5 +1,5 @@
 /**
- * The provider catalogue (eval-factory.md §9, §9.1) as an explicit, ordered table: the first entry whose `test`
+ * The provider catalogue (docs/configuration.md) as an explicit, ordered table: the first entry whose `test`
  * accepts the endpoint wins. Adding a provider means adding a row, never another branch.
  */
 import { InternalError, UserError } from '@eval-factory/errors';
@@ -11,7 +11,7 @@ export type ProviderName = 'openai_compatible' | 'nvcf' | 'nvidia_anthropic';
 export interface ProviderEntry {
   readonly name: ProviderName;
   readonly description: string;
-  /** How the engine talks to it (engine.md §11.1). */
+  /** How the engine talks to it (docs/architecture.md). */
   readonly protocol: 'openai_sdk' | 'nvcf' | 'anthropic_messages';
   /** Whether this provider serves the endpoint when nobody named a provider explicitly. */
   readonly test: (url: ResolvedEndpointUrl, adapter: AdapterConfigInput) => boolean;

@@ -12,7 +12,7 @@ interface ProviderCase {
   readonly expected: Record<string, unknown>;
 }
 
-// One case per row of eval-factory.md §9.1.
+// One case per row of docs/configuration.md
 const providerCases: readonly ProviderCase[] = [
   {
     title: 'OpenAI',

@@ -1,5 +1,5 @@
 /**
- * The pure half of model-config generation: merged Evaluation in, file contents out (eval-factory.md §9).
+ * The pure half of model-config generation: merged Evaluation in, file contents out (docs/configuration.md).
  */
 import type { CodedMessage } from '@eval-factory/types';
 import { buildModelDeployment, buildModelMetadata, type ModelDeployment } from './deployment.js';

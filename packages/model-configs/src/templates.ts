@@ -1,5 +1,5 @@
 /**
- * Handlebars templates for model_configs/*.yaml (eval-factory.md §1.2, §9), kept as TypeScript strings so `tsc`
+ * Handlebars templates for model_configs/*.yaml (docs/configuration.md), kept as TypeScript strings so `tsc`
  * needs no copy step. Every value goes through `yaml` (a JSON-quoted flow node), so odd model ids, URLs or
  * prompts cannot break the file; keys go through `yamlKey`. Templates only lay data out: no logic beyond loops.
  */

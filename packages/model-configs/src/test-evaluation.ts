@@ -35,7 +35,7 @@ export function makeEvaluation(
   };
 }
 
-/** The default judge roster of judges-and-auth.md §2 (example hosts). */
+/** The default judge roster of docs/configuration.md#judges (example hosts). */
 export const DEFAULT_JUDGES: Record<string, JudgeInput> = {
   claude: {
     provider: 'nvidia_anthropic',

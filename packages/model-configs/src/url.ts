@@ -1,5 +1,5 @@
 /**
- * Endpoint URL normalisation (eval-factory.md §8) and NVCF-backed host detection (§9.3). Users write a base URL
+ * Endpoint URL normalisation (docs/configuration.md) and NVCF-backed host detection (§9.3). Users write a base URL
  * (`…/v1`), a full endpoint URL (`…/v1/chat/completions`) or an NVCF function URL; the engine needs both the base
  * (for the OpenAI SDK) and the exact request URL (part of every cache key).
  */

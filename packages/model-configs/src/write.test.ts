@@ -43,7 +43,7 @@ describe('writeModelConfigs', () => {
     expect((await readdir(dir)).sort()).toEqual(['model_deployments.yaml', 'model_metadata.yaml']);
   });
 
-  it('writes variable names only, never the values (judges-and-auth.md §11)', async () => {
+  it('writes variable names only, never the values (docs/configuration.md#judges)', async () => {
     for (const name of ENV_NAMES) process.env[name] = `${SENTINEL}-${name}`;
     const dir = await tempDir();
     const evaluation = makeEvaluation({ api_key_name: 'EF_TEST_MODEL_KEY', url: 'https://integrate.api.nvidia.com/v1' }, { judges: DEFAULT_JUDGES });

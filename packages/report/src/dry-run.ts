@@ -2,7 +2,7 @@ import type { EvaluationLike } from './evaluation.js';
 import { dumpYaml } from './yaml-dump.js';
 
 /**
- * The `--dry_run` stdout text (eval-factory.md §6.3): the merged Evaluation (unrendered command first, then
+ * The `--dry_run` stdout text (docs/configuration.md): the merged Evaluation (unrendered command first, then
  * framework_name, pkg_name, config, target) and the rendered command, each after a heading and a blank line.
  * @example process.stdout.write(formatDryRun(evaluation, 'ef-bench run --suite medcalc_bench …'))
  */

@@ -4,7 +4,7 @@ import { finiteStats, missingMetricWarning, selectMetrics } from './metric-selec
 import { runtimeSeconds } from './time.js';
 import { dumpYaml } from './yaml-dump.js';
 
-/** What the model-configs step resolved from `target.api_endpoint.url` (eval-factory.md §8, §9). */
+/** What the model-configs step resolved from `target.api_endpoint.url` (docs/configuration.md). */
 export interface UrlInfo {
   readonly resolved_url: string | null;
   readonly provider: string | null;
@@ -154,7 +154,7 @@ function filesBlock(evaluation: EvaluationLike): Record<string, string> {
 }
 
 /**
- * `evaluation_config.yaml` (eval-factory.md §7.4): the project's normalized summary with every field present
+ * `evaluation_config.yaml` (docs/configuration.md): the project's normalized summary with every field present
  * (`null` where unknown). Works without an engine summary (engine crashed): status and errors still say why.
  * @example formatEvaluationConfig({ evaluation, renderedCommand, summary: null, status: 'error', efVersion: '0.1.0', startedAt, endedAt, errors: [{ code: 'EF_ENGINE_FAILED', message: '…' }], warnings: [], urlInfo })
  */

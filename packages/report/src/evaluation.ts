@@ -8,7 +8,7 @@ export interface ApiEndpointLike {
   readonly model_id?: string | null;
   readonly type?: string | null;
   readonly api_key_name?: string | null;
-  /** Old spelling of `api_key_name`; always a variable NAME, never a secret (eval-factory.md §2.4). */
+  /** Old spelling of `api_key_name`; always a variable NAME, never a secret (docs/configuration.md). */
   readonly api_key?: string | null;
   readonly stream?: boolean | null;
   readonly adapter_config?: Readonly<Record<string, unknown>> | null;

@@ -26,7 +26,7 @@ export function buildVersioning(metadata: Metadata, versions: ComponentVersions 
 }
 
 /**
- * `metadata.yaml` (eval-factory.md §7.6): comment lines listing the component versions, then the whole
+ * `metadata.yaml` (docs/configuration.md): comment lines listing the component versions, then the whole
  * `metadata` block (key order as written by the user) with the augmented `versioning`.
  * @example formatMetadataYaml({ versioning: { model: 'v3' }, owner: 'team-a' }, { efVersion: '0.1.0' })
  */

@@ -7,7 +7,7 @@ export function isFiniteNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }
 
-/** The stats block with every non-finite field dropped (never NaN/Infinity in outputs, engine.md §9). */
+/** The stats block with every non-finite field dropped (never NaN/Infinity in outputs, docs/architecture.md). */
 export function finiteStats(stats: SummaryStats | null | undefined): SummaryStats {
   const out: Record<string, number> = {};
   for (const [key, value] of Object.entries(stats ?? {})) {

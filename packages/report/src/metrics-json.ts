@@ -56,7 +56,7 @@ function peakMemory(summary: EngineSummary | null, factoryPeak: number | null | 
 }
 
 /**
- * `eval_factory_metrics.json` in the NeMo shape (eval-factory.md §7.6), as indented JSON text with a final newline.
+ * `eval_factory_metrics.json` in the NeMo shape (docs/configuration.md), as indented JSON text with a final newline.
  * @example formatEvalFactoryMetrics(summary, { startedAt: '2025-01-01T00:00:00Z', endedAt: '2025-01-01T00:02:03Z' })
  */
 export function formatEvalFactoryMetrics(summary: EngineSummary | null, opts: EvalFactoryMetricsOptions): string {

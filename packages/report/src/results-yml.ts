@@ -30,7 +30,7 @@ function metricsBlock(summary: EngineSummary | null): Record<string, unknown> {
 }
 
 /**
- * `results.yml` in the NeMo shape (eval-factory.md §7.3): sorted keys, config without nulls, one task whose
+ * `results.yml` in the NeMo shape (docs/configuration.md): sorted keys, config without nulls, one task whose
  * metrics are the reported (`report: true`) ones with a finite value, each as `scores.mean.{value, stats}`.
  * @example await writeFile(join(outDir, 'results.yml'), formatResultsYml({ evaluation, renderedCommand, gitHash: null, summary }))
  */

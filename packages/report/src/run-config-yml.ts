@@ -2,7 +2,7 @@ import { targetForOutput, type EvaluationLike } from './evaluation.js';
 import { dumpYaml } from './yaml-dump.js';
 
 /**
- * `run_config.yml` (eval-factory.md §7.2): the merged Evaluation with sorted keys and nulls kept, the command
+ * `run_config.yml` (docs/configuration.md): the merged Evaluation with sorted keys and nulls kept, the command
  * unrendered. Credentials appear only as variable names.
  * @example await writeFile(join(outDir, 'run_config.yml'), formatRunConfigYml(evaluation))
  */

@@ -1,6 +1,6 @@
 import { stringify } from 'yaml';
 
-/** Last line of defence: no output file ever holds NaN/Infinity (engine.md §9); they become null. */
+/** Last line of defence: no output file ever holds NaN/Infinity (docs/architecture.md); they become null. */
 export function finiteOrNull(_key: unknown, value: unknown): unknown {
   return typeof value === 'number' && !Number.isFinite(value) ? null : value;
 }

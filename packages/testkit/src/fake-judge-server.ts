@@ -1,5 +1,5 @@
 /**
- * A fake LLM-judge endpoint on 127.0.0.1 (judges-and-auth.md §3, §10) for tests. `POST …/chat/completions` answers
+ * A fake LLM-judge endpoint on 127.0.0.1 (docs/configuration.md#judges) for tests. `POST …/chat/completions` answers
  * in the OpenAI chat shape; any other POST answers in the Anthropic-messages shape. Replies come from a callback
  * (rubric JSON by default) or a script of faults (429, 5xx, 401, 404, malformed bodies). Credentials are recorded as
  * sha256 hashes per header, never in clear, so tests can check which key reached which route.
@@ -60,7 +60,7 @@ export interface FakeJudgeServer {
 
 export const RUBRIC_CRITERIA = ['accuracy', 'completeness', 'clarity'] as const;
 
-/** The rubric reply of judges-and-auth.md §1: `{"accuracy": {"score": n, "explanation": "…"}, …}`. */
+/** The rubric reply of docs/configuration.md#judges: `{"accuracy": {"score": n, "explanation": "…"}, …}`. */
 export function rubricReply(scores: Readonly<Record<string, unknown>> = { accuracy: 4, completeness: 4, clarity: 4 }): string {
   return JSON.stringify(Object.fromEntries(Object.entries(scores).map(([c, score]) => [c, { score, explanation: `fake ${c} explanation` }])));
 }

@@ -1,5 +1,5 @@
 /**
- * A fake OAuth 2.0 client-credentials token endpoint on 127.0.0.1 (judges-and-auth.md §9) for tests: issues
+ * A fake OAuth 2.0 client-credentials token endpoint on 127.0.0.1 (docs/configuration.md#judges) for tests: issues
  * expiring tokens, answers scripted 4xx/5xx errors or hangs, and can revoke a token so a judge endpoint sees it as
  * expired. Secrets are never stored: requests keep a hash of the client secret.
  */

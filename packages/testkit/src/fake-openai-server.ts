@@ -1,6 +1,6 @@
 /**
- * A fake OpenAI-compatible server on 127.0.0.1 for integration tests (style.md §2.13), with the failure classes
- * of engine.md §11.3 and NVCF polling. Uses `node:http` only. Its answers are not a real model's.
+ * A fake OpenAI-compatible server on 127.0.0.1 for integration tests (docs/architecture.md), with the failure classes
+ * of docs/architecture.md and NVCF polling. Uses `node:http` only. Its answers are not a real model's.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { completionBody, countWords, errorBody, promptOf, sha256Hex } from './fake-server/bodies.js';

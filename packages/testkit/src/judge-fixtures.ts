@@ -1,5 +1,5 @@
 /**
- * Fixtures for judged runs (judges-and-auth.md §2): `model_configs/judges.yaml` entries that point at loopback fake
+ * Fixtures for judged runs (docs/configuration.md#judges): `model_configs/judges.yaml` entries that point at loopback fake
  * judge servers, in the shape model-configs writes (names of credential variables only, never values).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -40,6 +40,6 @@ export function writeJudgesYaml(dir: string, judges: readonly JudgeSetup[]): str
   return dir;
 }
 
-/** A small rubric template with the three placeholders (judges-and-auth.md §3.2). */
+/** A small rubric template with the three placeholders (docs/configuration.md#judges). */
 export const JUDGE_TEMPLATE =
   'Patient: {{QUESTION}}\nResponse: {{RESPONSE}}\nGold: {{GOLD_RESPONSE}}\nScore accuracy, completeness and clarity from 1 to 5 as JSON.';

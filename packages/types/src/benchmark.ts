@@ -1,4 +1,4 @@
-/** What a benchmark folder provides to the engine (style.md §2.5). */
+/** What a benchmark folder provides to the engine (docs/architecture.md). */
 import type { Instance } from './instance.js';
 import type { PromptRequest, PromptSpec } from './prompt.js';
 
@@ -15,7 +15,7 @@ export interface MetricInput {
 
 /**
  * How per-instance values become the headline number: the mean (default), or a ratio of two helper metrics summed
- * over instances (e.g. corrected precision = Σ correct / Σ predicted; engine.md §9.5).
+ * over instances (e.g. corrected precision = Σ correct / Σ predicted; docs/architecture.md).
  */
 export type MetricAggregation = { readonly kind: 'mean' } | { readonly kind: 'ratio'; readonly numerator: string; readonly denominator: string };
 
@@ -25,7 +25,7 @@ export interface MetricDescriptor {
   readonly lower_is_better?: boolean;
   /** HELM computes exactly this metric under this name. */
   readonly helm_compatible: boolean;
-  /** For `_corrected` metrics: the HELM metric it corrects (benchmarks.md §0.2). */
+  /** For `_corrected` metrics: the HELM metric it corrects (docs/benchmarks.md). */
   readonly corrects?: string;
   /** `false` for HELM-file-only twins such as `exact_match@5` and ratio helpers (kept out of results.yml). */
   readonly report: boolean;
@@ -77,7 +77,7 @@ export interface LoadContext {
 export interface LoadedData {
   /**
    * Every instance of the scenario in load order, all splits. A benchmark with a corrected instance set
-   * (benchmarks.md §0.2) appends it here: those instances carry `variant: "corrected"` and ids prefixed `c-`.
+   * (docs/benchmarks.md) appends it here: those instances carry `variant: "corrected"` and ids prefixed `c-`.
    */
   readonly instances: readonly Instance[];
   readonly data: DataInfo;
@@ -103,7 +103,7 @@ export interface Annotator {
 }
 
 /**
- * A jury of LLM judges (judges-and-auth.md §1–§6). The engine calls every enabled judge (gpt, llama, claude, in
+ * A jury of LLM judges (docs/configuration.md#judges). The engine calls every enabled judge (gpt, llama, claude, in
  * that order) once per answered instance and stores the raw replies under `annotations[annotator]`
  * (`JuryAnnotation`); the benchmark's pure metric family parses and aggregates them.
  */

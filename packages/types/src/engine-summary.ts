@@ -1,7 +1,7 @@
 /**
  * The engine → executor contract: the engine writes this as `ef_summary.json` in its run directory and prints
  * `{"status", "run_dir", "counts"}` as its last stdout line. The factory side reads only files like this one,
- * never engine code (style.md §3).
+ * never engine code (docs/architecture.md).
  */
 import type { DataFileInfo } from './benchmark.js';
 import type { SummaryStats } from './stats.js';
@@ -46,7 +46,7 @@ export interface InstanceCounts {
   readonly unscored: number;
 }
 
-/** Judged benchmarks (judges-and-auth.md §5.3): totals and per role. */
+/** Judged benchmarks (docs/configuration.md#judges): totals and per role. */
 export interface JudgeCounts {
   readonly calls: number;
   readonly failed_calls: number;
@@ -103,7 +103,7 @@ export interface EngineSummary {
     readonly inference_runtime: { readonly mean: number | null; readonly p50: number | null; readonly p90: number | null; readonly p99: number | null };
     readonly cached_requests: number;
   };
-  /** Fills eval_factory_metrics.json `response_stats` (eval-factory.md §7.6). */
+  /** Fills eval_factory_metrics.json `response_stats` (docs/configuration.md). */
   readonly response_stats: {
     readonly count: number;
     readonly successful_count: number;

@@ -1,4 +1,4 @@
-/** The engine's data model (engine.md §3). Plain, JSON-serialisable, readonly. */
+/** The engine's data model (docs/architecture.md). Plain, JSON-serialisable, readonly. */
 
 export type Split = 'train' | 'valid' | 'test';
 
@@ -17,7 +17,7 @@ export interface Instance {
   readonly extra_data?: Readonly<Record<string, unknown>>;
   /** The dataset's own key (PMID, Row Number, file name…). */
   readonly source_id?: string;
-  /** `"corrected"` for instances of a benchmark's corrected instance set (benchmarks.md §0.2). */
+  /** `"corrected"` for instances of a benchmark's corrected instance set (docs/benchmarks.md). */
   readonly variant?: 'corrected';
 }
 

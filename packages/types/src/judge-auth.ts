@@ -1,5 +1,5 @@
 /**
- * `auth` of one judges.yaml entry (judges-and-auth.md §2, §7): written by model-configs, read by the engine, names
+ * `auth` of one judges.yaml entry (docs/configuration.md#judges): written by model-configs, read by the engine, names
  * only, never values. `auto` is resolved at run time (env key, else OAuth, else fallbacks).
  */
 export type JudgeAuth =

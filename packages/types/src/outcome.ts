@@ -1,4 +1,4 @@
-/** A request outcome is data, mapped once at the client boundary (engine.md §3, §11.3). */
+/** A request outcome is data, mapped once at the client boundary (docs/architecture.md). */
 
 export interface Completion {
   readonly text: string;

@@ -1,8 +1,8 @@
-/** Prompt construction contracts (engine.md §5). */
+/** Prompt construction contracts (docs/architecture.md). */
 
 export type AdapterMethod = 'multiple_choice_joint' | 'generation';
 
-/** Wording that the project ships as data and users may replace with `--prompt-texts` (engine.md §5.5). */
+/** Wording that the project ships as data and users may replace with `--prompt-texts` (docs/architecture.md). */
 export interface PromptTexts {
   readonly instructions: string;
   /** `null` = no input noun (no prefix); `""` is a real noun and gives the prefix `": "`. */
@@ -10,7 +10,7 @@ export interface PromptTexts {
   readonly output_noun: string | null;
 }
 
-/** Inputs of HELM's adapter-spec builders (engine.md §5.2). */
+/** Inputs of HELM's adapter-spec builders (docs/architecture.md). */
 export interface PromptSpec extends PromptTexts {
   readonly method: AdapterMethod;
   readonly newline_after_input_noun?: boolean;
@@ -20,7 +20,7 @@ export interface PromptSpec extends PromptTexts {
   readonly max_train_instances?: number;
 }
 
-/** HELM `AdapterSpec` fields (engine.md §5.1), as derived by a builder. */
+/** HELM `AdapterSpec` fields (docs/architecture.md), as derived by a builder. */
 export interface AdapterSpec {
   readonly method: AdapterMethod;
   readonly global_prefix: string;
@@ -42,11 +42,11 @@ export interface AdapterSpec {
   readonly multi_label: boolean;
   readonly temperature: number;
   readonly max_tokens: number;
-  /** The stop sequences of the spec; MCQ-joint requests never send them (engine.md §6). */
+  /** The stop sequences of the spec; MCQ-joint requests never send them (docs/architecture.md). */
   readonly stop_sequences: readonly string[];
 }
 
-/** One request to the model, before transport details (engine.md §3). */
+/** One request to the model, before transport details (docs/architecture.md). */
 export interface PromptRequest {
   readonly instance_id: string;
   readonly train_trial_index: number;

@@ -1,4 +1,4 @@
-/** HELM `Stat` (engine.md §3): count/sum/sum_squared/min/max with derived mean/variance/stddev. */
+/** HELM `Stat` (docs/architecture.md): count/sum/sum_squared/min/max with derived mean/variance/stddev. */
 
 export interface StatName {
   readonly name: string;
@@ -24,7 +24,7 @@ export interface PerInstanceStats {
   readonly stats: readonly Stat[];
 }
 
-/** Summary statistics as written to results.yml (eval-factory.md §7.3). */
+/** Summary statistics as written to results.yml (docs/configuration.md). */
 export interface SummaryStats {
   readonly count?: number;
   readonly sum?: number;

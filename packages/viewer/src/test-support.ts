@@ -1,5 +1,5 @@
 /**
- * Self-written run folders for the viewer's tests (never real data): the files of eval-factory.md §7 with only
+ * Self-written run folders for the viewer's tests (never real data): the files of docs/configuration.md with only
  * the fields the viewer and @eval-factory/summary read, for a 0/1 benchmark or an LLM-judged one.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';

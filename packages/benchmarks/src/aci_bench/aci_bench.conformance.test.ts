@@ -14,7 +14,7 @@ async function load() {
   return { ctx, loaded: await aciBench.load(ctx) };
 }
 
-describe('aci_bench on the real files (benchmarks-2.md §3)', () => {
+describe('aci_bench on the real files (docs/benchmarks/aci_bench.md)', () => {
   run('187 rows with the pinned sha256s: train id0…id66, test id67…id186 (test1, test3, test2), no warnings', async () => {
     const { ctx, loaded } = await load();
     expect(ctx.warnings).toEqual([]);

@@ -1,4 +1,4 @@
-/** ACI-Bench → instances, as HELM's `ACIBenchScenario` builds them (benchmarks-2.md §3). */
+/** ACI-Bench → instances, as HELM's `ACIBenchScenario` builds them (docs/benchmarks/aci_bench.md). */
 import type { DataFileInfo, Instance, LoadContext, LoadedData, Split } from '@eval-factory/types';
 import { CORRECT_TAG } from '@eval-factory/types';
 import { dataFormatError, describeValue } from '../shared/data-errors.js';

@@ -2,7 +2,7 @@ import type { PromptSpec } from '@eval-factory/types';
 import { juryRubric } from '../shared/judged.js';
 
 /**
- * The project's wording of HELM's multi-line instruction (benchmarks-2.md §3; HELM's text is in
+ * The project's wording of HELM's multi-line instruction (docs/benchmarks/aci_bench.md; HELM's text is in
  * `medhelm_run_specs.py` L635–706, for `extra.prompt_texts`): the four numbered section names are kept as HELM
  * writes them, and the last line introduces the conversation and ends with ":".
  * Layout `{instruction}\n\nConversation: Doctor-patient dialogue:\n\n{src}\nClinical Note:`.

@@ -6,12 +6,12 @@ import { recordingContext, tempDir } from '../shared/test-support.js';
 import { clear } from './definition.js';
 import { CLEAR_CONDITIONS } from './prompt.js';
 
-// Private data: present only where a copy of the CLEAR spreadsheets (<condition>.xlsx) was placed. benchmarks.md
+// Private data: present only where a copy of the CLEAR spreadsheets (<condition>.xlsx) was placed. docs/benchmarks/clear.md
 // gives no counts for it, so this checks the shape of every instance and reports HELM's label quirk if it shows.
 const DIR = realDataDir('clear');
 const run = realDataPresent('clear') ? it : it.skip;
 
-describe('clear on the real CLEAR spreadsheets (benchmarks.md §10)', () => {
+describe('clear on the real CLEAR spreadsheets (docs/benchmarks/clear.md)', () => {
   run.each(CLEAR_CONDITIONS.map((condition) => [condition]))('%s: three options, the note framed by the task and "Answer:"', async (condition) => {
     if (!existsSync(join(DIR, `${condition}.xlsx`))) return void console.log(`skipped: ${condition}.xlsx not in ${DIR}`);
     const ctx = recordingContext({ cacheDir: await tempDir(), dataPath: DIR, args: { condition } });

@@ -1,4 +1,4 @@
-/** CLEAR (private) → instances, as HELM's `CLEARScenario` builds them from `<condition>.xlsx` (benchmarks.md §10). */
+/** CLEAR (private) → instances, as HELM's `CLEARScenario` builds them from `<condition>.xlsx` (docs/benchmarks/clear.md). */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UserError } from '@eval-factory/errors';

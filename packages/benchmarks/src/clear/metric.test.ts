@@ -1,5 +1,5 @@
 /**
- * clear scores with HELM's exact_match family (benchmarks.md §0.3): the stripped completion is looked up in the
+ * clear scores with HELM's exact_match family (docs/benchmarks/clear.md): the stripped completion is looked up in the
  * MCQ output mapping {A, B, C → option texts}, exact and case-sensitive; unmapped answers score 0 everywhere, and an
  * instance without a correct reference (HELM's float-label quirk) scores 0 whatever the answer.
  */

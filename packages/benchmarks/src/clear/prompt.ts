@@ -37,7 +37,7 @@ export const CLEAR_CONDITION_TEXT: Readonly<Record<ClearCondition, string>> = {
 };
 
 /**
- * The project's own wording of HELM's CLEAR adapter texts (benchmarks.md §10, `medhelm_run_specs.py` L131). HELM's
+ * The project's own wording of HELM's CLEAR adapter texts (docs/benchmarks/clear.md, `medhelm_run_specs.py` L131). HELM's
  * instructions name the condition (one text per condition); ours refer to "the condition in the options" so one
  * text serves all 13. No input noun: the scenario text ends with `Answer:` and the options follow on that line.
  */

@@ -1,6 +1,6 @@
 /**
  * `jury_score`: HELM's `LLMJuryMetric` as MedHELM's configurable benchmark uses it (default score 0.0), read from
- * the raw judge replies the engine's jury annotator stores (`JuryAnnotation`, judges-and-auth.md §3), plus
+ * the raw judge replies the engine's jury annotator stores (`JuryAnnotation`, docs/configuration.md#judges), plus
  * `jury_score_corrected`, which never turns a failed judgement into a score.
  *
  * HELM (helm/benchmark/annotation/model_as_judge.py `LLMAsJuryAnnotator`, metrics/llm_jury_metrics.py): a reply is

@@ -1,4 +1,4 @@
-/** Discharge Me! 1.3 (gated) → HELM's instances (benchmarks-2.md §9): two per admission, BHC then DI. */
+/** Discharge Me! 1.3 (gated) → HELM's instances (docs/benchmarks/dischargeme.md): two per admission, BHC then DI. */
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';

@@ -2,7 +2,7 @@ import type { PromptSpec } from '@eval-factory/types';
 import { juryRubric } from '../shared/judged.js';
 
 /**
- * The project's wording of HELM's instruction (benchmarks-2.md §9; HELM's text, `medhelm_run_specs.py` L572–634,
+ * The project's wording of HELM's instruction (docs/benchmarks/dischargeme.md; HELM's text, `medhelm_run_specs.py` L572–634,
  * is for `extra.prompt_texts`). No input noun (the instance text carries its own headings and ends with
  * `{target}:\n`), output noun `Answer`: the prompt ends `…{target}:\n\nAnswer:`.
  */

@@ -1,5 +1,5 @@
 /**
- * HELM's DischargeMe preprocessing (benchmarks-2.md §9) without materializing its many-to-many merges:
+ * HELM's DischargeMe preprocessing (docs/benchmarks/dischargeme.md) without materializing its many-to-many merges:
  * `diagnosis ⋈ triage` on subject_id, `⋈ discharge` on subject_id, `⋈ radiology` and `⋈ edstays` on hadm_id (all
  * inner), first row per hadm_id, `⋈ discharge_target` on hadm_id. Diagnosis and triage only filter subjects, so the
  * first merged row of an admission is its first discharge note with its first radiology report, and admissions come

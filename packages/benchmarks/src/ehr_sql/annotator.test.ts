@@ -7,7 +7,7 @@ import { ehrSql } from './definition.js';
 import { ehrSqlFamily } from './metric.js';
 import { annotatorContext, fakeRequest, fixtureCopy } from './test-support.js';
 
-describe('extractSql (HELM extraction, benchmarks.md §6 step 3)', () => {
+describe('extractSql (HELM extraction, docs/benchmarks/ehr_sql.md step 3)', () => {
   it.each([
     ['```sql\nSELECT 1;\n```', 'SELECT 1;'], // spec test vector
     ['<SQL> select 2 </sql>', 'select 2'], // spec test vector

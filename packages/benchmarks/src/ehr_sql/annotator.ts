@@ -1,5 +1,5 @@
 /**
- * The `ehr_sql_execution` annotator (benchmarks.md §6; HELM `EhrSqlAnnotator`): runs the gold and the predicted SQL
+ * The `ehr_sql_execution` annotator (docs/benchmarks/ehr_sql.md; HELM `EhrSqlAnnotator`): runs the gold and the predicted SQL
  * against the EHRSQL database and records both results for the metrics. No LLM is involved.
  */
 import type { Annotator, AnnotatorContext, Instance } from '@eval-factory/types';
@@ -37,7 +37,7 @@ const PY_SPACE = `[${[...PY_WHITESPACE].map((c) => `\\u${c.charCodeAt(0).toStrin
 const SQL_TAGS = new RegExp(`<${PY_SPACE}*sql${PY_SPACE}*>([\\s\\S]*?)</?${PY_SPACE}*sql${PY_SPACE}*>`, 'i');
 
 /**
- * HELM's SQL extraction (benchmarks.md §6 step 3): the text inside `<sql>…</sql>` (or `<sql>…<sql>`) if present,
+ * HELM's SQL extraction (docs/benchmarks/ehr_sql.md step 3): the text inside `<sql>…</sql>` (or `<sql>…<sql>`) if present,
  * else the whole completion; backticks deleted; stripped; every `sql` + newline at the start of a line deleted
  * (case-sensitive, only after `\n` as in Python's MULTILINE). No strip after that last step.
  * @example extractSql('```sql\nSELECT 1;\n```') // 'SELECT 1;'

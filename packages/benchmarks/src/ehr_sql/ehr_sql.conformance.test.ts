@@ -55,7 +55,7 @@ function census(instances: readonly Instance[], annotations: readonly EhrSqlAnno
   return counts;
 }
 
-describe('ehr_sql on the real EHRSQL eICU files and demo database (benchmarks.md §6)', () => {
+describe('ehr_sql on the real EHRSQL eICU files and demo database (docs/benchmarks/ehr_sql.md)', () => {
   run('loads 2,909 eval instances (950 unanswerable) numbered from id9270, with the 3,211-character schema', async () => {
     const { loaded, warnings, logs } = await loadReal();
     expect(warnings).toEqual([]);

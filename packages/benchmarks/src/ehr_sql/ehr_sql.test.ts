@@ -21,7 +21,7 @@ async function loadFrom(dataPath: string, fields: { cacheDir?: string; allowData
   return { ctx, loaded: await ehrSql.load(ctx) };
 }
 
-/** Zero-shot generation prompt (engine.md §5.3): instructions, blank line, input noun + input, output noun. */
+/** Zero-shot generation prompt (docs/architecture.md): instructions, blank line, input noun + input, output noun. */
 function renderGenerationPrompt(spec: PromptSpec, instance: Instance): string {
   return `${spec.instructions}\n\n${spec.input_noun}: ${instance.input.text}\n${spec.output_noun}:`;
 }

@@ -1,4 +1,4 @@
-/** EHRSQL entries → instances, exactly as HELM's `EhrSqlScenario` builds them (benchmarks.md §6). */
+/** EHRSQL entries → instances, exactly as HELM's `EhrSqlScenario` builds them (docs/benchmarks/ehr_sql.md). */
 import { CORRECT_TAG } from '@eval-factory/types';
 import type { Instance, Split } from '@eval-factory/types';
 import { pyStrip } from '@eval-factory/metrics';

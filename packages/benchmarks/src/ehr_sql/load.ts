@@ -1,5 +1,5 @@
 /**
- * Finds the EHRSQL eICU files (benchmarks.md §6): the question files and schema of the pinned EHRSQL commit, and the
+ * Finds the EHRSQL eICU files (docs/benchmarks/ehr_sql.md): the question files and schema of the pinned EHRSQL commit, and the
  * SQLite database HELM executes against. `extra.data_path` is either a folder holding them (the layout of
  * `datasets/ehr_sql/` or flat) or the database file alone (e.g. an official EHRSQL eICU database; the questions
  * then come from the cache or the pinned download).

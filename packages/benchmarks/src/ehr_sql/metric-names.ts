@@ -1,4 +1,4 @@
-/** The metric descriptors of the `ehr_sql` family (benchmarks.md §6 and §0.2), main metric first. */
+/** The metric descriptors of the `ehr_sql` family (docs/benchmarks/ehr_sql.md), main metric first. */
 import type { MetricDescriptor } from '@eval-factory/types';
 
 const helm = (name: string, description: string): MetricDescriptor => ({ name, description, helm_compatible: true, report: true });

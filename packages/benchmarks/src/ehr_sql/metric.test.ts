@@ -22,7 +22,7 @@ function compute(completion: string, a: unknown, x: Instance = instance()): Metr
 const rows = (...r: SqlRow[]): SqlRow[] => r;
 const values = (...v: SqlValue[]): SqlValue[] => v;
 
-describe('ehr_sql metrics: spec test vectors (benchmarks.md §6)', () => {
+describe('ehr_sql metrics: spec test vectors (docs/benchmarks/ehr_sql.md)', () => {
   it('unanswerable + empty completion → execution 1, validity 0, precision/recall 0, totals 0/0', () => {
     const v = compute('', annotation({ query_error: 'No query generated', ground_truth_error: 'near "null": syntax error' }), instance(true, 'null'));
     expect(v).toMatchObject({

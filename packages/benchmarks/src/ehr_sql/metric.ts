@@ -1,5 +1,5 @@
 /**
- * HELM's `EhrSqlMetric` and the project's corrected metrics (benchmarks.md §6), as pure functions of the instance,
+ * HELM's `EhrSqlMetric` and the project's corrected metrics (docs/benchmarks/ehr_sql.md), as pure functions of the instance,
  * the raw completion and the `ehr_sql_execution` annotation.
  */
 import { CORRECT_TAG } from '@eval-factory/types';
@@ -103,7 +103,7 @@ export function ehrSqlCase(instance: Instance, completions: readonly string[], a
   };
 }
 
-/** HELM's four string metrics of the raw completion against the gold SQL text (benchmarks.md §0.3). */
+/** HELM's four string metrics of the raw completion against the gold SQL text (docs/benchmarks/ehr_sql.md). */
 function stringMetrics(c: EhrSqlCase): Record<string, number> {
   return {
     exact_match: exactMatch(c.goldQuery, c.prediction),

@@ -1,9 +1,9 @@
 import type { PromptSpec } from '@eval-factory/types';
 
 /**
- * The project's own wording of HELM's EHRSQL instruction (benchmarks.md §6): three paragraphs separated by blank
+ * The project's own wording of HELM's EHRSQL instruction (docs/benchmarks/ehr_sql.md): three paragraphs separated by blank
  * lines. HELM's exact text is in `medhelm_run_specs.py` L1296–1304 (use `extra.prompt_texts` for it). The nouns are
- * structural and exact (engine.md §6); the input already ends with a blank line, so the prompt ends
+ * structural and exact (docs/architecture.md); the input already ends with a blank line, so the prompt ends
  * `…\n\n\nSQL Query:`.
  */
 export const ehrSqlPrompt: PromptSpec = {

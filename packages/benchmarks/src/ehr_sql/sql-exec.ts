@@ -1,5 +1,5 @@
 /**
- * Runs one untrusted query against the EHRSQL SQLite database without letting it change anything (benchmarks.md §6):
+ * Runs one untrusted query against the EHRSQL SQLite database without letting it change anything (docs/benchmarks/ehr_sql.md):
  * a fresh read-only, immutable connection per query, no attachable databases, load_extension disabled by
  * node-sqlite3, only statements `guardSelect` accepts, a time limit enforced with `interrupt()`, and row and size
  * limits. Every failure of the query itself is a result (`ok: false`), never a throw.

@@ -1,5 +1,5 @@
 /**
- * Model-written SQL is untrusted (benchmarks.md §6): a read-only connection still runs ATTACH (creates a file),
+ * Model-written SQL is untrusted (docs/benchmarks/ehr_sql.md): a read-only connection still runs ATTACH (creates a file),
  * VACUUM INTO (writes one) and PRAGMAs. This small tokenizer follows SQLite's own rules for whitespace, comments
  * and quoting, so the statement boundaries and keywords it sees are the ones SQLite will see, and the guard lets
  * through exactly one SELECT / WITH … SELECT / VALUES statement.
@@ -133,7 +133,7 @@ export function guardSelect(sql: string): GuardResult {
 }
 
 /**
- * EHRSQL's convention for the official database (benchmarks.md §6): "now" is a fixed timestamp. Replaces every
+ * EHRSQL's convention for the official database (docs/benchmarks/ehr_sql.md): "now" is a fixed timestamp. Replaces every
  * bare `current_time` keyword (any case; not inside strings, quoted names or comments) by the quoted literal.
  * @example replaceCurrentTime("select current_time, 'current_time'", '2105-12-31 23:59:00')
  * // "select '2105-12-31 23:59:00', 'current_time'"

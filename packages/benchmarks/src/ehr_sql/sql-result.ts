@@ -1,7 +1,7 @@
 /**
  * Query results as JSON-serialisable data, compared the way HELM's Python compares them: `set(rows_a) ==
  * set(rows_b)` over tuples, where numbers compare by value (`1 == 1.0`), strings exactly, `None == None`, and order
- * and duplicates do not matter (benchmarks.md §6).
+ * and duplicates do not matter (docs/benchmarks/ehr_sql.md).
  */
 
 /** A SQLite value: INTEGER/REAL as number, TEXT as string, NULL as null, BLOB as hex, ±infinity spelled out. */

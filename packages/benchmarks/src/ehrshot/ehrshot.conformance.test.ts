@@ -9,7 +9,7 @@ import { EHRSHOT_TASKS } from './tasks.js';
 
 // EHRSHOT is gated: ../shared/datasets has no copy, so this suite normally skips. Someone with access can put the
 // MEDS folder at ../shared/datasets/ehrshot (data/, metadata/, labels/) to check the loader on the real tables.
-// benchmarks.md §10 pins no counts for ehrshot, so the checks are structural.
+// docs/benchmarks/ehrshot.md pins no counts for ehrshot, so the checks are structural.
 const DIR = realDataDir('ehrshot');
 const present = existsSync(DIR);
 if (!existsSync(dirname(DIR))) console.log('skipped: ../shared/datasets not found');
@@ -17,7 +17,7 @@ else if (!present) console.log('skipped: ../shared/datasets/ehrshot not found (g
 const tasks = present ? EHRSHOT_TASKS.filter((t) => existsSync(join(DIR, 'labels', t, 'labels.parquet'))) : [];
 const run = tasks.length > 0 ? it.each(tasks) : it.skip.each(['none']);
 
-describe('ehrshot on the real MEDS folder (benchmarks.md §10)', () => {
+describe('ehrshot on the real MEDS folder (docs/benchmarks/ehrshot.md)', () => {
   run('%s: one yes/no instance per kept label, lab tasks sampled to 10,000, only the misalignment warning', async (task) => {
     const ctx = recordingContext({ cacheDir: await tempDir(), dataPath: DIR, args: { subject: task, max_length: 100000 } });
     const { instances, data } = await ehrshot.load(ctx);

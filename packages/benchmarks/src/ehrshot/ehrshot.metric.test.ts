@@ -4,7 +4,7 @@ import type { Instance, PromptRequest } from '@eval-factory/types';
 import { optionReferences } from '../shared/instances.js';
 import { EHRSHOT_CHOICES } from './instances.js';
 
-// EHRSHOT scores with HELM's exact_match family (benchmarks.md §0.3) over the yes/no options A/B.
+// EHRSHOT scores with HELM's exact_match family (docs/benchmarks/ehrshot.md) over the yes/no options A/B.
 function instance(answer: 'yes' | 'no'): Instance {
   return { id: 'id0', input: { text: 'x' }, split: 'test', references: optionReferences(EHRSHOT_CHOICES, (i) => EHRSHOT_CHOICES[i] === answer) };
 }
@@ -14,7 +14,7 @@ const REQUEST: PromptRequest = {
   num_completions: 1, top_k_per_token: 5, output_mapping: { A: 'yes', B: 'no' },
 };
 
-describe('benchmarks.md §0.3 vectors (gold, pred → EM, QEM, PEM, QPEM)', () => {
+describe('docs/benchmarks/ehrshot.md vectors (gold, pred → EM, QEM, PEM, QPEM)', () => {
   it.each([
     ['yes', 'Yes.', 0, 1, 0, 1], ['yes', 'yes, because', 0, 0, 1, 1], ['A', 'a', 0, 1, 0, 1],
     ['Collagen', 'collagen type I', 0, 0, 0, 1], ['the cat', 'cat', 0, 1, 0, 1], ['x', '', 0, 0, 0, 0],

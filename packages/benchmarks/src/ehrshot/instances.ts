@@ -1,5 +1,5 @@
 /**
- * Label rows + timelines → instances, in HELM's order and with HELM's pairing (benchmarks.md §10):
+ * Label rows + timelines → instances, in HELM's order and with HELM's pairing (docs/benchmarks/ehrshot.md):
  * 1. `lab_*`: `df_labels.sample(n=10_000, random_state=1)` (the frame is in sample order);
  * 2. prompts are built over the labels sorted by (subject_id, prediction_time), then assigned back **by position**
  *    to the unsorted frame, so frame row i gets the prompt of the i-th sorted label (the suspected HELM bug, kept);

@@ -1,4 +1,4 @@
-/** EHRSHOT (MEDS layout) → instances, as HELM's `EHRSHOTScenario` builds them (benchmarks.md §10). */
+/** EHRSHOT (MEDS layout) → instances, as HELM's `EHRSHOTScenario` builds them (docs/benchmarks/ehrshot.md). */
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { UserError } from '@eval-factory/errors';

@@ -1,5 +1,5 @@
 /**
- * The EHRSHOT MEDS folder (benchmarks.md §10): `data/data.parquet` (events), `metadata/subject_splits.parquet` and
+ * The EHRSHOT MEDS folder (docs/benchmarks/ehrshot.md): `data/data.parquet` (events), `metadata/subject_splits.parquet` and
  * `labels/<task>/labels.parquet`. Reads only the columns HELM uses; any missing file or column is `EF_DATA_FORMAT`
  * naming it. Subject ids become numbers (or strings for a string column) and times epoch microseconds.
  */

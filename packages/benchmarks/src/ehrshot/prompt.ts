@@ -1,5 +1,5 @@
 /**
- * EHRSHOT prompt: the adapter spec and the scenario text the loader builds for every label (benchmarks.md §10).
+ * EHRSHOT prompt: the adapter spec and the scenario text the loader builds for every label (docs/benchmarks/ehrshot.md).
  * All sentences are the project's own wording of what HELM's `ehrshot_scenario.py` / `medhelm_run_specs.py` (L275)
  * ask. Structural literals are HELM's and exact: the `# Instructions` / `# Your Task` headings, the
  * `Clinical Definition: `, `Medical Code Definition: `, `Instruction: ` and `Patient EHR:` labels, the `- <code>`
@@ -12,7 +12,7 @@ import type { NewTask } from './phenotype-codes.js';
 import { LAB_THRESHOLDS, TASK_NAMES, TASK_ROLES, taskKind } from './tasks.js';
 import type { EhrshotTask } from './tasks.js';
 
-/** MCQ joint, one token; the empty-string input noun is HELM's (prefix ": "), engine.md §6. */
+/** MCQ joint, one token; the empty-string input noun is HELM's (prefix ": "), docs/architecture.md */
 export const ehrshotPrompt: PromptSpec = YES_NO_PROMPT;
 
 /** Short clinical definitions for the `new_*` tasks (HELM includes one only for these). */

@@ -1,5 +1,5 @@
 /**
- * The 14 EHRSHOT binary tasks MedHELM uses (benchmarks.md §10), with the facts HELM's scenario attaches to each:
+ * The 14 EHRSHOT binary tasks MedHELM uses (docs/benchmarks/ehrshot.md), with the facts HELM's scenario attaches to each:
  * the condition or event name and the specialist the persona line speaks as (the first of HELM's `PERSONAS`).
  */
 

@@ -13,7 +13,7 @@ async function load(dataPath: string) {
   return { ctx, loaded: await headQa.load(ctx) };
 }
 
-describe('head_qa on the real files (benchmarks.md §2)', () => {
+describe('head_qa on the real files (docs/benchmarks/head_qa.md)', () => {
   run.each([['test_en.hf_like.jsonl'], ['test_HEAD_EN.json']])(
     '%s: 2,742 rows match the pinned row digest → 2,675 instances, letters A 651 / B 692 / C 719 / D 613',
     async (fileName) => {

@@ -1,4 +1,4 @@
-/** HEAD-QA → instances, exactly as HELM's `HeadQAScenario` builds them (benchmarks.md §2). */
+/** HEAD-QA → instances, exactly as HELM's `HeadQAScenario` builds them (docs/benchmarks/head_qa.md). */
 import { UserError } from '@eval-factory/errors';
 import type { Instance, LoadContext, LoadedData } from '@eval-factory/types';
 import { resolveDataFile } from '../shared/data-files.js';

@@ -1,7 +1,7 @@
 import type { PromptSpec } from '@eval-factory/types';
 
 /**
- * The project's own wording of HELM's HEAD-QA instruction (benchmarks.md §2): two paragraphs separated by a blank
+ * The project's own wording of HELM's HEAD-QA instruction (docs/benchmarks/head_qa.md): two paragraphs separated by a blank
  * line. HELM's exact text is in `medhelm_run_specs.py` L304–342 (use `extra.prompt_texts` for it).
  */
 export const headQaPrompt: PromptSpec = {

@@ -1,5 +1,5 @@
 /**
- * MedDialog (BioBART splits) → instances, as HELM's `MedDialogScenario` builds them (benchmarks-2.md §6). The only
+ * MedDialog (BioBART splits) → instances, as HELM's `MedDialogScenario` builds them (docs/benchmarks/med_dialog.md). The only
  * source is a Codalab bundle (the split was made with an unseeded shuffle and cannot be regenerated), so the user
  * supplies `<subset>/test.json` through `extra.data_path`.
  */

@@ -2,7 +2,7 @@ import type { PromptSpec } from '@eval-factory/types';
 import { juryRubric } from '../shared/judged.js';
 
 /**
- * The project's wording of HELM's instruction (benchmarks-2.md §6; HELM's sentence, `medhelm_run_specs.py`
+ * The project's wording of HELM's instruction (docs/benchmarks/med_dialog.md; HELM's sentence, `medhelm_run_specs.py`
  * L1062–1116, is for `extra.prompt_texts`). Layout `{instruction}\n\nPatient-Doctor: {src}\nSummary:`.
  */
 export const medDialogPrompt: PromptSpec = {

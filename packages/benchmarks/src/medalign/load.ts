@@ -1,6 +1,6 @@
 /**
  * MedAlign (gated) → instances, as HELM's `MedalignScenario` and `medalign_scenario_helper` build them
- * (benchmarks.md §10): instructions joined with Annotator_1's clinician responses, each prompt holding as much of
+ * (docs/benchmarks/medalign.md): instructions joined with Annotator_1's clinician responses, each prompt holding as much of
  * the patient's EHR as fits in `max_length` cl100k_base tokens, keeping the **end** of the record.
  */
 import { readdir, readFile, stat } from 'node:fs/promises';

@@ -1,7 +1,7 @@
 import type { PromptSpec } from '@eval-factory/types';
 
 /**
- * The scenario's prompt (benchmarks.md §10): an instruction line, the EHR, the question, `Answer:`, separated by
+ * The scenario's prompt (docs/benchmarks/medalign.md): an instruction line, the EHR, the question, `Answer:`, separated by
  * blank lines. The labels `Instruction:`, `EHR:`, `Question:` and `Answer:` are HELM's layout; the sentence after
  * `Instruction:` is the project's wording (HELM's is in `medalign_scenario_helper.py`, `preprocess_prompts`).
  * The EHR budget counts this template's own tokens, placeholders included, as HELM does.

@@ -1,5 +1,5 @@
 /**
- * The MedAlign jury rubric (judges-and-auth.md §1): the project's own text in HELM's structure — the clinician's
+ * The MedAlign jury rubric (docs/configuration.md#judges): the project's own text in HELM's structure — the clinician's
  * request with the EHR, the model's response and the clinician's reference in tagged sections, accuracy /
  * completeness / clarity scored 1–5 with a short explanation, a JSON-only reply. HELM's exact template
  * (`medalign_annotator.py` L7–65 in stanford-crfm/helm) can be supplied through `extra.prompt_texts`.

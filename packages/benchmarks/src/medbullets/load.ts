@@ -1,4 +1,4 @@
-/** Medbullets (5 options) → instances, exactly as HELM's `MedBulletsScenario` builds them (benchmarks.md §3). */
+/** Medbullets (5 options) → instances, exactly as HELM's `MedBulletsScenario` builds them (docs/benchmarks/medbullets.md). */
 import type { Instance, LoadContext, LoadedData } from '@eval-factory/types';
 import { readCsvRecords } from '../shared/csv-records.js';
 import type { CsvRecord } from '../shared/csv-records.js';

@@ -5,7 +5,7 @@ import { medbullets } from './definition.js';
 
 const run = realDataPresent('medbullets') ? it : it.skip;
 
-describe('medbullets on the real medbullets_op5.csv (benchmarks.md §3)', () => {
+describe('medbullets on the real medbullets_op5.csv (docs/benchmarks/medbullets.md)', () => {
   run('loads 308 instances, A 61 / B 74 / C 53 / D 67 / E 53, with the pinned sha256 and LF-only questions', async () => {
     const ctx = recordingContext({ cacheDir: await tempDir(), dataPath: realDataDir('medbullets') });
     const { instances, data } = await medbullets.load(ctx);

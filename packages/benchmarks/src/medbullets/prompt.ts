@@ -1,7 +1,7 @@
 import type { PromptSpec } from '@eval-factory/types';
 
 /**
- * The project's own wording of HELM's Medbullets instruction (benchmarks.md §3): two paragraphs separated by a
+ * The project's own wording of HELM's Medbullets instruction (docs/benchmarks/medbullets.md): two paragraphs separated by a
  * blank line. HELM's exact text is in `medhelm_run_specs.py` L345–382 (use `extra.prompt_texts` for it).
  */
 export const medbulletsPrompt: PromptSpec = {

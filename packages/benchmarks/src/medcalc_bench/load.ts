@@ -1,4 +1,4 @@
-/** MedCalc-Bench v1.0 test CSV → instances, exactly as HELM's `MedCalcBenchScenario` builds them (benchmarks.md §4). */
+/** MedCalc-Bench v1.0 test CSV → instances, exactly as HELM's `MedCalcBenchScenario` builds them (docs/benchmarks/medcalc_bench.md). */
 import type { Instance, LoadContext, LoadedData } from '@eval-factory/types';
 import { CORRECT_TAG } from '@eval-factory/types';
 import { readCsvRecords } from '../shared/csv-records.js';

@@ -46,7 +46,7 @@ async function loadReal(): Promise<Instance[]> {
 const ALL = { lab: 327, risk: 240, physical: 240, severity: 80, diagnosis: 60, date: 60, dosage: 40 };
 const K1000 = { lab: 315, risk: 232, physical: 225, severity: 75, date: 58, diagnosis: 56, dosage: 39 };
 
-describe('medcalc_bench on the real test_data_v1.0.csv (benchmarks.md §4)', () => {
+describe('medcalc_bench on the real test_data_v1.0.csv (docs/benchmarks/medcalc_bench.md)', () => {
   run('loads 1,047 instances, ids = Row Number 1..1047, with the category counts of §4', async () => {
     const instances = await loadReal();
     expect(instances.map((x) => x.id)).toEqual(instances.map((_x, i) => String(i + 1)));

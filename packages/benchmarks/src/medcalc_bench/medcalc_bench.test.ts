@@ -26,7 +26,7 @@ async function csvFile(content: string | Buffer, name = MEDCALC_FILE): Promise<s
   return file;
 }
 
-/** Zero-shot generation prompt (engine.md §5.2–5.3): instructions, blank line, input, rstripped output prefix. */
+/** Zero-shot generation prompt (docs/architecture.md): instructions, blank line, input, rstripped output prefix. */
 function renderGenerationPrompt(spec: PromptSpec, x: Instance): string {
   const inputPrefix = spec.input_noun === null ? '' : `${spec.input_noun}: `;
   const outputPrefix = spec.output_noun === null ? '' : `${spec.output_noun}: `;

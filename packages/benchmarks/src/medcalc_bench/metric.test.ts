@@ -27,7 +27,7 @@ const DOSAGE_LIMITS = ['50.43835', '55.74765'] as const;
 const DATE = instance('date', '09/23/2014');
 const GEST = instance('date', GA);
 
-// benchmarks.md §4 "Test vectors" (category, gt, [lo, hi], pred → HELM score), plus the corrected score.
+// docs/benchmarks/medcalc_bench.md "Test vectors" (category, gt, [lo, hi], pred → HELM score), plus the corrected score.
 describe('medcalc_bench_accuracy: every spec test vector', () => {
   it.each<[string, Instance, string, number, number]>([
     ['physical', PHYSICAL, '100', 1, 1],

@@ -1,5 +1,5 @@
 /**
- * MedCalc-Bench accuracy (benchmarks.md §4): HELM's `MedCalcBenchMetric`, bugs included, and the corrected twin.
+ * MedCalc-Bench accuracy (docs/benchmarks/medcalc_bench.md): HELM's `MedCalcBenchMetric`, bugs included, and the corrected twin.
  * Pure functions of (prediction, reference, category, limits).
  */
 import { pyStrip } from '@eval-factory/metrics';

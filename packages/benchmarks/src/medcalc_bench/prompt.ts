@@ -1,7 +1,7 @@
 import type { PromptSpec } from '@eval-factory/types';
 
 /**
- * The project's own wording of HELM's MedCalc-Bench prompt (benchmarks.md §4). HELM's exact sentences are in
+ * The project's own wording of HELM's MedCalc-Bench prompt (docs/benchmarks/medcalc_bench.md). HELM's exact sentences are in
  * `medhelm_run_specs.py` L93–128 (use `extra.prompt_texts` for them). There is no input noun (the input text
  * carries its own `Patient note:` / `Question:` labels) and the output noun is itself an instruction, so the prompt
  * ends with that sentence followed by `:`. Neither text states the date or gestational-age format, as in HELM.

@@ -1,6 +1,6 @@
 /**
  * Python's `float()`, `int()` on digit strings and `datetime.strptime(s, '%m/%d/%Y')`, ported exactly because
- * HELM's MedCalc-Bench metric scores with them (benchmarks.md §4). JavaScript's `Number()` differs: it reads ""
+ * HELM's MedCalc-Bench metric scores with them (docs/benchmarks/medcalc_bench.md). JavaScript's `Number()` differs: it reads ""
  * as 0, accepts hex and `Infinity`, and rejects `1_000`, `inf` and non-ASCII digits, which Python handles.
  */
 

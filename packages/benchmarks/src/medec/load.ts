@@ -1,4 +1,4 @@
-/** MEDEC (MS test set) → instances, exactly as HELM's `MedecScenario` builds them (benchmarks.md §5). */
+/** MEDEC (MS test set) → instances, exactly as HELM's `MedecScenario` builds them (docs/benchmarks/medec.md). */
 import type { Instance, LoadContext, LoadedData } from '@eval-factory/types';
 import { pyStrip } from '@eval-factory/metrics';
 import { readCsvTable } from '../shared/csv-records.js';

@@ -33,7 +33,7 @@ function wholeSet(instances: readonly Instance[], answer: (x: Instance) => strin
   return sums.map((s) => s / instances.length);
 }
 
-describe('medec on the real MEDEC-MS test CSV (benchmarks.md §5)', () => {
+describe('medec on the real MEDEC-MS test CSV (docs/benchmarks/medec.md)', () => {
   run('loads 597 of 925 rows (311 error, 286 correct) exactly as HELM does, with the pinned sha256', async () => {
     const { instances, sha256, rows, warnings } = await loadReal();
     expect(warnings).toEqual([]);

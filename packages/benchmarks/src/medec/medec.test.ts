@@ -24,7 +24,7 @@ async function csvFile(text: string, name = MEDEC_FILE): Promise<string> {
   return file;
 }
 
-/** Zero-shot generation prompt (engine.md §5.3): instructions, blank line, `<input noun>: text`, `<output noun>:`. */
+/** Zero-shot generation prompt (docs/architecture.md): instructions, blank line, `<input noun>: text`, `<output noun>:`. */
 function renderGenerationPrompt(spec: PromptSpec, instance: Instance): string {
   return `${spec.instructions}\n\n${spec.input_noun}: ${instance.input.text}\n${spec.output_noun}:`;
 }

@@ -7,7 +7,7 @@ const score = (gold: string, pred: string) => {
   return [s.medec_error_flag_accuracy, s.medec_error_sentence_accuracy, s.medec_error_sentence_accuracy_corrected];
 };
 
-describe('medecScores: every test vector of benchmarks.md §5 (flag, HELM sentence, corrected sentence)', () => {
+describe('medecScores: every test vector of docs/benchmarks/medec.md (flag, HELM sentence, corrected sentence)', () => {
   it.each([
     ['CORRECT', 'CORRECT', [1, 1, 1]],
     ['CORRECT', '3 fix', [0, 0, 0]],

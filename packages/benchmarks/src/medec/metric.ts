@@ -1,5 +1,5 @@
 /**
- * MEDEC scoring: HELM's `MedecMetric` (benchmarks.md §5), bug included, plus the corrected sentence accuracy.
+ * MEDEC scoring: HELM's `MedecMetric` (docs/benchmarks/medec.md), bug included, plus the corrected sentence accuracy.
  * Sentence ids are `bigint` so a long digit run in an answer compares exactly, as Python's unbounded `int` does.
  */
 import { CORRECT_TAG } from '@eval-factory/types';

@@ -1,9 +1,9 @@
 import type { PromptSpec } from '@eval-factory/types';
 
 /**
- * The project's own wording of HELM's MEDEC instruction (benchmarks.md §5), one paragraph. HELM's exact sentences
+ * The project's own wording of HELM's MEDEC instruction (docs/benchmarks/medec.md), one paragraph. HELM's exact sentences
  * are in `medhelm_run_specs.py` L223–272; users who need them supply them through `extra.prompt_texts`.
- * The nouns are structural and exact (engine.md §6); no stop sequence, so the answer may run over several lines.
+ * The nouns are structural and exact (docs/architecture.md); no stop sequence, so the answer may run over several lines.
  */
 export const medecPrompt: PromptSpec = {
   method: 'generation',

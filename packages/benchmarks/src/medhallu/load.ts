@@ -1,5 +1,5 @@
 /**
- * MedHallu (`pqa_labeled`) → instances, exactly as HELM's `MedHalluScenario` builds them (benchmarks.md §8), followed
+ * MedHallu (`pqa_labeled`) → instances, exactly as HELM's `MedHalluScenario` builds them (docs/benchmarks/medhallu.md), followed
  * by the corrected instance set of `exact_match_corrected` (§0.2).
  */
 import { CORRECT_TAG } from '@eval-factory/types';

@@ -25,7 +25,7 @@ async function load() {
   return { ctx, loaded: await medhallu.load(ctx) };
 }
 
-describe('medhallu on the real medhallu_pqa_labeled.jsonl (benchmarks.md §8)', () => {
+describe('medhallu on the real medhallu_pqa_labeled.jsonl (docs/benchmarks/medhallu.md)', () => {
   run('1,000 rows match the pinned row digest, with no warnings', async () => {
     const rows = parseMedhalluRows(await readTextPython(FILE), FILE);
     expect(rows).toHaveLength(MEDHALLU_PIN.rows);

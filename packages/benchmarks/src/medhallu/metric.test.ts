@@ -19,7 +19,7 @@ const REQUEST: PromptRequest = {
 const scores = (gold: string, completion: string) => medhalluScores({ instance: instance(gold), request: REQUEST, completions: [completion] });
 const vector = (v: Record<string, number>) => [v.exact_match, v.quasi_exact_match, v.prefix_exact_match, v.quasi_prefix_exact_match];
 
-describe('medhallu HELM metrics on the raw completion (benchmarks.md §0.3, §8)', () => {
+describe('medhallu HELM metrics on the raw completion (docs/benchmarks/medhallu.md)', () => {
   // gold, completion → EM, QEM, PEM, QPEM
   const cases: [string, string, string, number[]][] = [
     // §0.3 test vectors (the family is shared; medhallu passes them through unchanged).

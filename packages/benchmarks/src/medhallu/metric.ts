@@ -1,5 +1,5 @@
 /**
- * MedHallu scoring (benchmarks.md §8): HELM's four `exact_match` metrics on the raw completion for the HELM
+ * MedHallu scoring (docs/benchmarks/medhallu.md): HELM's four `exact_match` metrics on the raw completion for the HELM
  * instances, and only `exact_match_corrected` for the corrected instance set (the other three are not repeated).
  */
 import { exactMatchFamily } from '@eval-factory/metrics';

@@ -1,7 +1,7 @@
 import type { PromptSpec } from '@eval-factory/types';
 
 /**
- * The project's own wording of HELM's MedHallu instruction (benchmarks.md §8): the judge role, the 0/1 labels, the
+ * The project's own wording of HELM's MedHallu instruction (docs/benchmarks/medhallu.md): the judge role, the 0/1 labels, the
  * four hallucination types, and "only the integer". HELM's exact sentences are in `medhelm_run_specs.py`
  * L1381–1393 (instructions) and L1394–1399 (output noun); users who need them supply them through
  * `extra.prompt_texts`.

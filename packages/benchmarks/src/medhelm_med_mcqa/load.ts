@@ -1,5 +1,5 @@
 /**
- * MedMCQA → instances, as HELM's `MedMCQAScenario` builds them (benchmarks-2.md §8). HELM downloads `data.zip` from
+ * MedMCQA → instances, as HELM's `MedMCQAScenario` builds them (docs/benchmarks/medhelm_med_mcqa.md). HELM downloads `data.zip` from
  * Google Drive (no stable, checkable URL), so the files come from `extra.data_path` only.
  */
 import { readFile, stat } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 /**
- * MedQA (USMLE, 4 options) → instances, as HELM's `MedQAScenario` builds them (benchmarks-2.md §7). HELM downloads
+ * MedQA (USMLE, 4 options) → instances, as HELM's `MedQAScenario` builds them (docs/benchmarks/medhelm_med_qa.md). HELM downloads
  * the release zip from Google Drive (no stable, checkable URL), so the files come from `extra.data_path` only.
  */
 import { readFile, stat } from 'node:fs/promises';

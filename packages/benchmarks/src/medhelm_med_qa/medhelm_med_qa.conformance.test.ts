@@ -14,7 +14,7 @@ async function load() {
   return { ctx, loaded: await medhelmMedQa.load(ctx) };
 }
 
-describe('medhelm_med_qa on the staged test file (benchmarks-2.md §7)', () => {
+describe('medhelm_med_qa on the staged test file (docs/benchmarks/medhelm_med_qa.md)', () => {
   run('1,273 test instances id11450…id12722, pinned sha256, answer letters A 353 B 309 C 346 D 265', async () => {
     const { ctx, loaded } = await load();
     expect(loaded.data.files.map((f) => f.sha256)).toEqual([MEDQA_TEST_SHA256]);

@@ -1,7 +1,7 @@
 import type { PromptSpec } from '@eval-factory/types';
 
 /**
- * The project's wording of HELM's MedQA instruction and output noun (benchmarks-2.md §7; HELM's sentences are in
+ * The project's wording of HELM's MedQA instruction and output noun (docs/benchmarks/medhelm_med_qa.md; HELM's sentences are in
  * `medhelm_run_specs.py` L385–406, for users who supply them through `extra.prompt_texts`). As in HELM the output
  * noun is itself an instruction ending with a period, so the prompt ends `.:`; medhelm_med_mcqa shares both.
  */

@@ -1,4 +1,4 @@
-/** MEDIQA 2019 Task 3 test set → HELM's 150 instances (benchmarks-2.md §5). */
+/** MEDIQA 2019 Task 3 test set → HELM's 150 instances (docs/benchmarks/medi_qa.md). */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UserError } from '@eval-factory/errors';

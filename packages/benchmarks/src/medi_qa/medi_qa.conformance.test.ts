@@ -13,7 +13,7 @@ async function load(dataPath: string) {
   return { ctx, loaded: await mediQa.load(ctx) };
 }
 
-describe('medi_qa on the real test set (benchmarks-2.md §5)', () => {
+describe('medi_qa on the real test set (docs/benchmarks/medi_qa.md)', () => {
   run('150 instances with QID ids ("1", "2", "3", "5", …), each with a non-empty gold, pinned sha256, no warnings', async () => {
     const { ctx, loaded } = await load(DIR);
     expect(ctx.warnings).toEqual([]);

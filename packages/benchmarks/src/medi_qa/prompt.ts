@@ -2,7 +2,7 @@ import type { PromptSpec } from '@eval-factory/types';
 import { juryRubric } from '../shared/judged.js';
 
 /**
- * The project's wording of HELM's instruction (benchmarks-2.md §5; HELM's sentence is in `medhelm_run_specs.py`
+ * The project's wording of HELM's instruction (docs/benchmarks/medi_qa.md; HELM's sentence is in `medhelm_run_specs.py`
  * L1140–1192, for `extra.prompt_texts`). Layout `{instruction}\n\nQuestion: {question}\nAnswer:`.
  */
 export const mediQaPrompt: PromptSpec = {

@@ -1,5 +1,5 @@
 /**
- * MedicationQA → instances, as HELM's `MedicationQAScenario` builds them (benchmarks-2.md §4): `pandas.read_excel`
+ * MedicationQA → instances, as HELM's `MedicationQAScenario` builds them (docs/benchmarks/medication_qa.md): `pandas.read_excel`
  * of the first sheet, then rows whose `Answer` pandas reads as NA dropped (one answer is the text `n/a`).
  */
 import type { Instance, LoadContext, LoadedData } from '@eval-factory/types';

@@ -14,7 +14,7 @@ async function load() {
   return { ctx, loaded: await medicationQa.load(ctx) };
 }
 
-describe('medication_qa on the real workbook (benchmarks-2.md §4)', () => {
+describe('medication_qa on the real workbook (docs/benchmarks/medication_qa.md)', () => {
   run('690 rows, the pinned sha256, 689 instances id0…id688 after dropping the n/a answer (sheet row 214)', async () => {
     const { ctx, loaded } = await load();
     expect(ctx.warnings).toEqual([]);

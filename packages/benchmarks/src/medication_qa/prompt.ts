@@ -2,7 +2,7 @@ import type { PromptSpec } from '@eval-factory/types';
 import { juryRubric } from '../shared/judged.js';
 
 /**
- * The project's wording of HELM's instruction (benchmarks-2.md §4; HELM's sentence is in `medhelm_run_specs.py`
+ * The project's wording of HELM's instruction (docs/benchmarks/medication_qa.md; HELM's sentence is in `medhelm_run_specs.py`
  * L947–997, for `extra.prompt_texts`). Layout `{instruction}\n\nQuestion: {question}\nAnswer:`.
  */
 export const medicationQaPrompt: PromptSpec = {

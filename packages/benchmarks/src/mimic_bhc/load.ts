@@ -1,4 +1,4 @@
-/** MIMIC-IV-Ext-BHC (gated) → instances, as HELM's `MIMICBHCScenario` builds them (benchmarks-2.md §10). */
+/** MIMIC-IV-Ext-BHC (gated) → instances, as HELM's `MIMICBHCScenario` builds them (docs/benchmarks/mimic_bhc.md). */
 import { stat } from 'node:fs/promises';
 import { UserError } from '@eval-factory/errors';
 import type { Instance, LoadContext, LoadedData } from '@eval-factory/types';

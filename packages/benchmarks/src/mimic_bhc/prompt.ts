@@ -2,7 +2,7 @@ import type { PromptSpec } from '@eval-factory/types';
 import { juryRubric } from '../shared/judged.js';
 
 /**
- * The project's wording of HELM's instruction (benchmarks-2.md §10; HELM's text, `medhelm_run_specs.py`
+ * The project's wording of HELM's instruction (docs/benchmarks/mimic_bhc.md; HELM's text, `medhelm_run_specs.py`
  * L825–882, is for `extra.prompt_texts`). Nouns are followed by a newline:
  * `{instruction}\n\nClinical Note:\n{input}\nBrief Hospital Course:`.
  */

@@ -1,4 +1,4 @@
-/** MIMIC-III radiology report summarization (gated) → instances, as HELM's `MIMICRRSScenario` (benchmarks-2.md §11). */
+/** MIMIC-III radiology report summarization (gated) → instances, as HELM's `MIMICRRSScenario` (docs/benchmarks/mimic_rrs.md). */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UserError } from '@eval-factory/errors';

@@ -2,7 +2,7 @@ import type { PromptSpec } from '@eval-factory/types';
 import { juryRubric } from '../shared/judged.js';
 
 /**
- * The project's wording of HELM's three-sentence instruction (benchmarks-2.md §11; HELM's text,
+ * The project's wording of HELM's three-sentence instruction (docs/benchmarks/mimic_rrs.md; HELM's text,
  * `medhelm_run_specs.py` L764–824, is for `extra.prompt_texts`). Nouns are followed by a newline:
  * `{instruction}\n\nFindings:\n{findings}\nImpression:`.
  */

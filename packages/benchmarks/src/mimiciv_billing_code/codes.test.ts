@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { correctedCodes, helmCodes, setScores } from './codes.js';
 
-describe('helmCodes: HELM\'s extraction regex (benchmarks-2.md §12 test vectors)', () => {
+describe('helmCodes: HELM\'s extraction regex (docs/benchmarks/mimiciv_billing_code.md test vectors)', () => {
   it.each<[string, string[]]>([
     ['E11.9', ['E11.9']], ['E119', ['E119']], ['Z7901', []], ['S72.001A', ['S72']], ['T84.84XA', ['T84']],
     ['C7A.1', []], ['M1A.0', []], ['0DTJ4ZZ', []], ['B2111ZZ', []], ['I10.', ['I10']], ['**J18.9**', ['J18.9']],

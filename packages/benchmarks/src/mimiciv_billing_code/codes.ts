@@ -1,5 +1,5 @@
 /**
- * ICD-10 code extraction (benchmarks-2.md §12): HELM's regex, bugs included, and the corrected one. Python's `\b`
+ * ICD-10 code extraction (docs/benchmarks/mimiciv_billing_code.md): HELM's regex, bugs included, and the corrected one. Python's `\b`
  * and `\d` are Unicode-aware on str patterns, so both are spelled out with Unicode classes here.
  */
 

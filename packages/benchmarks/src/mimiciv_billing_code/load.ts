@@ -1,6 +1,6 @@
 /**
  * MIMIC-IV ICD-10 coding (gated) → instances, as HELM's `MIMICIVBillingCodeScenario` builds them
- * (benchmarks-2.md §12): a Feather file (Arrow IPC, as pandas' `to_feather` writes it) or JSON Lines with the same
+ * (docs/benchmarks/mimiciv_billing_code.md): a Feather file (Arrow IPC, as pandas' `to_feather` writes it) or JSON Lines with the same
  * two fields, `text` and `target` (a list of code strings).
  */
 import { readFile, stat } from 'node:fs/promises';

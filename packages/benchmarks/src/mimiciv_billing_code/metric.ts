@@ -1,5 +1,5 @@
 /**
- * The `mimiciv_billing_code` metrics (benchmarks-2.md §12): HELM's per-instance precision/recall/F1 of the extracted
+ * The `mimiciv_billing_code` metrics (docs/benchmarks/mimiciv_billing_code.md): HELM's per-instance precision/recall/F1 of the extracted
  * code sets under HELM's names, the same with the corrected extraction, and corpus-level micro P/R/F1 (ratios).
  */
 import { pyStrip } from '@eval-factory/metrics';

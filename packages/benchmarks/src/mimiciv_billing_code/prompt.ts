@@ -1,7 +1,7 @@
 import type { PromptSpec } from '@eval-factory/types';
 
 /**
- * The project's wording of HELM's instruction (benchmarks-2.md §12; HELM's sentence, `medhelm_run_specs.py`
+ * The project's wording of HELM's instruction (docs/benchmarks/mimiciv_billing_code.md; HELM's sentence, `medhelm_run_specs.py`
  * L1458–1493, is for `extra.prompt_texts`). Nouns followed by a newline:
  * `{instruction}\n\nNote:\n{text}\nPredicted ICD-10 Codes:`.
  */

@@ -1,5 +1,5 @@
 /**
- * MTSamples procedure reports → HELM's 128 instances (benchmarks-2.md §2), then the corrected set (`c-id…`,
+ * MTSamples procedure reports → HELM's 128 instances (docs/benchmarks/mtsamples_procedures.md), then the corrected set (`c-id…`,
  * `variant: 'corrected'`): the same reading of every file, including the 3 HELM loses to the `#` in their names.
  * Same repository and file format as mtsamples_replicate, so its folder reader and downloader are reused.
  */

@@ -21,7 +21,7 @@ async function load() {
 
 const count = (sections: readonly unknown[]) => sections.reduce<Record<string, number>>((acc, s) => ({ ...acc, [String(s)]: (acc[String(s)] ?? 0) + 1 }), {});
 
-describe('mtsamples_procedures on the real reports (benchmarks-2.md §2)', () => {
+describe('mtsamples_procedures on the real reports (docs/benchmarks/mtsamples_procedures.md)', () => {
   run('429 files with the pinned folder checksum; HELM\'s 128 instances equal helm_instances.json', async () => {
     const { ctx, loaded } = await load();
     expect(ctx.warnings).toEqual([]);

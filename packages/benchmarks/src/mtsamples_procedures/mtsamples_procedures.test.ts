@@ -12,7 +12,7 @@ async function load(dataPath: string) {
   return { ctx, loaded: await mtsamplesProcedures.load(ctx) };
 }
 
-/** Oracle: CPython running HELM's scenario logic (benchmarks-2.md §2) over the fixture files. */
+/** Oracle: CPython running HELM's scenario logic (docs/benchmarks/mtsamples_procedures.md) over the fixture files. */
 const HELM = [
   ['Appendectomy (Invented).txt', 'Medical Specialty:\u00a0Surgery\nSample Name:\u00a0Invented Appendectomy\n\nPREOPERATIVE DIAGNOSIS:  Made-up appendicitis.\nPROCEDURE:  Fictional laparoscopic appendectomy.', 'An imaginary inflamed appendix.'],
   ['Cast Removal - Plan.txt', 'Sample Name: Cast Removal', 'Physical therapy twice a week for a made-up six weeks.'],

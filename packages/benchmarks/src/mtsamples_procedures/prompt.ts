@@ -2,7 +2,7 @@ import type { PromptSpec } from '@eval-factory/types';
 import { juryRubric } from '../shared/judged.js';
 
 /**
- * The project's wording of HELM's instruction (benchmarks-2.md §2; HELM's sentence, `medhelm_run_specs.py`
+ * The project's wording of HELM's instruction (docs/benchmarks/mtsamples_procedures.md; HELM's sentence, `medhelm_run_specs.py`
  * L707–763, is for `extra.prompt_texts`). Layout `{instruction}\n\nPatient Notes: {input}\nAnswer:`.
  */
 export const mtsamplesProceduresPrompt: PromptSpec = {

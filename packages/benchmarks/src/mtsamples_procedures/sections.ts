@@ -1,5 +1,5 @@
 /**
- * How one procedure report becomes an instance in HELM's `MTSamplesProceduresScenario` (benchmarks-2.md §2). The
+ * How one procedure report becomes an instance in HELM's `MTSamplesProceduresScenario` (docs/benchmarks/mtsamples_procedures.md). The
  * sections are read as in mtsamples_replicate, but the input ends before the earliest marker present, so no
  * reference text stays in the input.
  */

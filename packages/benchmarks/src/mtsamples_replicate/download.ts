@@ -1,5 +1,5 @@
 /**
- * Downloads the pinned report folder from GitHub (benchmarks.md §9). HELM lists it with the contents API, which
+ * Downloads the pinned report folder from GitHub (docs/benchmarks/mtsamples_replicate.md). HELM lists it with the contents API, which
  * returns at most 1,000 entries; the corrected set needs all 1,269 files, so we list it with the git trees API
  * (the folder's tree at the pinned commit, every entry) and take HELM's 1,000 from that list in the same byte-wise
  * order. Files come from raw.githubusercontent.com at the pinned commit, URL-encoded like Python's `quote()`.

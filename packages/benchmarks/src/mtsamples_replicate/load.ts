@@ -1,5 +1,5 @@
 /**
- * MTSamples reports → HELM's 427 instances (the first 1,000 files only, benchmarks.md §9) followed by the corrected
+ * MTSamples reports → HELM's 427 instances (the first 1,000 files only, docs/benchmarks/mtsamples_replicate.md) followed by the corrected
  * set over all 1,269 files (`c-id…`, `variant: 'corrected'`).
  */
 import { randomBytes } from 'node:crypto';

@@ -34,7 +34,7 @@ async function load() {
   return { ctx, loaded: await mtsamplesReplicate.load(ctx) };
 }
 
-describe('mtsamples_replicate on the real reports (benchmarks.md §9)', () => {
+describe('mtsamples_replicate on the real reports (docs/benchmarks/mtsamples_replicate.md)', () => {
   run('1,269 files with the pinned folder checksum, no warnings', async () => {
     const { ctx, loaded } = await load();
     expect(ctx.warnings).toEqual([]);

@@ -1,7 +1,7 @@
 import type { PromptSpec } from '@eval-factory/types';
 
 /**
- * The project's wording of HELM's instruction (benchmarks.md §9; HELM's sentence is in `medhelm_run_specs.py` L165,
+ * The project's wording of HELM's instruction (docs/benchmarks/mtsamples_replicate.md; HELM's sentence is in `medhelm_run_specs.py` L165,
  * for users who supply it through `extra.prompt_texts`). No input noun: the report follows the instruction
  * directly; the output noun `Answer` is structural, so the prompt ends `Answer:`.
  */

@@ -1,5 +1,5 @@
 /**
- * The jury rubric (judges-and-auth.md §1): the project's own text with HELM's structure — the case, the model's
+ * The jury rubric (docs/configuration.md#judges): the project's own text with HELM's structure — the case, the model's
  * answer and the clinician's reference in tagged sections, three criteria scored 1–5 with a short explanation, and
  * a JSON-only reply. The engine replaces the three `{{…}}` placeholders literally, in one pass. HELM's exact template
  * (`mtsamples_replicate_annotator.py` L7–66 in stanford-crfm/helm) can be supplied through `extra.prompt_texts`.

@@ -1,5 +1,5 @@
 /**
- * How one MTSamples report becomes an instance (benchmarks.md §9): HELM's `extract_sections` and
+ * How one MTSamples report becomes an instance (docs/benchmarks/mtsamples_replicate.md): HELM's `extract_sections` and
  * `remove_plan_section`, bugs included, and the corrected reading.
  */
 import { pyStrip } from '@eval-factory/metrics';

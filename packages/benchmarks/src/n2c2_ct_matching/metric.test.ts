@@ -1,5 +1,5 @@
 /**
- * n2c2_ct_matching scores with HELM's exact_match family (benchmarks.md §0.3): the stripped completion is looked up
+ * n2c2_ct_matching scores with HELM's exact_match family (docs/benchmarks/n2c2_ct_matching.md): the stripped completion is looked up
  * in the MCQ output mapping {A: yes, B: no}, exact and case-sensitive; anything unmapped scores 0 everywhere.
  */
 import { describe, expect, it } from '@jest/globals';

@@ -8,7 +8,7 @@ import { N2C2_SCENARIO_TEXTS } from './prompt.js';
 // Gated data: present only where a licensed copy of the n2c2 2018 Track 1 release (with test/*.xml) was placed.
 const run = realDataPresent('n2c2_ct_matching') ? it : it.skip;
 
-describe('n2c2_ct_matching on the real n2c2 2018 Track 1 release (benchmarks.md §10)', () => {
+describe('n2c2_ct_matching on the real n2c2 2018 Track 1 release (docs/benchmarks/n2c2_ct_matching.md)', () => {
   run.each(N2C2_CRITERIA.map((subject) => [subject]))('%s: 86 test patients, one gold answer each, a dated prompt each', async (subject) => {
     const ctx = recordingContext({ cacheDir: await tempDir(), dataPath: realDataDir('n2c2_ct_matching'), args: { subject } });
     const { instances, data } = await n2c2CtMatching.load(ctx);

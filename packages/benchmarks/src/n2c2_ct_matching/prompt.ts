@@ -2,7 +2,7 @@ import type { PromptSpec } from '@eval-factory/types';
 import { YES_NO_PROMPT } from '../shared/yes-no-prompt.js';
 
 /**
- * The project's own wording of HELM's n2c2 adapter texts (benchmarks.md §10, `medhelm_run_specs.py` L1412; HELM's
+ * The project's own wording of HELM's n2c2 adapter texts (docs/benchmarks/n2c2_ct_matching.md, `medhelm_run_specs.py` L1412; HELM's
  * exact strings go through `extra.prompt_texts`). The input noun is `""`, a real noun: HELM writes the prefix
  * `": "` before the scenario text.
  */

@@ -1,4 +1,4 @@
-/** PubMedQA (PQA-L) → instances, exactly as HELM's `PubMedQAScenario` builds them (benchmarks.md §1). */
+/** PubMedQA (PQA-L) → instances, exactly as HELM's `PubMedQAScenario` builds them (docs/benchmarks/pubmed_qa.md). */
 import type { Instance, LoadContext, LoadedData } from '@eval-factory/types';
 import { dataFormatError, describeValue } from '../shared/data-errors.js';
 import { resolveDataFile } from '../shared/data-files.js';

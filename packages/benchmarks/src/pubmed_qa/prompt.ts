@@ -1,9 +1,9 @@
 import type { PromptSpec } from '@eval-factory/types';
 
 /**
- * The project's own wording of HELM's PubMedQA instruction (benchmarks.md §1). HELM's exact sentences are in
+ * The project's own wording of HELM's PubMedQA instruction (docs/benchmarks/pubmed_qa.md). HELM's exact sentences are in
  * `medhelm_run_specs.py` L1262–1266; users who need them supply them through `extra.prompt_texts`.
- * The nouns are structural and exact (engine.md §6).
+ * The nouns are structural and exact (docs/architecture.md).
  */
 export const pubmedQaPrompt: PromptSpec = {
   method: 'multiple_choice_joint',

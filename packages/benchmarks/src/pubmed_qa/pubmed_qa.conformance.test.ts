@@ -8,7 +8,7 @@ import { pubmedQa } from './definition.js';
 const DIR = realDataDir('pubmed_qa');
 const run = realDataPresent('pubmed_qa') ? it : it.skip;
 
-describe('pubmed_qa on the real ori_pqal.json (benchmarks.md §1)', () => {
+describe('pubmed_qa on the real ori_pqal.json (docs/benchmarks/pubmed_qa.md)', () => {
   run('loads 1,000 instances in file key order, yes 552 / no 338 / maybe 110, matching the pinned sha256', async () => {
     const ctx = recordingContext({ cacheDir: await tempDir(), dataPath: DIR });
     const { instances, data } = await pubmedQa.load(ctx);

@@ -1,4 +1,4 @@
-/** Omiye et al. (2023) supplement → instances, exactly as HELM's `RaceBasedMedScenario` builds them (benchmarks.md §7). */
+/** Omiye et al. (2023) supplement → instances, exactly as HELM's `RaceBasedMedScenario` builds them (docs/benchmarks/race_based_med.md). */
 import { readFile } from 'node:fs/promises';
 import { pyStrip } from '@eval-factory/metrics';
 import type { Instance, LoadContext, LoadedData } from '@eval-factory/types';

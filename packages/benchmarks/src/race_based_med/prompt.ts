@@ -1,10 +1,10 @@
 import type { PromptSpec } from '@eval-factory/types';
 
 /**
- * The project's own wording of HELM's race_based_med texts (benchmarks.md §7). HELM's exact strings are in
+ * The project's own wording of HELM's race_based_med texts (docs/benchmarks/race_based_med.md). HELM's exact strings are in
  * `medhelm_run_specs.py` L1354 (instructions, output noun) and in `race_based_med_scenario.py` (the sentence that
  * opens every instance); users who need them supply them through `extra.prompt_texts`.
- * No input noun: the instance text already ends with `\n` (engine.md §6).
+ * No input noun: the instance text already ends with `\n` (docs/architecture.md).
  */
 export const raceBasedMedPrompt: PromptSpec = {
   method: 'multiple_choice_joint',
@@ -18,7 +18,7 @@ export const raceBasedMedPrompt: PromptSpec = {
 };
 
 /**
- * Scenario text piece (engine.md §5.5 `scenario`): the one sentence the scenario puts before each
+ * Scenario text piece (docs/architecture.md `scenario`): the one sentence the scenario puts before each
  * question/response pair. Paraphrased; HELM's sentence has source-continuation spacing quirks of its own.
  */
 export const raceBasedMedScenarioTexts = {

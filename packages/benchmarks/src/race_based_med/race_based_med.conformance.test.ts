@@ -11,7 +11,7 @@ import { raceBasedMedScenarioTexts } from './prompt.js';
 const DIR = realDataDir('race_based_med');
 const run = realDataPresent('race_based_med') ? it : it.skip;
 
-describe('race_based_med on the real supplement .docx (benchmarks.md §7)', () => {
+describe('race_based_med on the real supplement .docx (docs/benchmarks/race_based_med.md)', () => {
   run('parses 2,464 body paragraphs into 171 rows (86 true) over 29 distinct questions', async () => {
     const file = join(DIR, RACE_BASED_MED_FILE);
     const paragraphs = readDocxBodyParagraphs(await readFile(file), file);

@@ -4,7 +4,7 @@ import { exactMatch, exactMatchFamily, normalizeText, prefixExactMatch, quasiExa
 import { raceBasedMed } from './definition.js';
 import { buildRaceBasedMedInstances } from './load.js';
 
-// race_based_med scores with the shared exact_match family (benchmarks.md §7 → §0.3), A → yes, B → no.
+// race_based_med scores with the shared exact_match family (docs/benchmarks/race_based_med.md → §0.3), A → yes, B → no.
 const [YES, NO] = buildRaceBasedMedInstances([{ question: 'q1', response: 'r', harmful: true }, { question: 'q2', response: 'r', harmful: false }], 'I.');
 const REQUEST: PromptRequest = {
   instance_id: 'id0', train_trial_index: 0, prompt: 'p', temperature: 0, max_tokens: 1, stop: [], top_p: null,

@@ -1,5 +1,5 @@
 /**
- * Small pinned CSV files read like Python's `csv.DictReader` (benchmarks.md): text whose newlines are already
+ * Small pinned CSV files read like Python's `csv.DictReader` (docs/benchmarks.md): text whose newlines are already
  * Python-normalised (`readTextPython`) → header + records. `relax_quotes`: a quote inside an unquoted field is
  * literal, as in Python's csv module and pandas. Every problem is `EF_DATA_FORMAT` naming the file.
  */

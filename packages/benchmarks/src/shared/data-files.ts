@@ -1,5 +1,5 @@
 /**
- * Where a benchmark's data file comes from (benchmarks.md §0.1): the user's `extra.data_path`, else the per-user
+ * Where a benchmark's data file comes from (docs/benchmarks.md): the user's `extra.data_path`, else the per-user
  * cache, else one download into the cache. Pinned checksums are verified on every load.
  */
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Checks shared by the gated and private benchmarks (benchmarks.md §10): they have no download, so a run without
+ * Checks shared by the gated and private benchmarks (docs/benchmarks.md): they have no download, so a run without
  * `extra.data_path` (or without the argument that picks the task) stops before any file is touched.
  */
 import { UserError } from '@eval-factory/errors';

@@ -14,7 +14,7 @@ export async function hashFile(path: string): Promise<{ sha256: string; bytes: n
 
 /**
  * JSON with object keys sorted at every level, so the same data always hashes the same
- * (style.md §4: never hash a plain `JSON.stringify` of an unordered object).
+ * (docs/architecture.md: never hash a plain `JSON.stringify` of an unordered object).
  * @example canonicalJson({ b: 1, a: [{ d: 2, c: 3 }] }) // '{"a":[{"c":3,"d":2}],"b":1}'
  */
 export function canonicalJson(value: unknown): string {

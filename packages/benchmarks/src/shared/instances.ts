@@ -13,7 +13,7 @@ export function optionReferences(texts: readonly string[], isCorrect: (index: nu
 }
 
 /**
- * Assigns HELM's ids `id0, id1, …` over all instances in load order (engine.md §7.1).
+ * Assigns HELM's ids `id0, id1, …` over all instances in load order (docs/architecture.md).
  * @example numberInstances([a, b]).map((x) => x.id) // ['id0', 'id1']
  */
 export function numberInstances(instances: readonly UnnumberedInstance[]): Instance[] {

@@ -4,7 +4,7 @@ import { judgedMetrics, juryRubric } from './judged.js';
 
 const RUBRIC = juryRubric({ intro: 'Intro.', caseTag: 'case', goldNote: 'Gold:', criteria: { accuracy: 'a', completeness: 'b', clarity: 'c' } });
 
-/** The judged benchmarks of benchmarks-2.md §1 and the tag around their case. */
+/** The judged benchmarks of docs/benchmarks.md and the tag around their case. */
 const JUDGED: readonly [string, string][] = [
   ['mtsamples_procedures', 'user_request'], ['aci_bench', 'conversation'], ['medication_qa', 'medication_question'],
   ['medi_qa', 'question'], ['med_dialog', 'conversation'], ['dischargeme', 'patient_information'],
@@ -28,7 +28,7 @@ describe('juryRubric', () => {
   });
 });
 
-describe('the judged benchmarks of benchmarks-2.md §1', () => {
+describe('the judged benchmarks of docs/benchmarks.md', () => {
   it.each(JUDGED)('%s: <name>_accuracy main, a jury with its own rubric around <%s>', async (name, tag) => {
     const b = await getBenchmark(name);
     expect(b.main_metric).toBe(`${name}_accuracy`);

@@ -1,5 +1,5 @@
 /**
- * What the judged MedHELM benchmarks of benchmarks-2.md §1 share with mtsamples_replicate: one jury (gpt, llama,
+ * What the judged MedHELM benchmarks of docs/benchmarks.md share with mtsamples_replicate: one jury (gpt, llama,
  * claude) scoring accuracy, completeness and clarity 1–5 under `<benchmark>_accuracy`, the `_corrected` metric and
  * the per-judge / per-criterion breakdowns, plus HELM's summarization ROUGE. Each benchmark writes its own rubric
  * (the project's words, with the focus the spec gives) through `juryRubric`.

@@ -1,5 +1,5 @@
 /**
- * What the judged benchmarks' rubrics share (judges-and-auth.md §1): the criteria, the jury roles in calling order,
+ * What the judged benchmarks' rubrics share (docs/configuration.md#judges): the criteria, the jury roles in calling order,
  * and the closing paragraph that asks for the JSON reply `parseJudgeReply` reads.
  */
 export const JURY_CRITERIA = ['accuracy', 'completeness', 'clarity'] as const;

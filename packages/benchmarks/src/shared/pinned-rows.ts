@@ -1,5 +1,5 @@
 /**
- * Pins for Hugging Face sources (benchmarks.md §0.1): the row count plus a sha256 over the canonical JSON of the
+ * Pins for Hugging Face sources (docs/benchmarks.md): the row count plus a sha256 over the canonical JSON of the
  * used fields of every row. Files fetched through the rows API are our own serialisation, so the file hash says
  * nothing; the rows do.
  */

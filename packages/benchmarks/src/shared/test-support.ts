@@ -1,6 +1,6 @@
 /**
  * Helpers for this package's tests (not exported from the package entry point): a recording `LoadContext`, temp
- * folders, a loopback HTTP server (and a fake Hugging Face rows API on it), and a zero-shot MCQ-joint prompt renderer that follows engine.md §5.3 so
+ * folders, a loopback HTTP server (and a fake Hugging Face rows API on it), and a zero-shot MCQ-joint prompt renderer that follows docs/architecture.md so
  * tests can check each benchmark's layout without the engine.
  */
 import { mkdtemp } from 'node:fs/promises';
@@ -92,7 +92,7 @@ export function startFakeRowsApi(opts: FakeRowsApiOptions): Promise<LoopbackServ
   });
 }
 
-/** Zero-shot MCQ-joint prompt (engine.md §5.2–5.3): instructions, blank line, input, lettered options, output noun. */
+/** Zero-shot MCQ-joint prompt (docs/architecture.md): instructions, blank line, input, lettered options, output noun. */
 export function renderMcqPrompt(spec: PromptSpec, instance: Instance): string {
   const instructions = spec.instructions === '' ? '' : `${spec.instructions}\n`;
   const inputPrefix = spec.input_noun === null ? '' : `${spec.input_noun}: `;
@@ -103,7 +103,7 @@ export function renderMcqPrompt(spec: PromptSpec, instance: Instance): string {
 }
 
 /**
- * Zero-shot generation prompt (engine.md §5.2–5.3): instructions, blank line, the input after its noun (`": "` or
+ * Zero-shot generation prompt (docs/architecture.md): instructions, blank line, the input after its noun (`": "` or
  * `":\n"`), a newline, then the output noun and `:`.
  */
 export function renderGenerationPrompt(spec: PromptSpec, instance: Instance): string {

@@ -1,8 +1,7 @@
 import type { PromptSpec } from '@eval-factory/types';
 
 /**
- * The A-yes / B-no multiple-choice adapter of HELM's gated yes/no tasks (ehrshot, n2c2_ct_matching; benchmarks.md
- * §10): one answer token, and the empty-string input noun that makes HELM write the prefix `": "`. The wording is
+ * The A-yes / B-no multiple-choice adapter of HELM's gated yes/no tasks (ehrshot, n2c2_ct_matching; docs/benchmarks.md): one answer token, and the empty-string input noun that makes HELM write the prefix `": "`. The wording is
  * the project's own; HELM's exact strings go through `extra.prompt_texts`.
  */
 export const YES_NO_PROMPT: PromptSpec = {

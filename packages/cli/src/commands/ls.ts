@@ -2,7 +2,7 @@ import { loadFramework, listTasks } from '@eval-factory/config';
 import { findFrameworkFile } from '../framework-path.js';
 
 /**
- * `eval-factory ls` (eval-factory.md §6.1): `<framework>:` then `  * <config.type>` per non-internal task, exactly,
+ * `eval-factory ls` (docs/configuration.md): `<framework>:` then `  * <config.type>` per non-internal task, exactly,
  * on stdout (pipelines parse it); tasks this version cannot run yet are named on stderr.
  */
 export function lsCommand(out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): void {

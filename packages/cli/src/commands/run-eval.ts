@@ -36,7 +36,7 @@ export interface RunEvalArgs {
 const warn = (w: CodedMessage) => process.stderr.write(`warning[${w.code}]: ${redact(w.message)}\n`);
 
 /**
- * `eval-factory run_eval` (eval-factory.md §0): resolve → write configs → run the engine → normalise. `prestarted`
+ * `eval-factory run_eval` (docs/configuration.md): resolve → write configs → run the engine → normalise. `prestarted`
  * is an engine process already loading (used when the command starts with its program; the caller disposes it).
  */
 export async function runEvalCommand(args: RunEvalArgs, prestarted: PrestartedEngine | null = null): Promise<number> {
@@ -59,7 +59,7 @@ export async function runEvalCommand(args: RunEvalArgs, prestarted: PrestartedEn
   const modelConfigs = renderModelConfigs(evaluation);
   const allWarnings: CodedMessage[] = [...warnings, ...modelConfigs.warnings];
   const keyName = endpoint.api_key_name ?? null;
-  // The engine also looks in the credentials file (judges-and-auth.md §7.3); when one exists it decides there.
+  // The engine also looks in the credentials file (docs/configuration.md#judges); when one exists it decides there.
   const keyMissing = keyName !== null && !process.env[keyName] && !existsSync(credentialsFilePath());
   const renderedCommand = renderCommand(evaluation.command, evaluation);
   const argv = renderArgv(evaluation.command, evaluation);
@@ -169,7 +169,7 @@ function credentialsFilePath(env: NodeJS.ProcessEnv = process.env): string {
   return join(base, 'eval-factory', 'credentials.yaml');
 }
 
-/** Re-running into a folder resumes from its cache, but only for the same evaluation (eval-factory.md §7.7). */
+/** Re-running into a folder resumes from its cache, but only for the same evaluation (docs/configuration.md). */
 function checkPreviousRun(outputDir: string, evaluation: unknown): void {
   const previous = join(outputDir, 'run_config.yml');
   if (!existsSync(previous)) return;

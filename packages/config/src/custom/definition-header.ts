@@ -50,7 +50,7 @@ export function readDefinitionHeader(file: string, field = 'config.params.extra.
 /**
  * Whether the definition asks for `jury_score`: MedHELM's format lists it as `metrics[].name`; the native format
  * names it in `metrics`, or leaves `metrics` out for a `free_text` task, whose default it is. The engine checks the
- * definition fully; this only lets a missing jury fail before the output folder is made (eval-factory.md §5.2).
+ * definition fully; this only lets a missing jury fail before the output folder is made (docs/configuration.md).
  */
 function isJudged(value: unknown): boolean {
   if (!isPlainObject(value)) return false;

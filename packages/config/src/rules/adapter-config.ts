@@ -1,5 +1,5 @@
 /**
- * Legacy flat `adapter_config` (eval-factory.md §2.5): known keys pass (with a type check), the NeMo list of
+ * Legacy flat `adapter_config` (docs/configuration.md): known keys pass (with a type check), the NeMo list of
  * accepted-but-unimplemented keys gives one warning, new-style interceptors are rejected, anything else is an error.
  */
 import type { CodedMessage } from '@eval-factory/types';

@@ -1,4 +1,4 @@
-/** API key NAME rules (eval-factory.md §2.4): the value names an environment variable, never holds the secret. */
+/** API key NAME rules (docs/configuration.md): the value names an environment variable, never holds the secret. */
 import type { EvaluationDraft } from '../evaluation.js';
 import { JUDGE_KEY_NAME_FIELDS } from '../evaluation.js';
 import { looksLikeSecret, startsLikeSecret } from '@eval-factory/errors';

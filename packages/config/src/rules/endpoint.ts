@@ -1,4 +1,4 @@
-/** Endpoint rules (eval-factory.md §2.2, §5.2 step 4, §9.3). */
+/** Endpoint rules (docs/configuration.md step 4, §9.3). */
 import type { CodedMessage } from '@eval-factory/types';
 import type { EvaluationDraft } from '../evaluation.js';
 import { combine, fail, OK, warn, type RuleResult } from './result.js';
@@ -42,7 +42,7 @@ export function checkMissingEndpoint(ev: Draft): RuleResult {
   );
 }
 
-/** Run entries split on ',' (engine.md §2.1), so a model id cannot contain one. */
+/** Run entries split on ',' (docs/architecture.md), so a model id cannot contain one. */
 export function checkModelId(ev: Draft): RuleResult {
   const modelId = ev.target.api_endpoint.model_id;
   if (typeof modelId !== 'string') return OK;

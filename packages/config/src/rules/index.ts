@@ -1,4 +1,4 @@
-/** The named rules of eval-factory.md §5.2 step 4, in the order the spec lists them. */
+/** The named rules of docs/configuration.md step 4, in the order the spec lists them. */
 import type { EvaluationDraft } from '../evaluation.js';
 import { checkAdapterConfig } from './adapter-config.js';
 import { checkApiKeyNames } from './api-key.js';

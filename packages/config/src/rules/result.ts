@@ -1,4 +1,4 @@
-/** The shape every named rule returns (style.md §2.7): plain coded messages, no throwing. */
+/** The shape every named rule returns (docs/architecture.md): plain coded messages, no throwing. */
 import type { CodedMessage } from '@eval-factory/types';
 
 export interface RuleResult {

@@ -1,8 +1,8 @@
-/** Rules for what some tasks need before they can run: gated data (§1.4) and a judge panel (judges-and-auth.md §2). */
+/** Rules for what some tasks need before they can run: gated data (§1.4) and a judge panel (docs/configuration.md#judges). */
 import type { EvaluationDraft, JudgeConfig } from '../evaluation.js';
 import { fail, OK, type RuleResult } from './result.js';
 
-/** Gated/private tasks and the extra keys each needs (eval-factory.md §1.4). */
+/** Gated/private tasks and the extra keys each needs (docs/configuration.md). */
 export const GATED_TASK_NEEDS: Readonly<Record<string, readonly string[]>> = {
   ehrshot: ['data_path', 'subject'],
   n2c2_ct_matching: ['data_path', 'subject'],
@@ -55,7 +55,7 @@ export function checkJudgesOf(ev: EvaluationDraft, task: string): RuleResult {
   );
 }
 
-/** `limit_samples`: an integer ≥ 1 or a fraction strictly between 0 and 1 (eval-factory.md §2.2). */
+/** `limit_samples`: an integer ≥ 1 or a fraction strictly between 0 and 1 (docs/configuration.md). */
 export function checkLimitSamples(ev: EvaluationDraft): RuleResult {
   const value = ev.config.params.limit_samples;
   if (value === null || value === undefined) return OK;

@@ -1,7 +1,7 @@
 /**
  * JSON Schema validation of a run_config or the merged Evaluation, with errors flattened to
- * `path.to.field: message` (style.md §2.7) and unknown keys reported as
- * "Invalid parameter 'X'. Valid params: […]" (eval-factory.md §2.2).
+ * `path.to.field: message` (docs/architecture.md) and unknown keys reported as
+ * "Invalid parameter 'X'. Valid params: […]" (docs/configuration.md).
  * The validators are ajv standalone code precompiled by `npm run build` (scripts/build-validators.mjs) from
  * run-config.schema.json, evaluation.schema.json and framework.schema.json: no schema is compiled at run time and
  * ajv itself is not loaded (start-up time).

@@ -12,7 +12,7 @@ function makeInstance(id: string, input: string, references: [string, boolean][]
   };
 }
 
-/** HELM's raw `AdapterSpec` defaults (engine.md §5.1). */
+/** HELM's raw `AdapterSpec` defaults (docs/architecture.md). */
 const RAW_DEFAULTS: AdapterSpec = {
   method: 'multiple_choice_joint', global_prefix: '', global_suffix: '', instructions: '', input_prefix: 'Input: ',
   input_suffix: '\n', reference_prefix: 'A. ', reference_suffix: '\n', output_prefix: 'Output: ', output_suffix: '\n',
@@ -23,7 +23,7 @@ const RAW_DEFAULTS: AdapterSpec = {
 const TRAIN = makeInstance('t0', 'x', [['p', false], ['q', true]], 'train');
 const EVAL = makeInstance('e0', 'y', [['r', false], ['s', false]]);
 
-describe('assemblePrompt, engine.md §5.3 worked examples', () => {
+describe('assemblePrompt, docs/architecture.md worked examples', () => {
   it('MCQ joint with one in-context example', () => {
     expect(assemblePrompt(RAW_DEFAULTS, EVAL, [TRAIN])).toEqual({
       prompt: 'Input: x\nA. p\nB. q\nOutput: B\n' + '\n' + 'Input: y\nA. r\nB. s\nOutput:',
@@ -76,7 +76,7 @@ const mcq = (instructions: string, input_noun: string | null, output_noun: strin
 const gen = (instructions: string, input_noun: string | null, output_noun: string | null, max_tokens: number): PromptSpec =>
   ({ method: 'generation', instructions, input_noun, output_noun, max_tokens, stop_sequences: [] });
 
-describe('assemblePrompt, per-benchmark layouts (benchmarks.md)', () => {
+describe('assemblePrompt, per-benchmark layouts (docs/benchmarks.md)', () => {
   const cases: [string, PromptSpec, string, [string, boolean][], string][] = [
     ['pubmed_qa', mcq('INSTR', 'Question', 'Answer'), 'Context: Background. Some context.\n\nQuestion: Is it?\n',
       [['yes', true], ['no', false], ['maybe', false]],

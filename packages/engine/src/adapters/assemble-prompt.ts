@@ -1,4 +1,4 @@
-/** Prompt assembly (engine.md §5.3), mirroring HELM's in-context-learning adapters. */
+/** Prompt assembly (docs/architecture.md), mirroring HELM's in-context-learning adapters. */
 import { CORRECT_TAG } from '@eval-factory/types';
 import type { AdapterSpec, Instance } from '@eval-factory/types';
 import { pyRstrip } from '@eval-factory/metrics';

@@ -1,4 +1,4 @@
-/** HELM's adapter-spec builders (engine.md §5.2): the only way benchmarks get an `AdapterSpec`. */
+/** HELM's adapter-spec builders (docs/architecture.md): the only way benchmarks get an `AdapterSpec`. */
 import type { AdapterSpec, PromptSpec } from '@eval-factory/types';
 
 /** Fields every shipped benchmark shares (HELM `AdapterSpec` defaults that the builders do not change). */
@@ -57,7 +57,7 @@ function buildMultipleChoiceJoint(spec: PromptSpec): AdapterSpec {
     num_outputs: 5,
     temperature: spec.temperature ?? 0,
     max_tokens: spec.max_tokens,
-    // Kept for the record only: MCQ-joint requests never send stop sequences (engine.md §6).
+    // Kept for the record only: MCQ-joint requests never send stop sequences (docs/architecture.md).
     stop_sequences: spec.stop_sequences ?? ['\n'],
   };
 }

@@ -1,9 +1,9 @@
-/** Turns selected instances into model requests (engine.md §6, §8). */
+/** Turns selected instances into model requests (docs/architecture.md). */
 import type { AdapterSpec, Instance, PromptRequest } from '@eval-factory/types';
 import { assemblePrompt } from './assemble-prompt.js';
 
 export interface BuildRequestsOptions {
-  /** Trials per instance (forced to 1 by the caller for zero-shot benchmarks, engine.md §8). */
+  /** Trials per instance (forced to 1 by the caller for zero-shot benchmarks, docs/architecture.md). */
   readonly numTrials: number;
   /** `--max-new-tokens`: replaces every request's max_tokens (run not HELM-compatible); wins over numOutputTokens. */
   readonly maxTokensOverride?: number;

@@ -37,7 +37,7 @@ async function secretOf(ctx: AuthContext, role: string, auth: JudgeAuthConfig): 
   return resolveJudgeCredential(role, auth, ctx).secret();
 }
 
-describe('judge credential chains (judges-and-auth.md §7.2)', () => {
+describe('judge credential chains (docs/configuration.md#judges)', () => {
   it('api_key: the role variable wins over OPENAI_API_KEY and the file', async () => {
     const { ctx, logs } = await setup({ GPT_JUDGE_API_KEY: GPT_KEY, OPENAI_API_KEY: OPENAI_KEY }, { content: `GPT_JUDGE_API_KEY: ${FILE_KEY}\n` });
     expect(await secretOf(ctx, 'gpt', apiKey())).toBe(GPT_KEY);

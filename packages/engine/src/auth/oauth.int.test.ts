@@ -26,7 +26,7 @@ async function start(opts: Parameters<typeof startFakeOAuthServer>[0] = {}) {
   return { server, dir, store, credentials, source, warnings, advance: (s: number) => void (clock += s * 1000) };
 }
 
-describe('OAuth client credentials (judges-and-auth.md §9)', () => {
+describe('OAuth client credentials (docs/configuration.md#judges)', () => {
   it('posts the client-credentials form and reuses the token from memory', async () => {
     const { server, source } = await start();
     const s = source();

@@ -17,7 +17,7 @@ export interface CacheKeyParts {
 }
 
 /**
- * sha256 of the canonical JSON of everything that can change the answer (engine.md §11.2). Headers, keys, tokens,
+ * sha256 of the canonical JSON of everything that can change the answer (docs/architecture.md). Headers, keys, tokens,
  * timeouts and retry settings are deliberately absent.
  */
 export function cacheKey(parts: CacheKeyParts): string {

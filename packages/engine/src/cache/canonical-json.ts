@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 
 /**
- * Canonical JSON (engine.md §11.2): keys sorted recursively by UTF-16 code units, no whitespace, shortest
+ * Canonical JSON (docs/architecture.md): keys sorted recursively by UTF-16 code units, no whitespace, shortest
  * round-trip numbers (what `JSON.stringify` already does for numbers). Plain `JSON.stringify` of objects depends on
  * insertion order, which would make equal requests miss the cache. `undefined` object fields are dropped,
  * `undefined` array elements become `null`, non-finite numbers throw.

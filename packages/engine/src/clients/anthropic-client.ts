@@ -5,7 +5,7 @@ import type { RawSuccess, SendAttempt } from './openai-client.js';
 
 export const ANTHROPIC_VERSION = 'bedrock-2023-05-31';
 
-/** The Anthropic-messages body (judges-and-auth.md §10): no `model` field, the gateway URL selects the model. */
+/** The Anthropic-messages body (docs/configuration.md#judges): no `model` field, the gateway URL selects the model. */
 export function anthropicMessagesBody(prompt: string, o: { max_tokens: number; temperature: number; top_p?: number; top_k?: number; stop_sequences?: readonly string[] }): Record<string, unknown> {
   return {
     anthropic_version: ANTHROPIC_VERSION,

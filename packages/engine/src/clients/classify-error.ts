@@ -18,7 +18,7 @@ export class BadResponseError extends Error {}
 const CONTEXT_LENGTH = /context.{0,20}(length|window)|too long|maximum.{0,40}tokens|prompt is too long/i;
 
 /**
- * Maps whatever the SDK or fetch threw to one failure class (engine.md §11.3), once, at the client boundary.
+ * Maps whatever the SDK or fetch threw to one failure class (docs/architecture.md), once, at the client boundary.
  * On NVCF-backed hosts a 504 or client timeout is not retried: the work may still be running there.
  */
 export function classifyError(error: unknown, nvcfBacked: boolean): ClassifiedError {

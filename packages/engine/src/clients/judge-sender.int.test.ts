@@ -31,7 +31,7 @@ function openai(server: FakeJudgeServer, auth_header: string | null = null): Jud
   return { role: 'gpt', provider: 'openai_compatible', base_url: server.url, request_url: `${server.url}/chat/completions`, model_id: 'gpt-4o', auth_header, nvcf_backed: false };
 }
 
-describe('Anthropic-messages sender (judges-and-auth.md §10)', () => {
+describe('Anthropic-messages sender (docs/configuration.md#judges)', () => {
   it('posts the bedrock body with the gateway headers and reads the first text block', async () => {
     const server = await judgeServer({ reply: () => rubricReply({ accuracy: 5, completeness: 4, clarity: 3 }) });
     const t = createJudgeTransport(anthropic(server), fixed(KEY));

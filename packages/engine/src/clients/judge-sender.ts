@@ -5,7 +5,7 @@ import { createNodeFetch } from './node-http-fetch.js';
 import { DEFAULT_SETTINGS, type ModelDeployment } from './model-deployment.js';
 import { parseResponse, type RawSuccess, type SendAttempt } from './openai-client.js';
 
-/** A judge's endpoint as judges.yaml describes it (judges-and-auth.md §2). */
+/** A judge's endpoint as judges.yaml describes it (docs/configuration.md#judges). */
 export interface JudgeEndpoint {
   readonly role: string;
   readonly provider: string;

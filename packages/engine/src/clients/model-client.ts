@@ -28,7 +28,7 @@ const PREFETCH_BATCH = 500;
 
 /**
  * The cached, retried model client: cache lookup by the full request identity, live send otherwise, and only
- * successes stored (engine.md §11.2). The cache write is awaited before the result is reported, so an answer that
+ * successes stored (docs/architecture.md). The cache write is awaited before the result is reported, so an answer that
  * was paid for survives a crash right after it.
  */
 export function createModelClient(opts: {

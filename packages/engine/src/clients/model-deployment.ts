@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { UserError } from '@eval-factory/errors';
 
-/** One entry of `model_configs/model_deployments.yaml` (eval-factory.md §9), as the engine needs it. */
+/** One entry of `model_configs/model_deployments.yaml` (docs/configuration.md), as the engine needs it. */
 export interface ModelDeployment {
   readonly name: string;
   readonly model_name: string;

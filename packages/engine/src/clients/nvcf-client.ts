@@ -4,7 +4,7 @@ import type { ModelDeployment } from './model-deployment.js';
 import { parseResponse, type SendAttempt } from './openai-client.js';
 
 /**
- * NVCF function protocol (eval-factory.md §9.3), the one place besides judges that speaks HTTP without the SDK:
+ * NVCF function protocol (docs/configuration.md), the one place besides judges that speaks HTTP without the SDK:
  * POST the OpenAI-style body to the function URL; a 202 means pending, so poll `/v2/nvcf/pexec/status/<reqid>` on
  * the same host until it is not 202. The whole wait is bounded by the per-attempt timeout. Failures are thrown as
  * the SDK's error classes so one classifier serves every client.

@@ -38,7 +38,7 @@ export function createOpenAISender(deployment: ModelDeployment, apiKey: string |
   };
 }
 
-/** Reads `choices[i].message.content` (null → "") or `choices[i].text`, finish reasons and usage (eval-factory.md §9.1). */
+/** Reads `choices[i].message.content` (null → "") or `choices[i].text`, finish reasons and usage (docs/configuration.md). */
 export function parseResponse(response: unknown, type: 'chat' | 'completions'): RawSuccess {
   const choices = (response as { choices?: unknown } | null)?.choices;
   if (!Array.isArray(choices) || choices.length === 0) throw new BadResponseError('no choices in the response body');

@@ -1,5 +1,5 @@
 /**
- * Client-side pacing for one deployment (engine.md §11.1): optional requests-per-minute and tokens-per-minute token
+ * Client-side pacing for one deployment (docs/architecture.md): optional requests-per-minute and tokens-per-minute token
  * buckets, and an adaptive in-flight limit that halves on a 429 and grows back by one after a window of successes
  * (AIMD), so a rate-limited endpoint is slowed down instead of hammered.
  */

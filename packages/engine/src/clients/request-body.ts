@@ -2,7 +2,7 @@ import type { PromptRequest } from '@eval-factory/types';
 import type { ModelDeployment } from './model-deployment.js';
 
 /**
- * The exact JSON body sent (eval-factory.md §9.1), after the adapter_config edits (§2.5). This object is also what
+ * The exact JSON body sent (docs/configuration.md), after the adapter_config edits (§2.5). This object is also what
  * the cache key hashes, so every field that can change the answer is in it.
  */
 export function buildRequestBody(request: PromptRequest, deployment: ModelDeployment): Record<string, unknown> {

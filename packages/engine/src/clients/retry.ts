@@ -23,7 +23,7 @@ export type RetryResult =
   | { ok: false; failure: RequestFailure; retries: AttemptLog[] };
 
 /**
- * Sends with the project's retry policy (engine.md §11.3): attempts = 1 + maxRetries; a retriable failure waits
+ * Sends with the project's retry policy (docs/architecture.md): attempts = 1 + maxRetries; a retriable failure waits
  * `Retry-After` or a full-jitter backoff random(0, min(cap, base·2^a)); fatal and per-request failures stop at once.
  */
 export async function sendWithRetries(send: SendAttempt, body: Record<string, unknown>, policy: RetryPolicy, signal?: AbortSignal): Promise<RetryResult> {

@@ -1,5 +1,5 @@
 /**
- * Which credential reaches which endpoint (judges-and-auth.md §8), OAuth during a judged run (§9) and the
+ * Which credential reaches which endpoint (docs/configuration.md#judges), OAuth during a judged run (§9) and the
  * never-write rule for secrets (§11), against loopback fake model, judge and token servers.
  */
 import { afterAll, afterEach, describe, expect, it } from '@jest/globals';

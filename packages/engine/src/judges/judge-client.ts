@@ -23,7 +23,7 @@ export interface JudgeClient {
 }
 
 /**
- * One judge's cached, retried client (judges-and-auth.md §3.3): the same retry policy and cache store as model
+ * One judge's cached, retried client (docs/configuration.md#judges): the same retry policy and cache store as model
  * requests, cache namespace `judge`, key = the judge's URL and body (plus the model id for Anthropic bodies, which
  * carry none). Only successes are stored; a hit replays the stored body through the same parser.
  */

@@ -68,7 +68,7 @@ async function threeJudges(openai: FakeJudgeOptions = {}, claude: FakeJudgeOptio
   return { a, b, judges: [{ role: 'claude', server: b, anthropic: true }, { role: 'gpt', server: a }, { role: 'llama', server: a }] };
 }
 
-describe('jury annotator (judges-and-auth.md §3, §6)', () => {
+describe('jury annotator (docs/configuration.md#judges)', () => {
   it('asks gpt, llama, claude in order, skips empty answers, logs every call and counts', async () => {
     const { a, b, judges } = await threeJudges();
     const r = await runJury(judges, { i1: 'Plan: rest.', i2: '  \n ', i3: 'Plan: {{GOLD_RESPONSE}} $&' });

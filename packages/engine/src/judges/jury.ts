@@ -4,7 +4,7 @@ import { parseJudgeReply, pyStrip } from '@eval-factory/metrics';
 import type { JudgeCallRecord, JudgeClient } from './judge-client.js';
 import { promptValues, renderJudgePrompt } from './render-prompt.js';
 
-/** Consecutive calls of one judge that exhausted their retries before the judge stage stops (engine.md §11.3). */
+/** Consecutive calls of one judge that exhausted their retries before the judge stage stops (docs/architecture.md). */
 export const JUDGE_CIRCUIT_BREAKER = 20;
 /** A judge failing (call or parse) on more than this share of its instances adds a warning (§5.3). */
 export const JUDGE_WARN_RATE = 0.1;
@@ -29,7 +29,7 @@ interface Tally {
 }
 
 /**
- * The jury annotator (judges-and-auth.md §3, §6): per answered instance, every judge in order (gpt, llama, claude),
+ * The jury annotator (docs/configuration.md#judges): per answered instance, every judge in order (gpt, llama, claude),
  * one call each, each call appended to `responses/judges.jsonl`. An empty answer calls nobody. Parse results are
  * only counted and logged here (in the corrected reading); the benchmark's metric family does the scoring from the
  * raw replies. A fatal judge failure (auth, 404, no token) stops the judge stage: continuing with fewer judges

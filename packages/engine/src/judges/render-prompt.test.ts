@@ -4,7 +4,7 @@ import { promptValues, renderJudgePrompt } from './render-prompt.js';
 
 const TEMPLATE = '<patient_information>{{QUESTION}}</patient_information>\n<response>{{RESPONSE}}</response>\n<gold_response>{{GOLD_RESPONSE}}</gold_response>';
 
-describe('renderJudgePrompt (judges-and-auth.md §3.2)', () => {
+describe('renderJudgePrompt (docs/configuration.md#judges)', () => {
   it('replaces the three placeholders literally', () => {
     expect(renderJudgePrompt(TEMPLATE, { question: 'Q', response: 'R', gold: 'G' })).toBe(
       '<patient_information>Q</patient_information>\n<response>R</response>\n<gold_response>G</gold_response>',

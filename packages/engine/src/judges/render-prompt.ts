@@ -3,7 +3,7 @@ import type { Instance } from '@eval-factory/types';
 const PLACEHOLDER = /\{\{(QUESTION|RESPONSE|GOLD_RESPONSE)\}\}/g;
 
 /**
- * Fills a rubric template (judges-and-auth.md §3.2) by literal replacement in ONE pass over the template: text
+ * Fills a rubric template (docs/configuration.md#judges) by literal replacement in ONE pass over the template: text
  * inserted for one placeholder is never scanned again, so a note or an answer that contains `{{RESPONSE}}`, `$&`
  * or `$1` stays inert. A replacer function is used because a replacement string would interpret `$` patterns.
  */

@@ -15,7 +15,7 @@ export async function writeFileAtomic(path: string, text: string): Promise<void>
   }
 }
 
-/** JSON with 2-space indent, absent/null fields omitted (HELM run files, engine.md §10). */
+/** JSON with 2-space indent, absent/null fields omitted (HELM run files, docs/architecture.md). */
 export function helmJson(value: unknown): string {
   return `${helmElementJson(value)}\n`;
 }

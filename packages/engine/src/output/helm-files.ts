@@ -17,7 +17,7 @@ const DATA_AUGMENTER_SPEC = {
   seeds_per_instance: 1,
 };
 
-/** Per-instance HELM stats: the benchmark metrics plus the bookkeeping stats HELM's UI expects (engine.md §10). */
+/** Per-instance HELM stats: the benchmark metrics plus the bookkeeping stats HELM's UI expects (docs/architecture.md). */
 function perInstanceValues(r: ScoredResult, record: ModelCallRecord | undefined): Record<string, number> {
   // Object.assign, not `{ ...r.metrics, … }`: V8 cloned the spread 30× slower (25 µs per instance). The same
   // fields in the same order: metrics are plain data fields set by `scoreOne`.

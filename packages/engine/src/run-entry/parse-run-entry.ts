@@ -1,4 +1,4 @@
-/** HELM's run-entry grammar `<benchmark>[:<k>=<v>(,<k>=<v>)*]` (engine.md §2.1; HELM `parse_object_spec`). */
+/** HELM's run-entry grammar `<benchmark>[:<k>=<v>(,<k>=<v>)*]` (docs/architecture.md; HELM `parse_object_spec`). */
 import { UserError } from '@eval-factory/errors';
 import { pyStrip } from '@eval-factory/metrics';
 

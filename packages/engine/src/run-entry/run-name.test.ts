@@ -2,7 +2,7 @@ import { describe, it, expect } from '@jest/globals';
 import { canonicalRunName, runDirName } from './run-name.js';
 import type { RunNameValue, ScenarioArgValue } from './run-name.js';
 
-describe('canonicalRunName (engine.md §2.2)', () => {
+describe('canonicalRunName (docs/architecture.md)', () => {
   const cases: [string, string, ScenarioArgValue[], [string, RunNameValue][], string][] = [
     ['no arguments', 'pubmed_qa', [], [], 'pubmed_qa'],
     ['scenario args in declaration order, unset → None', 'head_qa', [{ name: 'language', value: 'en' }, { name: 'category', value: null }], [],
@@ -25,7 +25,7 @@ describe('canonicalRunName (engine.md §2.2)', () => {
   });
 });
 
-describe('runDirName (engine.md §2.3)', () => {
+describe('runDirName (docs/architecture.md)', () => {
   const cases: [string, string, string][] = [
     ['no ":" at all', 'pubmed_qa', 'pubmed_qa'],
     ['first ":" → "__"', 'medcalc_bench:model=openai_gpt-4o,num_output_tokens=4000', 'medcalc_bench__model=openai_gpt-4o,num_output_tokens=4000'],

@@ -1,4 +1,4 @@
-/** Canonical HELM run names (engine.md §2.2) and the OS-safe directory names derived from them (§2.3). */
+/** Canonical HELM run names (docs/architecture.md) and the OS-safe directory names derived from them (§2.3). */
 import { createHash } from 'node:crypto';
 
 export type RunNameValue = string | number | boolean | null | undefined;

@@ -6,7 +6,7 @@ type Breakdown = BenchmarkDefinition['breakdown'];
 
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-/** HELM's headline (engine.md §9): the mean of per-trial means; `stats` over every per-(instance, trial) value. */
+/** HELM's headline (docs/architecture.md): the mean of per-trial means; `stats` over every per-(instance, trial) value. */
 function meanMetric(results: readonly ScoredResult[], name: string): { value: number; stats: SummaryStats } | null {
   const byTrial = new Map<number, number[]>();
   const all: number[] = [];
@@ -22,7 +22,7 @@ function meanMetric(results: readonly ScoredResult[], name: string): { value: nu
   return { value: mean([...byTrial.values()].map(mean)), stats: summaryStats(all) };
 }
 
-/** Ratio metrics (engine.md §9.5): Σ numerator / Σ denominator; `sum` = numerator, `count` = denominator. */
+/** Ratio metrics (docs/architecture.md): Σ numerator / Σ denominator; `sum` = numerator, `count` = denominator. */
 function ratioMetric(results: readonly ScoredResult[], numerator: string, denominator: string): { value: number; stats: SummaryStats } | null {
   let num = 0;
   let den = 0;

@@ -8,7 +8,7 @@ const sum = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) : null)
 const max = (xs: number[]) => (xs.length ? xs.reduce((a, b) => (b > a ? b : a), -Infinity) : null);
 const present = (xs: (number | null | undefined)[]) => xs.filter((x): x is number => typeof x === 'number');
 
-/** Request counts, token usage and latency over live requests only (engine.md §12); cache hits are counted apart. */
+/** Request counts, token usage and latency over live requests only (docs/architecture.md); cache hits are counted apart. */
 export function efficiencyStats(records: readonly (ModelCallRecord | undefined)[]): {
   requests: RequestCounts;
   efficiency: EngineSummary['efficiency'];

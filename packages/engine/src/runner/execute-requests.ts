@@ -66,7 +66,7 @@ function fatalStop(kind: string, message: string): NonNullable<ExecutionResult['
 }
 
 /**
- * One line of responses/model.jsonl (eval-factory.md §7.5); never any header. Optional fields are `undefined`
+ * One line of responses/model.jsonl (docs/configuration.md); never any header. Optional fields are `undefined`
  * when absent, which JSON.stringify leaves out (no object spread per line: V8 clones spread literals slowly).
  */
 export function responseLine(request: PromptRequest, record: ModelCallRecord): Record<string, unknown> {

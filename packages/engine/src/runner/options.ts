@@ -1,4 +1,4 @@
-/** Everything `ef-bench run` accepts (engine.md §1), parsed. */
+/** Everything `ef-bench run` accepts (docs/architecture.md), parsed. */
 export interface RunOptions {
   readonly runEntries: readonly string[];
   readonly suite: string;
@@ -34,5 +34,5 @@ export interface RunOptions {
   readonly benchmarkFile?: string | null;
 }
 
-/** Circuit breaker: this many consecutive requests that exhausted their retries stop the run (engine.md §11.3). */
+/** Circuit breaker: this many consecutive requests that exhausted their retries stop the run (docs/architecture.md). */
 export const CIRCUIT_BREAKER_LIMIT = 20;

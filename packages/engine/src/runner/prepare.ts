@@ -19,7 +19,7 @@ export interface PreparedRun {
 }
 
 /**
- * The corrected instance set (benchmarks.md §0.2) runs beside the HELM set: `paired` keeps the same selected
+ * The corrected instance set (docs/benchmarks.md) runs beside the HELM set: `paired` keeps the same selected
  * positions (ids `c-<id>`), so the two sets compare like for like; `independent` draws its own seed-0 subsample.
  */
 function selectCorrected(corrected: readonly Instance[], helmSelected: readonly Instance[], run: ResolvedRun, evalSplits: string[]): Instance[] {

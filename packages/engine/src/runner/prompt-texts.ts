@@ -7,7 +7,7 @@ import { benchmarkNames } from '@eval-factory/benchmarks';
 const KEYS = ['instructions', 'input_noun', 'output_noun'] as const;
 
 /**
- * Applies a `--prompt-texts` YAML file (engine.md §5.5): `{<benchmark>: {instructions?, input_noun?, output_noun?}}`.
+ * Applies a `--prompt-texts` YAML file (docs/architecture.md): `{<benchmark>: {instructions?, input_noun?, output_noun?}}`.
  * Unknown benchmarks or keys are errors, so a typo never silently falls back to the project's wording.
  */
 export function applyPromptTexts(spec: PromptSpec, benchmark: string, file: string | null): PromptSpec {

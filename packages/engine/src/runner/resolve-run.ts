@@ -6,7 +6,7 @@ import type { RunOptions } from './options.js';
 
 const RUN_LEVEL_KEYS = ['model', 'max_eval_instances', 'num_train_trials', 'num_output_tokens', 'max_train_instances', 'eval_split', 'corrected'] as const;
 
-/** Flags of NVIDIA's HELM fork that fill a benchmark argument when the entry does not set it (engine.md §2.1). */
+/** Flags of NVIDIA's HELM fork that fill a benchmark argument when the entry does not set it (docs/architecture.md). */
 const ARG_FLAGS: Record<string, (o: RunOptions) => string | number | null> = {
   subject: (o) => o.subject,
   condition: (o) => o.condition,

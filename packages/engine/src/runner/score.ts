@@ -21,7 +21,7 @@ export interface ScoredResult {
 }
 
 /**
- * With `process_reasoning_traces` (engine.md §11.4): the text after the last end token, stripped; a start token
+ * With `process_reasoning_traces` (docs/architecture.md): the text after the last end token, stripped; a start token
  * without an end token leaves nothing to score (flagged `reasoning_unfinished`).
  */
 export function stripReasoning(text: string, s: RequestSettings): { text: string; flag?: string } {

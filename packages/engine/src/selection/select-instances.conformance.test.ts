@@ -1,5 +1,5 @@
 /**
- * Checks the MT19937 port against HELM's real seed-0 selections shipped under ../shared/datasets (engine.md §7.3).
+ * Checks the MT19937 port against HELM's real seed-0 selections shipped under ../shared/datasets (docs/architecture.md).
  * Runs only with EF_CONFORMANCE=1; skips with a message when the datasets folder is absent.
  */
 import { describe, it, expect } from '@jest/globals';

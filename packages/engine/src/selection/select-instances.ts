@@ -1,4 +1,4 @@
-/** Eval-instance selection (engine.md §7.1–§7.2): HELM's seed-0 subsample, reproduced exactly. */
+/** Eval-instance selection (docs/architecture.md): HELM's seed-0 subsample, reproduced exactly. */
 import { createHash } from 'node:crypto';
 import type { Instance } from '@eval-factory/types';
 import { UserError } from '@eval-factory/errors';

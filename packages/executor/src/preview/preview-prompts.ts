@@ -1,5 +1,5 @@
 /**
- * The first prompts of a run exactly as they would be sent (eval-factory.md §6.3 extended for custom benchmarks):
+ * The first prompts of a run exactly as they would be sent (docs/configuration.md extended for custom benchmarks):
  * the engine's own `--dry-run` builds every request body into a temporary folder — the same code path as a real
  * run, so what is shown is what would be sent — and the folder is deleted afterwards. The run's output folder is
  * never touched and no endpoint is contacted.

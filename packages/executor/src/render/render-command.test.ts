@@ -2,7 +2,7 @@ import { describe, it, expect } from '@jest/globals';
 import { parse } from 'yaml';
 import { renderArgv, renderCommand, templateContext, type TemplateEvaluation } from './render-command.js';
 
-// The command of eval-factory.md §1.3, read through YAML so the `>-` folding is the real one.
+// The command of docs/configuration.md, read through YAML so the `>-` folding is the real one.
 const FRAMEWORK_YAML = `
 command: >-
   ef-bench run

@@ -1,5 +1,5 @@
 /**
- * Renders the framework.yml command template (eval-factory.md §1.2) against the merged Evaluation, and turns the
+ * Renders the framework.yml command template (docs/configuration.md) against the merged Evaluation, and turns the
  * result into the argv of one engine invocation.
  */
 import { UserError } from '@eval-factory/errors';
@@ -79,7 +79,7 @@ export function argvOf(rendered: string): string[] {
 
 /**
  * The template's variables: the whole Evaluation, with `api_key` and `api_key_name` both set to the key's variable
- * NAME (eval-factory.md §2.4), so templates written for either spelling work; null when there is no key.
+ * NAME (docs/configuration.md), so templates written for either spelling work; null when there is no key.
  */
 export function templateContext(evaluation: TemplateEvaluation): Record<string, unknown> {
   const context = structuredClone(evaluation) as Record<string, unknown> & { target: Record<string, unknown> };

@@ -1,6 +1,6 @@
 /**
- * Splits a rendered command into argv with POSIX shell-word rules, without ever running a shell (eval-factory.md
- * §1.2): whitespace (newlines included) separates words; single quotes keep everything literal; double quotes keep
+ * Splits a rendered command into argv with POSIX shell-word rules, without ever running a shell (docs/configuration.md):
+ * whitespace (newlines included) separates words; single quotes keep everything literal; double quotes keep
  * everything literal except `\` before `$`, `` ` ``, `"`, `\` or a newline; outside quotes `\` escapes the next
  * character. Anything a shell would treat as a second command, a redirection or a substitution is refused, because
  * the spawn has no shell to give it that meaning. Variable references such as `$HOME` stay literal.

@@ -1,5 +1,5 @@
 /**
- * The only helpers the command template may use (eval-factory.md §1.2). They live in a private Handlebars
+ * The only helpers the command template may use (docs/configuration.md). They live in a private Handlebars
  * environment so no other package can add logic to command templates.
  */
 import Handlebars from 'handlebars';

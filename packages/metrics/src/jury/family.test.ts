@@ -34,7 +34,7 @@ const sameSet = juryFamily({ metric: M, annotator: 'jury', criteria: CRITERIA, r
 /** mtsamples-style family: HELM metric on the HELM set, the rest on the corrected set. */
 const split = juryFamily({ metric: M, annotator: 'jury', criteria: CRITERIA, roles: ROLES, correctedSet: true });
 
-describe('juryFamily: HELM-compatible aggregation (judges-and-auth.md §5.1)', () => {
+describe('juryFamily: HELM-compatible aggregation (docs/configuration.md#judges)', () => {
   it.each([
     // The spec's vector: gpt {4,3,5}, llama {5,4,5}, claude unparseable → 26/6.
     ['gpt {4,3,5}, llama {5,4,5}, claude unparseable → 26/6', judged({ gpt: rubric(4, 3, 5), llama: rubric(5, 4, 5), claude: raw('I cannot help with that.') }), 26 / 6],

@@ -1,5 +1,5 @@
 /**
- * The LLM-jury metric family (judges-and-auth.md §5): the engine's jury annotator stores every judge's raw reply
+ * The LLM-jury metric family (docs/configuration.md#judges): the engine's jury annotator stores every judge's raw reply
  * (`JuryAnnotation`); this pure family parses and aggregates them into HELM's score, the corrected score and the
  * per-judge and per-criterion breakdowns.
  */

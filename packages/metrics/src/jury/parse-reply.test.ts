@@ -8,7 +8,7 @@ const CRITERIA = ['accuracy', 'completeness', 'clarity'] as const;
 const reply = (a: string, c: string, l: string, extra = '') =>
   `{"accuracy": {"score": ${a}, "explanation": "x"}, "completeness": {"score": ${c}, "explanation": "y"}, "clarity": {"score": ${l}, "explanation": "z"}${extra}}`;
 
-describe('parseJudgeReply: JSON extraction (judges-and-auth.md §4.1–4.2)', () => {
+describe('parseJudgeReply: JSON extraction (docs/configuration.md#judges)', () => {
   it.each([
     ['plain JSON', reply('4', '3', '5'), { accuracy: 4, completeness: 3, clarity: 5 }],
     ['prose and a code fence around it', `Here is my rating:\n\`\`\`json\n${reply('4', '3', '5')}\n\`\`\`\nThanks.`, { accuracy: 4, completeness: 3, clarity: 5 }],

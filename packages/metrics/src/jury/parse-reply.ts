@@ -1,5 +1,5 @@
 /**
- * Reading one judge's reply (judges-and-auth.md §4). HELM's `LLMAsJuryAnnotator` takes the text from the first `{`
+ * Reading one judge's reply (docs/configuration.md#judges). HELM's `LLMAsJuryAnnotator` takes the text from the first `{`
  * to the last `}`, parses it as JSON (retrying once with a `}` appended), checks that every criterion is an object
  * with `score` and `explanation`, and its `LLMJuryMetric` then applies `int()` to the `score` of **every**
  * top-level key. Anything HELM would crash on, or silently drop, is returned here as an explicit failure reason;

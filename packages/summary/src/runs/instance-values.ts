@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { UserError } from '@eval-factory/errors';
 
-/** Per-instance values of one run, read from results.jsonl (eval-factory.md §7.5). */
+/** Per-instance values of one run, read from results.jsonl (docs/configuration.md). */
 export interface InstanceValues {
   /** Every instance id in file order (each once, whatever its status). */
   readonly ids: readonly string[];

@@ -9,7 +9,7 @@ import { missingReason, readRun, scenarioOf } from './read-run.js';
 
 afterAll(cleanupTempDirs);
 
-/** A run folder written by hand, in the shapes of eval-factory.md §7.3–§7.5 (trimmed to what is read). */
+/** A run folder written by hand, in the shapes of docs/configuration.md (trimmed to what is read). */
 const EVALUATION_CONFIG = `schema_version: 1
 status: partial
 task: ehr_sql

@@ -24,7 +24,7 @@ export interface InstanceCountsView {
   readonly unscored: number | null;
 }
 
-/** Everything the leaderboard and comparisons read from one output folder (eval-factory.md §7). */
+/** Everything the leaderboard and comparisons read from one output folder (docs/configuration.md). */
 export interface RunInfo {
   /** Absolute path of the output folder. */
   readonly dir: string;

@@ -1,4 +1,4 @@
-/** NVCF function-invocation protocol (eval-factory.md §9.3): 202 + `NVCF-REQID`, then polling a status URL. */
+/** NVCF function-invocation protocol (docs/configuration.md): 202 + `NVCF-REQID`, then polling a status URL. */
 import { randomUUID } from 'node:crypto';
 import type { Responder } from './http-io.js';
 

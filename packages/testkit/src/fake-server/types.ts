@@ -28,7 +28,7 @@ export interface FakeReply {
 
 export type Answerer = (request: AnswerRequest) => string | FakeReply | Promise<string | FakeReply>;
 
-/** Failure classes of engine.md §11.3, plus NVCF protocol variations (eval-factory.md §9.3). */
+/** Failure classes of docs/architecture.md, plus NVCF protocol variations (docs/configuration.md). */
 export type Fault =
   | { readonly kind: 'rate_limit'; readonly retryAfter?: number | string | Date }
   | { readonly kind: 'server_error'; readonly status?: 500 | 502 | 503 | 504 }

@@ -1,6 +1,6 @@
 /**
  * The settings tables of the run page, read from evaluation_config.yaml and eval_factory_metrics.json
- * (eval-factory.md §7.4, §7.6). Every field is optional here: an older or half-written run shows what it has.
+ * (docs/configuration.md). Every field is optional here: an older or half-written run shows what it has.
  */
 import type { CodedMessageView, Fact } from '../shared/api-types.js';
 import { fmtInt, fmtNumber, fmtSeconds } from '../shared/format.js';
