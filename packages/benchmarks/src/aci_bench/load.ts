@@ -1,11 +1,11 @@
 /** ACI-Bench → instances, as HELM's `ACIBenchScenario` builds them (docs/benchmarks/aci_bench.md). */
 import type { DataFileInfo, Instance, LoadContext, LoadedData, Split } from '@eval-factory/types';
 import { CORRECT_TAG } from '@eval-factory/types';
-import { dataFormatError, describeValue } from '../shared/data-errors.js';
 import { resolveDataFile } from '../shared/data-files.js';
 import { numberInstances } from '../shared/instances.js';
 import type { UnnumberedInstance } from '../shared/instances.js';
 import { readTextPython } from '../shared/read-text.js';
+import { parseSrcTgtJson } from '../shared/src-tgt-json.js';
 
 export const ACI_BENCH_COMMIT = 'e75b383172195414a7a68843ec4876e83e5409f7';
 export const ACI_BENCH_BASE_URL = `https://raw.githubusercontent.com/wyim/aci-bench/${ACI_BENCH_COMMIT}/data/challenge_data_json/`;
@@ -29,21 +29,7 @@ interface AciRow {
 
 /** `{"data": [{file, src, tgt}, …]}`; anything else is EF_DATA_FORMAT naming the row. */
 export function parseAciFile(text: string, path: string): AciRow[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    throw dataFormatError(path, `invalid JSON (${(e as Error).message})`);
-  }
-  const data = (value as { data?: unknown } | null)?.data;
-  if (!Array.isArray(data)) throw dataFormatError(path, 'expected an object with a "data" list');
-  return data.map((row: unknown, i) => {
-    const r = (row ?? {}) as Record<string, unknown>;
-    for (const key of ['src', 'tgt'] as const) {
-      if (typeof r[key] !== 'string') throw dataFormatError(path, `data[${i}]: ${key} is ${describeValue(r[key])}, not a string`);
-    }
-    return { file: typeof r.file === 'string' ? r.file : String(i), src: r.src as string, tgt: r.tgt as string };
-  });
+  return parseSrcTgtJson(text, path).map((r, i) => ({ file: typeof r.fields.file === 'string' ? r.fields.file : String(i), src: r.src, tgt: r.tgt }));
 }
 
 export function aciInstance(row: AciRow, split: Split): UnnumberedInstance {

@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import { UserError } from '@eval-factory/errors';
 import type { Instance, LoadContext, LoadedData } from '@eval-factory/types';
 import { CORRECT_TAG } from '@eval-factory/types';
-import { dataFormatError, describeValue } from '../shared/data-errors.js';
 import { requireArgValue } from '../shared/gated-data.js';
 import { hashFile } from '../shared/hashing.js';
 import { numberInstances } from '../shared/instances.js';
 import { readTextPython } from '../shared/read-text.js';
+import { parseSrcTgtJson } from '../shared/src-tgt-json.js';
 
 export const MED_DIALOG_SUBSETS = ['healthcaremagic', 'icliniq'] as const;
 export type MedDialogSubset = (typeof MED_DIALOG_SUBSETS)[number];
@@ -33,26 +33,12 @@ async function findTestFile(ctx: LoadContext, subset: MedDialogSubset): Promise<
 
 /** `{"data": [{"id", "src", "tgt"}, …]}` → instances in file order (input `src`, reference `tgt`, not stripped). */
 export function buildMedDialogInstances(text: string, path: string): Instance[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    throw dataFormatError(path, `invalid JSON (${(e as Error).message})`);
-  }
-  const data = (value as { data?: unknown } | null)?.data;
-  if (!Array.isArray(data)) throw dataFormatError(path, 'expected an object with a "data" list');
-  return numberInstances(data.map((row: unknown, i) => {
-    const r = (row ?? {}) as Record<string, unknown>;
-    for (const key of ['src', 'tgt'] as const) {
-      if (typeof r[key] !== 'string') throw dataFormatError(path, `data[${i}]: ${key} is ${describeValue(r[key])}, not a string`);
-    }
-    return {
-      input: { text: r.src as string },
-      references: [{ output: { text: r.tgt as string }, tags: [CORRECT_TAG] }],
-      split: 'test' as const,
-      source_id: r.id === undefined ? String(i) : String(r.id),
-    };
-  }));
+  return numberInstances(parseSrcTgtJson(text, path).map((r, i) => ({
+    input: { text: r.src },
+    references: [{ output: { text: r.tgt }, tags: [CORRECT_TAG] }],
+    split: 'test' as const,
+    source_id: r.fields.id === undefined ? String(i) : String(r.fields.id),
+  })));
 }
 
 /** Reads the subset's test file from `extra.data_path` (no pinned checksum: the files were never available to pin). */

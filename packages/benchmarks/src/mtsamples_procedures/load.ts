@@ -10,7 +10,7 @@ import { UserError } from '@eval-factory/errors';
 import { pyStrip } from '@eval-factory/metrics';
 import type { Instance, LoadContext, LoadedData } from '@eval-factory/types';
 import { CORRECT_TAG } from '@eval-factory/types';
-import { numberInstances } from '../shared/instances.js';
+import { withCorrectedSet } from '../shared/instances.js';
 import type { UnnumberedInstance } from '../shared/instances.js';
 import { downloadReportFolder, GITHUB_ENDPOINTS, MTSAMPLES_REPO } from '../mtsamples_replicate/download.js';
 import type { MtsamplesEndpoints, ReportSource } from '../mtsamples_replicate/download.js';
@@ -95,8 +95,7 @@ export function buildProceduresInstances(texts: readonly { name: string; text: s
     else helm.push(reportInstance(name, result.split));
   }
   log(`mtsamples_procedures: HELM set ${helm.length} instances; corrected set ${corrected.length} (HELM cannot download ${lost.length}: ${lost.join(', ') || 'none'})`);
-  const correctedInstances = numberInstances(corrected).map((i) => ({ ...i, id: `c-${i.id}`, variant: 'corrected' as const }));
-  return [...numberInstances(helm), ...correctedInstances];
+  return withCorrectedSet(helm, corrected);
 }
 
 /** Resolves the report folder and builds both instance sets. */

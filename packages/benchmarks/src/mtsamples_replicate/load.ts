@@ -9,7 +9,7 @@ import { pyStrip } from '@eval-factory/metrics';
 import { UserError } from '@eval-factory/errors';
 import type { Instance, LoadContext, LoadedData } from '@eval-factory/types';
 import { CORRECT_TAG } from '@eval-factory/types';
-import { numberInstances } from '../shared/instances.js';
+import { withCorrectedSet } from '../shared/instances.js';
 import type { UnnumberedInstance } from '../shared/instances.js';
 import { downloadReportFolder, GITHUB_ENDPOINTS, MTSAMPLES_FOLDER, MTSAMPLES_REPO, MTSAMPLES_REVISION } from './download.js';
 import type { MtsamplesEndpoints } from './download.js';
@@ -121,8 +121,7 @@ export function buildMtsamplesInstances(texts: readonly { name: string; text: st
   }
   const describe = (splits: ReportSplit[]) => `${splits.length} (${Object.entries(countBy(splits)).map(([k, v]) => `${k} ${v}`).join(', ')}; reference in input: ${splits.filter((s) => s.referenceInInput).length})`;
   log(`mtsamples_replicate: HELM set ${describe(helmSplits)} from the first ${Math.min(texts.length, HELM_LISTING_LIMIT)} files; corrected set ${describe(correctedSplits)} from ${texts.length} files`);
-  const correctedInstances = numberInstances(corrected).map((i) => ({ ...i, id: `c-${i.id}`, variant: 'corrected' as const }));
-  return [...numberInstances(helm), ...correctedInstances];
+  return withCorrectedSet(helm, corrected);
 }
 
 /** Resolves the report folder and builds both instance sets. */

@@ -19,3 +19,13 @@ export function optionReferences(texts: readonly string[], isCorrect: (index: nu
 export function numberInstances(instances: readonly UnnumberedInstance[]): Instance[] {
   return instances.map((instance, i) => ({ id: `id${i}`, ...instance }));
 }
+
+/**
+ * HELM's instance set followed by a corrected set that runs beside it (ids `c-id0, c-id1, …`, variant `corrected`),
+ * each numbered from 0: the layout of benchmarks whose `_corrected` metric needs instances HELM loses.
+ * @example withCorrectedSet([a], [a, b]).map((x) => x.id) // ['id0', 'c-id0', 'c-id1']
+ */
+export function withCorrectedSet(helm: readonly UnnumberedInstance[], corrected: readonly UnnumberedInstance[]): Instance[] {
+  const correctedInstances = numberInstances(corrected).map((i) => ({ ...i, id: `c-${i.id}`, variant: 'corrected' as const }));
+  return [...numberInstances(helm), ...correctedInstances];
+}
