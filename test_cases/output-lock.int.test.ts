@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
-import { startFakeOpenAIServer } from '@eval-factory/testkit';
+import { startFakeOpenAIServer, type FakeOpenAIServer } from '@eval-factory/testkit';
 import { CLI, fixture, REPO_ROOT, runCli, tempDir, writeRunConfig } from './support.js';
 
 const LOCK = '.eval-factory.lock';
@@ -20,18 +20,27 @@ async function until(check: () => boolean, what: string): Promise<void> {
   }
 }
 
+/**
+ * A fake model whose answers wait for `release()`, and a head_qa run_config against it: a run started on it stays
+ * in flight until the test lets it go, however slow the machine.
+ */
+async function heldRun(): Promise<{ server: FakeOpenAIServer; release: () => void; out: string; rc: string }> {
+  let release = () => undefined as void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const server = await startFakeOpenAIServer({ answer: async () => (await released, 'A') });
+  const out = join(tempDir(), 'out');
+  const rc = writeRunConfig(tempDir(), {
+    config: { type: 'head_qa', output_dir: out, params: { parallelism: 1, extra: { data_path: fixture('head_qa') } } },
+    target: { api_endpoint: { url: server.url, model_id: 'fake-model', type: 'chat' } },
+  });
+  return { server, release, out, rc };
+}
+
 describe('one run per output folder', () => {
   it('a second run into a busy folder gets EF_OUTPUT_LOCKED, sends nothing, and the first completes', async () => {
-    // The first run's answers wait until the second run has ended: the two always overlap, however slow the machine.
-    let release = () => undefined as void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const server = await startFakeOpenAIServer({ answer: async () => (await released, 'A') });
+    // The first run's answers wait until the second run has ended: the two always overlap.
+    const { server, release, out, rc } = await heldRun();
     try {
-      const out = join(tempDir(), 'out');
-      const rc = writeRunConfig(tempDir(), {
-        config: { type: 'head_qa', output_dir: out, params: { parallelism: 1, extra: { data_path: fixture('head_qa') } } },
-        target: { api_endpoint: { url: server.url, model_id: 'fake-model', type: 'chat' } },
-      });
       const first = spawn(process.execPath, [CLI, 'run_eval', '--run_config', rc], { cwd: REPO_ROOT, env: { ...process.env, CI: 'true' }, stdio: 'ignore' });
       const firstDone = new Promise<number | null>((resolve) => first.on('close', resolve));
       await until(() => server.requests.length > 0, 'the first run to send');
@@ -60,15 +69,8 @@ describe('one run per output folder', () => {
 
   it('a lock left by kill -9 is taken over by the next run on the same host', async () => {
     // Answers wait until the first run is killed, so it is always killed mid-run.
-    let release = () => undefined as void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const server = await startFakeOpenAIServer({ answer: async () => (await released, 'A') });
+    const { server, release, out, rc } = await heldRun();
     try {
-      const out = join(tempDir(), 'out');
-      const rc = writeRunConfig(tempDir(), {
-        config: { type: 'head_qa', output_dir: out, params: { parallelism: 1, extra: { data_path: fixture('head_qa') } } },
-        target: { api_endpoint: { url: server.url, model_id: 'fake-model', type: 'chat' } },
-      });
       const killed = spawn(process.execPath, [CLI, 'run_eval', '--run_config', rc], { cwd: REPO_ROOT, env: { ...process.env, CI: 'true' }, stdio: 'ignore', detached: true });
       await until(() => existsSync(join(out, LOCK)) && server.requests.length > 0, 'the first run to lock and send');
       process.kill(-killed.pid!, 'SIGKILL'); // the CLI and its engine, as kill -9 of a job would
