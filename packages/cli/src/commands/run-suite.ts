@@ -7,7 +7,6 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parse } from 'yaml';
 import { EXIT, UserError } from '@eval-factory/errors';
 import { loadFramework } from '@eval-factory/config';
 import { makeDirSync } from '@eval-factory/executor';
@@ -15,7 +14,7 @@ import { expandEntries, folderName, parseRunEntries, type SuiteJob } from '@eval
 import { findFrameworkFile } from '../framework-path.js';
 import { runEvalCommand } from './run-eval.js';
 import { summarizeCommand } from './summarize.js';
-import { SUITE_MANIFEST, type SuiteManifest } from './suite-status.js';
+import { readEvaluation, SUITE_MANIFEST, type SuiteManifest } from './suite-status.js';
 
 export interface RunSuiteArgs {
   readonly 'conf-paths': string;
@@ -110,13 +109,7 @@ function writeManifest(suiteDir: string, suite: string, jobs: { jobs: readonly S
 }
 
 function statusOf(outputDir: string): string | null {
-  const file = join(outputDir, 'evaluation_config.yaml');
-  if (!existsSync(file)) return null;
-  try {
-    return ((parse(readFileSync(file, 'utf8')) as { status?: string }).status ?? null);
-  } catch {
-    return null;
-  }
+  return readEvaluation(outputDir)?.status ?? null;
 }
 
 function formatJobList(jobs: readonly SuiteJob[], unavailable: readonly string[], suiteDir: string): string {

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse } from 'yaml';
 import { EXIT, UserError } from '@eval-factory/errors';
-import { LOCK_FILE } from '@eval-factory/executor';
+import { lockHolder, LOCK_FILE } from '@eval-factory/executor';
 
 /** What run_suite records at its start: each job's folder, relative to the suite folder. */
 export interface SuiteManifest {
@@ -33,25 +33,31 @@ export function suiteStatusCommand(args: { dir: string }, out: NodeJS.WritableSt
   return EXIT.ok;
 }
 
-function stateOf(runDir: string): { state: JobState; detail?: string } {
-  if (isLockedByLiveProcess(runDir)) return { state: 'running' };
+interface EvaluationRead {
+  readonly status?: string;
+  readonly errors?: readonly { code: string; message: string }[];
+  readonly counts?: { readonly instances?: { readonly scored?: number; readonly evaluated?: number } };
+}
+
+/** A run folder's evaluation_config.yaml as far as status needs it; null when there is none (or it is damaged). */
+export function readEvaluation(runDir: string): EvaluationRead | null {
   const file = join(runDir, 'evaluation_config.yaml');
-  if (!existsSync(file)) return { state: 'left' };
-  const evaluation = parse(readFileSync(file, 'utf8')) as { status?: string; errors?: { code: string; message: string }[]; counts?: { instances?: { scored?: number; evaluated?: number } } };
+  if (!existsSync(file)) return null;
+  try {
+    return parse(readFileSync(file, 'utf8')) as EvaluationRead;
+  } catch {
+    return null;
+  }
+}
+
+function stateOf(runDir: string): { state: JobState; detail?: string } {
+  if (lockHolder(runDir)) return { state: 'running' };
+  const evaluation = readEvaluation(runDir);
+  if (!evaluation) return { state: 'left' };
   const scored = evaluation.counts?.instances;
   if (evaluation.status === 'success') return { state: 'done', ...(scored ? { detail: `${scored.scored} of ${scored.evaluated} scored` } : {}) };
   const first = evaluation.errors?.[0];
   return { state: 'failed', detail: `${evaluation.status ?? 'unknown'}${first ? `: ${first.code} ${first.message.split('\n')[0]}` : ''}` };
-}
-
-function isLockedByLiveProcess(runDir: string): boolean {
-  try {
-    const holder = JSON.parse(readFileSync(join(runDir, LOCK_FILE), 'utf8')) as { pid: number };
-    process.kill(holder.pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** Folders below `dir` that hold a run (evaluation_config.yaml or a lock), in path order. */

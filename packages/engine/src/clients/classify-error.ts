@@ -1,6 +1,7 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import type { ErrorKind } from '@eval-factory/types';
 import { EndpointDownError } from './endpoint-down.js';
+import { codeInCauses } from './error-causes.js';
 
 export interface ClassifiedError {
   readonly error_kind: ErrorKind;
@@ -42,10 +43,13 @@ export function classifyError(error: unknown, nvcfBacked: boolean): ClassifiedEr
 
 /** The first `code` along the cause chain (fetch hides ECONNRESET under "fetch failed"), else the deepest message. */
 function connectionReason(error: Error): string {
+  return codeInCauses(error) ?? deepestMessage(error);
+}
+
+function deepestMessage(error: Error): string {
   let message = error.message;
   for (let e: unknown = (error as { cause?: unknown }).cause, depth = 0; typeof e === 'object' && e !== null && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, message: m } = e as { code?: unknown; message?: unknown };
-    if (typeof code === 'string') return code;
+    const { message: m } = e as { message?: unknown };
     if (typeof m === 'string' && m !== '') message = m;
   }
   return message;

@@ -4,6 +4,7 @@
  * anything are counted across all requests; at REFUSALS_BEFORE_DOWN the run stops with EF_ENDPOINT_DOWN within
  * seconds. Once one request has succeeded, refusals are ordinary retriable failures (a restarting server).
  */
+import { codeInCauses } from './error-causes.js';
 import type { SendAttempt } from './openai-client.js';
 
 export const REFUSALS_BEFORE_DOWN = 5;
@@ -33,10 +34,7 @@ export function failFastWhenRefused(send: SendAttempt, url: string): SendAttempt
   };
 }
 
-/** ECONNREFUSED anywhere along the cause chain (the SDK wraps fetch's error, which wraps the socket's). */
+/** ECONNREFUSED on the error or along its causes (the SDK wraps fetch's error, which wraps the socket's). */
 function isRefused(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; typeof e === 'object' && e !== null && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === 'ECONNREFUSED') return true;
-  }
-  return false;
+  return (error as { code?: unknown } | null)?.code === 'ECONNREFUSED' || codeInCauses(error) === 'ECONNREFUSED';
 }

@@ -15,7 +15,7 @@ import { UserError } from '@eval-factory/errors';
 
 export const LOCK_FILE = '.eval-factory.lock';
 
-interface Holder {
+export interface Holder {
   readonly pid: number;
   readonly host: string;
   readonly started_at: string;
@@ -61,6 +61,15 @@ export function lockOutputDir(dir: string): OutputLock {
       release();
     },
   };
+}
+
+/**
+ * The live process holding `dir`'s lock, or null when the folder is free or its lock is stale (on this host).
+ * `eval-factory status` reads it to say which jobs are running.
+ */
+export function lockHolder(dir: string): Holder | null {
+  const holder = parseHolder(readFileOrNull(join(dir, LOCK_FILE)));
+  return holder && (holder.host !== hostname() || isAlive(holder.pid)) ? holder : null;
 }
 
 function lockedError(dir: string, holder: Holder | null): UserError {
