@@ -47,6 +47,9 @@ export async function runSuiteCommand(args: RunSuiteArgs): Promise<number> {
   writeManifest(suiteDir, args.suite, jobs);
   const byEndpoint = new Map<string, SuiteJob[]>();
   for (const job of jobs.jobs) byEndpoint.set(job.model, [...(byEndpoint.get(job.model) ?? []), job]);
+  // Each concurrent run_eval listens for SIGINT/SIGTERM and exit (to forward signals, release its folder lock):
+  // with more than a few endpoints that passes Node's default of 10 listeners, which is no leak here.
+  process.setMaxListeners(Math.max(process.getMaxListeners(), 10 + 3 * byEndpoint.size));
   const outcomes = await Promise.all([...byEndpoint.values()].map(async (endpointJobs) => {
     const codes: [SuiteJob, string][] = [];
     for (const job of endpointJobs) codes.push([job, await runJob(job, args, suiteDir)]);

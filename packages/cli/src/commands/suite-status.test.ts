@@ -31,3 +31,11 @@ describe('eval-factory status', () => {
     expect(() => suiteStatusCommand({ dir: join(tmpdir(), 'ef-no-such-suite') })).toThrow(expect.objectContaining({ code: 'EF_FILE_NOT_FOUND' }));
   });
 });
+
+describe('eval-factory status on a damaged suite.json', () => {
+  it('is EF_SUITE_CONF with a hint, not an internal error', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ef-status-'));
+    writeFileSync(join(dir, 'suite.json'), '{"suite": "s", "jobs": [');
+    expect(() => suiteStatusCommand({ dir })).toThrow(expect.objectContaining({ code: 'EF_SUITE_CONF', hint: expect.stringContaining('Re-run') }));
+  });
+});

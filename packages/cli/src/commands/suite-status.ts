@@ -23,7 +23,7 @@ export function suiteStatusCommand(args: { dir: string }, out: NodeJS.WritableSt
   const dir = args.dir;
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UserError('EF_FILE_NOT_FOUND', `no such folder: ${dir}`, 'Pass the suite folder (<output_dir>/<suite>) or a folder of runs.');
   const manifestFile = join(dir, SUITE_MANIFEST);
-  const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as SuiteManifest) : null;
+  const manifest = existsSync(manifestFile) ? readManifest(manifestFile) : null;
   const jobs = manifest ? manifest.jobs.map((j) => ({ label: `${j.model}  ${j.name}`, dir: join(dir, j.dir) })) : runFolders(dir).map((d) => ({ label: relative(dir, d) || '.', dir: d }));
   const rows = jobs.map((j) => ({ ...j, ...stateOf(j.dir) }));
   const count = (s: JobState) => rows.filter((r) => r.state === s).length;
@@ -47,6 +47,16 @@ export function readEvaluation(runDir: string): EvaluationRead | null {
     return parse(readFileSync(file, 'utf8')) as EvaluationRead;
   } catch {
     return null;
+  }
+}
+
+function readManifest(file: string): SuiteManifest {
+  try {
+    const manifest = JSON.parse(readFileSync(file, 'utf8')) as SuiteManifest;
+    if (!Array.isArray(manifest.jobs)) throw new Error('no jobs list');
+    return { ...manifest, not_run: Array.isArray(manifest.not_run) ? manifest.not_run : [] };
+  } catch (error) {
+    throw new UserError('EF_SUITE_CONF', `${file} is damaged (${(error as Error).message})`, 'Re-run the same run_suite command: it writes suite.json again before it starts (docs/reproduce-medhelm.md).');
   }
 }
 
