@@ -3,18 +3,15 @@
  * `variant: 'corrected'`): the same reading of every file, including the 3 HELM loses to the `#` in their names.
  * Same repository and file format as mtsamples_replicate, so its folder reader and downloader are reused.
  */
-import { randomBytes } from 'node:crypto';
-import { rename, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import { UserError } from '@eval-factory/errors';
 import { pyStrip } from '@eval-factory/metrics';
 import type { Instance, LoadContext, LoadedData } from '@eval-factory/types';
 import { CORRECT_TAG } from '@eval-factory/types';
 import { withCorrectedSet } from '../shared/instances.js';
 import type { UnnumberedInstance } from '../shared/instances.js';
-import { downloadReportFolder, GITHUB_ENDPOINTS, MTSAMPLES_REPO } from '../mtsamples_replicate/download.js';
+import { GITHUB_ENDPOINTS, MTSAMPLES_REPO } from '../mtsamples_replicate/download.js';
 import type { MtsamplesEndpoints, ReportSource } from '../mtsamples_replicate/download.js';
-import { readReportFolder, reportText } from '../mtsamples_replicate/folder.js';
+import { reportText } from '../mtsamples_replicate/folder.js';
+import { resolvePinnedReportFolder, type PinnedReportFolder } from '../mtsamples_replicate/pinned-folder.js';
 import type { ReportFolder } from '../mtsamples_replicate/folder.js';
 import type { ReportSplit } from '../mtsamples_replicate/sections.js';
 import { helmCannotDownload, procedureReport } from './sections.js';
@@ -25,47 +22,11 @@ export const PROCEDURES_SOURCE: ReportSource = { revision: 'c4c252443fa9c52afb69
 export const PROCEDURES_FOLDER_SHA256 = '34b0f540534bcfb9483b014e80a66ceff0924a82fdffa1044520a9628e37a240';
 export const PROCEDURES_URL = `https://github.com/${MTSAMPLES_REPO}/tree/${PROCEDURES_SOURCE.revision}/${PROCEDURES_SOURCE.folder}`;
 
-const isDirectory = async (path: string): Promise<boolean> => (await stat(path).catch(() => null))?.isDirectory() ?? false;
-
-function checkFolder(folder: ReportFolder, ctx: LoadContext, strict: boolean): void {
-  if (folder.sha256 === PROCEDURES_FOLDER_SHA256) return;
-  if (strict && !ctx.allowDataDrift) {
-    throw new UserError(
-      'EF_DATA_CHECKSUM',
-      `Checksum mismatch for ${folder.path} (${PROCEDURES_URL}): expected folder sha256 ${PROCEDURES_FOLDER_SHA256}, got ${folder.sha256}`,
-      'The upstream data changed or the cached copy is damaged: delete the folder to download it again, or set extra.allow_data_drift: true to use it anyway.',
-    );
-  }
-  ctx.warn('EF_DATA_DRIFT', `${folder.path} (${folder.files.length} files) has folder sha256 ${folder.sha256}, expected ${PROCEDURES_FOLDER_SHA256}; using it anyway`);
-}
+const PIN: PinnedReportFolder = { benchmark: 'mtsamples_procedures', source: PROCEDURES_SOURCE, url: PROCEDURES_URL, sha256: PROCEDURES_FOLDER_SHA256 };
 
 /** `data_path` (the folder or one holding `mtsample_procedure/`), else the cache, else one download into it. */
-export async function resolveProceduresFolder(ctx: LoadContext, endpoints: MtsamplesEndpoints = GITHUB_ENDPOINTS): Promise<ReportFolder> {
-  if (ctx.dataPath) {
-    const nested = join(ctx.dataPath, PROCEDURES_SOURCE.folder);
-    const path = (await isDirectory(nested)) ? nested : ctx.dataPath;
-    if (!(await isDirectory(path))) {
-      throw new UserError('EF_DATA_NOT_FOUND', `Benchmark data not found: ${ctx.dataPath} is not a folder`, `extra.data_path must be the ${PROCEDURES_SOURCE.folder}/ folder of .txt reports, or a folder that contains it.`);
-    }
-    const folder = await readReportFolder(path);
-    checkFolder(folder, ctx, false);
-    return folder;
-  }
-  const cached = join(ctx.cacheDir, 'datasets', 'mtsamples_procedures', PROCEDURES_SOURCE.folder);
-  if (!(await isDirectory(cached))) {
-    const tmp = `${cached}.${process.pid}.${randomBytes(4).toString('hex')}.part`;
-    ctx.log(`downloading ${PROCEDURES_URL} -> ${cached}`);
-    try {
-      await downloadReportFolder(tmp, endpoints, PROCEDURES_SOURCE);
-      checkFolder(await readReportFolder(tmp), ctx, true);
-      await rename(tmp, cached);
-    } finally {
-      await rm(tmp, { recursive: true, force: true });
-    }
-  }
-  const folder = await readReportFolder(cached);
-  checkFolder(folder, ctx, true);
-  return folder;
+export function resolveProceduresFolder(ctx: LoadContext, endpoints: MtsamplesEndpoints = GITHUB_ENDPOINTS): Promise<ReportFolder> {
+  return resolvePinnedReportFolder(PIN, ctx, endpoints);
 }
 
 function reportInstance(name: string, split: ReportSplit): UnnumberedInstance {

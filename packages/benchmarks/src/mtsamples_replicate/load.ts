@@ -2,18 +2,15 @@
  * MTSamples reports → HELM's 427 instances (the first 1,000 files only, docs/benchmarks/mtsamples_replicate.md) followed by the corrected
  * set over all 1,269 files (`c-id…`, `variant: 'corrected'`).
  */
-import { randomBytes } from 'node:crypto';
-import { rename, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { pyStrip } from '@eval-factory/metrics';
-import { UserError } from '@eval-factory/errors';
 import type { Instance, LoadContext, LoadedData } from '@eval-factory/types';
 import { CORRECT_TAG } from '@eval-factory/types';
 import { withCorrectedSet } from '../shared/instances.js';
 import type { UnnumberedInstance } from '../shared/instances.js';
-import { downloadReportFolder, GITHUB_ENDPOINTS, MTSAMPLES_FOLDER, MTSAMPLES_REPO, MTSAMPLES_REVISION } from './download.js';
+import { GITHUB_ENDPOINTS, MTSAMPLES_FOLDER, MTSAMPLES_REPO, MTSAMPLES_REVISION, REPLICATE_SOURCE } from './download.js';
 import type { MtsamplesEndpoints } from './download.js';
-import { readReportFolder, reportText } from './folder.js';
+import { reportText } from './folder.js';
+import { resolvePinnedReportFolder, type PinnedReportFolder } from './pinned-folder.js';
 import type { ReportFolder } from './folder.js';
 import { correctedReport, helmReport } from './sections.js';
 import type { ReportSplit, SectionName } from './sections.js';
@@ -24,61 +21,11 @@ export const MTSAMPLES_FOLDER_SHA256 = 'e303ab548dcdb9284b19a99eb85255f695072d4e
 export const HELM_LISTING_LIMIT = 1000;
 export const MTSAMPLES_SOURCE = `https://github.com/${MTSAMPLES_REPO}/tree/${MTSAMPLES_REVISION}/${MTSAMPLES_FOLDER}`;
 
-const isDirectory = async (path: string): Promise<boolean> => (await stat(path).catch(() => null))?.isDirectory() ?? false;
-
-/** `data_path` is the report folder itself or a folder holding `mtsamples_processed/`. */
-async function userFolder(dataPath: string): Promise<string> {
-  const nested = join(dataPath, MTSAMPLES_FOLDER);
-  if (await isDirectory(nested)) return nested;
-  if (await isDirectory(dataPath)) return dataPath;
-  throw new UserError(
-    'EF_DATA_NOT_FOUND',
-    `Benchmark data not found: ${dataPath} is not a folder`,
-    `extra.data_path must be the ${MTSAMPLES_FOLDER}/ folder of .txt reports, or a folder that contains it.`,
-  );
-}
-
-/** Pinned-checksum check: the user's copy only warns; a cached or downloaded copy must match unless drift is allowed. */
-function checkFolder(folder: ReportFolder, ctx: LoadContext, strict: boolean): void {
-  if (folder.sha256 === MTSAMPLES_FOLDER_SHA256) return;
-  if (strict && !ctx.allowDataDrift) {
-    throw new UserError(
-      'EF_DATA_CHECKSUM',
-      `Checksum mismatch for ${folder.path} (${MTSAMPLES_SOURCE}): expected folder sha256 ${MTSAMPLES_FOLDER_SHA256}, got ${folder.sha256}`,
-      'The upstream data changed or the cached copy is damaged: delete the folder to download it again, or set extra.allow_data_drift: true to use it anyway.',
-    );
-  }
-  ctx.warn('EF_DATA_DRIFT', `${folder.path} (${folder.files.length} files) has folder sha256 ${folder.sha256}, expected ${MTSAMPLES_FOLDER_SHA256}; using it anyway`);
-}
-
-/** Downloads into a temporary sibling folder and renames it into place once complete and verified. */
-async function downloadIntoCache(ctx: LoadContext, finalPath: string, endpoints: MtsamplesEndpoints): Promise<ReportFolder> {
-  const tmpPath = `${finalPath}.${process.pid}.${randomBytes(4).toString('hex')}.part`;
-  ctx.log(`downloading ${MTSAMPLES_SOURCE} -> ${finalPath}`);
-  try {
-    await downloadReportFolder(tmpPath, endpoints);
-    checkFolder(await readReportFolder(tmpPath), ctx, true);
-    await rename(tmpPath, finalPath);
-  } finally {
-    await rm(tmpPath, { recursive: true, force: true });
-  }
-  return readReportFolder(finalPath);
-}
+const PIN: PinnedReportFolder = { benchmark: 'mtsamples_replicate', source: REPLICATE_SOURCE, url: MTSAMPLES_SOURCE, sha256: MTSAMPLES_FOLDER_SHA256 };
 
 /** The report folder: `data_path`, else the cache, else one download into the cache. */
-export async function resolveReportFolder(ctx: LoadContext, endpoints: MtsamplesEndpoints = GITHUB_ENDPOINTS): Promise<ReportFolder> {
-  if (ctx.dataPath) {
-    const folder = await readReportFolder(await userFolder(ctx.dataPath));
-    checkFolder(folder, ctx, false);
-    return folder;
-  }
-  const cached = join(ctx.cacheDir, 'datasets', 'mtsamples_replicate', MTSAMPLES_FOLDER);
-  if (await isDirectory(cached)) {
-    const folder = await readReportFolder(cached);
-    checkFolder(folder, ctx, true);
-    return folder;
-  }
-  return downloadIntoCache(ctx, cached, endpoints);
+export function resolveReportFolder(ctx: LoadContext, endpoints: MtsamplesEndpoints = GITHUB_ENDPOINTS): Promise<ReportFolder> {
+  return resolvePinnedReportFolder(PIN, ctx, endpoints);
 }
 
 function reportInstance(name: string, split: ReportSplit): UnnumberedInstance {
