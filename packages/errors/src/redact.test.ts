@@ -55,3 +55,13 @@ describe('scrubSecrets / scrubValue', () => {
     expect(dirty.a[1]).toEqual({ b: 'scrub-me-secret-0001!' }); // the input is not mutated
   });
 });
+
+describe('redact: credentials inside a URL', () => {
+  it.each([
+    ['nothing is listening at https://alice:s3cr3t-token@gw.example/v1/chat/completions', 'nothing is listening at https://***@gw.example/v1/chat/completions'],
+    ['http://user:pw@127.0.0.1:8000/v1 and http://127.0.0.1:9/v1', 'http://***@127.0.0.1:8000/v1 and http://127.0.0.1:9/v1'],
+    ['plain https://gw.example/v1 stays', 'plain https://gw.example/v1 stays'],
+  ])('%s', (input, expected) => {
+    expect(redact(input)).toBe(expected);
+  });
+});

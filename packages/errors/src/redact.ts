@@ -46,6 +46,8 @@ const masked = (prefix: string, value: string) => `${prefix}${keep(value) ? valu
  */
 const FIELD = /\b(authorization|proxy-authorization|x-api-key|api-key|ocp-apim-subscription-key|client_secret|access_token|refresh_token)(["']?\s*[:=]\s*["']?)((?:Bearer|Basic|Token)\s+)?([^\s"'&,;}]+)/gi;
 
+const URL_USERINFO = /(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/@:]+:[^\s/@]+@/gi;
+
 const PATTERNS: readonly RegExp[] = [
   /(Bearer\s+)([A-Za-z0-9._~+/=-]{8,})/g,
   /\b((?:sk|nvapi|sk-proj|sk-ant)-)([A-Za-z0-9_-]{8,})/g,
@@ -60,7 +62,8 @@ export function redact(text: string): string {
   for (const re of PATTERNS) {
     out = out.replace(re, (_m, prefix: string, secret: string) => masked(prefix, secret));
   }
-  return out;
+  // A URL with credentials in it (`https://user:token@host/v1`), as messages naming an endpoint may quote it.
+  return out.replace(URL_USERINFO, '$1***@');
 }
 
 /** What a registered secret value becomes in everything written (prompts, answers, cache, HELM files). */
