@@ -5,8 +5,6 @@
 export { ERROR_HINTS, WARNING_CODES, configError, toUserError, type ConfigErrorCode } from './codes.js';
 export {
   TOP_LEVEL_KEYS, CONFIG_KEYS, PARAM_KEYS, EXTRA_KEYS, API_ENDPOINT_KEYS, JUDGE_KEY_NAME_FIELDS,
-  type Evaluation, type EvaluationDraft, type EvaluationConfig, type EvaluationParams, type EvaluationExtra,
-  type ApiEndpoint, type AdapterConfig, type EndpointType, type JudgeConfig,
 } from './evaluation.js';
 export {
   loadFramework, validateFramework, listTasks, defaultFrameworkPath,

@@ -5,7 +5,7 @@
  */
 import type { CodedMessage } from '@eval-factory/types';
 import { configError, toUserError } from './codes.js';
-import type { Evaluation, EvaluationDraft } from './evaluation.js';
+import type { Evaluation, EvaluationDraft } from '@eval-factory/types';
 import type { FrameworkDefinition } from './framework.js';
 import { fillDeclaredKeys, flagsLayer, normalizeLayer, orderKeys, runConfigLayer, type ResolveFlags } from './layers.js';
 import { isPlainObject, mergeLayers, UNSET, type Layer } from './merge.js';

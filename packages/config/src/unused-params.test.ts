@@ -1,5 +1,5 @@
 import { describe, it, expect } from '@jest/globals';
-import type { EvaluationDraft } from './evaluation.js';
+import type { EvaluationDraft } from '@eval-factory/types';
 import { loadFramework } from './framework.js';
 import { checkUnusedParams, templateParamRefs } from './unused-params.js';
 

@@ -4,7 +4,7 @@
  */
 import type { CodedMessage } from '@eval-factory/types';
 import { createRequire } from 'node:module';
-import type { EvaluationDraft } from './evaluation.js';
+import type { EvaluationDraft } from '@eval-factory/types';
 
 /** Extra keys read by the model-config generator, not by the template. */
 const CONSUMED_ELSEWHERE = /^extra\.(\w+_judge_api_key|judges)$/;

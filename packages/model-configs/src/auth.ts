@@ -4,11 +4,7 @@
  * defence: the config rules reject the same inputs earlier, but nothing secret-shaped may ever reach a file.
  */
 import { looksLikeSecret, UserError } from '@eval-factory/errors';
-import type { ApiEndpointInput } from './evaluation.js';
-
-export type ModelAuth =
-  | { readonly kind: 'api_key'; readonly env: string }
-  | { readonly kind: 'none' };
+import type { ApiEndpoint, ModelAuth } from '@eval-factory/types';
 
 const ENV_VAR_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /**
@@ -25,7 +21,7 @@ export function checkEnvVarName(name: string, field: string): string {
 }
 
 /** The `auth` block of the evaluated model: `api_key_name` (or legacy `api_key`) → `{kind: api_key, env}`. */
-export function modelAuth(endpoint: ApiEndpointInput): ModelAuth {
+export function modelAuth(endpoint: ApiEndpoint): ModelAuth {
   const name = endpoint.api_key_name ?? null;
   const legacy = endpoint.api_key ?? null;
   if (name !== null && legacy !== null && name !== legacy) {

@@ -2,52 +2,10 @@
  * Builds the plain data behind model_deployments.yaml and model_metadata.yaml (docs/configuration.md) for the
  * evaluated endpoint. The templates only lay this data out; every decision is made here.
  */
-import type { CodedMessage } from '@eval-factory/types';
-import { modelAuth, type ModelAuth } from './auth.js';
-import type { AdapterConfigInput, EndpointType, EvaluationInput } from './evaluation.js';
-import { chooseProvider, maxTokensField, nvcfSettings, type MaxTokensField, type NvcfSettings, type ProviderName } from './providers.js';
+import { DEFAULT_REQUEST_SETTINGS, type AdapterConfig, type CodedMessage, type Evaluation, type ModelDeployment, type ModelMetadata, type RequestSettings } from '@eval-factory/types';
+import { modelAuth } from './auth.js';
+import { chooseProvider, maxTokensField, nvcfSettings } from './providers.js';
 import { resolveEndpointUrl } from './url.js';
-
-/** The adapter_config knobs the engine applies per request (docs/configuration.md, docs/architecture.md). */
-export interface RequestSettings {
-  readonly params_to_add: Readonly<Record<string, unknown>>;
-  readonly params_to_remove: readonly string[];
-  readonly params_to_rename: Readonly<Record<string, string>>;
-  readonly use_system_prompt: boolean;
-  readonly custom_system_prompt: string | null;
-  readonly process_reasoning_traces: boolean;
-  readonly start_reasoning_token: string;
-  readonly end_reasoning_token: string;
-  readonly use_caching: boolean;
-  readonly caching_dir: string | null;
-  readonly use_request_logging: boolean;
-  readonly max_logged_requests: number | null;
-  readonly use_response_logging: boolean;
-  readonly max_logged_responses: number | null;
-  readonly tracking_requests_stats: boolean;
-}
-
-/** One entry of `model_deployments` (the file the engine reads to build its client). */
-export interface ModelDeployment {
-  readonly name: string;
-  readonly model_name: string;
-  readonly provider: ProviderName;
-  readonly endpoint_type: EndpointType;
-  readonly base_url: string | null;
-  readonly request_url: string;
-  readonly auth: ModelAuth;
-  readonly nvcf: NvcfSettings;
-  readonly max_tokens_field: MaxTokensField;
-  readonly request_settings: RequestSettings;
-}
-
-export interface ModelMetadata {
-  readonly name: string;
-  readonly display_name: string;
-  readonly creator_organization_name: string | null;
-  readonly access: string | null;
-  readonly tags: readonly string[];
-}
 
 /**
  * HELM-style deployment name: `eval-factory/` + the model id with every `/` replaced by `_`.
@@ -58,9 +16,9 @@ export function deploymentName(modelId: string): string {
 }
 
 /** The evaluated endpoint's deployment entry, plus URL warnings (e.g. `EF_URL_ASSUMED_V1`). */
-export function buildModelDeployment(evaluation: EvaluationInput): { deployment: ModelDeployment; warnings: readonly CodedMessage[] } {
+export function buildModelDeployment(evaluation: Evaluation): { deployment: ModelDeployment; warnings: readonly CodedMessage[] } {
   const endpoint = evaluation.target.api_endpoint;
-  const adapter: AdapterConfigInput = endpoint.adapter_config ?? {};
+  const adapter: AdapterConfig = endpoint.adapter_config ?? {};
   const url = resolveEndpointUrl(endpoint.url, endpoint.type, { useNvcf: adapter.use_nvcf === true });
   const deployment: ModelDeployment = {
     name: deploymentName(endpoint.model_id),
@@ -78,23 +36,24 @@ export function buildModelDeployment(evaluation: EvaluationInput): { deployment:
 }
 
 /** adapter_config with defaults filled; `use_reasoning` is the legacy name of `process_reasoning_traces`. */
-export function buildRequestSettings(a: AdapterConfigInput): RequestSettings {
+export function buildRequestSettings(a: AdapterConfig): RequestSettings {
+  const d = DEFAULT_REQUEST_SETTINGS;
   return {
-    params_to_add: a.params_to_add ?? {},
-    params_to_remove: a.params_to_remove ?? [],
-    params_to_rename: a.params_to_rename ?? {},
-    use_system_prompt: a.use_system_prompt ?? false,
-    custom_system_prompt: a.custom_system_prompt ?? null,
-    process_reasoning_traces: a.process_reasoning_traces ?? a.use_reasoning ?? false,
-    start_reasoning_token: a.start_reasoning_token ?? '<think>',
-    end_reasoning_token: a.end_reasoning_token ?? '</think>',
-    use_caching: a.use_caching ?? true,
-    caching_dir: a.caching_dir ?? null,
-    use_request_logging: a.use_request_logging ?? false,
-    max_logged_requests: a.max_logged_requests ?? null,
-    use_response_logging: a.use_response_logging ?? false,
-    max_logged_responses: a.max_logged_responses ?? null,
-    tracking_requests_stats: a.tracking_requests_stats ?? true,
+    params_to_add: a.params_to_add ?? d.params_to_add,
+    params_to_remove: a.params_to_remove ?? d.params_to_remove,
+    params_to_rename: a.params_to_rename ?? d.params_to_rename,
+    use_system_prompt: a.use_system_prompt ?? d.use_system_prompt,
+    custom_system_prompt: a.custom_system_prompt ?? d.custom_system_prompt,
+    process_reasoning_traces: a.process_reasoning_traces ?? a.use_reasoning ?? d.process_reasoning_traces,
+    start_reasoning_token: a.start_reasoning_token ?? d.start_reasoning_token,
+    end_reasoning_token: a.end_reasoning_token ?? d.end_reasoning_token,
+    use_caching: a.use_caching ?? d.use_caching,
+    caching_dir: a.caching_dir ?? d.caching_dir,
+    use_request_logging: a.use_request_logging ?? d.use_request_logging,
+    max_logged_requests: a.max_logged_requests ?? d.max_logged_requests,
+    use_response_logging: a.use_response_logging ?? d.use_response_logging,
+    max_logged_responses: a.max_logged_responses ?? d.max_logged_responses,
+    tracking_requests_stats: a.tracking_requests_stats ?? d.tracking_requests_stats,
   };
 }
 

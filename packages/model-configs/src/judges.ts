@@ -4,25 +4,10 @@
  */
 import { UserError } from '@eval-factory/errors';
 import { checkEnvVarName } from './auth.js';
-import type { EvaluationInput, JudgeInput } from './evaluation.js';
-import { providerByName, type ProviderName } from './providers.js';
-import type { CodedMessage, JudgeAuth } from '@eval-factory/types';
+import type { CodedMessage, Evaluation, JudgeAuth, JudgeConfig, JudgeEntry, ProviderName } from '@eval-factory/types';
+import { providerByName } from './providers.js';
 import { isNvcfBackedHost, parseHttpUrl, resolveEndpointUrl } from './url.js';
 
-export interface JudgeEntry {
-  readonly role: string;
-  readonly provider: ProviderName;
-  /** `null` for providers that POST to the URL verbatim (nvidia_anthropic) or NVCF function URLs. */
-  readonly base_url: string | null;
-  readonly request_url: string;
-  readonly model_id: string;
-  readonly auth: JudgeAuth;
-  /** Header carrying the credential; `null` = `Authorization: Bearer …`. */
-  readonly auth_header: string | null;
-  readonly max_tokens: number;
-  readonly temperature: number;
-  readonly nvcf_backed: boolean;
-}
 
 /** Judges are called in this order (docs/configuration.md#judges); other roles follow in config order. */
 const ROLE_ORDER = ['gpt', 'llama', 'claude'];
@@ -31,14 +16,14 @@ const ROLE_ORDER = ['gpt', 'llama', 'claude'];
  * Enabled judges of `config.params.extra.judges`, in calling order (`[]` when none), plus URL warnings.
  * @example buildJudges(evaluation).judges.map((j) => j.role) // ['gpt', 'llama', 'claude']
  */
-export function buildJudges(evaluation: EvaluationInput): { judges: readonly JudgeEntry[]; warnings: readonly CodedMessage[] } {
+export function buildJudges(evaluation: Evaluation): { judges: readonly JudgeEntry[]; warnings: readonly CodedMessage[] } {
   const extra = evaluation.config.params?.extra ?? {};
   const configured = extra.judges ?? {};
   const roles = Object.keys(configured).sort((a, b) => rank(a) - rank(b));
   const warnings: CodedMessage[] = [];
   const judges = roles
     .filter((role) => configured[role] !== null && configured[role]?.enabled !== false)
-    .map((role) => buildJudge(role, configured[role] as JudgeInput, extra[`${role}_judge_api_key`], warnings));
+    .map((role) => buildJudge(role, configured[role] as JudgeConfig, extra[`${role}_judge_api_key`], warnings));
   return { judges, warnings };
 }
 
@@ -47,7 +32,7 @@ function rank(role: string): number {
   return i === -1 ? ROLE_ORDER.length : i;
 }
 
-function buildJudge(role: string, judge: JudgeInput, keyName: unknown, warnings: CodedMessage[]): JudgeEntry {
+function buildJudge(role: string, judge: JudgeConfig, keyName: unknown, warnings: CodedMessage[]): JudgeEntry {
   const field = `config.params.extra.judges.${role}`;
   if (!judge.url || !judge.model_id) {
     throw new UserError('EF_JUDGE_CONFIG', `${field} is enabled but lacks url or model_id`, `Set ${field}.url and ${field}.model_id, or enabled: false.`);
@@ -83,7 +68,7 @@ function judgeUrls(
   return { base_url: resolved.base_url, request_url: resolved.request_url, nvcf_backed: resolved.nvcf_backed };
 }
 
-function judgeAuth(judge: JudgeInput, provider: ProviderName, env: string, field: string): JudgeAuth {
+function judgeAuth(judge: JudgeConfig, provider: ProviderName, env: string, field: string): JudgeAuth {
   const service = judge.oauth_service ?? (provider === 'nvidia_anthropic' ? 'anthropic' : 'openai');
   const scope = judge.oauth_scope ?? null;
   const byKind: Readonly<Record<string, JudgeAuth>> = {

@@ -1,7 +1,7 @@
 import { describe, it, expect } from '@jest/globals';
 import { PROVIDERS, chooseProvider, maxTokensField, nvcfSettings, providerByName } from './providers.js';
 import { resolveEndpointUrl } from './url.js';
-import type { AdapterConfigInput } from './evaluation.js';
+import type { AdapterConfig } from '@eval-factory/types';
 
 const FN = 'https://api.nvcf.nvidia.com/v2/nvcf/pexec/functions/fn-1234';
 
@@ -13,7 +13,7 @@ describe('chooseProvider', () => {
     [FN, { use_nvcf: true }, 'nvcf'],
     [FN, {}, 'nvcf'],
     ['http://localhost:11434/v1', {}, 'openai_compatible'],
-  ] as const)('%s with %j → %s', (url, adapter: AdapterConfigInput, expected) => {
+  ] as const)('%s with %j → %s', (url, adapter: AdapterConfig, expected) => {
     const resolved = resolveEndpointUrl(url, 'chat', { useNvcf: adapter.use_nvcf === true });
     expect(chooseProvider(resolved, adapter).name).toBe(expected);
   });
@@ -51,7 +51,7 @@ describe('maxTokensField', () => {
     ['some-model', { params_to_rename: { max_tokens: 'max_completion_tokens' } }, 'max_completion_tokens'],
     // Other renames stay with the engine's body editing, which renames the max_tokens field it finds.
     ['some-model', { params_to_rename: { max_tokens: 'max_new_tokens' } }, 'max_tokens'],
-  ] as const)('%s with %j → %s', (modelId, adapter: AdapterConfigInput, expected) => {
+  ] as const)('%s with %j → %s', (modelId, adapter: AdapterConfig, expected) => {
     expect(maxTokensField(modelId, adapter)).toBe(expected);
   });
 });

@@ -3,10 +3,8 @@
  * accepts the endpoint wins. Adding a provider means adding a row, never another branch.
  */
 import { InternalError, UserError } from '@eval-factory/errors';
-import type { AdapterConfigInput } from './evaluation.js';
+import type { AdapterConfig, MaxTokensField, NvcfSettings, ProviderName } from '@eval-factory/types';
 import type { ResolvedEndpointUrl } from './url.js';
-
-export type ProviderName = 'openai_compatible' | 'nvcf' | 'nvidia_anthropic';
 
 export interface ProviderEntry {
   readonly name: ProviderName;
@@ -14,7 +12,7 @@ export interface ProviderEntry {
   /** How the engine talks to it (docs/architecture.md). */
   readonly protocol: 'openai_sdk' | 'nvcf' | 'anthropic_messages';
   /** Whether this provider serves the endpoint when nobody named a provider explicitly. */
-  readonly test: (url: ResolvedEndpointUrl, adapter: AdapterConfigInput) => boolean;
+  readonly test: (url: ResolvedEndpointUrl, adapter: AdapterConfig) => boolean;
 }
 
 export const PROVIDERS: readonly ProviderEntry[] = [
@@ -44,23 +42,12 @@ export const NVCF_POLL_SECONDS = 1800;
 /** OpenAI o-series and GPT-5 reasoning models reject `max_tokens` (§9.1). */
 const REASONING_MODEL_ID = /(?:^|\/)(?:o\d+|gpt-5)(?:[-.:_]|$)/i;
 
-export type MaxTokensField = 'max_tokens' | 'max_completion_tokens';
-
-export interface NvcfSettings {
-  /** Speak the NVCF protocol (function URL, or use_nvcf on the build.nvidia.com gateway). */
-  readonly enabled: boolean;
-  /** Apply the NVCF retry policy and poll header (§9.3), also for build.nvidia.com without use_nvcf. */
-  readonly backed: boolean;
-  /** The URL is a function URL: POST, then poll `/v2/nvcf/pexec/status/<reqid>` on 202. */
-  readonly is_function: boolean;
-  readonly poll_seconds: number;
-}
 
 /**
  * Picks the provider: the named one when `explicit` is given (judges), otherwise the first matching table row.
  * @example chooseProvider(resolveEndpointUrl(fnUrl, 'chat', { useNvcf: true }), { use_nvcf: true }).name // 'nvcf'
  */
-export function chooseProvider(url: ResolvedEndpointUrl, adapter: AdapterConfigInput, explicit?: string | null): ProviderEntry {
+export function chooseProvider(url: ResolvedEndpointUrl, adapter: AdapterConfig, explicit?: string | null): ProviderEntry {
   if (explicit !== undefined && explicit !== null) return providerByName(explicit);
   const found = PROVIDERS.find((p) => p.test(url, adapter));
   if (!found) throw new InternalError('provider table has no fallback row'); // openai_compatible accepts every URL
@@ -82,13 +69,13 @@ export function providerByName(name: string): ProviderEntry {
  * The request-body field that carries the token budget: `max_completion_tokens` for OpenAI reasoning models or
  * when `params_to_rename` already renames `max_tokens` to it; other renames are left to the engine's body editing.
  */
-export function maxTokensField(modelId: string, adapter: AdapterConfigInput): MaxTokensField {
+export function maxTokensField(modelId: string, adapter: AdapterConfig): MaxTokensField {
   if (adapter.params_to_rename?.['max_tokens'] === 'max_completion_tokens') return 'max_completion_tokens';
   return REASONING_MODEL_ID.test(modelId) ? 'max_completion_tokens' : 'max_tokens';
 }
 
 /** The `nvcf` block of a deployment (§9.3). */
-export function nvcfSettings(url: ResolvedEndpointUrl, adapter: AdapterConfigInput): NvcfSettings {
+export function nvcfSettings(url: ResolvedEndpointUrl, adapter: AdapterConfig): NvcfSettings {
   return {
     enabled: url.is_nvcf_function || adapter.use_nvcf === true,
     backed: url.nvcf_backed,

@@ -2,13 +2,13 @@ import { describe, it, expect } from '@jest/globals';
 import { parse } from 'yaml';
 import { renderModelConfigs } from './render.js';
 import { makeEvaluation } from './test-evaluation.js';
-import type { ApiEndpointInput } from './evaluation.js';
+import type { ApiEndpoint } from '@eval-factory/types';
 
 const FN = 'https://api.nvcf.nvidia.com/v2/nvcf/pexec/functions/3f2a-fn';
 
 interface ProviderCase {
   readonly title: string;
-  readonly endpoint: Partial<ApiEndpointInput>;
+  readonly endpoint: Partial<ApiEndpoint>;
   readonly expected: Record<string, unknown>;
 }
 

@@ -1,6 +1,6 @@
 import { describe, it, expect } from '@jest/globals';
 import { resolveEndpointUrl, isNvcfBackedHost } from './url.js';
-import type { EndpointType } from './evaluation.js';
+import type { EndpointType } from '@eval-factory/types';
 
 const FN = 'https://api.nvcf.nvidia.com/v2/nvcf/pexec/functions/0a1b2c3d-func';
 

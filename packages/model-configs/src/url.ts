@@ -5,7 +5,7 @@
  */
 import { UserError } from '@eval-factory/errors';
 import type { CodedMessage } from '@eval-factory/types';
-import type { EndpointType } from './evaluation.js';
+import type { EndpointType } from '@eval-factory/types';
 
 export interface ResolvedEndpointUrl {
   /** Base URL for an OpenAI-compatible client; `null` for NVCF function URLs (they take no suffix). */

@@ -6,8 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CodedMessage } from '@eval-factory/types';
-import type { EvaluationInput } from './evaluation.js';
-import { JUDGES_FILE, renderModelConfigs, type RenderedModelConfigs } from './render.js';
+import type { Evaluation } from '@eval-factory/types';
+import { MODEL_CONFIG_FILES } from '@eval-factory/types';
+import { renderModelConfigs, type RenderedModelConfigs } from './render.js';
 
 export interface WrittenModelConfigs {
   /** Absolute or `dir`-relative paths of the files written, in write order. */
@@ -20,7 +21,7 @@ export interface WrittenModelConfigs {
  * A `judges.yaml` left by an earlier run is removed when no judge is configured now.
  * @example await writeModelConfigs(evaluation, join(outputDir, 'model_configs'))
  */
-export async function writeModelConfigs(evaluation: EvaluationInput, dir: string): Promise<WrittenModelConfigs> {
+export async function writeModelConfigs(evaluation: Evaluation, dir: string): Promise<WrittenModelConfigs> {
   return writeRenderedModelConfigs(renderModelConfigs(evaluation), dir);
 }
 
@@ -33,7 +34,7 @@ export async function writeRenderedModelConfigs(rendered: RenderedModelConfigs, 
     await writeFileAtomic(path, content);
     paths.push(path);
   }
-  if (!(JUDGES_FILE in rendered.files)) await rm(join(dir, JUDGES_FILE), { force: true });
+  if (!(MODEL_CONFIG_FILES.judges in rendered.files)) await rm(join(dir, MODEL_CONFIG_FILES.judges), { force: true });
   return { paths, warnings: rendered.warnings };
 }
 

@@ -1,4 +1,4 @@
-import type { EvaluationLike } from './evaluation.js';
+import type { Evaluation } from '@eval-factory/types';
 import { dumpYaml } from './yaml-dump.js';
 
 /**
@@ -6,7 +6,7 @@ import { dumpYaml } from './yaml-dump.js';
  * framework_name, pkg_name, config, target) and the rendered command, each after a heading and a blank line.
  * @example process.stdout.write(formatDryRun(evaluation, 'ef-bench run --suite medcalc_bench …'))
  */
-export function formatDryRun(evaluation: EvaluationLike, renderedCommand: string): string {
+export function formatDryRun(evaluation: Evaluation, renderedCommand: string): string {
   const ordered = {
     command: evaluation.command,
     framework_name: evaluation.framework_name,

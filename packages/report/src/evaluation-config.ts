@@ -1,5 +1,6 @@
 import type { CodedMessage, EngineSummary, RunStatus } from '@eval-factory/types';
-import { taskName, type EvaluationLike } from './evaluation.js';
+import { taskName } from './evaluation.js';
+import type { Evaluation } from '@eval-factory/types';
 import { finiteStats, missingMetricWarning, selectMetrics } from './metric-selection.js';
 import { runtimeSeconds } from './time.js';
 import { dumpYaml } from './yaml-dump.js';
@@ -12,7 +13,7 @@ export interface UrlInfo {
 }
 
 export interface EvaluationConfigInput {
-  readonly evaluation: EvaluationLike;
+  readonly evaluation: Evaluation;
   /** `null` when rendering failed before a command existed. */
   readonly renderedCommand: string | null;
   /** `null` when the engine failed without writing `ef_summary.json`. */
@@ -140,7 +141,7 @@ function mergeMessages(...lists: (readonly CodedMessage[])[]): CodedMessage[] {
   return out;
 }
 
-function filesBlock(evaluation: EvaluationLike): Record<string, string> {
+function filesBlock(evaluation: Evaluation): Record<string, string> {
   const cachingDir = evaluation.target.api_endpoint?.adapter_config?.caching_dir;
   return {
     run_config: 'run_config.yml',

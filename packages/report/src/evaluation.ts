@@ -1,40 +1,10 @@
-/**
- * The merged Evaluation as the report writers need it. The config package owns the real type; this structural
- * view keeps `report` independent of it (any object with these fields can be formatted).
- */
-
-export interface ApiEndpointLike {
-  readonly url?: string | null;
-  readonly model_id?: string | null;
-  readonly type?: string | null;
-  readonly api_key_name?: string | null;
-  /** Old spelling of `api_key_name`; always a variable NAME, never a secret (docs/configuration.md). */
-  readonly api_key?: string | null;
-  readonly stream?: boolean | null;
-  readonly adapter_config?: Readonly<Record<string, unknown>> | null;
-  readonly [key: string]: unknown;
-}
-
-export interface EvaluationLike {
-  /** The command template (unrendered). */
-  readonly command: string;
-  readonly framework_name: string;
-  readonly pkg_name: string;
-  readonly config: {
-    readonly type: string;
-    readonly output_dir?: string | null;
-    readonly params?: Readonly<Record<string, unknown>> | null;
-    readonly supported_endpoint_types?: readonly string[] | null;
-    readonly [key: string]: unknown;
-  };
-  readonly target: { readonly api_endpoint?: ApiEndpointLike | null; readonly [key: string]: unknown };
-}
+import type { Evaluation } from '@eval-factory/types';
 
 /**
  * The task name used in `results.yml`: `config.type` without its framework prefix.
  * @example taskName({ config: { type: 'helm.medcalc_bench' } }) // 'medcalc_bench'
  */
-export function taskName(evaluation: Pick<EvaluationLike, 'config'>): string {
+export function taskName(evaluation: Pick<Evaluation, 'config'>): string {
   const type = evaluation.config.type;
   const dot = type.indexOf('.');
   return dot < 0 ? type : type.slice(dot + 1);
@@ -55,9 +25,8 @@ export function withoutNulls(value: unknown): unknown {
  * The target block written to outputs: `api_key_name` (normalised from a seed-style `api_key` when the user wrote
  * that spelling), never `api_key`.
  */
-export function targetForOutput(target: EvaluationLike['target']): Record<string, unknown> {
+export function targetForOutput(target: Evaluation['target']): Record<string, unknown> {
   const endpoint = target.api_endpoint;
-  if (!endpoint) return { ...target };
   const { api_key: apiKey, ...rest } = endpoint;
   const keyName = endpoint.api_key_name ?? apiKey ?? null;
   const outEndpoint: Record<string, unknown> = { ...rest, api_key_name: keyName };

@@ -1,4 +1,3 @@
-export type { EvaluationLike, ApiEndpointLike } from './evaluation.js';
 export { taskName, withoutNulls, targetForOutput } from './evaluation.js';
 export { formatDryRun } from './dry-run.js';
 export { formatRunConfigYml } from './run-config-yml.js';

@@ -1,11 +1,12 @@
 import type { EngineSummary, MetricSummary } from '@eval-factory/types';
-import { taskName, targetForOutput, withoutNulls, type EvaluationLike } from './evaluation.js';
+import { taskName, targetForOutput, withoutNulls } from './evaluation.js';
+import type { Evaluation } from '@eval-factory/types';
 import { buildVersioning, type ComponentVersions } from './metadata-yaml.js';
 import { finiteStats, selectMetrics } from './metric-selection.js';
 import { dumpYaml } from './yaml-dump.js';
 
 export interface ResultsYmlInput {
-  readonly evaluation: EvaluationLike;
+  readonly evaluation: Evaluation;
   /** The command that actually ran (names of key variables only, never values). */
   readonly renderedCommand: string;
   /** `CORE_EVALS_GIT_HASH`, else the project's git hash, else null. */

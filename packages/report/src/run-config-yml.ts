@@ -1,4 +1,5 @@
-import { targetForOutput, type EvaluationLike } from './evaluation.js';
+import { targetForOutput } from './evaluation.js';
+import type { Evaluation } from '@eval-factory/types';
 import { dumpYaml } from './yaml-dump.js';
 
 /**
@@ -6,7 +7,7 @@ import { dumpYaml } from './yaml-dump.js';
  * unrendered. Credentials appear only as variable names.
  * @example await writeFile(join(outDir, 'run_config.yml'), formatRunConfigYml(evaluation))
  */
-export function formatRunConfigYml(evaluation: EvaluationLike): string {
+export function formatRunConfigYml(evaluation: Evaluation): string {
   const doc = {
     command: evaluation.command,
     config: evaluation.config,

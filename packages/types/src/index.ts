@@ -7,3 +7,6 @@ export type * from './stats.js';
 export type * from './benchmark.js';
 export type * from './engine-summary.js';
 export type * from './judge-auth.js';
+export type * from './evaluation.js';
+export type * from './model-configs.js';
+export { DEFAULT_REQUEST_SETTINGS, MODEL_CONFIG_FILES } from './model-configs.js';

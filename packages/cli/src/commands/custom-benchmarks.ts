@@ -6,12 +6,9 @@
 import { dirname, resolve } from 'node:path';
 import { benchmarksDirFrom, loadFramework, scanBenchmarksDir, type CustomBenchmark, type ResolveInput } from '@eval-factory/config';
 import { redact, terminalSafe } from '@eval-factory/errors';
-import type { PreviewResult, TemplateEvaluation } from '@eval-factory/executor';
-import type { writeModelConfigs } from '@eval-factory/model-configs';
+import type { PreviewResult } from '@eval-factory/executor';
+import type { Evaluation } from '@eval-factory/types';
 import { findFrameworkFile, repoRoot } from '../framework-path.js';
-
-/** What the dry-run preview needs of the merged Evaluation (run-eval.ts's evaluation is one). */
-export type DryRunEvaluation = TemplateEvaluation & Parameters<typeof writeModelConfigs>[0] & { readonly command: string };
 
 /** How many prompts `--dry_run` shows for a custom benchmark. */
 export const DRY_RUN_PROMPTS = 3;
@@ -54,7 +51,7 @@ export function customBenchmarksOf(flag: string | undefined, env: NodeJS.Process
  */
 export async function customDryRunSection(
   definition: CustomBenchmark | null,
-  evaluation: DryRunEvaluation,
+  evaluation: Evaluation,
   err: NodeJS.WritableStream = process.stderr,
 ): Promise<string> {
   if (!definition) return '';

@@ -3,22 +3,16 @@ import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { EXIT, redact, registerSecret, terminalSafe, UserError } from '@eval-factory/errors';
-import type { CodedMessage } from '@eval-factory/types';
 import { compareWithPrevious, loadFramework, outputDirMismatch, readRunConfig, readYamlFile, resolveEvaluation } from '@eval-factory/config';
 import { renderModelConfigs, writeModelConfigs, writeRenderedModelConfigs } from '@eval-factory/model-configs';
-import { lockOutputDir, makeDirSync, normalizeOutputs, previewPrompts, renderArgv, renderCommand, runEngine, writeFileAtomic, type PrestartedEngine, type TemplateEvaluation } from '@eval-factory/executor';
-import { formatConsoleSummary, formatDryRun, formatRunConfigYml, type EvaluationLike } from '@eval-factory/report';
+import { lockOutputDir, makeDirSync, normalizeOutputs, previewPrompts, renderArgv, renderCommand, runEngine, writeFileAtomic, type PrestartedEngine } from '@eval-factory/executor';
+import { formatConsoleSummary, formatDryRun, formatRunConfigYml } from '@eval-factory/report';
+import type { CodedMessage, Evaluation } from '@eval-factory/types';
 import { findFrameworkFile, repoRoot } from '../framework-path.js';
 import { gitHash } from '../git-hash.js';
 import { EF_VERSION } from '../version.js';
 import { customDryRunSection, customResolveOptions } from './custom-benchmarks.js';
 import { asOutputError } from './output-files.js';
-
-type Evaluated = EvaluationLike & TemplateEvaluation & Parameters<typeof writeModelConfigs>[0] & {
-  readonly command: string;
-  readonly config: { readonly output_dir: string };
-  readonly target: { readonly api_endpoint: { readonly url: string; readonly type: 'chat' | 'completions'; readonly api_key_name?: string | null; readonly adapter_config?: { readonly use_nvcf?: boolean | null } } };
-};
 
 export interface RunEvalArgs {
   readonly run_config?: string;
@@ -52,8 +46,7 @@ export async function runEvalCommand(args: RunEvalArgs, prestarted: PrestartedEn
     ...customResolveOptions(args),
   });
   const { warnings } = resolved;
-  // The config package validated it against the schema; the other factory packages take structural views of it.
-  const evaluation = resolved.evaluation as unknown as Evaluated;
+  const evaluation = resolved.evaluation;
   const endpoint = evaluation.target.api_endpoint;
   // Rendered (not written) first: a bad model or judge URL fails before any file exists, dry run included.
   const modelConfigs = renderModelConfigs(evaluation);
@@ -92,7 +85,7 @@ export async function runEvalCommand(args: RunEvalArgs, prestarted: PrestartedEn
 
 /** What run_eval does once it holds the output folder's lock: write configs, run the engine, normalise, report. */
 async function runLocked(o: {
-  evaluation: Evaluated;
+  evaluation: Evaluation;
   resolved: ReturnType<typeof resolveEvaluation>;
   modelConfigs: ReturnType<typeof renderModelConfigs>;
   allWarnings: CodedMessage[];
@@ -145,7 +138,7 @@ async function runLocked(o: {
  * The run's size (instances, requests, prompt characters, estimated prompt tokens) on stderr, from the engine's own
  * dry run in a temporary folder, offline: data not yet downloaded gives a note instead, never a download.
  */
-async function printSizeEstimate(evaluation: Evaluated): Promise<void> {
+async function printSizeEstimate(evaluation: Evaluation): Promise<void> {
   try {
     const preview = await previewPrompts({
       evaluation,

@@ -3,7 +3,7 @@
  * accepted-but-unimplemented keys gives one warning, new-style interceptors are rejected, anything else is an error.
  */
 import type { CodedMessage } from '@eval-factory/types';
-import type { EvaluationDraft } from '../evaluation.js';
+import type { EvaluationDraft } from '@eval-factory/types';
 import { isPlainObject, type Layer } from '../merge.js';
 import { combine, fail, OK, warn, type RuleResult } from './result.js';
 

@@ -1,5 +1,5 @@
 /** API key NAME rules (docs/configuration.md): the value names an environment variable, never holds the secret. */
-import type { EvaluationDraft } from '../evaluation.js';
+import type { EvaluationDraft } from '@eval-factory/types';
 import { JUDGE_KEY_NAME_FIELDS } from '../evaluation.js';
 import { looksLikeSecret, startsLikeSecret } from '@eval-factory/errors';
 import { combine, fail, OK, type RuleResult } from './result.js';

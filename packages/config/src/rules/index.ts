@@ -1,5 +1,5 @@
 /** The named rules of docs/configuration.md step 4, in the order the spec lists them. */
-import type { EvaluationDraft } from '../evaluation.js';
+import type { EvaluationDraft } from '@eval-factory/types';
 import { checkAdapterConfig } from './adapter-config.js';
 import { checkApiKeyNames } from './api-key.js';
 import { checkEndpointType, checkMissingEndpoint, checkModelId, checkNvcfUrl, checkStream } from './endpoint.js';

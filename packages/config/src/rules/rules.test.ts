@@ -1,5 +1,5 @@
 import { describe, it, expect } from '@jest/globals';
-import type { EvaluationDraft } from '../evaluation.js';
+import type { EvaluationDraft } from '@eval-factory/types';
 import { mergedEvaluation } from '../test-support.js';
 import { checkAdapterConfig, renameUseReasoning } from './adapter-config.js';
 import { checkApiKeyNames, checkKeyName } from './api-key.js';

@@ -1,5 +1,5 @@
 /** Rules for what some tasks need before they can run: gated data (§1.4) and a judge panel (docs/configuration.md#judges). */
-import type { EvaluationDraft, JudgeConfig } from '../evaluation.js';
+import type { EvaluationDraft, JudgeConfig } from '@eval-factory/types';
 import { fail, OK, type RuleResult } from './result.js';
 
 /** Gated/private tasks and the extra keys each needs (docs/configuration.md). */

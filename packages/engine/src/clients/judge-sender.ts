@@ -1,4 +1,5 @@
 import OpenAI, { APIError } from 'openai';
+import type { JudgeEntry } from '@eval-factory/types';
 import { anthropicMessagesBody, createAnthropicSender, parseAnthropicResponse } from './anthropic-client.js';
 import { createSender } from './create-sender.js';
 import { createNodeFetch } from './node-http-fetch.js';
@@ -6,17 +7,7 @@ import { DEFAULT_SETTINGS, type ModelDeployment } from './model-deployment.js';
 import { parseResponse, type RawSuccess, type SendAttempt } from './openai-client.js';
 
 /** A judge's endpoint as judges.yaml describes it (docs/configuration.md#judges). */
-export interface JudgeEndpoint {
-  readonly role: string;
-  readonly provider: string;
-  /** null for Anthropic-messages URLs (used verbatim) and NVCF function URLs. */
-  readonly base_url: string | null;
-  readonly request_url: string;
-  readonly model_id: string;
-  /** Header carrying the credential, value sent bare (e.g. `Ocp-Apim-Subscription-Key`); null = `Authorization: Bearer`. */
-  readonly auth_header: string | null;
-  readonly nvcf_backed: boolean;
-}
+export type JudgeEndpoint = Pick<JudgeEntry, 'role' | 'provider' | 'base_url' | 'request_url' | 'model_id' | 'auth_header' | 'nvcf_backed'>;
 
 /** The credential of the judge's role (auth/ resolves it); structural, so clients never import auth/. */
 export interface CredentialSource {

@@ -2,53 +2,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { UserError } from '@eval-factory/errors';
+import { DEFAULT_REQUEST_SETTINGS, MODEL_CONFIG_FILES, type ModelDeployment, type ProviderName, type RequestSettings } from '@eval-factory/types';
 
-/** One entry of `model_configs/model_deployments.yaml` (docs/configuration.md), as the engine needs it. */
-export interface ModelDeployment {
-  readonly name: string;
-  readonly model_name: string;
-  readonly provider: string;
-  readonly endpoint_type: 'chat' | 'completions';
-  /** `null` for NVCF function URLs, which have no OpenAI-style base. */
-  readonly base_url: string | null;
-  readonly request_url: string;
-  readonly auth: { readonly kind: 'none' } | { readonly kind: 'api_key'; readonly env: string };
-  /** `backed`: NVCF serves the host (no retry of 504/timeouts); `is_function`: the pexec + polling protocol. */
-  readonly nvcf: { readonly enabled: boolean; readonly backed: boolean; readonly is_function: boolean; readonly poll_seconds: number };
-  readonly max_tokens_field: 'max_tokens' | 'max_completion_tokens';
-  readonly request_settings: RequestSettings;
-}
-
-export interface RequestSettings {
-  readonly params_to_add: Readonly<Record<string, unknown>>;
-  readonly params_to_remove: readonly string[];
-  readonly params_to_rename: Readonly<Record<string, string>>;
-  readonly use_system_prompt: boolean;
-  readonly custom_system_prompt: string | null;
-  readonly process_reasoning_traces: boolean;
-  readonly start_reasoning_token: string;
-  readonly end_reasoning_token: string;
-  readonly use_caching: boolean;
-  readonly caching_dir: string | null;
-}
+export type { ModelDeployment, RequestSettings } from '@eval-factory/types';
 
 /** The request settings of a deployment that sets none (also the judges'). */
-export const DEFAULT_SETTINGS: RequestSettings = {
-  params_to_add: {},
-  params_to_remove: [],
-  params_to_rename: {},
-  use_system_prompt: false,
-  custom_system_prompt: null,
-  process_reasoning_traces: false,
-  start_reasoning_token: '<think>',
-  end_reasoning_token: '</think>',
-  use_caching: true,
-  caching_dir: null,
-};
+export const DEFAULT_SETTINGS: RequestSettings = DEFAULT_REQUEST_SETTINGS;
+
+const PROVIDERS: readonly ProviderName[] = ['openai_compatible', 'nvcf', 'nvidia_anthropic'];
 
 /** Reads the deployment whose `model_name` equals the run entry's `model`. */
 export function readModelDeployment(dir: string, model: string): ModelDeployment {
-  const file = join(dir, 'model_deployments.yaml');
+  const file = join(dir, MODEL_CONFIG_FILES.deployments);
   let doc: unknown;
   try {
     doc = parse(readFileSync(file, 'utf8'));
@@ -66,7 +31,7 @@ export function readModelDeployment(dir: string, model: string): ModelDeployment
   return {
     name: String(found.name),
     model_name: String(found.model_name),
-    provider: String(found.provider ?? 'openai_compatible'),
+    provider: providerOf(file, found.provider),
     endpoint_type: found.endpoint_type === 'completions' ? 'completions' : 'chat',
     base_url: typeof found.base_url === 'string' ? found.base_url : null,
     request_url: String(found.request_url ?? found.base_url),
@@ -86,3 +51,10 @@ function stripNulls(o: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined));
 }
 
+
+/** A deployment names one of the providers model-configs writes; anything else is a damaged file. */
+function providerOf(file: string, value: unknown): ProviderName {
+  const name = value ?? 'openai_compatible';
+  if (PROVIDERS.includes(name as ProviderName)) return name as ProviderName;
+  throw new UserError('EF_MODEL_CONFIGS', `${file}: unknown provider ${JSON.stringify(name)} (${PROVIDERS.join(', ')})`, 'regenerate it with `eval-factory run_eval`');
+}

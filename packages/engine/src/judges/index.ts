@@ -1,4 +1,4 @@
-export { readJudgesConfig, isHelmJury, HELM_ROLES, JUDGES_FILE, type JudgeConfig } from './judge-config.js';
+export { readJudgesConfig, isHelmJury, HELM_ROLES, type JudgeConfig } from './judge-config.js';
 export { renderJudgePrompt, promptValues } from './render-prompt.js';
 export { createJudgeClient, type JudgeClient, type JudgeCallRecord } from './judge-client.js';
 export { createJury, JUDGE_CIRCUIT_BREAKER, JUDGE_WARN_RATE, type Jury } from './jury.js';

@@ -2,20 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { UserError } from '@eval-factory/errors';
-import type { JudgeAuthConfig } from '../auth/index.js';
-import type { JudgeEndpoint } from '../clients/judge-sender.js';
+import { MODEL_CONFIG_FILES, type JudgeAuth, type JudgeEntry, type ProviderName } from '@eval-factory/types';
 
 /** One entry of `model_configs/judges.yaml` (written by model-configs; names only, never values). */
-export interface JudgeConfig extends JudgeEndpoint {
-  readonly auth: JudgeAuthConfig;
-  readonly max_tokens: number;
-  readonly temperature: number;
-}
-
-export const JUDGES_FILE = 'judges.yaml';
+export type JudgeConfig = JudgeEntry;
 /** HELM always asks these three, in this order (docs/configuration.md#judges). */
 export const HELM_ROLES = ['gpt', 'llama', 'claude'] as const;
-const PROVIDERS = ['openai_compatible', 'nvcf', 'nvidia_anthropic'];
+const PROVIDERS: readonly ProviderName[] = ['openai_compatible', 'nvcf', 'nvidia_anthropic'];
+const isProvider = (name: string): name is ProviderName => (PROVIDERS as readonly string[]).includes(name);
 
 const HINT = 'configure the judges in config.params.extra.judges (docs/configuration.md#judges) and run through `eval-factory run_eval`, which writes model_configs/judges.yaml';
 
@@ -25,7 +19,7 @@ function bad(file: string, what: string): never {
 
 const str = (v: unknown): v is string => typeof v === 'string' && v !== '';
 
-function readAuth(file: string, role: string, a: Record<string, unknown> | undefined): JudgeAuthConfig {
+function readAuth(file: string, role: string, a: Record<string, unknown> | undefined): JudgeAuth {
   const scope = str(a?.scope) ? a.scope : null;
   const service = str(a?.service) ? a.service : 'openai';
   switch (a?.kind) {
@@ -50,7 +44,7 @@ function readJudge(file: string, raw: unknown): JudgeConfig {
   const role = str(j.role) ? j.role : bad(file, 'a judge has no role');
   if (!str(j.request_url) || !str(j.model_id)) bad(file, `judge ${role} lacks request_url or model_id`);
   const provider = str(j.provider) ? j.provider : 'openai_compatible';
-  if (!PROVIDERS.includes(provider)) bad(file, `judge ${role}: unknown provider ${provider} (${PROVIDERS.join(', ')})`);
+  if (!isProvider(provider)) bad(file, `judge ${role}: unknown provider ${provider} (${PROVIDERS.join(', ')})`);
   return {
     role,
     provider,
@@ -70,7 +64,7 @@ function readJudge(file: string, raw: unknown): JudgeConfig {
  * order). A judged benchmark without the file, or with no judge in it, is a configuration error.
  */
 export function readJudgesConfig(dir: string, benchmark: string): JudgeConfig[] {
-  const file = join(dir, JUDGES_FILE);
+  const file = join(dir, MODEL_CONFIG_FILES.judges);
   if (!existsSync(file)) throw new UserError('EF_JUDGE_CONFIG', `${benchmark} is scored by LLM judges but ${file} does not exist`, HINT);
   let doc: unknown;
   try {

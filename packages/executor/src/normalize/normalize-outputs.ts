@@ -1,13 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CodedMessage, EngineSummary, RunStatus } from '@eval-factory/types';
-import { formatEvalFactoryMetrics, formatEvaluationConfig, formatMetadataYaml, formatResultsYml, type EvaluationLike, type UrlInfo } from '@eval-factory/report';
+import { formatEvalFactoryMetrics, formatEvaluationConfig, formatMetadataYaml, formatResultsYml, type UrlInfo } from '@eval-factory/report';
+import type { Evaluation } from '@eval-factory/types';
 import type { EngineRun } from '../spawn/run-engine.js';
 import { writeFileAtomic } from './write-atomic.js';
 
 export interface NormalizeInput {
   readonly outputDir: string;
-  readonly evaluation: EvaluationLike;
+  readonly evaluation: Evaluation;
   readonly renderedCommand: string;
   readonly engine: EngineRun;
   readonly efVersion: string;

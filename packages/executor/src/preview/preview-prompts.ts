@@ -8,7 +8,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UserError } from '@eval-factory/errors';
-import { renderArgv, type TemplateEvaluation } from '../render/render-command.js';
+import type { Evaluation } from '@eval-factory/types';
+import { renderArgv } from '../render/render-command.js';
 import { runEngineTool } from '../spawn/engine-tool.js';
 
 export interface PreviewMessage {
@@ -32,7 +33,7 @@ export interface PreviewResult {
 
 export interface PreviewOptions {
   /** The merged Evaluation; its UNrendered `command` is rendered with `config.output_dir` set to a temporary folder. */
-  readonly evaluation: TemplateEvaluation & { readonly command: string };
+  readonly evaluation: Evaluation;
   /** Writes the model configs the engine reads into this folder (the CLI passes model-configs' writer). */
   readonly prepare: (modelConfigsDir: string) => Promise<void>;
   /** Default 3. */

@@ -1,6 +1,7 @@
 import { describe, it, expect } from '@jest/globals';
 import { parse } from 'yaml';
-import { renderArgv, renderCommand, templateContext, type TemplateEvaluation } from './render-command.js';
+import type { Evaluation } from '@eval-factory/types';
+import { renderArgv, renderCommand, templateContext } from './render-command.js';
 
 // The command of docs/configuration.md, read through YAML so the `>-` folding is the real one.
 const FRAMEWORK_YAML = `
@@ -29,7 +30,7 @@ const TEMPLATE = (parse(FRAMEWORK_YAML) as { command: string }).command;
 const OUT = `/tmp/my runs/it's "here"`;
 
 /** framework.yml defaults (§1.3) merged with the run_config of §2.1, output folder made awkward on purpose. */
-function example(params: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): TemplateEvaluation {
+function example(params: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): Evaluation {
   return {
     command: TEMPLATE,
     framework_name: 'helm',
@@ -157,7 +158,8 @@ describe('templateContext', () => {
     [{ api_key: 'SAME', api_key_name: 'SAME' }, 'SAME'],
     [{}, null],
   ])('exposes api_key and api_key_name with the same value for %j', (keys, expected) => {
-    const evaluation: TemplateEvaluation = { config: {}, target: { api_endpoint: { url: 'u', ...keys } } };
+    // Only the endpoint matters here; the rest of the Evaluation is left out on purpose.
+    const evaluation = { config: {}, target: { api_endpoint: { url: 'u', ...keys } } } as unknown as Evaluation;
     const context = templateContext(evaluation) as { target: { api_endpoint: Record<string, unknown> } };
     expect(context.target.api_endpoint['api_key']).toBe(expected);
     expect(context.target.api_endpoint['api_key_name']).toBe(expected);

@@ -3,29 +3,16 @@
  * result into the argv of one engine invocation.
  */
 import { UserError } from '@eval-factory/errors';
+import type { Evaluation } from '@eval-factory/types';
 import { createTemplateEnvironment, missingField, sourceAt } from './template-helpers.js';
 import { splitArgv } from './split-argv.js';
-
-/** What the renderer reads of the merged Evaluation; every key is exposed to the template as is. */
-export interface TemplateEvaluation {
-  readonly config: Readonly<Record<string, unknown>>;
-  readonly target: {
-    readonly api_endpoint?: {
-      readonly api_key?: string | null;
-      readonly api_key_name?: string | null;
-      readonly [key: string]: unknown;
-    } | null;
-    readonly [key: string]: unknown;
-  };
-  readonly [key: string]: unknown;
-}
 
 /**
  * Renders `template` with Handlebars (`strict`, `noEscape`) and the helpers `isSet`, `quote`, `eq`.
  * @throws UserError `EF_TEMPLATE` "Missing required configuration field: <path>" for an undefined variable.
  * @example renderCommand('ef-bench run --suite {{config.params.task}}', evaluation) // 'ef-bench run --suite pubmed_qa'
  */
-export function renderCommand(template: string, evaluation: TemplateEvaluation): string {
+export function renderCommand(template: string, evaluation: Evaluation): string {
   const hbs = createTemplateEnvironment(template);
   try {
     return hbs.compile(template, { strict: true, noEscape: true })(templateContext(evaluation));
@@ -41,7 +28,7 @@ export function renderCommand(template: string, evaluation: TemplateEvaluation):
  * `model_id: 'm --output-path /x'` therefore stays inside the one argument its placeholder stands in (issue 12.6).
  * @example renderArgv(template, evaluation) // ['ef-bench', 'run', '--run-entries', …]
  */
-export function renderArgv(template: string, evaluation: TemplateEvaluation): string[] {
+export function renderArgv(template: string, evaluation: Evaluation): string[] {
   const values: string[] = [];
   const context = tokenize(templateContext(evaluation), values);
   const plain = (text: string) => text.replace(TOKEN, (_m, index: string) => values[Number(index)]!);
@@ -81,16 +68,12 @@ export function argvOf(rendered: string): string[] {
  * The template's variables: the whole Evaluation, with `api_key` and `api_key_name` both set to the key's variable
  * NAME (docs/configuration.md), so templates written for either spelling work; null when there is no key.
  */
-export function templateContext(evaluation: TemplateEvaluation): Record<string, unknown> {
-  const context = structuredClone(evaluation) as Record<string, unknown> & { target: Record<string, unknown> };
-  const endpoint = context.target['api_endpoint'];
-  if (endpoint !== null && typeof endpoint === 'object') {
-    const ep = endpoint as Record<string, unknown>;
-    const name = ep['api_key_name'] ?? ep['api_key'] ?? null;
-    ep['api_key_name'] = name;
-    ep['api_key'] = name;
-  }
-  return context;
+export function templateContext(evaluation: Evaluation): Record<string, unknown> {
+  const endpoint = evaluation.target?.api_endpoint;
+  if (endpoint === null || typeof endpoint !== 'object') return structuredClone({ ...evaluation });
+  const name = endpoint.api_key_name ?? endpoint.api_key ?? null;
+  const target = { ...evaluation.target, api_endpoint: { ...endpoint, api_key_name: name, api_key: name } };
+  return structuredClone({ ...evaluation, target });
 }
 
 const NOT_DEFINED = /^"(.+)" not defined in /;

@@ -1,0 +1,106 @@
+/**
+ * The `model_configs/` folder (docs/configuration.md): written by the model-configs package, read by the engine.
+ * Names of environment variables only, never their values.
+ */
+import type { JudgeAuth } from './judge-auth.js';
+
+/** File names inside `model_configs/`. */
+export const MODEL_CONFIG_FILES = {
+  deployments: 'model_deployments.yaml',
+  metadata: 'model_metadata.yaml',
+  judges: 'judges.yaml',
+} as const;
+
+export type ProviderName = 'openai_compatible' | 'nvcf' | 'nvidia_anthropic';
+export type MaxTokensField = 'max_tokens' | 'max_completion_tokens';
+
+/** The evaluated model's `auth` block: the NAME of the key's variable, or no key. */
+export type ModelAuth = { readonly kind: 'api_key'; readonly env: string } | { readonly kind: 'none' };
+
+export interface NvcfSettings {
+  /** Speak the NVCF protocol (function URL, or use_nvcf on the build.nvidia.com gateway). */
+  readonly enabled: boolean;
+  /** Apply the NVCF retry policy and poll header, also for build.nvidia.com without use_nvcf. */
+  readonly backed: boolean;
+  /** The URL is a function URL: POST, then poll `/v2/nvcf/pexec/status/<reqid>` on 202. */
+  readonly is_function: boolean;
+  readonly poll_seconds: number;
+}
+
+/** The adapter_config knobs the engine applies per request (docs/configuration.md). */
+export interface RequestSettings {
+  readonly params_to_add: Readonly<Record<string, unknown>>;
+  readonly params_to_remove: readonly string[];
+  readonly params_to_rename: Readonly<Record<string, string>>;
+  readonly use_system_prompt: boolean;
+  readonly custom_system_prompt: string | null;
+  readonly process_reasoning_traces: boolean;
+  readonly start_reasoning_token: string;
+  readonly end_reasoning_token: string;
+  readonly use_caching: boolean;
+  readonly caching_dir: string | null;
+  readonly use_request_logging: boolean;
+  readonly max_logged_requests: number | null;
+  readonly use_response_logging: boolean;
+  readonly max_logged_responses: number | null;
+  readonly tracking_requests_stats: boolean;
+}
+
+/** The request settings of an adapter_config that sets none (also the judges'). */
+export const DEFAULT_REQUEST_SETTINGS: RequestSettings = {
+  params_to_add: {},
+  params_to_remove: [],
+  params_to_rename: {},
+  use_system_prompt: false,
+  custom_system_prompt: null,
+  process_reasoning_traces: false,
+  start_reasoning_token: '<think>',
+  end_reasoning_token: '</think>',
+  use_caching: true,
+  caching_dir: null,
+  use_request_logging: false,
+  max_logged_requests: null,
+  use_response_logging: false,
+  max_logged_responses: null,
+  tracking_requests_stats: true,
+};
+
+/** One entry of `model_deployments` (the file the engine reads to build its client). */
+export interface ModelDeployment {
+  readonly name: string;
+  readonly model_name: string;
+  readonly provider: ProviderName;
+  readonly endpoint_type: 'chat' | 'completions';
+  /** `null` for NVCF function URLs, which have no OpenAI-style base. */
+  readonly base_url: string | null;
+  readonly request_url: string;
+  readonly auth: ModelAuth;
+  readonly nvcf: NvcfSettings;
+  readonly max_tokens_field: MaxTokensField;
+  readonly request_settings: RequestSettings;
+}
+
+/** One entry of `model_metadata.yaml` (HELM's model metadata shape). */
+export interface ModelMetadata {
+  readonly name: string;
+  readonly display_name: string;
+  readonly creator_organization_name: string | null;
+  readonly access: string | null;
+  readonly tags: readonly string[];
+}
+
+/** One entry of `judges.yaml` (docs/configuration.md#judges). */
+export interface JudgeEntry {
+  readonly role: string;
+  readonly provider: ProviderName;
+  /** `null` for providers that POST to the URL verbatim (nvidia_anthropic) or NVCF function URLs. */
+  readonly base_url: string | null;
+  readonly request_url: string;
+  readonly model_id: string;
+  readonly auth: JudgeAuth;
+  /** Header carrying the credential, value sent bare; `null` = `Authorization: Bearer …`. */
+  readonly auth_header: string | null;
+  readonly max_tokens: number;
+  readonly temperature: number;
+  readonly nvcf_backed: boolean;
+}
