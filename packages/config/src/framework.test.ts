@@ -4,7 +4,8 @@ import { defaultFrameworkPath, listTasks, loadFramework, validateFramework } fro
 import { mergeLayers } from './merge.js';
 import { schemaErrors } from './schema/validate.js';
 import { thrown } from './test-support.js';
-import { JUDGED_TASKS } from './rules/task-needs.js';
+/** The benchmarks MedHELM scores with its LLM jury; framework.yml marks each by its judge roster. */
+const JUDGED_TASKS = ['mtsamples_replicate', 'medalign', 'medication_qa', 'medi_qa', 'aci_bench', 'mtsamples_procedures', 'med_dialog', 'mimic_rrs', 'mimic_bhc', 'dischargeme'];
 
 const ALL_TASKS = [
   'pubmed_qa', 'head_qa', 'medbullets', 'medcalc_bench', 'medec', 'ehr_sql', 'race_based_med',
@@ -66,6 +67,12 @@ describe('repository framework.yml', () => {
     const judges = (entry.defaults as any).config.params.extra.judges;
     expect(Object.keys(judges)).toEqual(['gpt', 'llama', 'claude']);
     expect(judges.claude).toMatchObject({ provider: 'nvidia_anthropic', model_id: 'claude-3-7-sonnet-20250219' });
+  });
+
+  it('marks exactly the judged benchmarks as judged (by their roster) and the gated ones by `requires`', () => {
+    expect(fw.evaluations.filter((t) => t.judged).map((t) => t.type).sort()).toEqual([...JUDGED_TASKS].sort());
+    expect(fw.evaluations.find((t) => t.type === 'clear')!.requires).toEqual(['data_path', 'condition']);
+    expect(fw.evaluations.find((t) => t.type === 'pubmed_qa')!.requires).toEqual([]);
   });
 
   it('declares the judge key names as env-var names', () => {

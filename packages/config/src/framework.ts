@@ -25,6 +25,10 @@ export interface TaskEntry {
   readonly available: boolean;
   /** Registry key: `defaults.config.type` (§1.1). */
   readonly type: string;
+  /** Project extension `requires`: the `config.params.extra` keys the task cannot run without (gated data). */
+  readonly requires: readonly string[];
+  /** Scored by an LLM jury: its defaults carry a judge roster (`config.params.extra.judges`). */
+  readonly judged: boolean;
   /** Deep-merged over the framework defaults. */
   readonly defaults: Layer;
 }
@@ -58,8 +62,15 @@ function toTaskEntry(raw: Layer): TaskEntry {
     internal: raw['internal'] === true,
     available: raw['available'] !== false,
     type: (defaults['config'] as Layer)['type'] as string,
+    requires: (raw['requires'] as string[] | undefined) ?? [],
+    judged: hasJudgeRoster(defaults),
     defaults,
   };
+}
+
+function hasJudgeRoster(defaults: Layer): boolean {
+  const judges = ((((defaults['config'] as Layer | undefined)?.['params'] as Layer | undefined)?.['extra'] as Layer | undefined)?.['judges']);
+  return isPlainObject(judges) && Object.keys(judges).length > 0;
 }
 
 function assertUniqueTypes(tasks: readonly TaskEntry[], source: string): void {

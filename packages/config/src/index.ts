@@ -20,7 +20,7 @@ export { runRules, RULES, type Rule, type RuleResult } from './rules/index.js';
 export {
   checkAdapterConfig, checkApiKeyNames, checkKeyName, checkDataPath, checkJudgeConfig, checkLimitSamples,
   checkEndpointType, checkMissingEndpoint, checkModelId, checkNvcfUrl, checkStream, isNvcfCapableUrl,
-  normalizeEndpointType, GATED_TASK_NEEDS, JUDGED_TASKS,
+  normalizeEndpointType, needsFrom, type NeedsLookup, type TaskNeeds,
 } from './rules/index.js';
 export { schemaErrors, assertSchema, runConfigSchema, type SchemaKind } from './schema/validate.js';
 export { templateParamRefs, checkUnusedParams } from './unused-params.js';

@@ -3,9 +3,8 @@
  * (§3) → JSON Schema → named rules → unused-parameter warning. Pure apart from `readRunConfig` and, for a custom
  * benchmark, reading the name of its definition file (custom/).
  */
-import type { CodedMessage } from '@eval-factory/types';
+import type { CodedMessage, Evaluation, EvaluationDraft } from '@eval-factory/types';
 import { configError, toUserError } from './codes.js';
-import type { Evaluation, EvaluationDraft } from '@eval-factory/types';
 import type { FrameworkDefinition } from './framework.js';
 import { fillDeclaredKeys, flagsLayer, normalizeLayer, orderKeys, runConfigLayer, type ResolveFlags } from './layers.js';
 import { isPlainObject, mergeLayers, UNSET, type Layer } from './merge.js';
@@ -16,7 +15,7 @@ import { renameUseReasoning } from './rules/adapter-config.js';
 import { normalizeEndpointType } from './rules/endpoint.js';
 import { runRules } from './rules/index.js';
 import { combine } from './rules/result.js';
-import { checkJudgesOf } from './rules/task-needs.js';
+import { checkJudgesOf, needsFrom, type NeedsLookup } from './rules/task-needs.js';
 import { assertSchema } from './schema/validate.js';
 import type { ResolvedTask } from './task-resolution.js';
 import { checkUnusedParams } from './unused-params.js';
@@ -118,9 +117,9 @@ function mergeAll(input: ResolveInput, task: ResolvedTask, assignments: readonly
 }
 
 /** Step 4: throw the first rule error (the others appended to the same line), return the warnings. */
-function applyRules(ev: EvaluationDraft, definition: CustomBenchmark | null): readonly CodedMessage[] {
+function applyRules(ev: EvaluationDraft, definition: CustomBenchmark | null, needs: NeedsLookup): readonly CodedMessage[] {
   const custom = definition?.judged ? [checkJudgesOf(ev, definition.name)] : [];
-  const { errors, warnings } = combine([runRules(ev), ...custom]);
+  const { errors, warnings } = combine([runRules(ev, needs), ...custom]);
   if (errors.length > 0) {
     const [first, ...rest] = errors;
     const more = rest.length > 0 ? ` (also: ${rest.map((e) => `[${e.code}] ${e.message}`).join('; ')})` : '';
@@ -146,7 +145,7 @@ export function resolveEvaluation(input: ResolveInput): ResolvedEvaluation {
   const merged = definition ? withBenchmark(all.merged, definition.file) : all.merged;
   assertSchema(merged, 'evaluation', 'run_config');
   const { evaluation, warnings: typeWarnings } = normalizeEndpointType(merged as unknown as EvaluationDraft);
-  const ruleWarnings = applyRules(evaluation, definition);
+  const ruleWarnings = applyRules(evaluation, definition, needsFrom(frameworks));
   const allWarnings = [...warnings, ...typeWarnings, ...ruleWarnings, ...checkUnusedParams(evaluation)];
   return { evaluation: evaluation as Evaluation, warnings: allWarnings, userWroteApiKey, metadata, customBenchmark: definition };
 }

@@ -2,9 +2,8 @@
  * Unused-parameter warning (docs/configuration.md step 5): a non-null param that the command template never
  * references and the model-config generator does not consume is probably a typo or a misunderstanding.
  */
-import type { CodedMessage } from '@eval-factory/types';
+import type { CodedMessage, EvaluationDraft } from '@eval-factory/types';
 import { createRequire } from 'node:module';
-import type { EvaluationDraft } from '@eval-factory/types';
 
 /** Extra keys read by the model-config generator, not by the template. */
 const CONSUMED_ELSEWHERE = /^extra\.(\w+_judge_api_key|judges)$/;

@@ -7,5 +7,5 @@ export { writeFileAtomic } from './normalize/write-atomic.js';
 export { ENGINE_PROGRAM } from './spawn/engine-process.js';
 export { runEngineTool, type EngineToolResult, type EngineToolOptions } from './spawn/engine-tool.js';
 export { previewPrompts, type PreviewOptions, type PreviewResult, type PromptPreview, type PreviewMessage } from './preview/preview-prompts.js';
-export { lockHolder, lockOutputDir, LOCK_FILE, type OutputLock } from './lock/output-lock.js';
+export { lockHolder, lockOutputDir, type OutputLock } from './lock/output-lock.js';
 export { makeDirSync } from './normalize/make-dir.js';

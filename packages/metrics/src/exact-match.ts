@@ -1,6 +1,5 @@
 /** HELM's `exact_match` metric family (docs/benchmarks.md). */
-import { CORRECT_TAG } from '@eval-factory/types';
-import type { MetricDescriptor, MetricFamily, MetricInput, MetricValues, PromptRequest } from '@eval-factory/types';
+import { CORRECT_TAG, type MetricDescriptor, type MetricFamily, type MetricInput, type MetricValues, type PromptRequest } from '@eval-factory/types';
 import { normalizeText } from './normalize.js';
 import { pyStrip } from './python-text.js';
 

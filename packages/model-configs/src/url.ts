@@ -4,8 +4,7 @@
  * (for the OpenAI SDK) and the exact request URL (part of every cache key).
  */
 import { UserError } from '@eval-factory/errors';
-import type { CodedMessage } from '@eval-factory/types';
-import type { EndpointType } from '@eval-factory/types';
+import type { CodedMessage, EndpointType } from '@eval-factory/types';
 
 export interface ResolvedEndpointUrl {
   /** Base URL for an OpenAI-compatible client; `null` for NVCF function URLs (they take no suffix). */

@@ -5,9 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CodedMessage } from '@eval-factory/types';
-import type { Evaluation } from '@eval-factory/types';
-import { MODEL_CONFIG_FILES } from '@eval-factory/types';
+import { MODEL_CONFIG_FILES, type CodedMessage, type Evaluation } from '@eval-factory/types';
 import { renderModelConfigs, type RenderedModelConfigs } from './render.js';
 
 export interface WrittenModelConfigs {

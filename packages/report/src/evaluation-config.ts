@@ -1,6 +1,5 @@
-import type { CodedMessage, EngineSummary, RunStatus } from '@eval-factory/types';
+import { RUN_FILES, type CodedMessage, type EngineSummary, type Evaluation, type RunStatus } from '@eval-factory/types';
 import { taskName } from './evaluation.js';
-import type { Evaluation } from '@eval-factory/types';
 import { finiteStats, missingMetricWarning, selectMetrics } from './metric-selection.js';
 import { runtimeSeconds } from './time.js';
 import { dumpYaml } from './yaml-dump.js';
@@ -144,13 +143,13 @@ function mergeMessages(...lists: (readonly CodedMessage[])[]): CodedMessage[] {
 function filesBlock(evaluation: Evaluation): Record<string, string> {
   const cachingDir = evaluation.target.api_endpoint?.adapter_config?.caching_dir;
   return {
-    run_config: 'run_config.yml',
-    results_yml: 'results.yml',
-    instances: 'instances.jsonl',
-    results: 'results.jsonl',
+    run_config: RUN_FILES.runConfig,
+    results_yml: RUN_FILES.resultsYml,
+    instances: RUN_FILES.instancesJsonl,
+    results: RUN_FILES.resultsJsonl,
     responses: 'responses/',
-    cache: typeof cachingDir === 'string' && cachingDir !== '' ? cachingDir : 'cache.db',
-    model_configs: 'model_configs/',
+    cache: typeof cachingDir === 'string' && cachingDir !== '' ? cachingDir : RUN_FILES.cache,
+    model_configs: `${RUN_FILES.modelConfigs}/`,
   };
 }
 

@@ -1,6 +1,5 @@
-import type { EngineSummary, MetricSummary } from '@eval-factory/types';
+import type { EngineSummary, MetricSummary, Evaluation } from '@eval-factory/types';
 import { taskName, targetForOutput, withoutNulls } from './evaluation.js';
-import type { Evaluation } from '@eval-factory/types';
 import { buildVersioning, type ComponentVersions } from './metadata-yaml.js';
 import { finiteStats, selectMetrics } from './metric-selection.js';
 import { dumpYaml } from './yaml-dump.js';

@@ -151,6 +151,11 @@ export interface BenchmarkDefinition {
   readonly main_metric: string;
   /** LLM-judged benchmarks: the rubric the engine's jury annotator sends (runs after `annotators`). */
   readonly jury?: JurySpec;
+  /**
+   * The `config.params.extra` keys the benchmark cannot load without (gated data: `data_path`, and the argument
+   * choosing the task). framework.yml's `requires` of the task says the same; a test ties the two.
+   */
+  readonly requires?: readonly string[];
   /** Annotators run in this order after each answer; their results feed `MetricInput.annotations`. */
   readonly annotators?: readonly Annotator[];
   /** A per-group breakdown of every reported metric (e.g. medcalc_bench by category), in evaluation_config.yaml. */

@@ -10,3 +10,5 @@ export type * from './judge-auth.js';
 export type * from './evaluation.js';
 export type * from './model-configs.js';
 export { DEFAULT_REQUEST_SETTINGS, MODEL_CONFIG_FILES } from './model-configs.js';
+export type * from './run-folder.js';
+export { HELM_RUN_FILES, RUN_FILES } from './run-folder.js';

@@ -1,6 +1,5 @@
 /** ACI-Bench → instances, as HELM's `ACIBenchScenario` builds them (docs/benchmarks/aci_bench.md). */
-import type { DataFileInfo, Instance, LoadContext, LoadedData, Split } from '@eval-factory/types';
-import { CORRECT_TAG } from '@eval-factory/types';
+import { CORRECT_TAG, type DataFileInfo, type Instance, type LoadContext, type LoadedData, type Split } from '@eval-factory/types';
 import { resolveDataFile } from '../shared/data-files.js';
 import { numberInstances } from '../shared/instances.js';
 import type { UnnumberedInstance } from '../shared/instances.js';

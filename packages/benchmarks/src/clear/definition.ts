@@ -13,6 +13,7 @@ export const clear: BenchmarkDefinition = {
   prompt: clearPrompt,
   metrics: [exactMatchFamily],
   main_metric: 'exact_match',
+  requires: ['data_path', 'condition'],
   source: { url: CLEAR_URL, revision: null, license: 'private (Stanford CLEAR data; not distributed)' },
   load: loadClear,
 };

@@ -2,8 +2,7 @@
  * Metrics of the custom task kinds that HELM has no equivalent for: `numeric_match`, `label_accuracy` and
  * `regex_match`. Pure functions of the completion and the instance (gold values sit in `extra_data`).
  */
-import { CORRECT_TAG } from '@eval-factory/types';
-import type { Instance, MetricFamily, MetricInput, MetricValues } from '@eval-factory/types';
+import { CORRECT_TAG, type Instance, type MetricFamily, type MetricInput, type MetricValues } from '@eval-factory/types';
 import { normalizeText, pyStrip } from '@eval-factory/metrics';
 import { compileUserPattern } from './user-regex.js';
 

@@ -13,6 +13,7 @@ export const dischargeme: BenchmarkDefinition = {
   prompt: dischargemePrompt,
   metrics: judgedMetrics(DISCHARGEME_METRIC),
   main_metric: DISCHARGEME_METRIC,
+  requires: ['data_path'],
   jury: jurySpec(DISCHARGEME_RUBRIC),
   source: { url: 'https://physionet.org/content/discharge-me/1.3/', revision: '1.3', license: 'PhysioNet Credentialed Health Data License (gated; your data_path)' },
   load: loadDischargeme,

@@ -1,6 +1,5 @@
 /** EHRSQL entries → instances, exactly as HELM's `EhrSqlScenario` builds them (docs/benchmarks/ehr_sql.md). */
-import { CORRECT_TAG } from '@eval-factory/types';
-import type { Instance, Split } from '@eval-factory/types';
+import { CORRECT_TAG, type Instance, type Split } from '@eval-factory/types';
 import { pyStrip } from '@eval-factory/metrics';
 import { dataFormatError, describeValue } from '../shared/data-errors.js';
 

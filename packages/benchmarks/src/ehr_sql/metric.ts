@@ -2,8 +2,7 @@
  * HELM's `EhrSqlMetric` and the project's corrected metrics (docs/benchmarks/ehr_sql.md), as pure functions of the instance,
  * the raw completion and the `ehr_sql_execution` annotation.
  */
-import { CORRECT_TAG } from '@eval-factory/types';
-import type { Instance, MetricFamily, MetricInput, MetricValues } from '@eval-factory/types';
+import { CORRECT_TAG, type Instance, type MetricFamily, type MetricInput, type MetricValues } from '@eval-factory/types';
 import { exactMatch, prefixExactMatch, pyStrip, quasiExactMatch, quasiPrefixExactMatch } from '@eval-factory/metrics';
 import { EHR_SQL_ANNOTATOR } from './annotator.js';
 import type { CorrectedExecution, EhrSqlAnnotation } from './annotator.js';

@@ -16,6 +16,7 @@ export const ehrshot: BenchmarkDefinition = {
   prompt: ehrshotPrompt,
   metrics: [exactMatchFamily],
   main_metric: 'exact_match',
+  requires: ['data_path', 'subject'],
   source: { url: EHRSHOT_URL, revision: null, license: EHRSHOT_LICENSE },
   load: loadEhrshot,
 };

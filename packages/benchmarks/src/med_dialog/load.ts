@@ -6,8 +6,7 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UserError } from '@eval-factory/errors';
-import type { Instance, LoadContext, LoadedData } from '@eval-factory/types';
-import { CORRECT_TAG } from '@eval-factory/types';
+import { CORRECT_TAG, type Instance, type LoadContext, type LoadedData } from '@eval-factory/types';
 import { requireArgValue } from '../shared/gated-data.js';
 import { hashFile } from '../shared/hashing.js';
 import { numberInstances } from '../shared/instances.js';

@@ -17,6 +17,7 @@ export const medalign: BenchmarkDefinition = {
   // No corrected instance set: the corrected jury score and breakdowns use the same instances.
   metrics: [juryFamily({ metric: MEDALIGN_METRIC, annotator: 'jury', criteria: JURY_CRITERIA, roles: JURY_ROLES }), rougeFamily],
   main_metric: MEDALIGN_METRIC,
+  requires: ['data_path'],
   jury: { annotator: 'jury', template: MEDALIGN_RUBRIC, criteria: JURY_CRITERIA },
   source: { url: MEDALIGN_SOURCE, revision: null, license: 'MedAlign research data use agreement (gated; not redistributable)' },
   load: loadMedalign,

@@ -6,8 +6,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UserError } from '@eval-factory/errors';
-import { CORRECT_TAG } from '@eval-factory/types';
-import type { DataFileInfo, LoadContext, LoadedData } from '@eval-factory/types';
+import { CORRECT_TAG, type DataFileInfo, type LoadContext, type LoadedData } from '@eval-factory/types';
 import { dataFormatError } from '../shared/data-errors.js';
 import { requireDataPath } from '../shared/gated-data.js';
 import { hashFile, sha256Hex } from '../shared/hashing.js';

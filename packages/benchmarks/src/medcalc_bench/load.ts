@@ -1,6 +1,5 @@
 /** MedCalc-Bench v1.0 test CSV → instances, exactly as HELM's `MedCalcBenchScenario` builds them (docs/benchmarks/medcalc_bench.md). */
-import type { Instance, LoadContext, LoadedData } from '@eval-factory/types';
-import { CORRECT_TAG } from '@eval-factory/types';
+import { CORRECT_TAG, type Instance, type LoadContext, type LoadedData } from '@eval-factory/types';
 import { readCsvRecords } from '../shared/csv-records.js';
 import { dataFormatError, describeValue } from '../shared/data-errors.js';
 import { resolveDataFile } from '../shared/data-files.js';

@@ -2,8 +2,7 @@
  * MEDEC scoring: HELM's `MedecMetric` (docs/benchmarks/medec.md), bug included, plus the corrected sentence accuracy.
  * Sentence ids are `bigint` so a long digit run in an answer compares exactly, as Python's unbounded `int` does.
  */
-import { CORRECT_TAG } from '@eval-factory/types';
-import type { MetricDescriptor, MetricFamily, MetricInput, MetricValues } from '@eval-factory/types';
+import { CORRECT_TAG, type MetricDescriptor, type MetricFamily, type MetricInput, type MetricValues } from '@eval-factory/types';
 import { pyStrip } from '@eval-factory/metrics';
 import { pyIntOrNull } from '../shared/py-int.js';
 

@@ -2,8 +2,7 @@
  * MedHallu (`pqa_labeled`) → instances, exactly as HELM's `MedHalluScenario` builds them (docs/benchmarks/medhallu.md), followed
  * by the corrected instance set of `exact_match_corrected` (§0.2).
  */
-import { CORRECT_TAG } from '@eval-factory/types';
-import type { Instance, LoadContext, LoadedData } from '@eval-factory/types';
+import { CORRECT_TAG, type Instance, type LoadContext, type LoadedData } from '@eval-factory/types';
 import { resolveDataFile } from '../shared/data-files.js';
 import type { FetchOptions } from '../shared/download.js';
 import { HF_ROWS_API } from '../shared/hf-rows-download.js';

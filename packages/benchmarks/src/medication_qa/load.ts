@@ -2,8 +2,7 @@
  * MedicationQA → instances, as HELM's `MedicationQAScenario` builds them (docs/benchmarks/medication_qa.md): `pandas.read_excel`
  * of the first sheet, then rows whose `Answer` pandas reads as NA dropped (one answer is the text `n/a`).
  */
-import type { Instance, LoadContext, LoadedData } from '@eval-factory/types';
-import { CORRECT_TAG } from '@eval-factory/types';
+import { CORRECT_TAG, type Instance, type LoadContext, type LoadedData } from '@eval-factory/types';
 import { dataFormatError } from '../shared/data-errors.js';
 import { resolveDataFile } from '../shared/data-files.js';
 import { numberInstances } from '../shared/instances.js';

@@ -13,6 +13,7 @@ export const mimicBhc: BenchmarkDefinition = {
   prompt: mimicBhcPrompt,
   metrics: judgedMetrics(MIMIC_BHC_METRIC),
   main_metric: MIMIC_BHC_METRIC,
+  requires: ['data_path'],
   jury: jurySpec(MIMIC_BHC_RUBRIC),
   source: { url: 'https://physionet.org/content/labelled-notes-hospital-course/', revision: null, license: 'PhysioNet Credentialed Health Data License (gated; your data_path)' },
   load: loadMimicBhc,

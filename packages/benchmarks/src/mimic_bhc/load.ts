@@ -1,8 +1,7 @@
 /** MIMIC-IV-Ext-BHC (gated) → instances, as HELM's `MIMICBHCScenario` builds them (docs/benchmarks/mimic_bhc.md). */
 import { stat } from 'node:fs/promises';
 import { UserError } from '@eval-factory/errors';
-import type { Instance, LoadContext, LoadedData } from '@eval-factory/types';
-import { CORRECT_TAG } from '@eval-factory/types';
+import { CORRECT_TAG, type Instance, type LoadContext, type LoadedData } from '@eval-factory/types';
 import { describeValue } from '../shared/data-errors.js';
 import { requireDataPath } from '../shared/gated-data.js';
 import { hashFile } from '../shared/hashing.js';

@@ -13,6 +13,7 @@ export const mimicRrs: BenchmarkDefinition = {
   prompt: mimicRrsPrompt,
   metrics: judgedMetrics(MIMIC_RRS_METRIC),
   main_metric: MIMIC_RRS_METRIC,
+  requires: ['data_path'],
   jury: jurySpec(MIMIC_RRS_RUBRIC),
   source: { url: 'https://physionet.org/content/mimiciii/', revision: null, license: 'PhysioNet Credentialed Health Data License (gated; your data_path)' },
   load: loadMimicRrs,

@@ -11,6 +11,7 @@ export const mimicivBillingCode: BenchmarkDefinition = {
   prompt: mimicivBillingCodePrompt,
   metrics: [billingCodeFamily],
   main_metric: 'mimiciv_billing_code_f1',
+  requires: ['data_path'],
   source: { url: 'https://physionet.org/content/mimiciv/', revision: null, license: 'PhysioNet Credentialed Health Data License (gated; your data_path)' },
   load: loadMimicivBillingCode,
 };

@@ -5,8 +5,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { UserError } from '@eval-factory/errors';
-import type { Instance, LoadContext, LoadedData } from '@eval-factory/types';
-import { CORRECT_TAG } from '@eval-factory/types';
+import { CORRECT_TAG, type Instance, type LoadContext, type LoadedData } from '@eval-factory/types';
 import { dataFormatError } from '../shared/data-errors.js';
 import { requireDataPath } from '../shared/gated-data.js';
 import { hashFile } from '../shared/hashing.js';

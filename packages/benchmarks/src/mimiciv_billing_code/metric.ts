@@ -3,8 +3,7 @@
  * code sets under HELM's names, the same with the corrected extraction, and corpus-level micro P/R/F1 (ratios).
  */
 import { pyStrip } from '@eval-factory/metrics';
-import type { MetricDescriptor, MetricFamily, MetricInput, MetricValues } from '@eval-factory/types';
-import { CORRECT_TAG } from '@eval-factory/types';
+import { CORRECT_TAG, type MetricDescriptor, type MetricFamily, type MetricInput, type MetricValues } from '@eval-factory/types';
 import { correctedCodes, helmCodes, setScores } from './codes.js';
 
 const M = 'mimiciv_billing_code';

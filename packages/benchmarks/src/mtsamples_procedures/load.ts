@@ -4,8 +4,7 @@
  * Same repository and file format as mtsamples_replicate, so its folder reader and downloader are reused.
  */
 import { pyStrip } from '@eval-factory/metrics';
-import type { Instance, LoadContext, LoadedData } from '@eval-factory/types';
-import { CORRECT_TAG } from '@eval-factory/types';
+import { CORRECT_TAG, type Instance, type LoadContext, type LoadedData } from '@eval-factory/types';
 import { withCorrectedSet } from '../shared/instances.js';
 import type { UnnumberedInstance } from '../shared/instances.js';
 import { GITHUB_ENDPOINTS, MTSAMPLES_REPO } from '../mtsamples_replicate/download.js';

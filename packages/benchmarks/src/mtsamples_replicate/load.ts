@@ -3,8 +3,7 @@
  * set over all 1,269 files (`c-id…`, `variant: 'corrected'`).
  */
 import { pyStrip } from '@eval-factory/metrics';
-import type { Instance, LoadContext, LoadedData } from '@eval-factory/types';
-import { CORRECT_TAG } from '@eval-factory/types';
+import { CORRECT_TAG, type Instance, type LoadContext, type LoadedData } from '@eval-factory/types';
 import { withCorrectedSet } from '../shared/instances.js';
 import type { UnnumberedInstance } from '../shared/instances.js';
 import { GITHUB_ENDPOINTS, MTSAMPLES_FOLDER, MTSAMPLES_REPO, MTSAMPLES_REVISION, REPLICATE_SOURCE } from './download.js';

@@ -14,6 +14,7 @@ export const n2c2CtMatching: BenchmarkDefinition = {
   prompt: n2c2CtMatchingPrompt,
   metrics: [exactMatchFamily],
   main_metric: 'exact_match',
+  requires: ['data_path', 'subject'],
   source: { url: N2C2_SOURCE, revision: null, license: 'n2c2 data use agreement (gated; not redistributable)' },
   load: loadN2c2CtMatching,
 };

@@ -1,5 +1,4 @@
-import { CORRECT_TAG } from '@eval-factory/types';
-import type { Instance, Reference } from '@eval-factory/types';
+import { CORRECT_TAG, type Instance, type Reference } from '@eval-factory/types';
 
 /** An instance before its id is known (HELM numbers instances after the scenario returns them). */
 export type UnnumberedInstance = Omit<Instance, 'id'>;

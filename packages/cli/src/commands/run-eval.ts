@@ -7,7 +7,7 @@ import { compareWithPrevious, loadFramework, outputDirMismatch, readRunConfig, r
 import { renderModelConfigs, writeModelConfigs, writeRenderedModelConfigs } from '@eval-factory/model-configs';
 import { lockOutputDir, makeDirSync, normalizeOutputs, previewPrompts, renderArgv, renderCommand, runEngine, writeFileAtomic, type PrestartedEngine } from '@eval-factory/executor';
 import { formatConsoleSummary, formatDryRun, formatRunConfigYml } from '@eval-factory/report';
-import type { CodedMessage, Evaluation } from '@eval-factory/types';
+import { RUN_FILES, type CodedMessage, type Evaluation } from '@eval-factory/types';
 import { findFrameworkFile, repoRoot } from '../framework-path.js';
 import { gitHash } from '../git-hash.js';
 import { EF_VERSION } from '../version.js';
@@ -96,9 +96,9 @@ async function runLocked(o: {
 }): Promise<number> {
   const { evaluation, resolved, modelConfigs, allWarnings, outputDir, renderedCommand, argv, prestarted } = o;
   const startedAt = new Date().toISOString();
-  await writeFileAtomic(join(outputDir, 'run_config.yml'), formatRunConfigYml(evaluation));
-  await writeRenderedModelConfigs(modelConfigs, join(outputDir, 'model_configs'));
-  const logFile = join(outputDir, 'logs', 'eval-factory.log');
+  await writeFileAtomic(join(outputDir, RUN_FILES.runConfig), formatRunConfigYml(evaluation));
+  await writeRenderedModelConfigs(modelConfigs, join(outputDir, RUN_FILES.modelConfigs));
+  const logFile = join(outputDir, RUN_FILES.log);
   await writeFileAtomic(logFile, `${startedAt} eval-factory ${EF_VERSION}\n${startedAt} command: ${redact(renderedCommand)}\n`);
 
   // Read while the engine is still loading, not after the run (it spawns git).
@@ -126,7 +126,7 @@ async function runLocked(o: {
     status: result.status,
     summary: result.summary,
     // Only files that exist: a run that failed early has no results.jsonl.
-    outputPaths: ['results.yml', 'evaluation_config.yaml', 'results.jsonl', 'logs/eval-factory.log'].map((f) => join(outputDir, f)).filter((f) => existsSync(f)),
+    outputPaths: [RUN_FILES.resultsYml, RUN_FILES.evaluationConfig, RUN_FILES.resultsJsonl, RUN_FILES.log].map((f) => join(outputDir, f)).filter((f) => existsSync(f)),
     errorCount: result.errors.length,
     warningCount: allWarnings.length + (result.summary?.warnings.length ?? 0),
   }));
@@ -164,7 +164,7 @@ function credentialsFilePath(env: NodeJS.ProcessEnv = process.env): string {
 
 /** Re-running into a folder resumes from its cache, but only for the same evaluation (docs/configuration.md). */
 function checkPreviousRun(outputDir: string, evaluation: unknown): void {
-  const previous = join(outputDir, 'run_config.yml');
+  const previous = join(outputDir, RUN_FILES.runConfig);
   if (!existsSync(previous)) return;
   const diffs = compareWithPrevious(readYamlFile(previous), evaluation as never);
   if (diffs.length > 0) throw outputDirMismatch(outputDir, diffs);

@@ -11,10 +11,11 @@ import { EXIT, UserError } from '@eval-factory/errors';
 import { loadFramework } from '@eval-factory/config';
 import { makeDirSync } from '@eval-factory/executor';
 import { expandEntries, folderName, parseRunEntries, type SuiteJob } from '@eval-factory/suite';
+import { RUN_FILES } from '@eval-factory/types';
 import { findFrameworkFile } from '../framework-path.js';
 import { runEvalCommand } from './run-eval.js';
 import { summarizeCommand } from './summarize.js';
-import { readEvaluation, SUITE_MANIFEST, type SuiteManifest } from './suite-status.js';
+import { readEvaluation, type SuiteManifest } from './suite-status.js';
 
 export interface RunSuiteArgs {
   readonly 'conf-paths': string;
@@ -108,7 +109,7 @@ async function runJob(job: SuiteJob, args: RunSuiteArgs, suiteDir: string): Prom
 function writeManifest(suiteDir: string, suite: string, jobs: { jobs: readonly SuiteJob[]; unavailable: readonly string[] }): void {
   const manifest: SuiteManifest = { suite, jobs: jobs.jobs.map((j) => ({ model: j.model, name: j.name, dir: join(folderName(j.model), folderName(j.name)) })), not_run: jobs.unavailable };
   makeDirSync(suiteDir);
-  writeFileSync(join(suiteDir, SUITE_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  writeFileSync(join(suiteDir, RUN_FILES.suiteManifest), `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
 function statusOf(outputDir: string): string | null {

@@ -7,7 +7,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse } from 'yaml';
 import { EXIT, UserError } from '@eval-factory/errors';
-import { lockHolder, LOCK_FILE } from '@eval-factory/executor';
+import { lockHolder } from '@eval-factory/executor';
+import { RUN_FILES } from '@eval-factory/types';
 
 /** What run_suite records at its start: each job's folder, relative to the suite folder. */
 export interface SuiteManifest {
@@ -15,14 +16,13 @@ export interface SuiteManifest {
   readonly jobs: readonly { readonly model: string; readonly name: string; readonly dir: string }[];
   readonly not_run: readonly string[];
 }
-export const SUITE_MANIFEST = 'suite.json';
 
 type JobState = 'done' | 'running' | 'failed' | 'left';
 
 export function suiteStatusCommand(args: { dir: string }, out: NodeJS.WritableStream = process.stdout): number {
   const dir = args.dir;
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UserError('EF_FILE_NOT_FOUND', `no such folder: ${dir}`, 'Pass the suite folder (<output_dir>/<suite>) or a folder of runs.');
-  const manifestFile = join(dir, SUITE_MANIFEST);
+  const manifestFile = join(dir, RUN_FILES.suiteManifest);
   const manifest = existsSync(manifestFile) ? readManifest(manifestFile) : null;
   const jobs = manifest ? manifest.jobs.map((j) => ({ label: `${j.model}  ${j.name}`, dir: join(dir, j.dir) })) : runFolders(dir).map((d) => ({ label: relative(dir, d) || '.', dir: d }));
   const rows = jobs.map((j) => ({ ...j, ...stateOf(j.dir) }));
@@ -41,7 +41,7 @@ interface EvaluationRead {
 
 /** A run folder's evaluation_config.yaml as far as status needs it; null when there is none (or it is damaged). */
 export function readEvaluation(runDir: string): EvaluationRead | null {
-  const file = join(runDir, 'evaluation_config.yaml');
+  const file = join(runDir, RUN_FILES.evaluationConfig);
   if (!existsSync(file)) return null;
   try {
     return parse(readFileSync(file, 'utf8')) as EvaluationRead;
@@ -75,10 +75,10 @@ function runFolders(dir: string): string[] {
   const found: string[] = [];
   const walk = (d: string) => {
     const names = readdirSync(d);
-    if (names.includes('evaluation_config.yaml') || names.includes(LOCK_FILE)) found.push(d);
+    if (names.includes(RUN_FILES.evaluationConfig) || names.includes(RUN_FILES.lock)) found.push(d);
     for (const name of names) {
       const path = join(d, name);
-      if (!['runs', 'responses', 'logs', 'model_configs', 'node_modules'].includes(name) && statSync(path).isDirectory()) walk(path);
+      if (!['runs', 'responses', RUN_FILES.logsDir, RUN_FILES.modelConfigs, 'node_modules'].includes(name) && statSync(path).isDirectory()) walk(path);
     }
   };
   walk(dir);

@@ -2,8 +2,7 @@
  * Legacy flat `adapter_config` (docs/configuration.md): known keys pass (with a type check), the NeMo list of
  * accepted-but-unimplemented keys gives one warning, new-style interceptors are rejected, anything else is an error.
  */
-import type { CodedMessage } from '@eval-factory/types';
-import type { EvaluationDraft } from '@eval-factory/types';
+import type { CodedMessage, EvaluationDraft } from '@eval-factory/types';
 import { isPlainObject, type Layer } from '../merge.js';
 import { combine, fail, OK, warn, type RuleResult } from './result.js';
 

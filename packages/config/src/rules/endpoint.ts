@@ -1,6 +1,5 @@
 /** Endpoint rules (docs/configuration.md step 4, §9.3). */
-import type { CodedMessage } from '@eval-factory/types';
-import type { EvaluationDraft } from '@eval-factory/types';
+import type { CodedMessage, EvaluationDraft } from '@eval-factory/types';
 import { combine, fail, OK, warn, type RuleResult } from './result.js';
 
 type Draft = EvaluationDraft;

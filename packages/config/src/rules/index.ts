@@ -4,9 +4,10 @@ import { checkAdapterConfig } from './adapter-config.js';
 import { checkApiKeyNames } from './api-key.js';
 import { checkEndpointType, checkMissingEndpoint, checkModelId, checkNvcfUrl, checkStream } from './endpoint.js';
 import { combine, type RuleResult } from './result.js';
-import { checkDataPath, checkJudgeConfig, checkLimitSamples } from './task-needs.js';
+import { checkDataPath, checkJudgeConfig, checkLimitSamples, type NeedsLookup } from './task-needs.js';
 
-export type Rule = (ev: EvaluationDraft) => RuleResult;
+/** A named rule; `needs` tells what the run's task needs (from framework.yml). */
+export type Rule = (ev: EvaluationDraft, needs?: NeedsLookup) => RuleResult;
 
 export const RULES: readonly Rule[] = [
   checkEndpointType,
@@ -22,12 +23,12 @@ export const RULES: readonly Rule[] = [
 ];
 
 /** Runs every rule over a schema-valid merged object. */
-export function runRules(ev: EvaluationDraft): RuleResult {
-  return combine(RULES.map((rule) => rule(ev)));
+export function runRules(ev: EvaluationDraft, needs?: NeedsLookup): RuleResult {
+  return combine(RULES.map((rule) => rule(ev, needs)));
 }
 
 export type { RuleResult } from './result.js';
 export { checkAdapterConfig, renameUseReasoning, ADAPTER_KEYS, ADAPTER_IGNORED_KEYS } from './adapter-config.js';
 export { checkApiKeyNames, checkKeyName } from './api-key.js';
 export { checkEndpointType, checkMissingEndpoint, checkModelId, checkNvcfUrl, checkStream, isNvcfCapableUrl, normalizeEndpointType } from './endpoint.js';
-export { checkDataPath, checkJudgeConfig, checkLimitSamples, GATED_TASK_NEEDS, JUDGED_TASKS } from './task-needs.js';
+export { checkDataPath, checkJudgeConfig, checkLimitSamples, needsFrom, type NeedsLookup, type TaskNeeds } from './task-needs.js';

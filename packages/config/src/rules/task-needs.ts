@@ -1,21 +1,30 @@
 /** Rules for what some tasks need before they can run: gated data (§1.4) and a judge panel (docs/configuration.md#judges). */
 import type { EvaluationDraft, JudgeConfig } from '@eval-factory/types';
+import { loadFramework, type FrameworkDefinition } from '../framework.js';
 import { fail, OK, type RuleResult } from './result.js';
 
-/** Gated/private tasks and the extra keys each needs (docs/configuration.md). */
-export const GATED_TASK_NEEDS: Readonly<Record<string, readonly string[]>> = {
-  ehrshot: ['data_path', 'subject'],
-  n2c2_ct_matching: ['data_path', 'subject'],
-  clear: ['data_path', 'condition'],
-  medalign: ['data_path'],
-  mimic_rrs: ['data_path'],
-  mimic_bhc: ['data_path'],
-  mimiciv_billing_code: ['data_path'],
-  dischargeme: ['data_path'],
-};
+/** What a task needs before it can run, as framework.yml declares it (`requires`, and a judge roster). */
+export interface TaskNeeds {
+  readonly requires: readonly string[];
+  readonly judged: boolean;
+}
 
-/** Tasks scored by an LLM jury. */
-export const JUDGED_TASKS: readonly string[] = ['mtsamples_replicate', 'medalign', 'medication_qa', 'medi_qa', 'aci_bench', 'mtsamples_procedures', 'med_dialog', 'mimic_rrs', 'mimic_bhc', 'dischargeme'];
+/** The needs of each benchmark a run may name (an unlisted one needs nothing here; the engine still checks). */
+export type NeedsLookup = (task: string) => TaskNeeds;
+
+const NOTHING: TaskNeeds = { requires: [], judged: false };
+
+/**
+ * The needs of every task of the given framework.yml files (the first that lists a type wins, as in task resolution).
+ * @example needsFrom([loadFramework()])('clear') // { requires: ['data_path', 'condition'], judged: false }
+ */
+export function needsFrom(frameworks: readonly FrameworkDefinition[]): NeedsLookup {
+  const byType = new Map<string, TaskNeeds>();
+  for (const fw of frameworks) {
+    for (const t of fw.evaluations) if (!byType.has(t.type)) byType.set(t.type, { requires: t.requires, judged: t.judged });
+  }
+  return (task) => byType.get(task) ?? NOTHING;
+}
 
 /** The engine benchmark the evaluation runs (params.task, else the type). */
 function benchmarkOf(ev: EvaluationDraft): string {
@@ -26,10 +35,13 @@ function isBlank(value: unknown): boolean {
   return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 }
 
-/** Gated tasks need `extra.data_path` (and `subject` / `condition`). */
-export function checkDataPath(ev: EvaluationDraft): RuleResult {
+/** The repository's own framework.yml, for callers that do not pass the frameworks they resolved with. */
+const defaultNeeds: NeedsLookup = (task) => needsFrom([loadFramework()])(task);
+
+/** Gated tasks need `extra.data_path` (and `subject` / `condition`): framework.yml's `requires`. */
+export function checkDataPath(ev: EvaluationDraft, needs: NeedsLookup = defaultNeeds): RuleResult {
   const task = benchmarkOf(ev);
-  const missing = (GATED_TASK_NEEDS[task] ?? []).filter((key) => isBlank(ev.config.params.extra[key]));
+  const missing = needs(task).requires.filter((key) => isBlank(ev.config.params.extra[key]));
   if (missing.length === 0) return OK;
   const fields = missing.map((k) => `config.params.extra.${k}`).join(' and ');
   return fail('EF_MISSING_DATA_PATH', `The benchmark '${task}' uses gated or private data and needs ${fields}`);
@@ -40,9 +52,9 @@ function isUsableJudge(judge: JudgeConfig | null | undefined): boolean {
 }
 
 /** Judged tasks need at least one enabled judge with url and model_id. */
-export function checkJudgeConfig(ev: EvaluationDraft): RuleResult {
+export function checkJudgeConfig(ev: EvaluationDraft, needs: NeedsLookup = defaultNeeds): RuleResult {
   const task = benchmarkOf(ev);
-  return JUDGED_TASKS.includes(task) ? checkJudgesOf(ev, task) : OK;
+  return needs(task).judged ? checkJudgesOf(ev, task) : OK;
 }
 
 /** The judge check for a benchmark known to be judged (a built-in above, or a custom definition using jury_score). */

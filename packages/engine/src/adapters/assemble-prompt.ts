@@ -1,6 +1,5 @@
 /** Prompt assembly (docs/architecture.md), mirroring HELM's in-context-learning adapters. */
-import { CORRECT_TAG } from '@eval-factory/types';
-import type { AdapterSpec, Instance } from '@eval-factory/types';
+import { CORRECT_TAG, type AdapterSpec, type Instance } from '@eval-factory/types';
 import { pyRstrip } from '@eval-factory/metrics';
 
 export interface AssembledPrompt {

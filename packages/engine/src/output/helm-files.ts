@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { AdapterSpec, BenchmarkDefinition, Stat } from '@eval-factory/types';
+import { HELM_RUN_FILES, type AdapterSpec, type BenchmarkDefinition, type Stat } from '@eval-factory/types';
 import { statFromValues } from '@eval-factory/metrics';
 import type { ModelCallRecord } from '../clients/index.js';
 import type { ScoredResult } from '../runner/score.js';
@@ -89,9 +89,9 @@ export class HelmRunWriter {
 
   static async open(spec: HelmRunSpec): Promise<HelmRunWriter> {
     const adapterJson = JSON.stringify(HelmRunWriter.adapterSpec(spec), null, 2).replace(/\n/g, '\n  ');
-    const states = await JsonArrayWriter.open(join(spec.dir, 'scenario_state.json'), `{\n  "adapter_spec": ${adapterJson},\n  "request_states": `);
+    const states = await JsonArrayWriter.open(join(spec.dir, HELM_RUN_FILES.scenarioState), `{\n  "adapter_spec": ${adapterJson},\n  "request_states": `);
     try {
-      return new HelmRunWriter(spec, states, await JsonArrayWriter.open(join(spec.dir, 'per_instance_stats.json')));
+      return new HelmRunWriter(spec, states, await JsonArrayWriter.open(join(spec.dir, HELM_RUN_FILES.perInstanceStats)));
     } catch (error) {
       await states.discard();
       throw error;
@@ -126,11 +126,11 @@ export class HelmRunWriter {
       data_augmenter_spec: DATA_AUGMENTER_SPEC,
       groups: [spec.benchmark.name],
     };
-    await writeFileAtomic(join(spec.dir, 'run_spec.json'), helmJson(runSpec));
-    await writeFileAtomic(join(spec.dir, 'scenario.json'), helmJson({ name: spec.benchmark.name, description: spec.benchmark.description, tags: [], definition_path: `packages/benchmarks/src/${spec.benchmark.name}/definition.ts` }));
+    await writeFileAtomic(join(spec.dir, HELM_RUN_FILES.runSpec), helmJson(runSpec));
+    await writeFileAtomic(join(spec.dir, HELM_RUN_FILES.scenario), helmJson({ name: spec.benchmark.name, description: spec.benchmark.description, tags: [], definition_path: `packages/benchmarks/src/${spec.benchmark.name}/definition.ts` }));
     await this.states.close('\n}');
     await this.perInstance.close();
-    await writeFileAtomic(join(spec.dir, 'stats.json'), helmJson(this.runStats()));
+    await writeFileAtomic(join(spec.dir, HELM_RUN_FILES.stats), helmJson(this.runStats()));
   }
 
   /** Drops the temp files (the run failed before `close`). */

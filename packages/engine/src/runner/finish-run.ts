@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { EngineSummary, JudgeCounts, MetricDescriptor, RunStatus } from '@eval-factory/types';
+import { RUN_FILES, type EngineSummary, type JudgeCounts, type MetricDescriptor, type ResultsLine, type RunStatus } from '@eval-factory/types';
 import type { ModelCallRecord, ModelDeployment } from '../clients/index.js';
 import { writeFileAtomic, writeJsonlAtomic } from '../output/atomic.js';
 import { writeHelmFiles, type HelmRunSpec, type HelmRunWriter } from '../output/helm-files.js';
@@ -57,7 +57,7 @@ export async function finishRun(o: {
 }): Promise<EngineSummary> {
   const { run, options, prepared, results, diag } = o;
   const out = options.outputPath;
-  await writeJsonlAtomic(join(out, 'results.jsonl'), results.map((r) => ({
+  await writeJsonlAtomic(join(out, RUN_FILES.resultsJsonl), results.map((r): ResultsLine => ({
     instance_id: r.instance.id,
     train_trial_index: r.request.train_trial_index,
     status: r.status,
@@ -105,6 +105,6 @@ export async function finishRun(o: {
     warnings: diag.warningList(),
     errors: diag.errors,
   };
-  await writeFileAtomic(join(runDirAbs, 'ef_summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+  await writeFileAtomic(join(runDirAbs, RUN_FILES.engineSummary), `${JSON.stringify(summary, null, 2)}\n`);
   return summary;
 }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { EngineSummary, Instance, JudgeCounts, RunStatus } from '@eval-factory/types';
+import { RUN_FILES, type EngineSummary, type Instance, type JudgeCounts, type RunStatus } from '@eval-factory/types';
 import { createAuthContext, resolveModelKey } from '../auth/index.js';
 import { disabledCache, openSqliteCache } from '../cache/index.js';
 import { buildRequestBody, createModelClient, createSender, readModelDeployment, RequestLimiter, type ModelCallRecord, type RequestSettings } from '../clients/index.js';
@@ -44,7 +44,7 @@ export async function runBenchmark(entry: string, options: RunOptions, diag: Dia
       // no key to scrub
     }
     const prepared = scrubPrepared(loaded);
-    await writeJsonlAtomic(join(out, 'instances.jsonl'), prepared.selected.map(instanceLine));
+    await writeJsonlAtomic(join(out, RUN_FILES.instancesJsonl), prepared.selected.map(instanceLine));
     await writeJsonlAtomic(join(out, 'responses', 'model.jsonl'), prepared.requests.map((r) => ({ instance_id: r.instance_id, train_trial_index: r.train_trial_index, request: buildRequestBody(r, deployment) })));
     const chars = prepared.requests.reduce((a, r) => a + r.prompt.length, 0);
     diag.log(`dry run: ${prepared.selected.length} instances, ${prepared.requests.length} requests, ${chars} prompt characters (~${Math.ceil(chars / 4)} tokens); nothing sent`);
@@ -62,8 +62,8 @@ export async function runBenchmark(entry: string, options: RunOptions, diag: Dia
     : null;
   // Every secret is registered now: none that reached the data or a prompt file is sent, cached or written.
   const prepared = scrubPrepared(loaded);
-  await writeJsonlAtomic(join(out, 'instances.jsonl'), prepared.selected.map(instanceLine));
-  const cacheFile = options.disableCache || !s.use_caching ? null : (options.cachePath ?? (s.caching_dir ? join(s.caching_dir, 'cache.db') : join(out, 'cache.db')));
+  await writeJsonlAtomic(join(out, RUN_FILES.instancesJsonl), prepared.selected.map(instanceLine));
+  const cacheFile = options.disableCache || !s.use_caching ? null : (options.cachePath ?? (s.caching_dir ? join(s.caching_dir, RUN_FILES.cache) : join(out, RUN_FILES.cache)));
   const cache = cacheFile === null ? disabledCache : await openSqliteCache(cacheFile, 'model', diag.warn);
   const client = createModelClient({
     deployment,

@@ -1,5 +1,4 @@
-import type { BenchmarkDefinition, MetricDescriptor, PromptRequest, RequestOutcome } from '@eval-factory/types';
-import type { Instance, JuryAnnotation } from '@eval-factory/types';
+import type { BenchmarkDefinition, MetricDescriptor, PromptRequest, RequestOutcome, Instance, InstanceStatus, JuryAnnotation } from '@eval-factory/types';
 import { pyStrip } from '@eval-factory/metrics';
 import type { RequestSettings } from '../clients/index.js';
 import type { AnnotationResult } from './annotate.js';
@@ -7,7 +6,6 @@ import type { AnnotationResult } from './annotate.js';
 /** How an answer no judge could score is named in results.jsonl (`no judge verdict: gpt: …; llama: …`). */
 export const NO_VERDICT = 'no judge verdict: ';
 
-export type InstanceStatus = 'ok' | 'failed' | 'unscored';
 
 export interface ScoredResult {
   readonly request: PromptRequest;

@@ -3,7 +3,10 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { LOCK_FILE, lockOutputDir } from './output-lock.js';
+import { RUN_FILES } from '@eval-factory/types';
+import { lockOutputDir } from './output-lock.js';
+
+const LOCK_FILE = RUN_FILES.lock;
 
 const folder = () => mkdtempSync(join(tmpdir(), 'ef-lock-'));
 /** The pid of a process that has already ended. */

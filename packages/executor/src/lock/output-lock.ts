@@ -12,8 +12,9 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { UserError } from '@eval-factory/errors';
+import { RUN_FILES } from '@eval-factory/types';
 
-export const LOCK_FILE = '.eval-factory.lock';
+const LOCK_FILE = RUN_FILES.lock;
 
 export interface Holder {
   readonly pid: number;

@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CodedMessage, EngineSummary, RunStatus } from '@eval-factory/types';
+import { RUN_FILES, type CodedMessage, type EngineSummary, type RunStatus, type Evaluation } from '@eval-factory/types';
 import { formatEvalFactoryMetrics, formatEvaluationConfig, formatMetadataYaml, formatResultsYml, type UrlInfo } from '@eval-factory/report';
-import type { Evaluation } from '@eval-factory/types';
 import type { EngineRun } from '../spawn/run-engine.js';
 import { writeFileAtomic } from './write-atomic.js';
 
@@ -29,7 +28,7 @@ export interface NormalizeResult {
 export async function readEngineSummary(outputDir: string, engine: EngineRun): Promise<EngineSummary | null> {
   if (!engine.final) return null;
   try {
-    return JSON.parse(await readFile(join(outputDir, ...engine.final.run_dir.split('/'), 'ef_summary.json'), 'utf8')) as EngineSummary;
+    return JSON.parse(await readFile(join(outputDir, ...engine.final.run_dir.split('/'), RUN_FILES.engineSummary), 'utf8')) as EngineSummary;
   } catch {
     return null;
   }
@@ -51,10 +50,10 @@ export async function normalizeOutputs(input: NormalizeInput): Promise<Normalize
   const status: RunStatus = summary?.status ?? 'error';
   const endedAt = new Date().toISOString();
   const out = input.outputDir;
-  if (input.metadata) await writeFileAtomic(join(out, 'metadata.yaml'), formatMetadataYaml(input.metadata, { gitHash: input.gitHash, efVersion: input.efVersion, engineVersion: summary?.engine_version ?? null }));
-  await writeFileAtomic(join(out, 'results.yml'), formatResultsYml({ evaluation: input.evaluation, renderedCommand: input.renderedCommand, gitHash: input.gitHash, summary, metadata: input.metadata }));
-  await writeFileAtomic(join(out, 'eval_factory_metrics.json'), formatEvalFactoryMetrics(summary, { startedAt: input.startedAt, endedAt, factoryPeakMemoryBytes: process.resourceUsage().maxRSS * 1024 }));
-  await writeFileAtomic(join(out, 'evaluation_config.yaml'), formatEvaluationConfig({
+  if (input.metadata) await writeFileAtomic(join(out, RUN_FILES.metadata), formatMetadataYaml(input.metadata, { gitHash: input.gitHash, efVersion: input.efVersion, engineVersion: summary?.engine_version ?? null }));
+  await writeFileAtomic(join(out, RUN_FILES.resultsYml), formatResultsYml({ evaluation: input.evaluation, renderedCommand: input.renderedCommand, gitHash: input.gitHash, summary, metadata: input.metadata }));
+  await writeFileAtomic(join(out, RUN_FILES.metrics), formatEvalFactoryMetrics(summary, { startedAt: input.startedAt, endedAt, factoryPeakMemoryBytes: process.resourceUsage().maxRSS * 1024 }));
+  await writeFileAtomic(join(out, RUN_FILES.evaluationConfig), formatEvaluationConfig({
     evaluation: input.evaluation,
     renderedCommand: input.renderedCommand,
     summary,

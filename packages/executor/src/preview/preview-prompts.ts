@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UserError } from '@eval-factory/errors';
-import type { Evaluation } from '@eval-factory/types';
+import { RUN_FILES, type Evaluation } from '@eval-factory/types';
 import { renderArgv } from '../render/render-command.js';
 import { runEngineTool } from '../spawn/engine-tool.js';
 
@@ -51,7 +51,7 @@ export interface PreviewOptions {
 export async function previewPrompts(opts: PreviewOptions): Promise<PreviewResult> {
   const dir = await mkdtemp(join(tmpdir(), 'ef-dry-run-'));
   try {
-    await opts.prepare(join(dir, 'model_configs'));
+    await opts.prepare(join(dir, RUN_FILES.modelConfigs));
     const { evaluation } = opts;
     const inTemp = { ...evaluation, config: { ...evaluation.config, output_dir: dir } };
     const [program, ...args] = renderArgv(evaluation.command, inTemp);

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UserError } from '@eval-factory/errors';
+import { RUN_FILES } from '@eval-factory/types';
 
 /** Folders never searched: dependencies, VCS and hidden folders are not where outputs live. */
 const SKIP = new Set(['node_modules', 'dist']);
@@ -11,8 +12,8 @@ const SKIP = new Set(['node_modules', 'dist']);
  * input file, not a run.
  */
 export function isRunDir(dir: string): boolean {
-  if (existsSync(join(dir, 'evaluation_config.yaml'))) return true;
-  return existsSync(join(dir, 'run_config.yml')) && (existsSync(join(dir, 'model_configs')) || existsSync(join(dir, 'logs')));
+  if (existsSync(join(dir, RUN_FILES.evaluationConfig))) return true;
+  return existsSync(join(dir, RUN_FILES.runConfig)) && (existsSync(join(dir, RUN_FILES.modelConfigs)) || existsSync(join(dir, RUN_FILES.logsDir)));
 }
 
 function walk(dir: string, seen: Set<string>, out: string[]): void {

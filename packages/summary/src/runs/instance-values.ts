@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { UserError } from '@eval-factory/errors';
+import type { ResultsLine, Untrusted } from '@eval-factory/types';
 
 /** Per-instance values of one run, read from results.jsonl (docs/configuration.md). */
 export interface InstanceValues {
@@ -33,7 +34,7 @@ export async function readInstanceValues(file: string, metrics?: ReadonlySet<str
   for await (const line of lines) {
     lineNo++;
     if (line.trim() === '') continue;
-    let record: { instance_id?: unknown; status?: unknown; metrics?: unknown };
+    let record: Untrusted<ResultsLine>;
     try {
       record = JSON.parse(line);
     } catch {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { UserError } from '@eval-factory/errors';
-import type { CodedMessage } from '@eval-factory/types';
+import { RUN_FILES, type CodedMessage } from '@eval-factory/types';
 import type { InstanceCountsView, RunInfo, RunMetric, RunState } from './types.js';
 
 type Obj = Record<string, unknown>;
@@ -66,7 +66,7 @@ function countsOf(evaluation: Obj): InstanceCountsView | null {
 
 /** A folder the CLI started but the executor never finished: only run_config.yml says what it was. */
 function incompleteRun(dir: string): RunInfo {
-  const runConfig = readYaml(join(dir, 'run_config.yml')) ?? {};
+  const runConfig = readYaml(join(dir, RUN_FILES.runConfig)) ?? {};
   const task = bareTask(str(obj(runConfig.config).type));
   return {
     dir, state: 'incomplete', task, scenario: task, model: str(obj(obj(runConfig.target).api_endpoint).model_id),
@@ -82,15 +82,15 @@ function incompleteRun(dir: string): RunInfo {
  */
 export function readRun(folder: string): RunInfo {
   const dir = resolve(folder);
-  const evaluation = readYaml(join(dir, 'evaluation_config.yaml'));
+  const evaluation = readYaml(join(dir, RUN_FILES.evaluationConfig));
   if (!evaluation) return incompleteRun(dir);
-  const results = readYaml(join(dir, 'results.yml'));
+  const results = readYaml(join(dir, RUN_FILES.resultsYml));
   const task = str(evaluation.task);
   const run = obj(evaluation.run);
   const status = str(evaluation.status);
   const problems: string[] = [];
   if (!results) problems.push('no results.yml: values taken from evaluation_config.yaml');
-  const jsonl = join(dir, 'results.jsonl');
+  const jsonl = join(dir, RUN_FILES.resultsJsonl);
   if (!existsSync(jsonl)) problems.push('no results.jsonl: no per-instance values, so no interval');
   return {
     dir,

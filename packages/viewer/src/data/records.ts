@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { InstanceRecord, ReferenceView, Verdict } from '../shared/api-types.js';
 import { isBinary, verdictOf } from '../shared/query.js';
 import { forEachJsonl } from './jsonl.js';
+import { RUN_FILES, type ResultsLine, type Untrusted } from '@eval-factory/types';
 
 export interface LoadedRecords {
   readonly records: readonly InstanceRecord[];
@@ -51,13 +52,16 @@ export async function loadRecords(dir: string, mainMetric: string | null): Promi
   const problems: string[] = [];
   const instances = new Map<string, InstanceLine>();
   const bad = (file: string) => (line: number, error: string) => problems.push(`${file} line ${line} is not JSON (${error})`);
-  await forEachJsonl(join(dir, 'instances.jsonl'), (v) => {
+  await forEachJsonl(join(dir, RUN_FILES.instancesJsonl), (v) => {
     if (isObject(v) && typeof v.id === 'string') instances.set(v.id, instanceLine(v));
   }, bad('instances.jsonl'));
   const records: (Omit<InstanceRecord, 'verdict'> & { verdict: Verdict })[] = [];
   const byKey = new Map<string, number>();
-  await forEachJsonl(join(dir, 'results.jsonl'), (v) => {
-    if (!isObject(v) || typeof v.instance_id !== 'string') return;
+  await forEachJsonl(join(dir, RUN_FILES.resultsJsonl), (line) => {
+    if (!isObject(line)) return;
+    // `extracted` is not part of the line the engine writes today; shown when a run folder carries it.
+    const v: Untrusted<ResultsLine> & { readonly extracted?: unknown } = line;
+    if (typeof v.instance_id !== 'string') return;
     const inst = instances.get(v.instance_id);
     const metrics = numbers(v.metrics);
     const trial = typeof v.train_trial_index === 'number' ? v.train_trial_index : 0;

@@ -10,6 +10,7 @@ import { queryInstances, searchText } from '../shared/query.js';
 import { loadRecords, recordKey, type LoadedRecords } from './records.js';
 import { indexResponses, instanceDetails, type ResponseIndex } from './responses.js';
 import { codedMessages, efficiencyFacts, obj, requestCounts, runFacts } from './run-facts.js';
+import { RUN_FILES } from '@eval-factory/types';
 
 function readYamlFile(path: string): Record<string, unknown> {
   try {
@@ -61,7 +62,7 @@ export class RunEntry {
   }
 
   private async computeMetrics(): Promise<{ metrics: MetricView[]; problems: string[] }> {
-    const evaluation = readYamlFile(join(this.info.dir, 'evaluation_config.yaml'));
+    const evaluation = readYamlFile(join(this.info.dir, RUN_FILES.evaluationConfig));
     const described = new Map((Array.isArray(evaluation.metrics) ? evaluation.metrics : []).map(obj).map((m) => [String(m.name), m]));
     const problems: string[] = [];
     const intervals = new Map<string, Interval | null>();
@@ -107,12 +108,12 @@ export class RunEntry {
 
   /** Everything the run page shows. */
   async view(): Promise<RunView> {
-    const evaluation = readYamlFile(join(this.info.dir, 'evaluation_config.yaml'));
-    const metricsJson = readJsonFile(join(this.info.dir, 'eval_factory_metrics.json'));
+    const evaluation = readYamlFile(join(this.info.dir, RUN_FILES.evaluationConfig));
+    const metricsJson = readJsonFile(join(this.info.dir, RUN_FILES.metrics));
     const [{ metrics, problems }, loaded, responses] = await Promise.all([this.metrics(), this.records(), this.responses()]);
     const verdicts: Record<Verdict, number> = { correct: 0, wrong: 0, scored: 0, failed: 0, unscored: 0 };
     for (const r of loaded.records) verdicts[r.verdict]++;
-    const runConfigPath = join(this.info.dir, 'run_config.yml');
+    const runConfigPath = join(this.info.dir, RUN_FILES.runConfig);
     const summary = await this.summary();
     return {
       summary: { ...summary, problems: [...summary.problems, ...problems, ...loaded.problems] },

@@ -1,0 +1,57 @@
+/**
+ * The run folder (docs/outputs.md): the names of its files and the shape of its per-instance line. The engine
+ * writes part of it, the executor the rest; summary, viewer, status and the suite runner read it.
+ */
+import type { Instance } from './instance.js';
+
+/** File and folder names inside one run's output folder. */
+export const RUN_FILES = {
+  evaluationConfig: 'evaluation_config.yaml',
+  resultsYml: 'results.yml',
+  resultsJsonl: 'results.jsonl',
+  instancesJsonl: 'instances.jsonl',
+  runConfig: 'run_config.yml',
+  metadata: 'metadata.yaml',
+  metrics: 'eval_factory_metrics.json',
+  modelConfigs: 'model_configs',
+  logsDir: 'logs',
+  /** Relative to the run folder. */
+  log: 'logs/eval-factory.log',
+  cache: 'cache.db',
+  /** The engine's summary, in its run directory (EngineSummary). */
+  engineSummary: 'ef_summary.json',
+  lock: '.eval-factory.lock',
+  /** A suite folder's manifest (run_suite). */
+  suiteManifest: 'suite.json',
+} as const;
+
+/** The HELM files of one run entry, named as HELM names them. */
+export const HELM_RUN_FILES = {
+  runSpec: 'run_spec.json',
+  scenario: 'scenario.json',
+  scenarioState: 'scenario_state.json',
+  perInstanceStats: 'per_instance_stats.json',
+  stats: 'stats.json',
+} as const;
+
+/** How one (instance, trial) ended: scored, failed (with a reason) or unscored (with a reason). */
+export type InstanceStatus = 'ok' | 'failed' | 'unscored';
+
+/** One line of `results.jsonl`: one (instance, trial), in request order. */
+export interface ResultsLine {
+  readonly instance_id: string;
+  readonly train_trial_index: number;
+  readonly status: InstanceStatus;
+  /** Why it failed or is unscored. */
+  readonly reason?: string;
+  readonly prediction: string | null;
+  /** The label an answer maps to (multiple-choice output mappings). */
+  readonly mapped_output?: string | null;
+  readonly metrics: Readonly<Record<string, number>>;
+  readonly flags?: readonly string[];
+  readonly annotations?: Readonly<Record<string, unknown>>;
+  readonly variant?: Instance['variant'];
+}
+
+/** A line read back from a file: any field may be missing or of another type (files are untrusted input). */
+export type Untrusted<T> = { readonly [K in keyof T]?: unknown };
