@@ -28,9 +28,9 @@ export const TARGETS = Object.freeze([
     exports: { runConfig: 'run-config.schema.json', evaluation: 'evaluation.schema.json', framework: 'framework.schema.json' },
   },
   {
-    pkg: 'packages/benchmarks',
-    out: 'src/custom/generated/validators.ts',
-    schemas: ['src/custom/benchmark.schema.json'],
+    pkg: 'packages/custom-benchmarks',
+    out: 'src/generated/validators.ts',
+    schemas: ['src/benchmark.schema.json'],
     exports: { native: 'benchmark.schema.json#/$defs/native', medhelm: 'benchmark.schema.json#/$defs/medhelm' },
   },
 ]);

@@ -11,15 +11,17 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 
 const SCOPE = '@eval-factory/';
-const FACTORY = ['config', 'model-configs', 'report', 'executor', 'suite', 'summary', 'viewer', 'cli'];
-const ENGINE_SIDE = ['engine', 'benchmarks', 'metrics'];
+const FACTORY = ['config', 'model-configs', 'outputs', 'executor', 'suite', 'summary', 'viewer', 'cli'];
+const ENGINE_SIDE = ['engine', 'benchmarks', 'custom-benchmarks', 'metrics'];
 /** Packages with a closed list of workspace imports; the others are limited only by the general rules below. */
 const ALLOWED = {
   types: [],
   errors: [],
   metrics: ['types'],
-  benchmarks: ['types', 'errors', 'metrics'],
-  engine: ['types', 'errors', 'metrics', 'benchmarks'],
+  files: ['types', 'errors'],
+  benchmarks: ['types', 'errors', 'metrics', 'files'],
+  'custom-benchmarks': ['types', 'errors', 'metrics', 'files', 'benchmarks'],
+  engine: ['types', 'errors', 'metrics', 'files', 'benchmarks', 'custom-benchmarks'],
 };
 /** Third-party modules that one stage folder owns (architecture.md: only clients talk HTTP, only cache stores). */
 const CONFINED = [

@@ -42,14 +42,14 @@ const CLEAN = {
   'packages/engine/package.json': manifest('engine', { '@eval-factory/metrics': '0.1.0', openai: '^6' }),
   'packages/engine/src/clients/client.ts': "import OpenAI from 'openai';\nexport const c = OpenAI;\n",
   'packages/engine/src/index.ts': "export { f } from '@eval-factory/metrics';\n// import x from '@eval-factory/cli'; (a comment is not an import)\n",
-  'packages/report/package.json': { ...manifest('report', { '@eval-factory/types': '0.1.0' }, { '@eval-factory/testkit': '0.1.0' }), exports: { '.': './dist/index.js', './early': './dist/early.js' } },
-  'packages/report/src/early.ts': 'export const early = 1;\n',
-  'packages/report/src/index.ts': "import { readFileSync } from 'node:fs';\nexport const s = 'data from \\'@eval-factory/engine\\'';\nexport const r = readFileSync;\n",
-  'packages/report/src/index.test.ts': "import { startFakeOpenAIServer } from '@eval-factory/testkit';\n",
+  'packages/outputs/package.json': { ...manifest('outputs', { '@eval-factory/types': '0.1.0' }, { '@eval-factory/testkit': '0.1.0' }), exports: { '.': './dist/index.js', './early': './dist/early.js' } },
+  'packages/outputs/src/early.ts': 'export const early = 1;\n',
+  'packages/outputs/src/index.ts': "import { readFileSync } from 'node:fs';\nexport const s = 'data from \\'@eval-factory/engine\\'';\nexport const r = readFileSync;\n",
+  'packages/outputs/src/index.test.ts': "import { startFakeOpenAIServer } from '@eval-factory/testkit';\n",
   'packages/testkit/package.json': manifest('testkit'),
   'packages/testkit/src/index.ts': 'export const t = 1;\n',
-  'packages/cli/package.json': manifest('cli', { '@eval-factory/report': '0.1.0' }),
-  'packages/cli/src/index.ts': "export { s } from '@eval-factory/report';\nexport { early } from '@eval-factory/report/early'; // a declared subpath\n",
+  'packages/cli/package.json': manifest('cli', { '@eval-factory/outputs': '0.1.0' }),
+  'packages/cli/src/index.ts': "export { s } from '@eval-factory/outputs';\nexport { early } from '@eval-factory/outputs/early'; // a declared subpath\n",
 };
 
 describe('check-deps-direction', () => {
@@ -74,18 +74,18 @@ describe('check-deps-direction', () => {
   it('reports a factory package importing the engine, with file and exit code 1', () => {
     const root = fakeTree({
       ...CLEAN,
-      'packages/report/src/summary.ts': "\nimport { f } from '@eval-factory/engine';\nexport const g = f;\n",
+      'packages/outputs/src/summary.ts': "\nimport { f } from '@eval-factory/engine';\nexport const g = f;\n",
     });
     const { violations } = check(root);
     expect(violations).toEqual([
       {
-        file: 'packages/report/src/summary.ts',
-        message: expect.stringMatching(/^imports '@eval-factory\/engine' \(line 2\): factory package report never imports engine/),
+        file: 'packages/outputs/src/summary.ts',
+        message: expect.stringMatching(/^imports '@eval-factory\/engine' \(line 2\): factory package outputs never imports engine/),
       },
     ]);
     const run = spawnSync(process.execPath, [SCRIPT, root], { encoding: 'utf8' });
     expect(run.status).toBe(1);
-    expect(run.stdout).toContain("packages/report/src/summary.ts: imports '@eval-factory/engine' (line 2)");
+    expect(run.stdout).toContain("packages/outputs/src/summary.ts: imports '@eval-factory/engine' (line 2)");
     expect(run.stdout).not.toMatch(/: ok/);
   });
 
@@ -98,25 +98,25 @@ describe('check-deps-direction', () => {
         "import type { Instance } from '@eval-factory/types/src/index.js';", // deep import
         "import OpenAI from 'openai';", // openai outside engine/src/clients
         "import { t } from '@eval-factory/testkit';", // testkit in source
-        "import { s } from '../../report/src/index.js';", // relative reach into another package
+        "import { s } from '../../outputs/src/index.js';", // relative reach into another package
       ].join('\n'),
       'packages/engine/src/cache/store.ts': "import Keyv from 'keyv';\nexport type T = typeof import('@keyv/sqlite');\n",
       'packages/engine/src/runner/run.ts': "import { Keyv } from 'keyv';\nexport { Instance } from '@eval-factory/types';\n",
-      'packages/report/package.json': { ...manifest('report', { '@eval-factory/cli': '0.1.0' }), exports: { '.': './dist/index.js', './early': './dist/early.js' } },
-      'packages/cli/src/late.ts': "import { late } from '@eval-factory/report/late'; // a subpath report does not export\n",
+      'packages/outputs/package.json': { ...manifest('outputs', { '@eval-factory/cli': '0.1.0' }), exports: { '.': './dist/index.js', './early': './dist/early.js' } },
+      'packages/cli/src/late.ts': "import { late } from '@eval-factory/outputs/late'; // a subpath outputs does not export\n",
     });
     const found = check(root).violations.map((v) => `${v.file}: ${v.message}`);
     const expected = [
       /^packages\/metrics\/src\/bad\.ts: imports '@eval-factory\/engine' \(line 1\): metrics may import only @eval-factory\/types$/,
       /^packages\/metrics\/src\/bad\.ts: imports '@eval-factory\/types\/src\/index\.js' \(line 2\): deep import/,
-      /^packages\/cli\/src\/late\.ts: imports '@eval-factory\/report\/late' \(line 1\): deep import/,
+      /^packages\/cli\/src\/late\.ts: imports '@eval-factory\/outputs\/late' \(line 1\): deep import/,
       /^packages\/metrics\/src\/bad\.ts: imports 'openai' \(line 3\): only engine\/src\/clients/,
       /^packages\/metrics\/src\/bad\.ts: imports '@eval-factory\/testkit' \(line 4\): testkit is imported only by tests and scripts/,
-      /^packages\/metrics\/src\/bad\.ts: imports '\.\.\/\.\.\/report\/src\/index\.js' \(line 5\): reaches outside its package/,
+      /^packages\/metrics\/src\/bad\.ts: imports '\.\.\/\.\.\/outputs\/src\/index\.js' \(line 5\): reaches outside its package/,
       /^packages\/engine\/src\/runner\/run\.ts: imports 'keyv' \(line 1\): only engine\/src\/cache/,
       /^packages\/engine\/src\/runner\/run\.ts: imports '@eval-factory\/types' \(line 2\): @eval-factory\/types is not declared/,
       /^packages\/types\/package\.json: dependencies lists @eval-factory\/metrics: types depends on no workspace package$/,
-      /^packages\/report\/package\.json: dependencies lists @eval-factory\/cli: nothing imports cli/,
+      /^packages\/outputs\/package\.json: dependencies lists @eval-factory\/cli: nothing imports cli/,
     ];
     for (const pattern of expected) expect(found.some((line) => pattern.test(line))).toBe(true);
     expect(found).toHaveLength(expected.length);

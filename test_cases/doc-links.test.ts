@@ -20,7 +20,7 @@ const docs = [...walk(join(REPO_ROOT, 'docs'), (p) => p.endsWith('.md')), join(R
 const userFacing = [...docs, join(REPO_ROOT, 'framework.yml'), ...walk(join(REPO_ROOT, 'configs'), (p) => /\.ya?ml$/.test(p))];
 /** Every source file, tests and comments included: the next engineer reads them without the specification too. */
 const sources = [
-  ...walk(join(REPO_ROOT, 'packages'), (p) => /\.(ts|mjs|js)$/.test(p) && p.includes('/src/')),
+  ...walk(join(REPO_ROOT, 'packages'), (p) => /\.(ts|mjs|js)$/.test(p) && (p.includes('/src/') || p.includes('/test-support/'))),
   ...walk(join(REPO_ROOT, 'test_cases'), (p) => p.endsWith('.ts')),
   ...walk(join(REPO_ROOT, 'scripts'), (p) => /\.(mjs|ts)$/.test(p)),
   ...walk(join(REPO_ROOT, 'bench'), (p) => p.endsWith('.mjs')),

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
 import { startFakeOpenAIServer, type FakeOpenAIServer } from '@eval-factory/testkit';
-import { writeFixtureDocx } from '../packages/benchmarks/src/race_based_med/docx-fixture.js';
+import { writeFixtureDocx } from '../packages/benchmarks/test-support/race_based_med/docx-fixture.js';
 import { fixture, readJsonl, runCli, tempDir, writeRunConfig } from './support.js';
 
 /**

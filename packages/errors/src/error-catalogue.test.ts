@@ -23,12 +23,14 @@ function codesInSources(): Map<string, string> {
   const packagesDir = join(REPO_ROOT, 'packages');
   for (const pkg of readdirSync(packagesDir, { withFileTypes: true })) {
     if (!pkg.isDirectory()) continue;
-    let files: string[];
-    try {
-      files = sourceFiles(join(packagesDir, pkg.name, 'src'));
-    } catch {
-      continue; // a package without src/
-    }
+    // Test-only code sits in test-support/, beside src/ (a code it raises is still one users can meet in a log).
+    const files = ['src', 'test-support'].flatMap((dir) => {
+      try {
+        return sourceFiles(join(packagesDir, pkg.name, dir));
+      } catch {
+        return []; // a package without that folder
+      }
+    });
     for (const file of files) {
       for (const [code] of readFileSync(file, 'utf8').matchAll(CODE)) {
         if (!codes.has(code)) codes.set(code, file.slice(REPO_ROOT.length));

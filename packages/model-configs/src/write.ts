@@ -2,8 +2,8 @@
  * Writes the rendered model configs. Each file is written to a temporary name and renamed, so a crash never
  * leaves a half-written YAML file for the engine to read.
  */
-import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
+import { writeFileAtomic } from '@eval-factory/files';
 import { join } from 'node:path';
 import { MODEL_CONFIG_FILES, type CodedMessage, type Evaluation } from '@eval-factory/types';
 import { renderModelConfigs, type RenderedModelConfigs } from './render.js';
@@ -34,15 +34,4 @@ export async function writeRenderedModelConfigs(rendered: RenderedModelConfigs, 
   }
   if (!(MODEL_CONFIG_FILES.judges in rendered.files)) await rm(join(dir, MODEL_CONFIG_FILES.judges), { force: true });
   return { paths, warnings: rendered.warnings };
-}
-
-async function writeFileAtomic(path: string, content: string): Promise<void> {
-  const temp = `${path}.${process.pid}.${randomUUID()}.tmp`;
-  try {
-    await writeFile(temp, content, { encoding: 'utf8', mode: 0o644 });
-    await rename(temp, path);
-  } catch (e) {
-    await rm(temp, { force: true });
-    throw e;
-  }
 }

@@ -1,5 +1,5 @@
 /**
- * The run folder (docs/outputs.md): the names of its files and the shape of its per-instance line. The engine
+ * The run folder (docs/results.md): the names of its files and the shape of its per-instance line. The engine
  * writes part of it, the executor the rest; summary, viewer, status and the suite runner read it.
  */
 import type { Instance } from './instance.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { copyFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { recordingContext, renderGenerationPrompt, tempDir } from '../shared/test-support.js';
+import { recordingContext, renderGenerationPrompt, tempDir } from '../../test-support/shared/test-support.js';
 import { aciBench } from './definition.js';
 import { ACI_BENCH_FILES } from './load.js';
 

@@ -1,10 +1,8 @@
 /** ACI-Bench → instances, as HELM's `ACIBenchScenario` builds them (docs/benchmarks/aci_bench.md). */
 import { CORRECT_TAG, type DataFileInfo, type Instance, type LoadContext, type LoadedData, type Split } from '@eval-factory/types';
-import { resolveDataFile } from '../shared/data-files.js';
+import { resolveDataFile, readTextPython, parseSrcTgtJson } from '@eval-factory/files';
 import { numberInstances } from '../shared/instances.js';
 import type { UnnumberedInstance } from '../shared/instances.js';
-import { readTextPython } from '../shared/read-text.js';
-import { parseSrcTgtJson } from '../shared/src-tgt-json.js';
 
 export const ACI_BENCH_COMMIT = 'e75b383172195414a7a68843ec4876e83e5409f7';
 export const ACI_BENCH_BASE_URL = `https://raw.githubusercontent.com/wyim/aci-bench/${ACI_BENCH_COMMIT}/data/challenge_data_json/`;

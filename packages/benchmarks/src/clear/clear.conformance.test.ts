@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { realDataDir, realDataPresent } from '../shared/conformance-support.js';
-import { recordingContext, tempDir } from '../shared/test-support.js';
+import { realDataDir, realDataPresent } from '../../test-support/shared/conformance-support.js';
+import { recordingContext, tempDir } from '../../test-support/shared/test-support.js';
 import { clear } from './definition.js';
 import { CLEAR_CONDITIONS } from './prompt.js';
 

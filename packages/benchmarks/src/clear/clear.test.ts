@@ -4,11 +4,11 @@ import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exactMatchFamily } from '@eval-factory/metrics';
-import { recordingContext, renderMcqPrompt, tempDir } from '../shared/test-support.js';
+import { recordingContext, renderMcqPrompt, tempDir } from '../../test-support/shared/test-support.js';
 import { clear } from './definition.js';
 import { CLEAR_CONDITIONS, CLEAR_SCENARIO_TEXTS } from './prompt.js';
-import { buildXlsx, CLEAR_FIXTURE_ROWS } from './xlsx-fixture.js';
-import type { FixtureCell } from './xlsx-fixture.js';
+import { buildXlsx, CLEAR_FIXTURE_ROWS } from '../../test-support/clear/xlsx-fixture.js';
+import type { FixtureCell } from '../../test-support/clear/xlsx-fixture.js';
 
 const FIXTURE_DIR = join(dirname(fileURLToPath(import.meta.url)), 'fixture');
 const TASK = CLEAR_SCENARIO_TEXTS.task.replace('{condition}', 'alcohol dependence');

@@ -4,14 +4,12 @@ import { join } from 'node:path';
 import { UserError } from '@eval-factory/errors';
 import { pyStrip } from '@eval-factory/metrics';
 import type { DataFileInfo, Instance, LoadContext, LoadedData } from '@eval-factory/types';
-import { dataFormatError } from '../shared/data-errors.js';
+import { dataFormatError, hashFile, readFirstSheet } from '@eval-factory/files';
 import { requireArgValue, requireDataPath } from '../shared/gated-data.js';
-import { hashFile } from '../shared/hashing.js';
 import { numberInstances, optionReferences } from '../shared/instances.js';
 import type { UnnumberedInstance } from '../shared/instances.js';
 import { pandasColumnStrings } from './pandas-cells.js';
 import type { SheetCell } from './pandas-cells.js';
-import { readFirstSheet } from '../shared/xlsx-sheet.js';
 import { CLEAR_CONDITION_TEXT, CLEAR_CONDITIONS, clearChoices, clearInputText } from './prompt.js';
 
 export { readFirstSheet };

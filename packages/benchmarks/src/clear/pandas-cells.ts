@@ -4,8 +4,7 @@
  * inferred type decides whether a label matches at all: one empty cell turns a column of integers into floats
  * ("1.0"), and an empty cell itself becomes "nan".
  */
-import { PANDAS_NA_STRINGS, pyFloatRepr } from '../shared/pandas.js';
-import type { SheetCell } from '../shared/xlsx-sheet.js';
+import { PANDAS_NA_STRINGS, pyFloatRepr, type SheetCell } from '@eval-factory/files';
 
 export { pyFloatRepr };
 export type { SheetCell };

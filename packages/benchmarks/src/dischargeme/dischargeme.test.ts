@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { recordingContext, renderGenerationPrompt, tempDir } from '../shared/test-support.js';
+import { recordingContext, renderGenerationPrompt, tempDir } from '../../test-support/shared/test-support.js';
 import { dischargeme } from './definition.js';
-import { DISCHARGEME_FIXTURE, writeDischargemeFixture } from './fixture-data.js';
+import { DISCHARGEME_FIXTURE, writeDischargemeFixture } from '../../test-support/dischargeme/fixture-data.js';
 import { DISCHARGEME_SUBFOLDER, dischargemeInput } from './load.js';
 
 async function load(dataPath: string | null) {

@@ -5,7 +5,7 @@
  * first merged row of an admission is its first discharge note with its first radiology report, and admissions come
  * in the order of their subject's first diagnosis row, then of their first discharge note.
  */
-import type { CsvRecord } from '../shared/csv-records.js';
+import type { CsvRecord } from '@eval-factory/files';
 
 export interface DischargeTables {
   readonly diagnosis: readonly CsvRecord[];

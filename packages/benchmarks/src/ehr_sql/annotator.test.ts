@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Instance, LoadedData } from '@eval-factory/types';
-import { recordingContext, tempDir } from '../shared/test-support.js';
+import { recordingContext, tempDir } from '../../test-support/shared/test-support.js';
 import { createEhrSqlAnnotator, EHR_SQL_ANNOTATOR, extractSql } from './annotator.js';
 import type { EhrSqlAnnotation } from './annotator.js';
 import { ehrSql } from './definition.js';
 import { ehrSqlFamily } from './metric.js';
-import { annotatorContext, fakeRequest, fixtureCopy } from './test-support.js';
+import { annotatorContext, fakeRequest, fixtureCopy } from '../../test-support/ehr_sql/test-support.js';
 
 describe('extractSql (HELM extraction, docs/benchmarks/ehr_sql.md step 3)', () => {
   it.each([

@@ -1,6 +1,6 @@
 /** Checks that a file is an SQLite database holding the tables the schema prompt describes. */
 import { open } from 'node:fs/promises';
-import { dataFormatError } from '../shared/data-errors.js';
+import { dataFormatError } from '@eval-factory/files';
 import { openReadOnly } from './sql-exec.js';
 
 const SQLITE_HEADER = 'SQLite format 3\u0000';

@@ -1,13 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
 import type { Instance, LoadedData } from '@eval-factory/types';
-import { realDataDir, realDataPresent } from '../shared/conformance-support.js';
-import { recordingContext, tempDir } from '../shared/test-support.js';
+import { realDataDir, realDataPresent } from '../../test-support/shared/conformance-support.js';
+import { recordingContext, tempDir } from '../../test-support/shared/test-support.js';
 import { createEhrSqlAnnotator } from './annotator.js';
 import type { EhrSqlAnnotation } from './annotator.js';
 import { ehrSql } from './definition.js';
 import { ehrSqlFamily } from './metric.js';
-import { annotatorContext, fakeRequest } from './test-support.js';
+import { annotatorContext, fakeRequest } from '../../test-support/ehr_sql/test-support.js';
 
 const run = realDataPresent('ehr_sql') ? it : it.skip;
 

@@ -2,13 +2,13 @@ import { describe, expect, it } from '@jest/globals';
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { Instance, PromptSpec } from '@eval-factory/types';
-import { recordingContext, tempDir } from '../shared/test-support.js';
+import { recordingContext, tempDir } from '../../test-support/shared/test-support.js';
 import { EHR_SQL_ANNOTATOR } from './annotator.js';
 import { schemaTableNames } from './database-check.js';
 import { ehrSql } from './definition.js';
 import { ehrSqlInputText, extractSchemaText } from './instances.js';
 import { ehrSqlFamily } from './metric.js';
-import { buildFixtureDatabase, dumpTables, FIXTURE_DB, FIXTURE_DIR, fixtureCopy } from './test-support.js';
+import { buildFixtureDatabase, dumpTables, FIXTURE_DB, FIXTURE_DIR, fixtureCopy } from '../../test-support/ehr_sql/test-support.js';
 
 const FIXTURE_SCHEMA = [
   'CREATE TABLE patient\n(\nuniquepid VARCHAR(10) NOT NULL,\npatientunitstayid INT NOT NULL PRIMARY KEY,\ngender VARCHAR(25) NOT NULL,\nage VARCHAR(10) NOT NULL,\nunitadmittime TIMESTAMP(0) NOT NULL,\nunitdischargetime TIMESTAMP(0)\n) ;',

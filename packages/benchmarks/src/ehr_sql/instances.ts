@@ -1,7 +1,7 @@
 /** EHRSQL entries → instances, exactly as HELM's `EhrSqlScenario` builds them (docs/benchmarks/ehr_sql.md). */
 import { CORRECT_TAG, type Instance, type Split } from '@eval-factory/types';
 import { pyStrip } from '@eval-factory/metrics';
-import { dataFormatError, describeValue } from '../shared/data-errors.js';
+import { dataFormatError, describeValue } from '@eval-factory/files';
 
 /**
  * HELM's schema prompt: each line stripped; a block runs from a line starting `CREATE TABLE` to the next line

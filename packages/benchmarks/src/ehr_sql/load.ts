@@ -7,9 +7,7 @@
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { DataFileInfo, LoadContext, LoadedData } from '@eval-factory/types';
-import { dataFormatError } from '../shared/data-errors.js';
-import { resolveDataFile } from '../shared/data-files.js';
-import { readTextPython } from '../shared/read-text.js';
+import { dataFormatError, resolveDataFile, readTextPython } from '@eval-factory/files';
 import { checkEhrSqlDatabase } from './database-check.js';
 import { buildEhrSqlInstances, extractSchemaText } from './instances.js';
 import type { EhrSqlFile } from './instances.js';

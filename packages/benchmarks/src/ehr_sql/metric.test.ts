@@ -3,7 +3,7 @@ import type { Instance, MetricValues } from '@eval-factory/types';
 import type { EhrSqlAnnotation } from './annotator.js';
 import { ehrSqlFamily } from './metric.js';
 import type { SqlRow, SqlValue } from './sql-result.js';
-import { fakeRequest } from './test-support.js';
+import { fakeRequest } from '../../test-support/ehr_sql/test-support.js';
 
 const GOLD = "select count(*) from lab where lab.labname = 'glimmerase'";
 

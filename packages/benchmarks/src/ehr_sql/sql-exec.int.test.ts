@@ -2,11 +2,11 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync, readdirSync } from 'node:fs';
 import { copyFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { hashFile } from '../shared/hashing.js';
-import { tempDir } from '../shared/test-support.js';
+import { hashFile } from '@eval-factory/files';
+import { tempDir } from '../../test-support/shared/test-support.js';
 import { MULTIPLE_STATEMENTS_ERROR } from './sql-guard.js';
 import { DEFAULT_QUERY_LIMITS, openReadOnly, runReadOnlyQuery } from './sql-exec.js';
-import { FIXTURE_DB } from './test-support.js';
+import { FIXTURE_DB } from '../../test-support/ehr_sql/test-support.js';
 
 let dbDir: string;
 let dbPath: string;

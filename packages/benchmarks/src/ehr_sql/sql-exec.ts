@@ -6,13 +6,15 @@
  */
 import { pathToFileURL } from 'node:url';
 import type sqlite3Types from 'sqlite3';
-import { lazyRequire } from '../shared/lazy-require.js';
+import { lazyLoader } from '@eval-factory/files';
 
 type Database = sqlite3Types.Database;
 const sqlite = () => lazyRequire<typeof sqlite3Types>('sqlite3');
 import { guardSelect } from './sql-guard.js';
 import { toSqlValue } from './sql-result.js';
 import type { SqlRow } from './sql-result.js';
+
+const lazyRequire = lazyLoader(import.meta.url);
 
 export interface QueryLimits {
   /** Wall-clock limit per query (HELM has none). */

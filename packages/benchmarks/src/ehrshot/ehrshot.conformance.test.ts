@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { realDataDir } from '../shared/conformance-support.js';
-import { recordingContext, tempDir } from '../shared/test-support.js';
+import { realDataDir } from '../../test-support/shared/conformance-support.js';
+import { recordingContext, tempDir } from '../../test-support/shared/test-support.js';
 import { ehrshot } from './definition.js';
 import { MAX_LAB_LABELS } from './instances.js';
 import { EHRSHOT_TASKS } from './tasks.js';

@@ -1,11 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeParquet } from '../shared/parquet-writer.js';
-import type { ParquetColumnSpec } from '../shared/parquet-writer.js';
-import { recordingContext, tempDir } from '../shared/test-support.js';
+import { writeParquet, type ParquetColumnSpec } from '@eval-factory/testkit';
+import { recordingContext, tempDir } from '../../test-support/shared/test-support.js';
 import { ehrshot } from './definition.js';
-import { FIXTURE_LABELS, labelColumns, writeFixtureMeds } from './fixture-meds.js';
+import { FIXTURE_LABELS, labelColumns, writeFixtureMeds } from '../../test-support/ehrshot/fixture-meds.js';
 
 type Args = Record<string, string | number | null>;
 

@@ -7,7 +7,7 @@
  */
 import type { Instance } from '@eval-factory/types';
 import { pandasSamplePositions } from '@eval-factory/metrics';
-import { dataFormatError, describeValue } from '../shared/data-errors.js';
+import { dataFormatError, describeValue } from '@eval-factory/files';
 import { numberInstances, optionReferences } from '../shared/instances.js';
 import type { UnnumberedInstance } from '../shared/instances.js';
 import type { EventStore, LabelRow, SubjectId, SubjectTimeline } from './meds.js';

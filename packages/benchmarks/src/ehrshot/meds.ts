@@ -5,9 +5,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { dataFormatError, describeValue } from '../shared/data-errors.js';
-import { forEachRowGroup, isTimestampColumn, openParquet, readParquetColumns, requireColumns } from '../shared/parquet.js';
-import type { ParquetFile } from '../shared/parquet.js';
+import { dataFormatError, describeValue, forEachRowGroup, isTimestampColumn, openParquet, readParquetColumns, requireColumns, type ParquetFile } from '@eval-factory/files';
 import type { EhrshotTask } from './tasks.js';
 
 export type SubjectId = number | string;

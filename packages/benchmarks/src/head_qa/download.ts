@@ -3,10 +3,7 @@
  * the datasets-server rows API and write the rows as hub-shaped JSONL (the same shape as
  * `datasets/head_qa/test_en.hf_like.jsonl`), which the loader then reads like a local copy.
  */
-import type { FetchOptions } from '../shared/download.js';
-import { downloadHfRowsJsonl, hfRowsUrl } from '../shared/hf-rows-download.js';
-import type { HfRowsSource } from '../shared/hf-rows-download.js';
-import type { Fail } from '../shared/jsonl-rows.js';
+import { downloadHfRowsJsonl, hfRowsUrl, type FetchOptions, type HfRowsSource, type Fail } from '@eval-factory/files';
 import { hubRow } from './rows.js';
 
 export const HEAD_QA_DATASET = 'dvilares/head_qa';

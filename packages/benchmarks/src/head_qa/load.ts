@@ -1,13 +1,8 @@
 /** HEAD-QA → instances, exactly as HELM's `HeadQAScenario` builds them (docs/benchmarks/head_qa.md). */
 import { UserError } from '@eval-factory/errors';
 import type { Instance, LoadContext, LoadedData } from '@eval-factory/types';
-import { resolveDataFile } from '../shared/data-files.js';
-import type { FetchOptions } from '../shared/download.js';
-import { HF_ROWS_API } from '../shared/hf-rows-download.js';
+import { resolveDataFile, HF_ROWS_API, checkRowsPin, readTextPython, type FetchOptions, type RowsPin } from '@eval-factory/files';
 import { numberInstances, optionReferences } from '../shared/instances.js';
-import { checkRowsPin } from '../shared/pinned-rows.js';
-import type { RowsPin } from '../shared/pinned-rows.js';
-import { readTextPython } from '../shared/read-text.js';
 import { downloadHeadQaRows, HEAD_QA_DATASET, headQaRowsUrl } from './download.js';
 import { headQaRowsDigest, parseHeadQaRows } from './rows.js';
 import type { HeadQaRow } from './rows.js';

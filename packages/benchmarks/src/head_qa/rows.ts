@@ -3,10 +3,7 @@
  * the original release JSON (`{version, language, exams}`), which the hub's loader converted with the same casts.
  */
 import { pyStrip } from '@eval-factory/metrics';
-import { dataFormatError, describeValue } from '../shared/data-errors.js';
-import { parseJsonlRows } from '../shared/jsonl-rows.js';
-import type { Fail } from '../shared/jsonl-rows.js';
-import { rowsDigest } from '../shared/pinned-rows.js';
+import { dataFormatError, describeValue, parseJsonlRows, rowsDigest, type Fail } from '@eval-factory/files';
 import { pyIntOrNull } from '../shared/py-int.js';
 
 export interface HeadQaAnswer {

@@ -8,10 +8,8 @@ import { join } from 'node:path';
 import { UserError } from '@eval-factory/errors';
 import { CORRECT_TAG, type Instance, type LoadContext, type LoadedData } from '@eval-factory/types';
 import { requireArgValue } from '../shared/gated-data.js';
-import { hashFile } from '../shared/hashing.js';
+import { hashFile, readTextPython, parseSrcTgtJson } from '@eval-factory/files';
 import { numberInstances } from '../shared/instances.js';
-import { readTextPython } from '../shared/read-text.js';
-import { parseSrcTgtJson } from '../shared/src-tgt-json.js';
 
 export const MED_DIALOG_SUBSETS = ['healthcaremagic', 'icliniq'] as const;
 export type MedDialogSubset = (typeof MED_DIALOG_SUBSETS)[number];

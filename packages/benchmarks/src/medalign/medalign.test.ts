@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { recordingContext, tempDir } from '../shared/test-support.js';
+import { recordingContext, tempDir } from '../../test-support/shared/test-support.js';
 import { medalign } from './definition.js';
 import { MEDALIGN_GENERATION_LENGTH } from './load.js';
 import { MEDALIGN_TEMPLATE, medalignPrompt } from './prompt.js';

@@ -3,7 +3,7 @@
  * fields that may hold tabs and newlines, blank lines skipped, a UTF-8 BOM ignored.
  */
 import { parse } from 'csv-parse/sync';
-import { dataFormatError } from '../shared/data-errors.js';
+import { dataFormatError } from '@eval-factory/files';
 
 export type TsvRow = Readonly<Record<string, string>>;
 

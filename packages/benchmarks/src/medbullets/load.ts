@@ -1,11 +1,8 @@
 /** Medbullets (5 options) → instances, exactly as HELM's `MedBulletsScenario` builds them (docs/benchmarks/medbullets.md). */
 import type { Instance, LoadContext, LoadedData } from '@eval-factory/types';
-import { readCsvRecords } from '../shared/csv-records.js';
-import type { CsvRecord } from '../shared/csv-records.js';
-import { resolveDataFile } from '../shared/data-files.js';
+import { readCsvRecords, resolveDataFile, readTextPython, type CsvRecord } from '@eval-factory/files';
 import { numberInstances, optionReferences } from '../shared/instances.js';
 import type { UnnumberedInstance } from '../shared/instances.js';
-import { readTextPython } from '../shared/read-text.js';
 
 /** HELM downloads from the moving `main` branch, so the file is pinned by its sha256 only. */
 export const MEDBULLETS_URL = 'https://raw.githubusercontent.com/HanjieChen/ChallengeClinicalQA/refs/heads/main/medbullets/medbullets_op5.csv';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { correctLetterCounts, realDataDir, realDataPresent } from '../shared/conformance-support.js';
-import { recordingContext, tempDir } from '../shared/test-support.js';
+import { correctLetterCounts, realDataDir, realDataPresent } from '../../test-support/shared/conformance-support.js';
+import { recordingContext, tempDir } from '../../test-support/shared/test-support.js';
 import { medbullets } from './definition.js';
 
 const run = realDataPresent('medbullets') ? it : it.skip;

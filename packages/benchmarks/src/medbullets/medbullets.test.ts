@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { recordingContext, renderMcqPrompt, tempDir } from '../shared/test-support.js';
+import { recordingContext, renderMcqPrompt, tempDir } from '../../test-support/shared/test-support.js';
 import { medbullets } from './definition.js';
 import { buildMedbulletsInstances, readMedbulletsRows } from './load.js';
 

@@ -1,10 +1,7 @@
 /** MedCalc-Bench v1.0 test CSV → instances, exactly as HELM's `MedCalcBenchScenario` builds them (docs/benchmarks/medcalc_bench.md). */
 import { CORRECT_TAG, type Instance, type LoadContext, type LoadedData } from '@eval-factory/types';
-import { readCsvRecords } from '../shared/csv-records.js';
-import { dataFormatError, describeValue } from '../shared/data-errors.js';
-import { resolveDataFile } from '../shared/data-files.js';
+import { readCsvRecords, dataFormatError, describeValue, resolveDataFile, readTextPython } from '@eval-factory/files';
 import { pyIntOrNull } from '../shared/py-int.js';
-import { readTextPython } from '../shared/read-text.js';
 
 /**
  * The v1.0 test file (= Hugging Face `ncbi/MedCalc-Bench-v1.0`, split `test`) as committed in the upstream GitHub

@@ -2,8 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Instance, PromptRequest } from '@eval-factory/types';
-import { realDataDir, realDataPresent } from '../shared/conformance-support.js';
-import { recordingContext, tempDir } from '../shared/test-support.js';
+import { realDataDir, realDataPresent } from '../../test-support/shared/conformance-support.js';
+import { recordingContext, tempDir } from '../../test-support/shared/test-support.js';
 import { medcalcBench } from './definition.js';
 import { medcalcBenchFamily } from './metric.js';
 

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exactMatchFamily } from '@eval-factory/metrics';
 import type { Instance, PromptSpec } from '@eval-factory/types';
-import { recordingContext, tempDir } from '../shared/test-support.js';
+import { recordingContext, tempDir } from '../../test-support/shared/test-support.js';
 import { medcalcBench } from './definition.js';
 import { MEDCALC_FILE, medcalcInputText } from './load.js';
 import { medcalcBenchFamily } from './metric.js';

@@ -1,13 +1,10 @@
 /** MEDEC (MS test set) → instances, exactly as HELM's `MedecScenario` builds them (docs/benchmarks/medec.md). */
 import type { Instance, LoadContext, LoadedData } from '@eval-factory/types';
 import { pyStrip } from '@eval-factory/metrics';
-import { readCsvTable } from '../shared/csv-records.js';
-import { dataFormatError, describeValue } from '../shared/data-errors.js';
-import { resolveDataFile } from '../shared/data-files.js';
+import { readCsvTable, dataFormatError, describeValue, resolveDataFile, readTextPython } from '@eval-factory/files';
 import { numberInstances, optionReferences } from '../shared/instances.js';
 import type { UnnumberedInstance } from '../shared/instances.js';
 import { pyIntOrNull } from '../shared/py-int.js';
-import { readTextPython } from '../shared/read-text.js';
 import { CORRECT_ANSWER } from './metric.js';
 
 export const MEDEC_COMMIT = '49c59dcba43a7af8717590a405b11a57f42b04df';

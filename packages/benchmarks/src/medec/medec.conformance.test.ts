@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Instance, PromptRequest } from '@eval-factory/types';
-import { realDataDir, realDataPresent } from '../shared/conformance-support.js';
-import { sha256Hex } from '../shared/hashing.js';
-import { recordingContext, tempDir } from '../shared/test-support.js';
+import { realDataDir, realDataPresent } from '../../test-support/shared/conformance-support.js';
+import { sha256Hex } from '@eval-factory/files';
+import { recordingContext, tempDir } from '../../test-support/shared/test-support.js';
 import { medec } from './definition.js';
 import { medecFamily } from './metric.js';
 

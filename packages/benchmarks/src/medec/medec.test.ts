@@ -4,7 +4,7 @@ import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Instance, PromptSpec } from '@eval-factory/types';
-import { recordingContext, tempDir } from '../shared/test-support.js';
+import { recordingContext, tempDir } from '../../test-support/shared/test-support.js';
 import { medec } from './definition.js';
 import { buildMedecInstances, MEDEC_FILE, medecReferenceText, readMedecRows } from './load.js';
 import { medecFamily } from './metric.js';

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { recordingContext, startFakeRowsApi, tempDir } from '../shared/test-support.js';
-import type { LoopbackServer } from '../shared/test-support.js';
+import { recordingContext, startFakeRowsApi, tempDir } from '../../test-support/shared/test-support.js';
+import type { LoopbackServer } from '../../test-support/shared/test-support.js';
 import { loadMedhallu } from './load.js';
 import { medhalluRowsDigest, parseMedhalluRows } from './rows.js';
 

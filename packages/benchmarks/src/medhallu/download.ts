@@ -2,10 +2,7 @@
  * HELM loads MedHallu with `datasets.load_dataset` from the hub; we fetch the same rows through the
  * datasets-server rows API and cache them as hub-shaped JSONL (the shape of `datasets/medhallu/*.jsonl`).
  */
-import type { FetchOptions } from '../shared/download.js';
-import { downloadHfRowsJsonl, hfRowsUrl } from '../shared/hf-rows-download.js';
-import type { HfRowsSource } from '../shared/hf-rows-download.js';
-import type { Fail } from '../shared/jsonl-rows.js';
+import { downloadHfRowsJsonl, hfRowsUrl, type FetchOptions, type HfRowsSource, type Fail } from '@eval-factory/files';
 import { medhalluRow } from './rows.js';
 
 /** HELM's `load_dataset("UTAustin-AIHealth/MedHallu", "pqa_labeled", split="train", revision=…)`. */

@@ -3,15 +3,10 @@
  * by the corrected instance set of `exact_match_corrected` (§0.2).
  */
 import { CORRECT_TAG, type Instance, type LoadContext, type LoadedData } from '@eval-factory/types';
-import { resolveDataFile } from '../shared/data-files.js';
-import type { FetchOptions } from '../shared/download.js';
-import { HF_ROWS_API } from '../shared/hf-rows-download.js';
+import { resolveDataFile, HF_ROWS_API, checkRowsPin, readTextPython, type FetchOptions, type RowsPin } from '@eval-factory/files';
 import { numberInstances } from '../shared/instances.js';
 import type { UnnumberedInstance } from '../shared/instances.js';
-import { checkRowsPin } from '../shared/pinned-rows.js';
-import type { RowsPin } from '../shared/pinned-rows.js';
 import { pyListStr } from '../shared/python-repr.js';
-import { readTextPython } from '../shared/read-text.js';
 import { downloadMedhalluRows, MEDHALLU_REVISION, MEDHALLU_SOURCE, medhalluRowsUrl } from './download.js';
 import { medhalluRowsDigest, parseMedhalluRows } from './rows.js';
 import type { MedhalluRow } from './rows.js';

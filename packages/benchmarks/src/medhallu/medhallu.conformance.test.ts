@@ -1,10 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
-import { realDataDir, realDataPresent } from '../shared/conformance-support.js';
-import { sha256Hex } from '../shared/hashing.js';
+import { realDataDir, realDataPresent } from '../../test-support/shared/conformance-support.js';
+import { sha256Hex, readTextPython } from '@eval-factory/files';
 import { pyListStr } from '../shared/python-repr.js';
-import { readTextPython } from '../shared/read-text.js';
-import { recordingContext, tempDir } from '../shared/test-support.js';
+import { recordingContext, tempDir } from '../../test-support/shared/test-support.js';
 import { medhallu } from './definition.js';
 import { MEDHALLU_PIN } from './load.js';
 import { medhalluRowsDigest, parseMedhalluRows } from './rows.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { recordingContext, tempDir } from '../shared/test-support.js';
+import { recordingContext, tempDir } from '../../test-support/shared/test-support.js';
 import { medhallu } from './definition.js';
 import { correctedInputText, helmInputText } from './load.js';
 import { medhalluMetricFamily } from './metric.js';

@@ -2,10 +2,7 @@
  * MedHallu `pqa_labeled` rows in the shape the Hugging Face hub serves (one JSON object per JSONL line, or one
  * datasets-server row), validated down to the four fields HELM reads.
  */
-import { dataFormatError, describeValue } from '../shared/data-errors.js';
-import { parseJsonlRows } from '../shared/jsonl-rows.js';
-import type { Fail } from '../shared/jsonl-rows.js';
-import { rowsDigest } from '../shared/pinned-rows.js';
+import { dataFormatError, describeValue, parseJsonlRows, rowsDigest, type Fail } from '@eval-factory/files';
 
 export interface MedhalluRow {
   readonly Question: string;

@@ -6,12 +6,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UserError } from '@eval-factory/errors';
 import type { Instance, LoadContext, LoadedData } from '@eval-factory/types';
-import { describeValue } from '../shared/data-errors.js';
-import { sha256Hex } from '../shared/hashing.js';
+import { describeValue, sha256Hex, parseJsonlRows, decodePythonText, readZipEntries, type Fail } from '@eval-factory/files';
 import { optionReferences } from '../shared/instances.js';
-import { parseJsonlRows } from '../shared/jsonl-rows.js';
-import type { Fail } from '../shared/jsonl-rows.js';
-import { decodePythonText, readZipEntries } from '../shared/zip-entries.js';
 
 export const MEDMCQA_DRIVE_URL = 'https://drive.google.com/uc?export=download&id=15VkJdq5eyWIkfb_aoD3oS8i4tScbHYky&confirm=t';
 export const MEDMCQA_DEV_FILE = 'dev.json';

@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { zipSync } from 'fflate';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { recordingContext, renderMcqPrompt, tempDir } from '../shared/test-support.js';
+import { recordingContext, renderMcqPrompt, tempDir } from '../../test-support/shared/test-support.js';
 import { medhelmMedQa } from '../medhelm_med_qa/definition.js';
 import { medhelmMedMcqa } from './definition.js';
 import { MEDMCQA_DEV_FILE, MEDMCQA_HUB_FILE } from './load.js';

@@ -7,13 +7,9 @@ import { join } from 'node:path';
 import { UserError } from '@eval-factory/errors';
 import { pyRstrip } from '@eval-factory/metrics';
 import type { DataFileInfo, Instance, LoadContext, LoadedData, Split } from '@eval-factory/types';
-import { describeValue } from '../shared/data-errors.js';
-import { sha256Hex } from '../shared/hashing.js';
+import { describeValue, sha256Hex, parseJsonlRows, decodePythonText, readZipEntries, type Fail } from '@eval-factory/files';
 import { optionReferences } from '../shared/instances.js';
 import type { UnnumberedInstance } from '../shared/instances.js';
-import { parseJsonlRows } from '../shared/jsonl-rows.js';
-import type { Fail } from '../shared/jsonl-rows.js';
-import { decodePythonText, readZipEntries } from '../shared/zip-entries.js';
 
 export const MEDQA_DRIVE_URL = 'https://drive.google.com/uc?export=download&id=1ImYUSLk9JbgHXOemfvyiDiirluZHPeQw&confirm=t';
 /** Where the three files sit inside the unzipped release. */

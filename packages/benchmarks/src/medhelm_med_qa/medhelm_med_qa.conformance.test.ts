@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { correctLetterCounts, realDataDir, realDataPresent } from '../shared/conformance-support.js';
-import { recordingContext, renderMcqPrompt, tempDir } from '../shared/test-support.js';
+import { correctLetterCounts, realDataDir, realDataPresent } from '../../test-support/shared/conformance-support.js';
+import { recordingContext, renderMcqPrompt, tempDir } from '../../test-support/shared/test-support.js';
 import { medhelmMedQa } from './definition.js';
 import { MEDQA_TEST_SHA256 } from './load.js';
 

@@ -3,9 +3,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UserError } from '@eval-factory/errors';
 import { CORRECT_TAG, type DataFileInfo, type Instance, type LoadContext, type LoadedData } from '@eval-factory/types';
-import { resolveDataFile } from '../shared/data-files.js';
-import { hashFile } from '../shared/hashing.js';
-import { readTextPython } from '../shared/read-text.js';
+import { resolveDataFile, hashFile, readTextPython } from '@eval-factory/files';
 import { parseMediQaJsonl, parseMediQaXml } from './xml.js';
 import type { MediQaQuestion } from './xml.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
-import { realDataDir, realDataPresent } from '../shared/conformance-support.js';
-import { recordingContext, renderGenerationPrompt, tempDir } from '../shared/test-support.js';
+import { realDataDir, realDataPresent } from '../../test-support/shared/conformance-support.js';
+import { recordingContext, renderGenerationPrompt, tempDir } from '../../test-support/shared/test-support.js';
 import { mediQa } from './definition.js';
 import { MEDI_QA_JSONL_FILE, MEDI_QA_SHA256 } from './load.js';
 

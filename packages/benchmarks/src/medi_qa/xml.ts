@@ -2,12 +2,9 @@
  * MEDIQA 2019 Task 3 questions from either upstream shape: the task's XML test file (what bigbio's loading script
  * parses) or hub-shaped JSON Lines (`{"QUESTION": {QID, QuestionText, AnswerList: [{"Answer": {…}}]}}`).
  */
-import { describeValue } from '../shared/data-errors.js';
-import { dataFormatError } from '../shared/data-errors.js';
-import { parseJsonlRows } from '../shared/jsonl-rows.js';
-import type { Fail } from '../shared/jsonl-rows.js';
-import { lazyRequire } from '../shared/lazy-require.js';
-import { decodeXmlText } from '../shared/xml-text.js';
+import { describeValue, dataFormatError, parseJsonlRows, lazyLoader, decodeXmlText, type Fail } from '@eval-factory/files';
+
+const lazyRequire = lazyLoader(import.meta.url);
 
 export interface MediQaAnswer {
   readonly referenceRank: number;

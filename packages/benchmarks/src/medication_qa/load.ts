@@ -3,13 +3,9 @@
  * of the first sheet, then rows whose `Answer` pandas reads as NA dropped (one answer is the text `n/a`).
  */
 import { CORRECT_TAG, type Instance, type LoadContext, type LoadedData } from '@eval-factory/types';
-import { dataFormatError } from '../shared/data-errors.js';
-import { resolveDataFile } from '../shared/data-files.js';
+import { dataFormatError, resolveDataFile, PANDAS_NA_STRINGS, readFirstSheet, type SheetCell } from '@eval-factory/files';
 import { numberInstances } from '../shared/instances.js';
 import type { UnnumberedInstance } from '../shared/instances.js';
-import { PANDAS_NA_STRINGS } from '../shared/pandas.js';
-import { readFirstSheet } from '../shared/xlsx-sheet.js';
-import type { SheetCell } from '../shared/xlsx-sheet.js';
 
 /** HELM reads the unpinned `master` branch; the file has not changed since 2019, so we pin the head commit. */
 export const MEDICATION_QA_COMMIT = '8756adc5f4bb99f6bcff690a13921337d9f9bb7e';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
-import { realDataDir, realDataPresent } from '../shared/conformance-support.js';
-import { recordingContext, renderGenerationPrompt, tempDir } from '../shared/test-support.js';
-import { readFirstSheet } from '../shared/xlsx-sheet.js';
+import { realDataDir, realDataPresent } from '../../test-support/shared/conformance-support.js';
+import { recordingContext, renderGenerationPrompt, tempDir } from '../../test-support/shared/test-support.js';
+import { readFirstSheet } from '@eval-factory/files';
 import { medicationQa } from './definition.js';
 import { MEDICATION_QA_FILE, MEDICATION_QA_SHA256 } from './load.js';
 

@@ -3,10 +3,10 @@ import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildXlsx } from '../clear/xlsx-fixture.js';
-import { recordingContext, tempDir } from '../shared/test-support.js';
+import { buildXlsx } from '../../test-support/clear/xlsx-fixture.js';
+import { recordingContext, tempDir } from '../../test-support/shared/test-support.js';
 import { medicationQa } from './definition.js';
-import { MEDICATION_QA_FIXTURE_ROWS } from './fixture-rows.js';
+import { MEDICATION_QA_FIXTURE_ROWS } from '../../test-support/medication_qa/fixture-rows.js';
 import { MEDICATION_QA_FILE } from './load.js';
 
 const FIXTURE = join(dirname(fileURLToPath(import.meta.url)), 'fixture');

@@ -2,13 +2,9 @@
 import { stat } from 'node:fs/promises';
 import { UserError } from '@eval-factory/errors';
 import { CORRECT_TAG, type Instance, type LoadContext, type LoadedData } from '@eval-factory/types';
-import { describeValue } from '../shared/data-errors.js';
+import { describeValue, hashFile, parseJsonlRows, readTextPython, type Fail } from '@eval-factory/files';
 import { requireDataPath } from '../shared/gated-data.js';
-import { hashFile } from '../shared/hashing.js';
 import { numberInstances } from '../shared/instances.js';
-import { parseJsonlRows } from '../shared/jsonl-rows.js';
-import type { Fail } from '../shared/jsonl-rows.js';
-import { readTextPython } from '../shared/read-text.js';
 
 const LAYOUT = 'a JSON Lines file (e.g. mimic_iv_bhc.json) with one {"input": <clinical note>, "target": <brief hospital course>} object per line';
 

@@ -4,12 +4,10 @@ import { join } from 'node:path';
 import { UserError } from '@eval-factory/errors';
 import { pyStrip } from '@eval-factory/metrics';
 import { CORRECT_TAG, type Instance, type LoadContext, type LoadedData } from '@eval-factory/types';
-import { dataFormatError } from '../shared/data-errors.js';
+import { dataFormatError, hashFile, readTextPython } from '@eval-factory/files';
 import { requireDataPath } from '../shared/gated-data.js';
-import { hashFile } from '../shared/hashing.js';
 import { numberInstances } from '../shared/instances.js';
 import type { UnnumberedInstance } from '../shared/instances.js';
-import { readTextPython } from '../shared/read-text.js';
 
 export const MIMIC_RRS_FILES = { findings: 'test.findings.tok', impression: 'test.impression.tok' } as const;
 const LAYOUT = `a folder holding ${MIMIC_RRS_FILES.findings} and ${MIMIC_RRS_FILES.impression} (the RRS release's MIMIC-III part, e.g. rrs-mimiciii/all)`;

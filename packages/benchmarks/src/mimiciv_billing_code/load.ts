@@ -6,13 +6,10 @@
 import { readFile, stat } from 'node:fs/promises';
 import { UserError } from '@eval-factory/errors';
 import { CORRECT_TAG, type Instance, type LoadContext, type LoadedData } from '@eval-factory/types';
-import { dataFormatError } from '../shared/data-errors.js';
+import { dataFormatError, hashFile, parseJsonlRows, readTextPython } from '@eval-factory/files';
 import { requireDataPath } from '../shared/gated-data.js';
-import { hashFile } from '../shared/hashing.js';
 import { numberInstances } from '../shared/instances.js';
 import type { UnnumberedInstance } from '../shared/instances.js';
-import { parseJsonlRows } from '../shared/jsonl-rows.js';
-import { readTextPython } from '../shared/read-text.js';
 
 const LAYOUT = 'a Feather file (e.g. mimiciv_icd10.feather) or JSON Lines file with columns text (the note) and target (a list of ICD-10 codes)';
 export const BILLING_SOURCE = 'https://physionet.org/content/mimiciv/ (MIMIC-IV notes and ICD-10 codes; gated)';

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Field, List, Table, tableToIPC, Utf8, vectorFromArray } from 'apache-arrow';
 import type { Instance, PromptRequest } from '@eval-factory/types';
-import { recordingContext, renderGenerationPrompt, tempDir } from '../shared/test-support.js';
+import { recordingContext, renderGenerationPrompt, tempDir } from '../../test-support/shared/test-support.js';
 import { mimicivBillingCode } from './definition.js';
 import { billingCodeFamily } from './metric.js';
 

@@ -3,8 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { recordingContext, startLoopback, tempDir } from '../shared/test-support.js';
-import type { LoopbackServer } from '../shared/test-support.js';
+import { recordingContext, startLoopback, tempDir } from '../../test-support/shared/test-support.js';
+import type { LoopbackServer } from '../../test-support/shared/test-support.js';
 import type { MtsamplesEndpoints } from '../mtsamples_replicate/download.js';
 import { loadMtsamplesProcedures, PROCEDURES_SOURCE } from './load.js';
 

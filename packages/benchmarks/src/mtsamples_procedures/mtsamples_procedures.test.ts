@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { recordingContext, renderGenerationPrompt, tempDir } from '../shared/test-support.js';
+import { recordingContext, renderGenerationPrompt, tempDir } from '../../test-support/shared/test-support.js';
 import { mtsamplesProcedures } from './definition.js';
 import { helmCannotDownload, procedureReport } from './sections.js';
 

@@ -6,9 +6,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { dataFormatError } from '../shared/data-errors.js';
-import { fetchJson, fetchUrlToFile } from '../shared/download.js';
-import type { FetchOptions } from '../shared/download.js';
+import { dataFormatError, fetchJson, fetchUrlToFile, type FetchOptions } from '@eval-factory/files';
 import { compareBytes, isReportName } from './folder.js';
 
 export const MTSAMPLES_REPO = 'raulista1997/benchmarkdata';

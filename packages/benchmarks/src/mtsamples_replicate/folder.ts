@@ -4,9 +4,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { dataFormatError } from '../shared/data-errors.js';
-import { sha256Hex } from '../shared/hashing.js';
-import { pythonNewlines } from '../shared/read-text.js';
+import { dataFormatError, sha256Hex, pythonNewlines } from '@eval-factory/files';
 
 /** Byte-wise (UTF-8) order, the order of git trees and of the GitHub contents API listing HELM reads. */
 export function compareBytes(a: string, b: string): number {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
-import { realDataDir, realDataPresent } from '../shared/conformance-support.js';
-import { sha256Hex } from '../shared/hashing.js';
-import { recordingContext, tempDir } from '../shared/test-support.js';
+import { realDataDir, realDataPresent } from '../../test-support/shared/conformance-support.js';
+import { sha256Hex } from '@eval-factory/files';
+import { recordingContext, tempDir } from '../../test-support/shared/test-support.js';
 import type { Instance } from '@eval-factory/types';
 import { mtsamplesReplicate } from './definition.js';
 import { MTSAMPLES_FOLDER_SHA256 } from './load.js';

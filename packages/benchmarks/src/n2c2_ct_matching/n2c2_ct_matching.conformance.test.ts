@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { realDataDir, realDataPresent } from '../shared/conformance-support.js';
-import { recordingContext, tempDir } from '../shared/test-support.js';
+import { realDataDir, realDataPresent } from '../../test-support/shared/conformance-support.js';
+import { recordingContext, tempDir } from '../../test-support/shared/test-support.js';
 import { N2C2_CRITERIA } from './criteria.js';
 import { n2c2CtMatching } from './definition.js';
 import { N2C2_SCENARIO_TEXTS } from './prompt.js';

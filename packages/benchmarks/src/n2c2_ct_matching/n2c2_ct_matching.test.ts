@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exactMatchFamily } from '@eval-factory/metrics';
-import { recordingContext, renderMcqPrompt, tempDir } from '../shared/test-support.js';
+import { recordingContext, renderMcqPrompt, tempDir } from '../../test-support/shared/test-support.js';
 import { N2C2_CRITERIA, N2C2_DEFINITIONS } from './criteria.js';
 import { n2c2CtMatching } from './definition.js';
 import { N2C2_SCENARIO_TEXTS } from './prompt.js';

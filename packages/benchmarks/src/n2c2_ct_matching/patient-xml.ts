@@ -3,10 +3,11 @@
  * it: `<PatientMatching><TEXT><![CDATA[…]]></TEXT><TAGS><ABDOMINAL met="met"/>…</TAGS></PatientMatching>`.
  */
 import type { XMLParser } from 'fast-xml-parser';
-import { lazyRequire } from '../shared/lazy-require.js';
+import { lazyLoader, dataFormatError, describeValue } from '@eval-factory/files';
 import { pyStrip } from '@eval-factory/metrics';
-import { dataFormatError, describeValue } from '../shared/data-errors.js';
 import type { N2c2Note } from './prompt.js';
+
+const lazyRequire = lazyLoader(import.meta.url);
 
 /** `preserveOrder` output: one key per node (a tag name or `#text`) plus `:@` for attributes. */
 type XmlNode = Record<string, unknown>;

@@ -1,10 +1,8 @@
 /** PubMedQA (PQA-L) → instances, exactly as HELM's `PubMedQAScenario` builds them (docs/benchmarks/pubmed_qa.md). */
 import type { Instance, LoadContext, LoadedData } from '@eval-factory/types';
-import { dataFormatError, describeValue } from '../shared/data-errors.js';
-import { resolveDataFile } from '../shared/data-files.js';
+import { dataFormatError, describeValue, resolveDataFile, readJsonObjectEntries, readTextPython } from '@eval-factory/files';
 import { numberInstances, optionReferences } from '../shared/instances.js';
 import { pyTitle } from '@eval-factory/metrics';
-import { readJsonObjectEntries, readTextPython } from '../shared/read-text.js';
 
 export const PUBMED_QA_COMMIT = '1f00b98d5cc626844bf8c4ca513b6e62c40071ec';
 export const PUBMED_QA_URL = `https://raw.githubusercontent.com/pubmedqa/pubmedqa/${PUBMED_QA_COMMIT}/data/ori_pqal.json`;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { correctLetterCounts, realDataDir, realDataPresent } from '../shared/conformance-support.js';
-import { recordingContext, tempDir } from '../shared/test-support.js';
+import { correctLetterCounts, realDataDir, realDataPresent } from '../../test-support/shared/conformance-support.js';
+import { recordingContext, tempDir } from '../../test-support/shared/test-support.js';
 import { pubmedQa } from './definition.js';
 
 const DIR = realDataDir('pubmed_qa');

@@ -3,7 +3,7 @@ import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exactMatchFamily } from '@eval-factory/metrics';
-import { recordingContext, renderMcqPrompt, tempDir } from '../shared/test-support.js';
+import { recordingContext, renderMcqPrompt, tempDir } from '../../test-support/shared/test-support.js';
 import { pubmedQa } from './definition.js';
 import { buildPubmedQaInstances, pubmedQaInputText } from './load.js';
 

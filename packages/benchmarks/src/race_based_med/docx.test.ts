@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { strToU8, zipSync } from 'fflate';
 import { decodeXmlText, readDocxBodyParagraphs } from './docx.js';
-import { docxBytes, documentXmlWithBody, FIXTURE_DOCUMENT_XML } from './docx-fixture.js';
+import { docxBytes, documentXmlWithBody, FIXTURE_DOCUMENT_XML } from '../../test-support/race_based_med/docx-fixture.js';
 
 const read = (body: string) => readDocxBodyParagraphs(docxBytes(documentXmlWithBody(body)), 'x.docx');
 

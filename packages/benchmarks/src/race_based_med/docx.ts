@@ -3,9 +3,9 @@
  * them: `document.paragraphs` (direct `w:p` children of `w:body`, so tables and content controls are skipped),
  * `paragraph.text` and, per direct run, the `w:rPr/w:color/@w:val` that `run.font.color.rgb` reads.
  */
-import { lazyRequire } from '../shared/lazy-require.js';
-import { dataFormatError } from '../shared/data-errors.js';
-import { decodeXmlText } from '../shared/xml-text.js';
+import { lazyLoader, dataFormatError, decodeXmlText } from '@eval-factory/files';
+
+const lazyRequire = lazyLoader(import.meta.url);
 
 export { decodeXmlText };
 

@@ -2,10 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import { pyStrip } from '@eval-factory/metrics';
 import type { Instance, LoadContext, LoadedData } from '@eval-factory/types';
-import { dataFormatError } from '../shared/data-errors.js';
-import { resolveDataFile } from '../shared/data-files.js';
+import { dataFormatError, resolveDataFile, pythonNewlines } from '@eval-factory/files';
 import { numberInstances, optionReferences } from '../shared/instances.js';
-import { pythonNewlines } from '../shared/read-text.js';
 import { readDocxBodyParagraphs } from './docx.js';
 import type { DocxParagraph } from './docx.js';
 import { raceBasedMedScenarioTexts } from './prompt.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { correctLetterCounts, realDataDir, realDataPresent } from '../shared/conformance-support.js';
-import { recordingContext, tempDir } from '../shared/test-support.js';
+import { correctLetterCounts, realDataDir, realDataPresent } from '../../test-support/shared/conformance-support.js';
+import { recordingContext, tempDir } from '../../test-support/shared/test-support.js';
 import { raceBasedMed } from './definition.js';
 import { readDocxBodyParagraphs } from './docx.js';
 import { extractRaceBasedMedRows, RACE_BASED_MED_FILE } from './load.js';

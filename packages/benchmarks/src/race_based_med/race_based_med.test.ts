@@ -2,9 +2,9 @@ import { describe, expect, it } from '@jest/globals';
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { exactMatchFamily } from '@eval-factory/metrics';
-import { recordingContext, renderMcqPrompt, tempDir } from '../shared/test-support.js';
+import { recordingContext, renderMcqPrompt, tempDir } from '../../test-support/shared/test-support.js';
 import { raceBasedMed } from './definition.js';
-import { documentXmlWithBody, writeFixtureDocx } from './docx-fixture.js';
+import { documentXmlWithBody, writeFixtureDocx } from '../../test-support/race_based_med/docx-fixture.js';
 import { buildRaceBasedMedInstances, extractRaceBasedMedRows, raceBasedMedInputText } from './load.js';
 import { raceBasedMedScenarioTexts } from './prompt.js';
 

@@ -3,7 +3,9 @@
  * few MB): MedAlign truncates EHRs with it, EHRSHOT counts prompt lengths.
  */
 import type { Tiktoken, TiktokenBPE } from 'js-tiktoken/lite';
-import { lazyRequire } from './lazy-require.js';
+import { lazyLoader } from '@eval-factory/files';
+
+const lazyRequire = lazyLoader(import.meta.url);
 
 let encoder: Tiktoken | null = null;
 let specialTokens: RegExp | null = null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { canonicalJson, sha256Hex } from './hashing.js';
+import { canonicalJson, sha256Hex } from '@eval-factory/files';
 import { numberInstances, optionReferences } from './instances.js';
 import { pyIntOrNull } from './py-int.js';
 

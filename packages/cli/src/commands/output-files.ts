@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '@eval-factory/errors';
-import { makeDirSync } from '@eval-factory/executor';
+import { makeDirSync } from '@eval-factory/files';
 
 /**
  * Runs `write` (sync or async); any file-system error on the user's output path (every errno: a folder that cannot

@@ -9,7 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { EXIT, UserError } from '@eval-factory/errors';
 import { loadFramework } from '@eval-factory/config';
-import { makeDirSync } from '@eval-factory/executor';
+import { makeDirSync } from '@eval-factory/files';
 import { expandEntries, folderName, parseRunEntries, type SuiteJob } from '@eval-factory/suite';
 import { RUN_FILES } from '@eval-factory/types';
 import { findFrameworkFile } from '../framework-path.js';

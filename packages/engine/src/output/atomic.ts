@@ -1,19 +1,8 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { writeFileAtomic } from '@eval-factory/files';
 
-/** Writes a whole file through a temp file + rename, so a reader never sees half a file. */
-export async function writeFileAtomic(path: string, text: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const tmp = `${path}.tmp-${process.pid}`;
-  try {
-    await writeFile(tmp, text, 'utf8');
-    await rename(tmp, path);
-  } catch (error) {
-    await rm(tmp, { force: true }); // a full disk leaves no half-written temp file behind
-    throw error;
-  }
-}
 
 /** JSON with 2-space indent, absent/null fields omitted (HELM run files, docs/architecture.md). */
 export function helmJson(value: unknown): string {

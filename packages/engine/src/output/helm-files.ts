@@ -3,7 +3,8 @@ import { HELM_RUN_FILES, type AdapterSpec, type BenchmarkDefinition, type Stat }
 import { statFromValues } from '@eval-factory/metrics';
 import type { ModelCallRecord } from '../clients/index.js';
 import type { ScoredResult } from '../runner/score.js';
-import { helmElementJson, helmJson, JsonArrayWriter, writeFileAtomic } from './atomic.js';
+import { writeFileAtomic } from '@eval-factory/files';
+import { helmElementJson, helmJson, JsonArrayWriter } from './atomic.js';
 import { perInstanceStatsJson, StatTexts } from './per-instance-stats.js';
 
 const DATA_AUGMENTER_SPEC = {

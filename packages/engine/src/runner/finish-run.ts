@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { RUN_FILES, type EngineSummary, type JudgeCounts, type MetricDescriptor, type ResultsLine, type RunStatus } from '@eval-factory/types';
 import type { ModelCallRecord, ModelDeployment } from '../clients/index.js';
-import { writeFileAtomic, writeJsonlAtomic } from '../output/atomic.js';
+import { writeFileAtomic } from '@eval-factory/files';
+import { writeJsonlAtomic } from '../output/atomic.js';
 import { writeHelmFiles, type HelmRunSpec, type HelmRunWriter } from '../output/helm-files.js';
 import { ENGINE_VERSION } from '../version.js';
 import type { Diagnostics } from './diagnostics.js';

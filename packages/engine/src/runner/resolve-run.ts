@@ -1,6 +1,7 @@
 import type { BenchmarkDefinition } from '@eval-factory/types';
 import { UserError } from '@eval-factory/errors';
-import { CUSTOM_BENCHMARK, getBenchmark, loadCustomBenchmark } from '@eval-factory/benchmarks';
+import { getBenchmark } from '@eval-factory/benchmarks';
+import { CUSTOM_BENCHMARK, loadCustomBenchmark } from '@eval-factory/custom-benchmarks';
 import { canonicalRunName, parseRunEntry, runDirName } from '../run-entry/index.js';
 import type { RunOptions } from './options.js';
 

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RUN_FILES, type CodedMessage, type EngineSummary, type RunStatus, type Evaluation } from '@eval-factory/types';
-import { formatEvalFactoryMetrics, formatEvaluationConfig, formatMetadataYaml, formatResultsYml, type UrlInfo } from '@eval-factory/report';
+import { formatEvalFactoryMetrics, formatEvaluationConfig, formatMetadataYaml, formatResultsYml, type UrlInfo } from '@eval-factory/outputs';
 import type { EngineRun } from '../spawn/run-engine.js';
-import { writeFileAtomic } from './write-atomic.js';
+import { writeFileAtomic } from '@eval-factory/files';
 
 export interface NormalizeInput {
   readonly outputDir: string;
