@@ -1,9 +1,7 @@
-export * from './render/index.js';
-export { runEngine, type EngineRun } from './spawn/run-engine.js';
-export { resolveProgram } from './spawn/resolve-bin.js';
-export { prestartEngine, type PrestartedEngine } from './spawn/prestart.js';
-export { normalizeOutputs, readEngineSummary, type NormalizeInput, type NormalizeResult } from './normalize/normalize-outputs.js';
-export { ENGINE_PROGRAM } from './spawn/engine-process.js';
-export { runEngineTool, type EngineToolResult, type EngineToolOptions } from './spawn/engine-tool.js';
-export { previewPrompts, type PreviewOptions, type PreviewResult, type PromptPreview, type PreviewMessage } from './preview/preview-prompts.js';
-export { lockHolder, lockOutputDir, type OutputLock } from './lock/output-lock.js';
+export { renderArgv, renderCommand } from './render/render-command.js';
+export { runEngine } from './spawn/run-engine.js';
+export type { PrestartedEngine } from './spawn/prestart.js';
+export { normalizeOutputs } from './normalize/normalize-outputs.js';
+export { runEngineTool } from './spawn/engine-tool.js';
+export { previewPrompts, type PreviewResult } from './preview/preview-prompts.js';
+export { lockHolder, lockOutputDir } from './lock/output-lock.js';

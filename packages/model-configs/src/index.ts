@@ -1,12 +1,3 @@
-export { resolveEndpointUrl, isNvcfBackedHost, parseHttpUrl, NVCF_BACKED_HOSTS } from './url.js';
-export type { ResolvedEndpointUrl, ResolveUrlOptions } from './url.js';
-export { PROVIDERS, NVCF_POLL_SECONDS, chooseProvider, providerByName, maxTokensField, nvcfSettings } from './providers.js';
-export type { ProviderEntry } from './providers.js';
-export { checkEnvVarName, modelAuth } from './auth.js';
-export { deploymentName, buildModelDeployment, buildRequestSettings, buildModelMetadata } from './deployment.js';
-export { buildJudges } from './judges.js';
-export { yamlScalar } from './yaml-scalar.js';
+/** @eval-factory/model-configs — the merged Evaluation → model_configs/*.yaml (docs/configuration.md); names of secrets only. */
 export { renderModelConfigs } from './render.js';
-export type { RenderedModelConfigs } from './render.js';
 export { writeModelConfigs, writeRenderedModelConfigs } from './write.js';
-export type { WrittenModelConfigs } from './write.js';

@@ -1,9 +1,8 @@
-export { taskName, withoutNulls, targetForOutput } from './evaluation.js';
+/** @eval-factory/outputs — pure writers of a run's outputs (results.yml, evaluation_config.yaml, run_config.yml, metrics, console summary). */
 export { formatDryRun } from './dry-run.js';
 export { formatRunConfigYml } from './run-config-yml.js';
-export { formatResultsYml, type ResultsYmlInput } from './results-yml.js';
-export { formatEvaluationConfig, type EvaluationConfigInput, type UrlInfo } from './evaluation-config.js';
-export { formatEvalFactoryMetrics, type EvalFactoryMetricsOptions } from './metrics-json.js';
-export { formatMetadataYaml, buildVersioning, type ComponentVersions } from './metadata-yaml.js';
-export { formatConsoleSummary, type ConsoleSummaryInput } from './console-summary.js';
-export { selectMetrics, METRIC_NO_VALUE, type MetricSelection } from './metric-selection.js';
+export { formatResultsYml } from './results-yml.js';
+export { formatEvaluationConfig, type UrlInfo } from './evaluation-config.js';
+export { formatEvalFactoryMetrics } from './metrics-json.js';
+export { formatMetadataYaml } from './metadata-yaml.js';
+export { formatConsoleSummary } from './console-summary.js';

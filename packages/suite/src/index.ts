@@ -1,3 +1,2 @@
-export { parseRunEntries, type RunEntry } from './run-entries.js';
-export { parseDescription, argOf, MODEL_FIELDS, type Description } from './description.js';
-export { expandEntries, folderName, type SuiteJob, type ExpandOptions, type Expansion } from './expand.js';
+export { parseRunEntries } from './run-entries.js';
+export { expandEntries, folderName, type SuiteJob } from './expand.js';

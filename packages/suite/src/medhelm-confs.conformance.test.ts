@@ -4,7 +4,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
-import { expandEntries, parseRunEntries } from './index.js';
+import { expandEntries } from './expand.js';
+import { parseRunEntries } from './run-entries.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const helm = join(root, '..', 'shared', 'helm');

@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { expandEntries, folderName, parseDescription, parseRunEntries } from './index.js';
+import { parseDescription } from './description.js';
+import { expandEntries, folderName } from './expand.js';
+import { parseRunEntries } from './run-entries.js';
 
 /** Self-written, in the exact syntax of HELM's MedHELM run-entries files (comments, `,,`, a missing priority). */
 const CONF = `# Toy run entries.
