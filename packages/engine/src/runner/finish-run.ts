@@ -7,7 +7,7 @@ import { writeHelmFiles, type HelmRunSpec, type HelmRunWriter } from '../output/
 import { ENGINE_VERSION } from '../version.js';
 import type { Diagnostics } from './diagnostics.js';
 import { efficiencyStats } from './efficiency.js';
-import type { RunOptions } from './options.js';
+import type { FinishOptions } from './options.js';
 import type { PreparedRun } from './prepare.js';
 import type { ResolvedRun } from './resolve-run.js';
 import { aggregateMetrics } from './aggregate.js';
@@ -40,7 +40,7 @@ export function helmRunSpec(o: { run: ResolvedRun; prepared: PreparedRun; deploy
  */
 export async function finishRun(o: {
   run: ResolvedRun;
-  options: RunOptions;
+  options: FinishOptions;
   prepared: PreparedRun;
   deployment: ModelDeployment;
   results: readonly ScoredResult[];

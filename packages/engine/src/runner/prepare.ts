@@ -5,7 +5,7 @@ import { UserError } from '@eval-factory/errors';
 import { buildAdapterSpec, buildRequests } from '../adapters/index.js';
 import { selectEvalInstances } from '../selection/index.js';
 import type { Diagnostics } from './diagnostics.js';
-import type { RunOptions } from './options.js';
+import type { PrepareOptions } from './options.js';
 import { applyPromptTexts } from './prompt-texts.js';
 import type { ResolvedRun } from './resolve-run.js';
 
@@ -36,7 +36,7 @@ export function defaultDataCacheDir(env: NodeJS.ProcessEnv = process.env): strin
 }
 
 /** Loads the data, selects the eval instances (seed-0 rule) and builds one request per instance × trial. */
-export async function prepareRun(run: ResolvedRun, options: RunOptions, diag: Diagnostics): Promise<PreparedRun> {
+export async function prepareRun(run: ResolvedRun, options: PrepareOptions, diag: Diagnostics): Promise<PreparedRun> {
   const loaded = await run.benchmark.load({
     args: run.scenarioArgs,
     dataPath: options.dataPath,

@@ -3,12 +3,12 @@ import { UserError } from '@eval-factory/errors';
 import { getBenchmark } from '@eval-factory/benchmarks';
 import { CUSTOM_BENCHMARK, loadCustomBenchmark } from '@eval-factory/custom-benchmarks';
 import { canonicalRunName, parseRunEntry, runDirName } from '../run-entry/index.js';
-import type { RunOptions } from './options.js';
+import type { ResolveOptions } from './options.js';
 
 const RUN_LEVEL_KEYS = ['model', 'max_eval_instances', 'num_train_trials', 'num_output_tokens', 'max_train_instances', 'eval_split', 'corrected'] as const;
 
 /** Flags of NVIDIA's HELM fork that fill a benchmark argument when the entry does not set it (docs/architecture.md). */
-const ARG_FLAGS: Record<string, (o: RunOptions) => string | number | null> = {
+const ARG_FLAGS: Record<string, (o: ResolveOptions) => string | number | null> = {
   subject: (o) => o.subject,
   condition: (o) => o.condition,
   max_length: (o) => o.maxLength,
@@ -40,7 +40,7 @@ export interface ResolvedRun {
 }
 
 /** Run entry → benchmark, scenario arguments, run-level settings, canonical run name and safe directory name. */
-export async function resolveRun(entry: string, options: RunOptions): Promise<ResolvedRun> {
+export async function resolveRun(entry: string, options: ResolveOptions): Promise<ResolvedRun> {
   const parsed = parseRunEntry(entry);
   const benchmark = await benchmarkForEntry(parsed.benchmark, options.benchmarkFile, entry);
   const argNames = benchmark.args.map((a) => a.name);

@@ -101,7 +101,7 @@ export async function runBenchmark(entry: string, options: RunOptions, diag: Dia
     if (execution.stopReason) diag.error(execution.stopReason.code, execution.stopReason.message);
     const scored: Scored = early
       ? { results: early.finish(), judgeStop: false }
-      : await scoreAfterAnswers({ run, prepared, byId, records, scoreAt, juryPlan, options, diag, signal, cacheFile, settings: s });
+      : await scoreAfterAnswers({ run, prepared, byId, records, scoreAt, juryPlan, outputPath: options.outputPath, parallelism: options.parallelism, diag, signal, cacheFile, settings: s });
     const stopped = execution.stopReason !== null || scored.judgeStop;
     const summary = await finishRun({ run, options, prepared, deployment, results: scored.results, records, active, diag, startedAt, runDirRel, interrupted: execution.interrupted, stopped, helmSpec, helm: early?.helm ?? null, ...(scored.judges ? { judges: scored.judges } : {}) });
     return { status: summary.status, runDir: runDirRel, summary, interrupted: execution.interrupted };
@@ -125,7 +125,8 @@ async function scoreAfterAnswers(o: {
   records: readonly (ModelCallRecord | undefined)[];
   scoreAt: (i: number, annotation?: AnnotationResult) => ScoredResult;
   juryPlan: JuryPlan | null;
-  options: RunOptions;
+  outputPath: string;
+  parallelism: number;
   diag: Diagnostics;
   signal: AbortSignal;
   cacheFile: string | null;
@@ -133,14 +134,14 @@ async function scoreAfterAnswers(o: {
 }): Promise<Scored> {
   const { run, prepared, juryPlan, diag, signal } = o;
   const s = o.settings;
-  const stage: JuryStage | null = juryPlan ? await openJuryStage(juryPlan, { outputDir: o.options.outputPath, cacheFile: o.cacheFile, warn: diag.warn, signal }) : null;
+  const stage: JuryStage | null = juryPlan ? await openJuryStage(juryPlan, { outputDir: o.outputPath, cacheFile: o.cacheFile, warn: diag.warn, signal }) : null;
   let annotations;
   try {
     annotations = await annotateAll({
       benchmark: run.benchmark,
       items: prepared.requests.map((r, i) => ({ instance: o.byId.get(r.instance_id)!, request: r, texts: completionTexts(o.records[i]?.outcome, s)?.texts ?? null })),
       ctx: { resources: prepared.loaded.resources ?? {}, warn: diag.warn, log: diag.log },
-      parallelism: o.options.parallelism,
+      parallelism: o.parallelism,
       signal,
       ...(stage ? { after: [stage.jury.annotator] } : {}),
     });
