@@ -1,0 +1,74 @@
+/**
+ * `run_suite --local-path DIR` (HELM's `prod_env` convention): the models of `--models-to-run` are looked up in
+ * `DIR/model_deployments.yaml`, HELM's own format. An OpenAI-compatible deployment (`client_spec.class_name` one of
+ * HELM's OpenAI clients, or any class with a `base_url`) gives the endpoint each model's jobs are sent to.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { UserError } from '@eval-factory/errors';
+import { HELM_OPENAI_CLIENTS, MODEL_CONFIG_FILES } from '@eval-factory/types';
+
+export interface LocalEndpoint {
+  readonly url: string;
+  /** The id the server knows the model by (`openai_model_name`, else the model name). */
+  readonly model_id: string;
+  readonly type: 'chat' | 'completions';
+}
+
+const HINT =
+  'Give each model a deployment with client_spec.args.base_url (docs/reproduce-medhelm.md#your-own-models-with---local-path).';
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * model name → endpoint, for the deployments of `dir/model_deployments.yaml` that name an HTTP endpoint.
+ * @example readLocalDeployments('prod_env').get('acme/model-a') // { url: 'http://…/v1', model_id: 'model-a', type: 'chat' }
+ */
+export function readLocalDeployments(dir: string): ReadonlyMap<string, LocalEndpoint> {
+  const file = join(dir, MODEL_CONFIG_FILES.deployments);
+  if (!existsSync(file)) throw new UserError('EF_SUITE_MODELS', `--local-path: ${file} does not exist`, HINT);
+  let doc: unknown;
+  try {
+    doc = parse(readFileSync(file, 'utf8'), { maxAliasCount: 100 });
+  } catch (error) {
+    throw new UserError(
+      'EF_SUITE_MODELS',
+      `${file}: not valid YAML (${(error as Error).message.split('\n')[0]})`,
+      HINT,
+    );
+  }
+  const list = isObj(doc) ? doc.model_deployments : undefined;
+  if (!Array.isArray(list)) throw new UserError('EF_SUITE_MODELS', `${file}: no model_deployments list`, HINT);
+  const out = new Map<string, LocalEndpoint>();
+  for (const d of list) {
+    if (!isObj(d) || !isObj(d.client_spec)) continue;
+    const args = isObj(d.client_spec.args) ? d.client_spec.args : {};
+    const model = typeof d.model_name === 'string' ? d.model_name : typeof d.name === 'string' ? d.name : null;
+    if (model === null || typeof args.base_url !== 'string' || !/^https?:\/\//.test(args.base_url)) continue;
+    if (out.has(model)) continue; // HELM takes the first deployment of a model too
+    out.set(model, {
+      url: args.base_url,
+      model_id: typeof args.openai_model_name === 'string' ? args.openai_model_name : model,
+      type: d.client_spec.class_name === HELM_OPENAI_CLIENTS.completions ? 'completions' : 'chat',
+    });
+  }
+  return out;
+}
+
+/** The endpoint of each model to run; every model without one is named in one error. */
+export function endpointsFor(
+  models: readonly string[],
+  deployments: ReadonlyMap<string, LocalEndpoint>,
+  dir: string,
+): ReadonlyMap<string, LocalEndpoint> {
+  const missing = models.filter((m) => !deployments.has(m));
+  if (missing.length > 0) {
+    throw new UserError(
+      'EF_SUITE_MODELS',
+      `--local-path ${dir}: no deployment with a base_url for ${missing.join(', ')} (have: ${[...deployments.keys()].join(', ') || 'none'})`,
+      HINT,
+    );
+  }
+  return new Map(models.map((m) => [m, deployments.get(m)!]));
+}

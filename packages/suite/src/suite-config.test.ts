@@ -1,0 +1,72 @@
+import { describe, expect, it } from '@jest/globals';
+import { parseSuiteConfig } from './suite-config.js';
+
+const SUITE = `
+suite: mini
+targets:
+  - api_endpoint: {url: 'http://127.0.0.1:9/v1', model_id: org/model-a, type: chat, api_key_name: A_KEY}
+  - api_endpoint: {url: 'http://127.0.0.1:10/v1', model_id: model-b, type: completions}
+evaluation:
+  params: {limit_samples: 20, parallelism: 4, extra: {num_output_tokens: 100, stop: [x, y]}}
+  tasks:
+    - name: pubmed_qa
+    - name: helm.med_dialog
+      params: {limit_samples: 5, extra: {subset: icliniq, stop: [z]}}
+execution: {type: slurm}
+`;
+
+describe('parseSuiteConfig (suite-YAML dialect)', () => {
+  const config = parseSuiteConfig(SUITE, 'suite.yml', 'fallback');
+
+  it('makes one job per (target, task), targets outer, in file order', () => {
+    expect(config.jobs.map((j) => `${j.model} ${j.name}`)).toEqual([
+      'org/model-a pubmed_qa',
+      'org/model-a med_dialog',
+      'model-b pubmed_qa',
+      'model-b med_dialog',
+    ]);
+    expect(config.suite).toBe('mini');
+    expect(config.executor).toBe('slurm');
+  });
+
+  it('gives each job a run_config: the suite params under the task params, maps merged, lists replaced', () => {
+    expect(config.jobs[1]!.runConfig).toEqual({
+      config: {
+        type: 'med_dialog',
+        params: { limit_samples: 5, parallelism: 4, extra: { num_output_tokens: 100, stop: ['z'], subset: 'icliniq' } },
+      },
+      target: {
+        api_endpoint: { url: 'http://127.0.0.1:9/v1', model_id: 'org/model-a', type: 'chat', api_key_name: 'A_KEY' },
+      },
+    });
+    expect(config.jobs[2]!.runConfig).toMatchObject({
+      config: { params: { limit_samples: 20, extra: { stop: ['x', 'y'] } } },
+      target: { api_endpoint: { model_id: 'model-b', type: 'completions' } },
+    });
+  });
+
+  it('takes the file name when the suite has no name', () => {
+    expect(parseSuiteConfig(SUITE.replace('suite: mini\n', ''), 'suite.yml', 'fallback').suite).toBe('fallback');
+  });
+
+  it.each([
+    ['not YAML', 'targets: [', /not valid YAML/],
+    ['a list', '- a', /expected a mapping/],
+    ['an unknown key', SUITE.replace('execution:', 'executon:'), /unknown top-level key executon/],
+    ['no targets', 'evaluation: {tasks: [pubmed_qa]}', /targets: must list/],
+    [
+      'a target without model_id',
+      SUITE.replace('model_id: model-b, ', ''),
+      /targets\[1\]\.api_endpoint\.model_id: required/,
+    ],
+    ['no tasks', SUITE.replace(/tasks:[\s\S]*execution/, 'tasks: []\nexecution'), /evaluation\.tasks: must list/],
+    ['a task without a name', SUITE.replace('- name: pubmed_qa', '- params: {}'), /evaluation\.tasks\[0\]/],
+    ['a model listed twice', SUITE.replace('model_id: model-b', 'model_id: org/model-a'), /listed twice/],
+    ['a task listed twice', SUITE.replace('helm.med_dialog', 'pubmed_qa'), /pubmed_qa is listed twice/],
+  ])('%s → EF_SUITE_CONF naming the file and the field', (_what, text, message) => {
+    expect(() => parseSuiteConfig(text, 'suite.yml', 'x')).toThrow(
+      expect.objectContaining({ code: 'EF_SUITE_CONF', message: expect.stringMatching(message) }),
+    );
+    expect(() => parseSuiteConfig(text, 'suite.yml', 'x')).toThrow(/^suite\.yml: /);
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * The suite-YAML dialect of `run_suite --suite_config FILE` (docs/reproduce-medhelm.md), shaped like NVIDIA's
+ * launcher: `targets` (each an `api_endpoint` as in a run_config), `evaluation: {params, tasks: [{name, params}]}`
+ * and `execution`. Every (target, task) pair becomes the run_config `run_eval` would accept: `evaluation.params`
+ * deep-merged under the task's own `params` (deepmerge: maps key by key, lists replaced), then merged with
+ * framework.yml and validated by the config package with its usual coded errors.
+ */
+import deepmerge from 'deepmerge';
+import { parse } from 'yaml';
+import { UserError } from '@eval-factory/errors';
+import { folderName, type SuiteJob } from './expand.js';
+
+type Obj = Record<string, unknown>;
+
+export interface SuiteConfig {
+  /** `suite:` or the file name without extension. */
+  readonly suite: string;
+  readonly outputDir: string | null;
+  readonly executor: string | null;
+  readonly jobs: readonly SuiteJob[];
+}
+
+const HINT =
+  'Write targets: [{api_endpoint: {url, model_id, type}}] and evaluation: {tasks: [{name: pubmed_qa}]} (docs/reproduce-medhelm.md#a-suite-yaml).';
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const TOP_KEYS = new Set(['suite', 'output_dir', 'targets', 'evaluation', 'execution', 'defaults']);
+
+function bad(file: string, what: string): never {
+  throw new UserError('EF_SUITE_CONF', `${file}: ${what}`, HINT);
+}
+
+/** Lists are replaced, never concatenated (a task's stop sequences replace the suite's), as in run_config merging. */
+const merge = (lower: Obj, upper: Obj): Obj => deepmerge(lower, upper, { arrayMerge: (_target, source) => source });
+
+/**
+ * Reads a suite YAML into one job per (target, task), each carrying its run_config.
+ * @example parseSuiteConfig(text, 'suite.yml').jobs.map((j) => `${j.model} ${j.name}`) // ['model-a pubmed_qa', …]
+ */
+export function parseSuiteConfig(text: string, file: string, fallbackName: string): SuiteConfig {
+  let doc: unknown;
+  try {
+    doc = parse(text, { maxAliasCount: 100 });
+  } catch (error) {
+    bad(file, `not valid YAML (${(error as Error).message.split('\n')[0]})`);
+  }
+  if (!isObj(doc)) bad(file, 'expected a mapping with targets: and evaluation:');
+  const unknown = Object.keys(doc).filter((k) => !TOP_KEYS.has(k));
+  if (unknown.length)
+    bad(
+      file,
+      `unknown top-level key${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} (known: ${[...TOP_KEYS].join(', ')})`,
+    );
+  const targets = doc.targets;
+  if (!Array.isArray(targets) || targets.length === 0)
+    bad(file, 'targets: must list at least one {api_endpoint: {url, model_id, type}}');
+  const evaluation = doc.evaluation;
+  if (!isObj(evaluation) || !Array.isArray(evaluation.tasks) || evaluation.tasks.length === 0) {
+    bad(file, 'evaluation.tasks: must list at least one {name: <benchmark>}');
+  }
+  const params = evaluation.params === undefined || evaluation.params === null ? {} : evaluation.params;
+  if (!isObj(params)) bad(file, 'evaluation.params: must be a mapping (limit_samples, parallelism, extra, …)');
+  const endpoints = targets.map((t, i) => endpointOf(file, t, i));
+  const seen = new Set<string>();
+  for (const e of endpoints) {
+    if (seen.has(String(e.model_id)))
+      bad(file, `targets: model_id ${String(e.model_id)} is listed twice (one folder per model)`);
+    seen.add(String(e.model_id));
+  }
+  const tasks = evaluation.tasks.map((t, i) => taskOf(file, t, i));
+  const jobs = endpoints.flatMap((endpoint) =>
+    tasks.map((task): SuiteJob => {
+      const taskParams = merge(params, task.params);
+      const extra = isObj(taskParams.extra) ? taskParams.extra : {};
+      return {
+        model: String(endpoint.model_id),
+        benchmark: task.name,
+        extra: {},
+        name: task.name,
+        entry: `${file}: ${String(endpoint.model_id)} × ${task.name}`,
+        runConfig: {
+          config: { type: task.name, params: { ...taskParams, ...(Object.keys(extra).length ? { extra } : {}) } },
+          target: { api_endpoint: endpoint },
+        },
+      };
+    }),
+  );
+  const names = tasks.map((t) => t.name);
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice) bad(file, `evaluation.tasks: ${twice} is listed twice (one folder per task)`);
+  const execution = isObj(doc.execution) ? doc.execution : {};
+  return {
+    suite: typeof doc.suite === 'string' && doc.suite.trim() ? doc.suite.trim() : fallbackName,
+    outputDir: typeof doc.output_dir === 'string' ? doc.output_dir : null,
+    executor: typeof execution.type === 'string' ? execution.type : null,
+    jobs,
+  };
+}
+
+function endpointOf(file: string, target: unknown, i: number): Obj {
+  const endpoint = isObj(target) ? target.api_endpoint : undefined;
+  if (!isObj(endpoint)) bad(file, `targets[${i}]: expected {api_endpoint: {url, model_id, type}}`);
+  for (const key of ['url', 'model_id'] as const) {
+    if (typeof endpoint[key] !== 'string' || endpoint[key] === '')
+      bad(file, `targets[${i}].api_endpoint.${key}: required (a string)`);
+  }
+  if (folderName(String(endpoint.model_id)).length === 0) bad(file, `targets[${i}].api_endpoint.model_id: empty`);
+  return endpoint;
+}
+
+function taskOf(file: string, task: unknown, i: number): { name: string; params: Obj } {
+  const t = typeof task === 'string' ? { name: task } : task;
+  if (!isObj(t) || typeof t.name !== 'string' || t.name === '')
+    bad(file, `evaluation.tasks[${i}]: expected {name: <benchmark>, params: {…}}`);
+  const params = t.params ?? {};
+  if (!isObj(params)) bad(file, `evaluation.tasks[${i}].params: must be a mapping`);
+  // `helm.pubmed_qa` and `pubmed_qa` name the same task (run_eval accepts both); the folder uses the bare name.
+  return { name: t.name.replace(/^helm\./, ''), params };
+}
