@@ -12,26 +12,41 @@ import { writeModelConfigs } from '../packages/model-configs/src/write.js';
 import { DEFAULT_JUDGES, makeEvaluation } from '../packages/model-configs/src/test-evaluation.js';
 import { readModelDeployment } from '../packages/engine/src/clients/model-deployment.js';
 import { readJudgesConfig } from '../packages/engine/src/judges/judge-config.js';
+import { readLocalDeployments } from '../packages/suite/src/local-path.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 const CASES = [
   ['plain endpoint, no key', makeEvaluation(), 0],
-  ['key, reasoning traces, params to add/remove/rename', makeEvaluation(
-    {
-      api_key_name: 'ACME_API_KEY',
-      adapter_config: {
-        use_nvcf: false, process_reasoning_traces: true, params_to_add: { seed: 7 }, params_to_remove: ['top_p'],
-        params_to_rename: { max_tokens: 'max_completion_tokens' }, use_system_prompt: true, custom_system_prompt: 'Be brief.',
+  [
+    'key, reasoning traces, params to add/remove/rename',
+    makeEvaluation(
+      {
+        api_key_name: 'ACME_API_KEY',
+        adapter_config: {
+          use_nvcf: false,
+          process_reasoning_traces: true,
+          params_to_add: { seed: 7 },
+          params_to_remove: ['top_p'],
+          params_to_rename: { max_tokens: 'max_completion_tokens' },
+          use_system_prompt: true,
+          custom_system_prompt: 'Be brief.',
+        },
       },
-    },
-    { judges: DEFAULT_JUDGES },
-  ), 3],
-  ['completions endpoint on an NVCF function URL', makeEvaluation({
-    type: 'completions', url: 'https://api.nvcf.nvidia.com/v2/nvcf/pexec/functions/0123abcd-0000-0000-0000-000000000000',
-    api_key_name: 'NVCF_KEY',
-  }), 0],
+      { judges: DEFAULT_JUDGES },
+    ),
+    3,
+  ],
+  [
+    'completions endpoint on an NVCF function URL',
+    makeEvaluation({
+      type: 'completions',
+      url: 'https://api.nvcf.nvidia.com/v2/nvcf/pexec/functions/0123abcd-0000-0000-0000-000000000000',
+      api_key_name: 'NVCF_KEY',
+    }),
+    0,
+  ],
 ] as const;
 
 describe('model_configs/ round trip: written by model-configs, read by the engine', () => {
@@ -41,6 +56,15 @@ describe('model_configs/ round trip: written by model-configs, read by the engin
     await writeModelConfigs(evaluation, dir);
     const { deployment } = buildModelDeployment(evaluation);
     expect(readModelDeployment(dir, deployment.model_name)).toEqual(deployment);
+    // HELM's part of the same file: what `run_suite --local-path` (and HELM's own loader) reads.
+    const local = readLocalDeployments(dir).get(deployment.model_name);
+    if (deployment.base_url === null) expect(local).toBeUndefined();
+    else
+      expect(local).toEqual({
+        url: deployment.base_url,
+        model_id: deployment.model_name,
+        type: deployment.endpoint_type,
+      });
     const { judges } = buildJudges(evaluation);
     expect(judges).toHaveLength(judgeCount);
     if (judgeCount > 0) expect(readJudgesConfig(dir, 'med_dialog')).toEqual(judges);

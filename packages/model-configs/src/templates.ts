@@ -12,6 +12,12 @@ export const MODEL_DEPLOYMENTS_TEMPLATE = `${HEADER}model_deployments:
 {{#each deployments}}
   - name: {{yaml name}}
     model_name: {{yaml model_name}}
+    tokenizer_name: {{yaml tokenizer_name}}
+    client_spec:
+      class_name: {{yaml client_spec.class_name}}
+      args:
+        base_url: {{yaml client_spec.args.base_url}}
+        openai_model_name: {{yaml client_spec.args.openai_model_name}}
     provider: {{yaml provider}}
     endpoint_type: {{yaml endpoint_type}}
     base_url: {{yaml base_url}}
@@ -30,7 +36,7 @@ export const MODEL_DEPLOYMENTS_TEMPLATE = `${HEADER}model_deployments:
 {{/each}}
 `;
 
-export const MODEL_METADATA_TEMPLATE = `${HEADER}model_metadata:
+export const MODEL_METADATA_TEMPLATE = `${HEADER}models:
 {{#each models}}
   - name: {{yaml name}}
     display_name: {{yaml display_name}}
@@ -60,7 +66,9 @@ const PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 // A private Handlebars environment: helpers registered here cannot leak into, or be replaced by, other packages.
 const hbs = Handlebars.create();
 hbs.registerHelper('yaml', (value: unknown) => yamlScalar(value));
-hbs.registerHelper('yamlKey', (key: unknown) => (typeof key === 'string' && PLAIN_KEY.test(key) ? key : yamlScalar(key)));
+hbs.registerHelper('yamlKey', (key: unknown) =>
+  typeof key === 'string' && PLAIN_KEY.test(key) ? key : yamlScalar(key),
+);
 
 const compiled = new Map<string, Handlebars.TemplateDelegate>();
 

@@ -1,3 +1,4 @@
+import { groupColumns, type CategoryTable } from './categories.js';
 import { csv, fixed, markdownTable, snakeKeys } from './format-shared.js';
 import type { Leaderboard, LeaderboardCell, LeaderboardColumn } from './leaderboard.js';
 
@@ -43,7 +44,7 @@ export function methodText(board: Leaderboard): string {
  * The leaderboard as Markdown: one table (model, win rate, mean rank, a column per benchmark), the method, then
  * numbered notes for every missing value or interval and every set-aside or damaged run.
  */
-export function formatLeaderboardMarkdown(board: Leaderboard): string {
+export function formatLeaderboardMarkdown(board: Leaderboard, categories: CategoryTable | null = null): string {
   const notes: string[] = [];
   const ref = (text: string) => {
     let i = notes.indexOf(text);
@@ -57,9 +58,17 @@ export function formatLeaderboardMarkdown(board: Leaderboard): string {
     ...row.cells.map((cell) => cellText(cell, ref)),
   ]);
   const table = markdownTable(['Model', 'Win rate', 'Mean rank', ...board.columns.map(header)], rows);
+  // By category (MedHELM's grouping): the same cells, one table per category, models in the overall order.
+  const grouped = (categories ? groupColumns(board.columns, categories) : []).map((section) => {
+    const cells = board.rows.map((row) => [
+      row.model,
+      ...section.columns.map((i) => cellText(row.cells[i] ?? null, ref)),
+    ]);
+    return `\n## ${section.displayName}\n\n${markdownTable(['Model', ...section.columns.map((i) => header(board.columns[i]!))], cells)}\n`;
+  });
   const allNotes = [...notes, ...board.notes];
   const noteLines = allNotes.length ? ['', 'Notes:', ...allNotes.map((n, i) => `${i + 1}. ${n}`)] : [];
-  return `# Leaderboard\n\n${board.runCount} run(s), ${board.rows.length} model(s), ${board.columns.length} benchmark(s).\n\n${table}\n\n${methodText(board)}\n${noteLines.join('\n')}\n`;
+  return `# Leaderboard\n\n${board.runCount} run(s), ${board.rows.length} model(s), ${board.columns.length} benchmark(s).\n\n${table}\n${grouped.join('')}\n${methodText(board)}\n${noteLines.join('\n')}\n`;
 }
 
 /**
@@ -68,17 +77,44 @@ export function formatLeaderboardMarkdown(board: Leaderboard): string {
  */
 export function formatLeaderboardCsv(board: Leaderboard): string {
   const fields = ['value', 'ci_low', 'ci_high', 'n', 'status', 'failed', 'note'] as const;
-  const head = ['model', 'mean_win_rate', 'mean_rank', 'ranked_columns', ...board.columns.flatMap((c) => fields.map((f) => `${c.label} ${f}`))];
+  const head = [
+    'model',
+    'mean_win_rate',
+    'mean_rank',
+    'ranked_columns',
+    ...board.columns.flatMap((c) => fields.map((f) => `${c.label} ${f}`)),
+  ];
   const rows = board.rows.map((row) => [
-    row.model, row.meanWinRate, row.meanRank, row.rankedColumns,
-    ...row.cells.flatMap((cell) => (cell
-      ? [cell.value, cell.ci?.lo ?? null, cell.ci?.hi ?? null, cell.n, cell.state, cell.failed, [...cellMarkers(cell), ...(cell.note ? [cell.note] : [])].join('; ')]
-      : [null, null, null, null, 'not run', null, null])),
+    row.model,
+    row.meanWinRate,
+    row.meanRank,
+    row.rankedColumns,
+    ...row.cells.flatMap((cell) =>
+      cell
+        ? [
+            cell.value,
+            cell.ci?.lo ?? null,
+            cell.ci?.hi ?? null,
+            cell.n,
+            cell.state,
+            cell.failed,
+            [...cellMarkers(cell), ...(cell.note ? [cell.note] : [])].join('; '),
+          ]
+        : [null, null, null, null, 'not run', null, null],
+    ),
   ]);
   return csv([head, ...rows]);
 }
 
 /** The leaderboard as JSON (the `Leaderboard` object with a schema version), for scripts and the viewer. */
-export function formatLeaderboardJson(board: Leaderboard): string {
-  return `${JSON.stringify(snakeKeys({ schema_version: 1, ...board }), null, 2)}\n`;
+export function formatLeaderboardJson(board: Leaderboard, categories: CategoryTable | null = null): string {
+  const grouped = categories
+    ? {
+        categories: groupColumns(board.columns, categories).map((s) => ({
+          display_name: s.displayName,
+          columns: s.columns.map((i) => board.columns[i]!.label),
+        })),
+      }
+    : {};
+  return `${JSON.stringify(snakeKeys({ schema_version: 1, ...board, ...grouped }), null, 2)}\n`;
 }

@@ -9,6 +9,11 @@ export type * from './engine-summary.js';
 export type * from './judge-auth.js';
 export type * from './evaluation.js';
 export type * from './model-configs.js';
-export { DEFAULT_REQUEST_SETTINGS, MODEL_CONFIG_FILES } from './model-configs.js';
+export {
+  DEFAULT_REQUEST_SETTINGS,
+  HELM_DEFAULT_TOKENIZER,
+  HELM_OPENAI_CLIENTS,
+  MODEL_CONFIG_FILES,
+} from './model-configs.js';
 export type * from './run-folder.js';
 export { HELM_RUN_FILES, RUN_FILES } from './run-folder.js';

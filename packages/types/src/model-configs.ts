@@ -4,6 +4,15 @@
  */
 import type { JudgeAuth } from './judge-auth.js';
 
+/** HELM's client classes for an OpenAI-compatible endpoint, by endpoint type. */
+export const HELM_OPENAI_CLIENTS = {
+  chat: 'helm.clients.openai_client.OpenAIClient',
+  completions: 'helm.clients.openai_client.OpenAILegacyCompletionsClient',
+} as const;
+
+/** The tokenizer named in deployments: HELM's cl100k_base, as no model's own tokenizer is known here. */
+export const HELM_DEFAULT_TOKENIZER = 'openai/cl100k_base';
+
 /** File names inside `model_configs/`. */
 export const MODEL_CONFIG_FILES = {
   deployments: 'model_deployments.yaml',
@@ -65,10 +74,24 @@ export const DEFAULT_REQUEST_SETTINGS: RequestSettings = {
   tracking_requests_stats: true,
 };
 
-/** One entry of `model_deployments` (the file the engine reads to build its client). */
+/**
+ * HELM's own part of a deployment (`helm.benchmark.model_deployment_registry`): HELM's loader registers the model
+ * from these fields and ignores ours, so `helm-run --local-path model_configs` and `run_suite --local-path` read
+ * the same file.
+ */
+export interface HelmClientSpec {
+  /** `helm.clients.openai_client.OpenAIClient` (chat) or `…OpenAILegacyCompletionsClient` (completions). */
+  readonly class_name: string;
+  readonly args: { readonly base_url: string | null; readonly openai_model_name: string };
+}
+
+/** One entry of `model_deployments` (the file the engine reads to build its client, in HELM's schema). */
 export interface ModelDeployment {
   readonly name: string;
   readonly model_name: string;
+  /** HELM's tokenizer for prompt-window checks: `openai/cl100k_base` (the model's own is unknown here). */
+  readonly tokenizer_name: string;
+  readonly client_spec: HelmClientSpec;
   readonly provider: ProviderName;
   readonly endpoint_type: 'chat' | 'completions';
   /** `null` for NVCF function URLs, which have no OpenAI-style base. */

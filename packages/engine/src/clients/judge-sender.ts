@@ -1,5 +1,5 @@
 import OpenAI, { APIError } from 'openai';
-import type { JudgeEntry } from '@eval-factory/types';
+import { HELM_DEFAULT_TOKENIZER, HELM_OPENAI_CLIENTS, type JudgeEntry } from '@eval-factory/types';
 import { anthropicMessagesBody, createAnthropicSender, parseAnthropicResponse } from './anthropic-client.js';
 import { createSender } from './create-sender.js';
 import { createNodeFetch } from './node-http-fetch.js';
@@ -7,7 +7,10 @@ import { DEFAULT_SETTINGS, type ModelDeployment } from './model-deployment.js';
 import { parseResponse, type RawSuccess, type SendAttempt } from './openai-client.js';
 
 /** A judge's endpoint as judges.yaml describes it (docs/configuration.md#judges). */
-export type JudgeEndpoint = Pick<JudgeEntry, 'role' | 'provider' | 'base_url' | 'request_url' | 'model_id' | 'auth_header' | 'nvcf_backed'>;
+export type JudgeEndpoint = Pick<
+  JudgeEntry,
+  'role' | 'provider' | 'base_url' | 'request_url' | 'model_id' | 'auth_header' | 'nvcf_backed'
+>;
 
 /** The credential of the judge's role (auth/ resolves it); structural, so clients never import auth/. */
 export interface CredentialSource {
@@ -62,7 +65,13 @@ export function createJudgeTransport(endpoint: JudgeEndpoint, credential: Creden
   return {
     send,
     parse: (response) => parseResponse(response, 'chat'),
-    body: (prompt, max_tokens, temperature) => ({ model: endpoint.model_id, messages: [{ role: 'user', content: prompt }], temperature, max_tokens, n: 1 }),
+    body: (prompt, max_tokens, temperature) => ({
+      model: endpoint.model_id,
+      messages: [{ role: 'user', content: prompt }],
+      temperature,
+      max_tokens,
+      n: 1,
+    }),
     nvcf: endpoint.base_url === null,
   };
 }
@@ -77,12 +86,30 @@ export function isAuthRejection(error: unknown): boolean {
 }
 
 function buildSender(endpoint: JudgeEndpoint, secret: string | null, anthropic: boolean): SendAttempt {
-  const headers: Record<string, string> = secret === null ? {} : endpoint.auth_header ? { [endpoint.auth_header]: secret } : { Authorization: `Bearer ${secret}` };
+  const headers: Record<string, string> =
+    secret === null
+      ? {}
+      : endpoint.auth_header
+        ? { [endpoint.auth_header]: secret }
+        : { Authorization: `Bearer ${secret}` };
   if (anthropic) return createAnthropicSender(endpoint.request_url, headers);
-  if (endpoint.auth_header === null || endpoint.base_url === null) return createSender(judgeDeployment(endpoint), secret);
+  if (endpoint.auth_header === null || endpoint.base_url === null)
+    return createSender(judgeDeployment(endpoint), secret);
   // A bare custom header: the SDK's own Authorization header is switched off.
-  const client = new OpenAI({ apiKey: 'unused', baseURL: endpoint.base_url, organization: null, project: null, maxRetries: 0, fetch: createNodeFetch(), defaultHeaders: { Authorization: null, ...headers } });
-  return async (body, timeoutMs, signal) => parseResponse(await client.chat.completions.create(body as never, { timeout: timeoutMs, signal, maxRetries: 0 }), 'chat');
+  const client = new OpenAI({
+    apiKey: 'unused',
+    baseURL: endpoint.base_url,
+    organization: null,
+    project: null,
+    maxRetries: 0,
+    fetch: createNodeFetch(),
+    defaultHeaders: { Authorization: null, ...headers },
+  });
+  return async (body, timeoutMs, signal) =>
+    parseResponse(
+      await client.chat.completions.create(body as never, { timeout: timeoutMs, signal, maxRetries: 0 }),
+      'chat',
+    );
 }
 
 /** The judge seen as a chat deployment, so the model client's senders (SDK or NVCF protocol) serve it unchanged. */
@@ -91,6 +118,11 @@ function judgeDeployment(e: JudgeEndpoint): ModelDeployment {
   return {
     name: `judge-${e.role}`,
     model_name: e.model_id,
+    tokenizer_name: HELM_DEFAULT_TOKENIZER,
+    client_spec: {
+      class_name: HELM_OPENAI_CLIENTS.chat,
+      args: { base_url: e.base_url, openai_model_name: e.model_id },
+    },
     provider: e.provider,
     endpoint_type: 'chat',
     base_url: e.base_url,
