@@ -41,6 +41,10 @@ export interface EvaluationExtra {
   readonly judges: Readonly<Record<string, JudgeConfig>> | null;
   /** A custom benchmark's definition file (docs/custom-benchmarks.md); absolute after resolution. */
   readonly benchmark: string | null;
+  /** Work units and the shared cache (docs/scale.md): `redis://…`, a shard `K/N`, a merge of a job's shards. */
+  readonly cache: string | null;
+  readonly shard: string | null;
+  readonly merge_units: boolean | null;
   readonly [key: string]: unknown;
 }
 
@@ -113,6 +117,7 @@ export const EXTRA_KEYS = [
   'num_train_trials', 'max_length', 'num_output_tokens', 'data_path', 'subject', 'condition', 'subset',
   'gpt_judge_api_key', 'llama_judge_api_key', 'claude_judge_api_key', 'report_corrected', 'prompt_texts',
   'max_failure_rate', 'allow_data_drift', 'requests_per_minute', 'tokens_per_minute', 'judges', 'benchmark',
+  'cache', 'shard', 'merge_units',
 ] as const satisfies readonly (keyof EvaluationExtra & string)[];
 export const API_ENDPOINT_KEYS = allKeys<ApiEndpoint>()([
   'url', 'model_id', 'type', 'api_key_name', 'api_key', 'stream', 'adapter_config',

@@ -8,7 +8,8 @@ import { Diagnostics } from './runner/diagnostics.js';
 import { defaultDataCacheDir } from './runner/prepare.js';
 import type { RunOptions } from './runner/options.js';
 import { runBenchmark, type RunOutcome } from './runner/run-benchmark.js';
-import { flushOpenCaches } from './cache/index.js';
+import { checkRedisUrl, flushOpenCaches } from './cache/index.js';
+import { parseShard, type ShardSpec } from '@eval-factory/types';
 
 const bool = (v: unknown) => String(v).toLowerCase() === 'true';
 
@@ -23,6 +24,11 @@ function finiteNumbers(a: Record<string, unknown>): true {
     throw new UserError('EF_USAGE', `--${bad} must be a number`, 'give a number, e.g. `--max-retries 5`', EXIT.usage);
   }
   return true;
+}
+function shardOption(text: string): ShardSpec {
+  const shard = parseShard(text);
+  if (!shard) throw new UserError('EF_USAGE', `--shard ${text} is not K/N with 0 <= K < N`, 'give the shard as K/N, e.g. `--shard 0/4` (docs/scale.md)', EXIT.usage);
+  return shard;
 }
 const numOrNull = (v: unknown) => (v === undefined || v === null ? null : Number(v));
 
@@ -78,6 +84,9 @@ export async function main(argv: string[] = hideBin(process.argv)): Promise<numb
         // Declared positively: yargs reads `--no-helm-files` as helm-files = false (a `no-helm-files` option was
         // rejected by strict mode as the unknown `helm-files`).
         .option('helm-files', { type: 'boolean', default: true, describe: 'write the HELM run files (--no-helm-files: skip them)' })
+        .option('shard', { type: 'string', describe: 'K/N: run only shard K (0-based) of N of each entry (docs/scale.md)' })
+        .option('cache-url', { type: 'string', describe: 'shared request cache beside the local one: redis://HOST:PORT[/DB]' })
+        .option('merge-units', { type: 'boolean', default: false, describe: 'answer only from the caches of the shards in <output-path>/units/; send nothing' })
         .option('dry-run', { type: 'boolean', default: false })
         .check(finiteNumbers),
       async (a) => {
@@ -111,6 +120,9 @@ export async function main(argv: string[] = hideBin(process.argv)): Promise<numb
           dryRun: Boolean(a['dry-run']),
           dataCacheDir: defaultDataCacheDir(),
           benchmarkFile: (a['benchmark-file'] as string | undefined) ?? null,
+          shard: a.shard === undefined ? null : shardOption(String(a.shard)),
+          cacheUrl: a['cache-url'] === undefined ? null : (checkRedisUrl(String(a['cache-url'])), String(a['cache-url'])),
+          mergeUnits: Boolean(a['merge-units']),
         };
         code = await runAll(options);
       },

@@ -16,3 +16,4 @@ export {
 export { judgeEntry, writeJudgesYaml, JUDGE_TEMPLATE, type JudgeSetup } from './judge-fixtures.js';
 export { prng, randomJsonValue, type RandomJsonOptions } from './random-json.js';
 export { runNode, textSink, type ProcessResult } from './run-process.js';
+export { startRedisServer, findRedisServer, freePort, type RedisServer } from './redis-server.js';

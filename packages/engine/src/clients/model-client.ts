@@ -26,6 +26,9 @@ export interface ModelClient {
 
 const PREFETCH_BATCH = 500;
 
+/** A merge found no shard's answer for the request: its unit is missing or failed (docs/scale.md). */
+const UNIT_MISSING: RequestOutcome = { ok: false, error_kind: 'unknown', message: 'EF_UNIT_MISSING: no unit answered this request (its unit is missing or failed)', retriable: false, fatal: false, attempts: 0 };
+
 /**
  * The cached, retried model client: cache lookup by the full request identity, live send otherwise, and only
  * successes stored (docs/architecture.md). The cache write is awaited before the result is reported, so an answer that
@@ -38,6 +41,8 @@ export function createModelClient(opts: {
   policy: RetryPolicy;
   engineVersion: string;
   limiter?: RequestLimiter;
+  /** Answer from the cache only (merging shards): a miss is a failure, nothing is sent (docs/scale.md). */
+  offline?: boolean;
 }): ModelClient {
   const { deployment, cache, policy } = opts;
   const watched = failFastWhenRefused(opts.send, opts.deployment.request_url);
@@ -90,6 +95,7 @@ export function createModelClient(opts: {
         const outcome: RequestOutcome = { ok: true, completions: raw.completions, usage: raw.usage, cached: true, request_time_s: lookup_s, attempts: 0 };
         return { body, outcome, retries: [], original_request_time_s: hit.request_time_s, request_datetime };
       }
+      if (opts.offline) return { body, outcome: UNIT_MISSING, retries: [], request_datetime };
       const result = await sendWithRetries(send, body, policy, signal);
       if (!result.ok) return { body, outcome: result.failure, retries: result.retries, request_datetime };
       // An answer that repeats a secret (a model echoing its prompt, a proxy echoing headers) is cached and

@@ -52,7 +52,7 @@ async function evaluate(o: { model: string; judges: (s: FakeJudgeServer) => Judg
   const model = createModelClient({ deployment: dep, send: createSender(dep, resolveModelKey(dep.auth, auth)), cache: disabledCache, policy: { ...RETRY, nvcfBacked: false }, engineVersion: 't' });
   const ids = o.ids ?? ['i1'];
   for (const id of ids) await model.call(request(id));
-  const stage = await openJuryStage(plan, { outputDir: out, cacheFile: join(out, 'cache.db'), warn: (c, m) => log(`${c}: ${m}`) });
+  const stage = await openJuryStage(plan, { outputDir: out, cacheSetup: { file: join(out, 'cache.db'), redisUrl: null, unitsOf: null }, warn: (c, m) => log(`${c}: ${m}`) });
   const annotations = [];
   try {
     for (const id of ids) {

@@ -41,7 +41,7 @@ async function runJury(judges: readonly JudgeSetup[], answers: Readonly<Record<s
   const auth = createAuthContext({ outputDir: out, log, warn: (c, m) => log(`warning[${c}]: ${m}`), platform: { env, platform: 'linux', home: root, cwd: root } });
   const retry = { maxRetries: 2, timeoutMs: 5000, backoffBaseS: 0.001, backoffCapS: 0.01 };
   const plan = planJury({ spec: SPEC, benchmark: 'judged_fixture', modelConfigsDir: join(out, 'model_configs'), auth, retry, engineVersion: 'test' });
-  const stage = await openJuryStage(plan, { outputDir: out, cacheFile: join(out, 'cache.db'), warn: () => undefined });
+  const stage = await openJuryStage(plan, { outputDir: out, cacheSetup: { file: join(out, 'cache.db'), redisUrl: null, unitsOf: null }, warn: () => undefined });
   const ids = Object.keys(answers);
   let annotations;
   try {

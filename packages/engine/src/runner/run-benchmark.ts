@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { EngineSummary, Instance, JudgeCounts, RunStatus } from '@eval-factory/types';
 import { createAuthContext, resolveModelKey } from '../auth/index.js';
-import { disabledCache, openSqliteCache } from '../cache/index.js';
+import { openRequestCache, type CacheSetup } from '../cache/index.js';
 import { buildRequestBody, createModelClient, createSender, readModelDeployment, RequestLimiter, type ModelCallRecord, type RequestSettings } from '../clients/index.js';
 import { openJuryStage, planJury, type JuryPlan, type JuryStage } from '../judges/index.js';
 import { JsonlAppender, writeJsonlAtomic } from '../output/atomic.js';
@@ -53,7 +53,8 @@ export async function runBenchmark(entry: string, options: RunOptions, diag: Dia
 
   // The only place secrets are read (auth/); every value found is registered with the redactor there.
   const auth = createAuthContext({ outputDir: out, log: diag.log, warn: diag.warn });
-  const apiKey = resolveModelKey(deployment.auth, auth);
+  // A merge sends nothing, so it needs no key (it runs where the shards' folders are, often without one).
+  const apiKey = options.mergeUnits ? null : resolveModelKey(deployment.auth, auth);
   const s = deployment.request_settings;
   const retry = { maxRetries: options.maxRetries, timeoutMs: options.requestTimeoutS * 1000, backoffBaseS: Number(process.env.EF_RETRY_BASE_SECONDS ?? 1), backoffCapS: 60 };
   // Judges are configured and their credentials resolved before any model request is paid for.
@@ -63,8 +64,12 @@ export async function runBenchmark(entry: string, options: RunOptions, diag: Dia
   // Every secret is registered now: none that reached the data or a prompt file is sent, cached or written.
   const prepared = scrubPrepared(loaded);
   await writeJsonlAtomic(join(out, 'instances.jsonl'), prepared.selected.map(instanceLine));
-  const cacheFile = options.disableCache || !s.use_caching ? null : (options.cachePath ?? (s.caching_dir ? join(s.caching_dir, 'cache.db') : join(out, 'cache.db')));
-  const cache = cacheFile === null ? disabledCache : await openSqliteCache(cacheFile, 'model', diag.warn);
+  const cacheSetup: CacheSetup = {
+    file: options.disableCache || !s.use_caching ? null : (options.cachePath ?? (s.caching_dir ? join(s.caching_dir, 'cache.db') : join(out, 'cache.db'))),
+    redisUrl: options.cacheUrl ?? null,
+    unitsOf: options.mergeUnits ? out : null,
+  };
+  const cache = await openRequestCache(cacheSetup, 'model', `${deployment.model_name}@${deployment.request_url}`, diag.warn);
   const client = createModelClient({
     deployment,
     send: createSender(deployment, apiKey),
@@ -72,6 +77,7 @@ export async function runBenchmark(entry: string, options: RunOptions, diag: Dia
     engineVersion: ENGINE_VERSION,
     limiter: new RequestLimiter({ maxConcurrency: options.parallelism, requestsPerMinute: options.requestsPerMinute, tokensPerMinute: options.tokensPerMinute }),
     policy: { ...retry, nvcfBacked: deployment.nvcf.backed },
+    offline: options.mergeUnits === true,
   });
   const cachedAhead = await client.prefetch(prepared.requests);
   if (cachedAhead > 0) diag.log(`${run.benchmark.name}: ${cachedAhead} answers found in the cache; sending the rest`);
@@ -101,7 +107,7 @@ export async function runBenchmark(entry: string, options: RunOptions, diag: Dia
     if (execution.stopReason) diag.error(execution.stopReason.code, execution.stopReason.message);
     const scored: Scored = early
       ? { results: early.finish(), judgeStop: false }
-      : await scoreAfterAnswers({ run, prepared, byId, records, scoreAt, juryPlan, options, diag, signal, cacheFile, settings: s });
+      : await scoreAfterAnswers({ run, prepared, byId, records, scoreAt, juryPlan, options, diag, signal, cacheSetup, settings: s });
     const stopped = execution.stopReason !== null || scored.judgeStop;
     const summary = await finishRun({ run, options, prepared, deployment, results: scored.results, records, active, diag, startedAt, runDirRel, interrupted: execution.interrupted, stopped, helmSpec, helm: early?.helm ?? null, ...(scored.judges ? { judges: scored.judges } : {}) });
     return { status: summary.status, runDir: runDirRel, summary, interrupted: execution.interrupted };
@@ -128,12 +134,12 @@ async function scoreAfterAnswers(o: {
   options: RunOptions;
   diag: Diagnostics;
   signal: AbortSignal;
-  cacheFile: string | null;
+  cacheSetup: CacheSetup;
   settings: RequestSettings;
 }): Promise<Scored> {
   const { run, prepared, juryPlan, diag, signal } = o;
   const s = o.settings;
-  const stage: JuryStage | null = juryPlan ? await openJuryStage(juryPlan, { outputDir: o.options.outputPath, cacheFile: o.cacheFile, warn: diag.warn, signal }) : null;
+  const stage: JuryStage | null = juryPlan ? await openJuryStage(juryPlan, { outputDir: o.options.outputPath, cacheSetup: o.cacheSetup, warn: diag.warn, signal }) : null;
   let annotations;
   try {
     annotations = await annotateAll({
