@@ -64,6 +64,9 @@ async function parseAndRun(argv: string[], engine: PrestartedEngine | null): Pro
     .command('run_suite', 'run a whole suite: HELM run-entries files × --models-to-run, then one leaderboard', (y) => y.options(RUN_SUITE_FLAGS), async (a) => {
       code = await (await import('./commands/run-suite.js')).runSuiteCommand(a as never);
     })
+    .command('merge <dir>', 'combine the work units of a suite (sharded jobs) into one run per job, then the leaderboard', (y) => y.positional('dir', { type: 'string', demandOption: true, describe: 'the suite folder (<output_dir>/<suite>)' }), async (a) => {
+      code = await (await import('./commands/merge.js')).mergeCommand(a as never);
+    })
     .command('status <dir>', 'what a suite folder holds: done, running, failed (with the reason) and left', (y) => y.positional('dir', { type: 'string', demandOption: true, describe: 'the suite folder (<output_dir>/<suite>) or a folder of runs' }), async (a) => {
       code = (await import('./commands/suite-status.js')).suiteStatusCommand(a as never);
     })

@@ -5,6 +5,8 @@
  * shard whatever order the data was loaded in. The engine applies it after HELM's seed-0 selection (`ef-bench run
  * --shard K/N`); a corrected twin (`c-<id>`) follows the shard of its HELM instance.
  */
+import { hash } from 'node:crypto';
+
 export interface ShardSpec {
   /** 0-based. */
   readonly index: number;
@@ -31,4 +33,9 @@ export function parseShard(text: string): ShardSpec | null {
   const index = Number(m[1]);
   const count = Number(m[2]);
   return count >= 1 && index < count ? { index, count } : null;
+}
+
+/** The shard an instance id belongs to (the contract above); `run_suite` plans units with it, the engine filters. */
+export function shardOfId(id: string, count: number): number {
+  return Number.parseInt(hash('sha256', id, 'hex').slice(0, 8), 16) % count;
 }

@@ -1,11 +1,7 @@
 /** Instance shards (the contract is `ShardSpec` in @eval-factory/types; docs/scale.md). */
-import { hash } from 'node:crypto';
-import type { Instance, ShardSpec } from '@eval-factory/types';
+import { shardOfId, type Instance, type ShardSpec } from '@eval-factory/types';
 
-/** The shard an instance id belongs to: the first 4 bytes of sha256(id), big-endian, modulo `count`. */
-export function shardOfId(id: string, count: number): number {
-  return Number.parseInt(hash('sha256', id, 'hex').slice(0, 8), 16) % count;
-}
+export { shardOfId };
 
 /**
  * The selected instances of one shard, in selection order. A corrected twin `c-<id>` goes with its HELM instance, so
