@@ -1,11 +1,11 @@
 /**
  * Work units (docs/scale.md): the unit of work a machine (a Slurm array task, a Kubernetes pod) runs. One unit per
- * (model, benchmark) job; a job with more instances than `maxInstancesPerUnit` becomes N instance shards, N the
- * smallest that keeps every shard at or under the limit on average, and shards that hold no instance are left out.
- * Shard membership comes from the instance ids alone (`shardOfId`), so the plan is the same on every machine.
+ * (model, benchmark) job; a job with more instances than `maxInstancesPerUnit` becomes N = ceil(n / limit) instance
+ * shards of equal size (±1). Shard membership comes from the instance ids alone (`assignShards`), so the plan is the
+ * same on every machine.
  */
 import { join } from 'node:path';
-import { shardDirName, shardOfId, UNITS_DIR, type ShardSpec } from '@eval-factory/types';
+import { assignShards, shardDirName, UNITS_DIR, type ShardSpec } from '@eval-factory/types';
 import { folderName, type SuiteJob } from './expand.js';
 
 export interface WorkUnit {
@@ -55,13 +55,15 @@ export function planUnits(jobs: readonly SuiteJob[], maxInstancesPerUnit: number
       add({ model: job.model, job: job.name, job_dir: dir, dir, shard: null, instances: n });
       continue;
     }
-    const count = Math.ceil(n / maxInstancesPerUnit);
-    const perShard = new Array<number>(count).fill(0);
     const ids = new Set(size!.instanceIds);
     // A corrected twin `c-<id>` is evaluated with its HELM instance (the engine keeps pairs together).
-    for (const id of ids) perShard[shardOfId(id.startsWith('c-') && ids.has(id.slice(2)) ? id.slice(2) : id, count)]++;
+    const twin = (id: string) => id.startsWith('c-') && ids.has(id.slice(2));
+    const helm = [...ids].filter((id) => !twin(id));
+    const count = Math.min(Math.ceil(n / maxInstancesPerUnit), helm.length);
+    const shards = assignShards(helm, count);
+    const perShard = new Array<number>(count).fill(0);
+    for (const id of ids) perShard[shards.get(twin(id) ? id.slice(2) : id)!]++;
     for (let index = 0; index < count; index++) {
-      if (perShard[index] === 0) continue;
       const shard = { index, count };
       add({ model: job.model, job: job.name, job_dir: dir, dir: join(dir, UNITS_DIR, shardDirName(shard)), shard, instances: perShard[index] });
     }

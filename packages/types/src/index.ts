@@ -7,4 +7,4 @@ export type * from './stats.js';
 export type * from './benchmark.js';
 export type * from './engine-summary.js';
 export type * from './judge-auth.js';
-export { UNITS_DIR, shardDirName, shardOfId, formatShard, parseShard, type ShardSpec } from './shard.js';
+export { UNITS_DIR, shardDirName, assignShards, formatShard, parseShard, type ShardSpec } from './shard.js';

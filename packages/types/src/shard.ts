@@ -1,9 +1,10 @@
 /**
  * Work units (docs/scale.md): a suite job larger than `--max-instances-per-unit` runs as `count` instance shards,
- * each on any machine. Shard membership is a pure function of the instance id — the first four bytes of
- * sha256(id), read big-endian, modulo `count` — so every machine, and every re-run, puts an instance in the same
- * shard whatever order the data was loaded in. The engine applies it after HELM's seed-0 selection (`ef-bench run
- * --shard K/N`); a corrected twin (`c-<id>`) follows the shard of its HELM instance.
+ * each on any machine. Shards are a pure function of the job's instance ids: the ids ordered by sha256(id) (then
+ * by id), cut into `count` consecutive runs of equal size (±1). Every machine and every re-run therefore puts an
+ * instance in the same shard whatever order the data was loaded in, no shard is empty and none is more than one
+ * instance larger than another. The engine applies it to the ids of HELM's seed-0 selection (`ef-bench run --shard
+ * K/N`); a corrected twin (`c-<id>`) goes with its HELM instance.
  */
 import { hash } from 'node:crypto';
 
@@ -35,7 +36,10 @@ export function parseShard(text: string): ShardSpec | null {
   return count >= 1 && index < count ? { index, count } : null;
 }
 
-/** The shard an instance id belongs to (the contract above); `run_suite` plans units with it, the engine filters. */
-export function shardOfId(id: string, count: number): number {
-  return Number.parseInt(hash('sha256', id, 'hex').slice(0, 8), 16) % count;
+/** id → shard index for the ids of one job (the contract above); `run_suite` plans with it, the engine filters. */
+export function assignShards(ids: readonly string[], count: number): Map<string, number> {
+  const unique = [...new Set(ids)];
+  const keyed = unique.map((id) => ({ id, key: hash('sha256', id, 'hex') }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return new Map(keyed.map(({ id }, position) => [id, Math.floor((position * count) / keyed.length)]));
 }

@@ -1,2 +1,2 @@
 export { selectEvalInstances, selectionSha256, SUBSAMPLE_METHOD } from './select-instances.js';
-export { instancesOfShard, shardOfId } from './shard.js';
+export { instancesOfShard } from './shard.js';
