@@ -2,12 +2,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** `DIR/pubmed_qa/ori_pqal.json` with `n` made-up entries (the fixture has 5; shards need more). */
-export function writePubmedQa(dataRoot: string, n: number): void {
+/** `DIR/pubmed_qa/ori_pqal.json` with `n` made-up entries (the fixture has 5; shards need more); `variant` changes the questions. */
+export function writePubmedQa(dataRoot: string, n: number, variant = ''): void {
   const entries: Record<string, unknown> = {};
   for (let i = 0; i < n; i++) {
     entries[String(40_000_000 + i)] = {
-      QUESTION: `Does invented treatment ${i} shorten invented illness ${i % 7}?`,
+      QUESTION: `Does invented treatment ${variant}${i} shorten invented illness ${i % 7}?`,
       CONTEXTS: [`Made-up background sentence ${i}.`, `Made-up result sentence ${i * 3}.`],
       LABELS: ['BACKGROUND', 'RESULTS'],
       MESHES: ['Adult'],

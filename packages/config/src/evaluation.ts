@@ -45,6 +45,7 @@ export interface EvaluationExtra {
   readonly cache: string | null;
   readonly shard: string | null;
   readonly merge_units: boolean | null;
+  readonly shared_budget: boolean | null;
   readonly [key: string]: unknown;
 }
 
@@ -117,7 +118,7 @@ export const EXTRA_KEYS = [
   'num_train_trials', 'max_length', 'num_output_tokens', 'data_path', 'subject', 'condition', 'subset',
   'gpt_judge_api_key', 'llama_judge_api_key', 'claude_judge_api_key', 'report_corrected', 'prompt_texts',
   'max_failure_rate', 'allow_data_drift', 'requests_per_minute', 'tokens_per_minute', 'judges', 'benchmark',
-  'cache', 'shard', 'merge_units',
+  'cache', 'shard', 'merge_units', 'shared_budget',
 ] as const satisfies readonly (keyof EvaluationExtra & string)[];
 export const API_ENDPOINT_KEYS = allKeys<ApiEndpoint>()([
   'url', 'model_id', 'type', 'api_key_name', 'api_key', 'stream', 'adapter_config',

@@ -30,6 +30,10 @@ function shardOption(text: string): ShardSpec {
   if (!shard) throw new UserError('EF_USAGE', `--shard ${text} is not K/N with 0 <= K < N`, 'give the shard as K/N, e.g. `--shard 0/4` (docs/scale.md)', EXIT.usage);
   return shard;
 }
+function sharedBudgetOption(on: boolean, cacheUrl: unknown): boolean {
+  if (on && cacheUrl === undefined) throw new UserError('EF_CACHE_URL', 'a shared endpoint budget needs the shared Redis: shared_budget is set without cache', 'Set config.params.extra.cache (run_suite --cache) to redis://HOST:PORT (docs/scale.md).');
+  return on;
+}
 const numOrNull = (v: unknown) => (v === undefined || v === null ? null : Number(v));
 
 /** `ef-bench` (docs/architecture.md). Returns the process exit code. */
@@ -86,6 +90,7 @@ export async function main(argv: string[] = hideBin(process.argv)): Promise<numb
         .option('helm-files', { type: 'boolean', default: true, describe: 'write the HELM run files (--no-helm-files: skip them)' })
         .option('shard', { type: 'string', describe: 'K/N: run only shard K (0-based) of N of each entry (docs/scale.md)' })
         .option('cache-url', { type: 'string', describe: 'shared request cache beside the local one: redis://HOST:PORT[/DB]' })
+        .option('shared-budget', { type: 'boolean', default: false, describe: 'hold -n and --requests-per-minute across every worker through the --cache-url Redis' })
         .option('merge-units', { type: 'boolean', default: false, describe: 'answer only from the caches of the shards in <output-path>/units/; send nothing' })
         .option('dry-run', { type: 'boolean', default: false })
         .check(finiteNumbers),
@@ -123,6 +128,7 @@ export async function main(argv: string[] = hideBin(process.argv)): Promise<numb
           shard: a.shard === undefined ? null : shardOption(String(a.shard)),
           cacheUrl: a['cache-url'] === undefined ? null : (checkRedisUrl(String(a['cache-url'])), String(a['cache-url'])),
           mergeUnits: Boolean(a['merge-units']),
+          sharedBudget: sharedBudgetOption(Boolean(a['shared-budget']), a['cache-url']),
         };
         code = await runAll(options);
       },

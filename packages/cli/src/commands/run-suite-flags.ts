@@ -20,6 +20,7 @@ export const RUN_SUITE_FLAGS = {
   'assumed-latency': { type: 'number', describe: 'seconds per request the --dry_run cost calculator assumes (default 2)' },
   // Scale-out (docs/scale.md).
   cache: { type: 'string', describe: 'shared request cache beside each run\'s cache.db: redis://HOST:PORT[/DB] (password: $REDISCLI_AUTH)' },
+  'shared-budget': { type: 'boolean', describe: 'with --cache: each endpoint\'s --parallelism and --requests-per-minute held across all workers through Redis' },
   'max-instances-per-unit': { type: 'number', describe: 'split jobs with more instances into instance shards (work units)' },
   'list-units': { type: 'boolean', describe: 'print the work units (index, model, benchmark, shard); run nothing' },
   unit: { type: 'number', describe: 'run only work unit K (what a cluster task runs)' },

@@ -40,6 +40,7 @@ export interface RunSuiteArgs {
   readonly secret?: string;
   readonly submit?: boolean;
   readonly 'units-plan'?: string;
+  readonly 'shared-budget'?: boolean;
 }
 
 export function jobRunArgs(job: SuiteJob, args: RunSuiteArgs, outputDir: string, shard: ShardSpec | null = null): RunEvalArgs {
@@ -51,6 +52,7 @@ export function jobRunArgs(job: SuiteJob, args: RunSuiteArgs, outputDir: string,
     ...(args['requests-per-minute'] !== undefined ? [`config.params.extra.requests_per_minute=${args['requests-per-minute']}`] : []),
     ...(args['tokens-per-minute'] !== undefined ? [`config.params.extra.tokens_per_minute=${args['tokens-per-minute']}`] : []),
     ...(args.cache ? [`config.params.extra.cache=${JSON.stringify(args.cache)}`] : []),
+    ...(args['shared-budget'] ? ['config.params.extra.shared_budget=true'] : []),
     ...(shard ? [`config.params.extra.shard=${formatShard(shard)}`] : []),
   ];
   return { eval_type: job.benchmark, output_dir: outputDir, model_id: job.model, model_url: args.model_url, model_type: args.model_type, ...(args.api_key_name ? { api_key_name: args.api_key_name } : {}), overrides };

@@ -8,6 +8,7 @@ import { sendWithRetries, type AttemptLog, type RetryPolicy } from './retry.js';
 import { classifyError } from './classify-error.js';
 import { failFastWhenRefused } from './endpoint-down.js';
 import { estimateTokens, type RequestLimiter } from './rate-limiter.js';
+import type { SharedBudget } from './shared-budget.js';
 
 export interface ModelCallRecord {
   readonly body: Record<string, unknown>;
@@ -41,12 +42,15 @@ export function createModelClient(opts: {
   policy: RetryPolicy;
   engineVersion: string;
   limiter?: RequestLimiter;
+  /** The endpoint's budget shared by every worker through Redis (docs/scale.md); taken after the local limits. */
+  budget?: SharedBudget;
   /** Answer from the cache only (merging shards): a miss is a failure, nothing is sent (docs/scale.md). */
   offline?: boolean;
 }): ModelClient {
   const { deployment, cache, policy } = opts;
   const watched = failFastWhenRefused(opts.send, opts.deployment.request_url);
-  const send = opts.limiter ? limited(watched, opts.limiter, policy.nvcfBacked) : watched;
+  const local = opts.limiter ? limited(watched, opts.limiter, policy.nvcfBacked) : watched;
+  const send = opts.budget ? budgeted(local, opts.budget) : local;
   const keyOf = (request: PromptRequest, body: Record<string, unknown>) =>
     cacheKey({
       namespace: 'model',
@@ -112,6 +116,18 @@ export function createModelClient(opts: {
       const outcome: RequestOutcome = { ok: true, completions: raw.completions, usage: raw.usage, cached: false, request_time_s: result.request_time_s, attempts: result.attempts };
       return { body, outcome, retries: result.retries, request_datetime };
     },
+  };
+}
+
+/** Every attempt also holds a slot of the endpoint's shared budget while it is on the wire. */
+function budgeted(send: SendAttempt, budget: SharedBudget): SendAttempt {
+  return async (body, timeoutMs, signal) => {
+    const release = await budget.acquire(signal);
+    try {
+      return await send(body, timeoutMs, signal);
+    } finally {
+      release();
+    }
   };
 }
 

@@ -43,6 +43,8 @@ export interface RunOptions {
    * nothing; an instance no shard answered fails with EF_UNIT_MISSING (docs/scale.md).
    */
   readonly mergeUnits?: boolean;
+  /** `--shared-budget`: `parallelism` and `requests_per_minute` held across all workers through the `--cache-url` Redis. */
+  readonly sharedBudget?: boolean;
 }
 
 /** Circuit breaker: this many consecutive requests that exhausted their retries stop the run (docs/architecture.md). */

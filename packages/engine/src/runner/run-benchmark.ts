@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { EngineSummary, Instance, JudgeCounts, RunStatus } from '@eval-factory/types';
 import { createAuthContext, resolveModelKey } from '../auth/index.js';
 import { openRequestCache, type CacheSetup } from '../cache/index.js';
-import { buildRequestBody, createModelClient, createSender, readModelDeployment, RequestLimiter, type ModelCallRecord, type RequestSettings } from '../clients/index.js';
+import { buildRequestBody, openSharedBudget, createModelClient, createSender, readModelDeployment, RequestLimiter, type ModelCallRecord, type RequestSettings } from '../clients/index.js';
 import { openJuryStage, planJury, type JuryPlan, type JuryStage } from '../judges/index.js';
 import { JsonlAppender, writeJsonlAtomic } from '../output/atomic.js';
 import { ENGINE_VERSION } from '../version.js';
@@ -70,6 +70,9 @@ export async function runBenchmark(entry: string, options: RunOptions, diag: Dia
     unitsOf: options.mergeUnits ? out : null,
   };
   const cache = await openRequestCache(cacheSetup, 'model', `${deployment.model_name}@${deployment.request_url}`, diag.warn);
+  const budget = options.sharedBudget && options.cacheUrl && !options.mergeUnits
+    ? await openSharedBudget({ url: options.cacheUrl, endpoint: `${deployment.model_name}@${deployment.request_url}`, parallelism: options.parallelism, requestsPerMinute: options.requestsPerMinute, leaseMs: options.requestTimeoutS * 1000 + 30_000, warn: diag.warn })
+    : null;
   const client = createModelClient({
     deployment,
     send: createSender(deployment, apiKey),
@@ -78,6 +81,7 @@ export async function runBenchmark(entry: string, options: RunOptions, diag: Dia
     limiter: new RequestLimiter({ maxConcurrency: options.parallelism, requestsPerMinute: options.requestsPerMinute, tokensPerMinute: options.tokensPerMinute }),
     policy: { ...retry, nvcfBacked: deployment.nvcf.backed },
     offline: options.mergeUnits === true,
+    ...(budget ? { budget } : {}),
   });
   const cachedAhead = await client.prefetch(prepared.requests);
   if (cachedAhead > 0) diag.log(`${run.benchmark.name}: ${cachedAhead} answers found in the cache; sending the rest`);
@@ -103,6 +107,7 @@ export async function runBenchmark(entry: string, options: RunOptions, diag: Dia
       progress.finish();
       await responsesLog.close();
       await cache.close();
+      await budget?.close();
     }
     if (execution.stopReason) diag.error(execution.stopReason.code, execution.stopReason.message);
     const scored: Scored = early

@@ -11,7 +11,7 @@ import type { RunSuiteArgs } from '../suite-job-args.js';
 const SUITE_FLAGS = [
   'conf-paths', 'models-to-run', 'suite', 'max-eval-instances', 'num-train-trials', 'priority', 'ignore-conf-models',
   'skip-unavailable', 'output_dir', 'model_url', 'model_type', 'api_key_name', 'parallelism', 'data_root', 'cache',
-  'max-instances-per-unit', 'requests-per-minute', 'tokens-per-minute',
+  'max-instances-per-unit', 'requests-per-minute', 'tokens-per-minute', 'shared-budget',
 ] as const;
 const PATHS = new Set(['output_dir', 'data_root']);
 
