@@ -39,7 +39,8 @@ async function submitSlurm(plan: UnitsPlan, args: RunSuiteArgs, suiteDir: string
 
 async function sbatch(argv: readonly string[]): Promise<string> {
   try {
-    const r = await run('sbatch', ['--parsable', ...argv]);
+    // sbatch retries a missing or unreachable controller for a minute; give it two.
+    const r = await run('sbatch', ['--parsable', ...argv], { timeout: 120_000 });
     return r.stdout.trim().split(';')[0]!;
   } catch (error) {
     const e = error as { code?: string; stderr?: string; message: string };
@@ -63,7 +64,7 @@ async function submitKubernetes(plan: UnitsPlan, args: RunSuiteArgs, suiteDir: s
     return EXIT.ok;
   }
   try {
-    const r = await run('kubectl', ['apply', '-f', file]);
+    const r = await run('kubectl', ['apply', '-f', file], { timeout: 120_000 });
     process.stdout.write(`${r.stdout.trim()}\n`);
   } catch (error) {
     const e = error as { code?: string; stderr?: string; message: string };
