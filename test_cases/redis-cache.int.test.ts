@@ -6,12 +6,20 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { findRedisServer, startFakeOpenAIServer, startRedisServer, demoAnswer, type FakeOpenAIServer, type RedisServer } from '@eval-factory/testkit';
+import {
+  findRedisServer,
+  startFakeOpenAIServer,
+  startRedisServer,
+  demoAnswer,
+  type FakeOpenAIServer,
+  type RedisServer,
+} from '@eval-factory/testkit';
 import { runCli, tempDir } from './support.js';
 import { writeEntries, writePubmedQa } from './scale-support.js';
 
 const binary = findRedisServer();
-if (binary === null) process.stderr.write('redis-cache.int.test: SKIPPED, redis-server is not installed (apt-get install redis-server)\n');
+if (binary === null)
+  process.stderr.write('redis-cache.int.test: SKIPPED, redis-server is not installed (apt-get install redis-server)\n');
 const describeRedis = binary === null ? describe.skip : describe;
 
 describeRedis('shared Redis cache (real redis-server)', () => {
@@ -21,7 +29,24 @@ describeRedis('shared Redis cache (real redis-server)', () => {
     writePubmedQa(join(dir, 'data'), 30);
     writeEntries(join(dir, 'entries.conf'), ['pubmed_qa'], ['org/alpha']);
   });
-  const args = (url: string, out: string, cache: string | null) => ['run_suite', '--conf-paths', join(dir, 'entries.conf'), '--models-to-run', 'org/alpha', '--suite', 'toy', '--output_dir', out, '--model_url', url, '--data_root', join(dir, 'data'), '--parallelism', '2', ...(cache ? ['--cache', cache] : [])];
+  const args = (url: string, out: string, cache: string | null) => [
+    'run_suite',
+    '--conf-paths',
+    join(dir, 'entries.conf'),
+    '--models-to-run',
+    'org/alpha',
+    '--suite',
+    'toy',
+    '--output_dir',
+    out,
+    '--model_url',
+    url,
+    '--data_root',
+    join(dir, 'data'),
+    '--parallelism',
+    '2',
+    ...(cache ? ['--cache', cache] : []),
+  ];
   const results = (out: string) => readFileSync(join(out, 'toy', 'org_alpha', 'pubmed_qa', 'results.jsonl'), 'utf8');
 
   let redis: RedisServer;
@@ -64,7 +89,10 @@ describeRedis('shared Redis cache (real redis-server)', () => {
       expect(r.stderr).not.toMatch(/^\s+at /m);
       expect(r.code).toBe(0);
       expect(r.stderr.match(/warning\[EF_CACHE_REMOTE_DOWN\]/g)).toHaveLength(1);
-      const lines = results(out).trim().split('\n').map((l) => JSON.parse(l) as { status: string });
+      const lines = results(out)
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { status: string });
       expect(lines).toHaveLength(30);
       expect(lines.every((l) => l.status === 'ok')).toBe(true);
       expect(killing.requests).toHaveLength(30);

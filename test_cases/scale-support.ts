@@ -30,5 +30,5 @@ export function writeEntries(file: string, benchmarks: readonly string[], models
 
 /** The prompts a fake server was sent (chat: the last message), for "each prompt answered once". */
 export function promptsSent(requests: readonly { body: unknown }[]): string[] {
-  return requests.map((r) => JSON.stringify((r.body as { messages?: unknown; prompt?: unknown; model?: unknown })));
+  return requests.map((r) => JSON.stringify(r.body as { messages?: unknown; prompt?: unknown; model?: unknown }));
 }

@@ -6,12 +6,21 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { demoAnswer, findRedisServer, startFakeOpenAIServer, startRedisServer, type RedisServer } from '@eval-factory/testkit';
+import {
+  demoAnswer,
+  findRedisServer,
+  startFakeOpenAIServer,
+  startRedisServer,
+  type RedisServer,
+} from '@eval-factory/testkit';
 import { runCli, tempDir } from './support.js';
 import { writeEntries, writePubmedQa } from './scale-support.js';
 
 const binary = findRedisServer();
-if (binary === null) process.stderr.write('shared-budget.int.test: SKIPPED, redis-server is not installed (apt-get install redis-server)\n');
+if (binary === null)
+  process.stderr.write(
+    'shared-budget.int.test: SKIPPED, redis-server is not installed (apt-get install redis-server)\n',
+  );
 
 (binary === null ? describe.skip : describe)('shared endpoint budget across workers (real redis-server)', () => {
   let redis: RedisServer;
@@ -48,7 +57,24 @@ if (binary === null) process.stderr.write('shared-budget.int.test: SKIPPED, redi
       },
     });
     try {
-      const args = (worker: string) => ['run_suite', '--conf-paths', join(dir, 'entries.conf'), '--models-to-run', 'org/alpha', '--suite', 'toy', '--output_dir', join(dir, name, worker), '--model_url', server.url, '--data_root', join(dir, `data-${worker}`), '--parallelism', '2', ...extra];
+      const args = (worker: string) => [
+        'run_suite',
+        '--conf-paths',
+        join(dir, 'entries.conf'),
+        '--models-to-run',
+        'org/alpha',
+        '--suite',
+        'toy',
+        '--output_dir',
+        join(dir, name, worker),
+        '--model_url',
+        server.url,
+        '--data_root',
+        join(dir, `data-${worker}`),
+        '--parallelism',
+        '2',
+        ...extra,
+      ];
       const [a, b] = await Promise.all([runCli(args('a')), runCli(args('b'))]);
       expect(a.code).toBe(0);
       expect(b.code).toBe(0);
@@ -62,7 +88,7 @@ if (binary === null) process.stderr.write('shared-budget.int.test: SKIPPED, redi
     expect(await twoWorkers('local', [])).toBe(4);
   });
 
-  it('with --shared-budget, never more than the endpoint\'s parallelism of 2 in total', async () => {
+  it("with --shared-budget, never more than the endpoint's parallelism of 2 in total", async () => {
     expect(await twoWorkers('shared', ['--cache', redis.url, '--shared-budget'])).toBe(2);
   });
 });

@@ -7,7 +7,14 @@
 import { existsSync, readFileSync, symlinkSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { slurmUnavailable, startFakeOpenAIServer, startSlurm, waitForSlurmQueue, type FakeOpenAIServer, type SlurmCluster } from '@eval-factory/testkit';
+import {
+  slurmUnavailable,
+  startFakeOpenAIServer,
+  startSlurm,
+  waitForSlurmQueue,
+  type FakeOpenAIServer,
+  type SlurmCluster,
+} from '@eval-factory/testkit';
 import { fixture, runCli, tempDir } from './support.js';
 import { writeEntries } from './scale-support.js';
 
@@ -35,13 +42,40 @@ if (why) process.stderr.write(`slurm.int.test: SKIPPED, Slurm cannot be started 
     await cluster?.stop();
   }, 60_000);
 
-  const args = (out: string, extra: string[] = []) => ['run_suite', '--conf-paths', join(dir, 'entries.conf'), '--models-to-run', 'org/alpha,org/beta', '--suite', 'toy', '--output_dir', out, '--model_url', server.url, '--data_root', join(dir, 'data'), '--max-instances-per-unit', '3', ...extra];
+  const args = (out: string, extra: string[] = []) => [
+    'run_suite',
+    '--conf-paths',
+    join(dir, 'entries.conf'),
+    '--models-to-run',
+    'org/alpha,org/beta',
+    '--suite',
+    'toy',
+    '--output_dir',
+    out,
+    '--model_url',
+    server.url,
+    '--data_root',
+    join(dir, 'data'),
+    '--max-instances-per-unit',
+    '3',
+    ...extra,
+  ];
 
-  it('an array of 8 units, then the merge job: the merged leaderboard is the local run\'s', async () => {
+  it("an array of 8 units, then the merge job: the merged leaderboard is the local run's", async () => {
     if (!cluster) return; // said why above
     const env = { SLURM_CONF: cluster.env.SLURM_CONF };
     const out = join(dir, 'slurm');
-    const submitted = await runCli(args(out, ['--executor', 'slurm', '--max-parallel-units', '4', '--pass-env', 'EF_DATA_CACHE,EF_RETRY_BASE_SECONDS']), { env });
+    const submitted = await runCli(
+      args(out, [
+        '--executor',
+        'slurm',
+        '--max-parallel-units',
+        '4',
+        '--pass-env',
+        'EF_DATA_CACHE,EF_RETRY_BASE_SECONDS',
+      ]),
+      { env },
+    );
     expect(submitted.stderr).not.toMatch(/^\s+at /m);
     expect(submitted.code).toBe(0);
     expect(submitted.stdout).toMatch(/submitted Slurm array job \d+ \(8 units\) and merge job \d+/);
@@ -49,14 +83,21 @@ if (why) process.stderr.write(`slurm.int.test: SKIPPED, Slurm cannot be started 
     expect(script).toContain('#SBATCH --array=0-7%4');
     await waitForSlurmQueue(cluster, 240_000);
     const logs = join(out, 'toy', 'slurm');
-    const mergeLog = existsSync(join(logs, 'merge.log')) ? readFileSync(join(logs, 'merge.log'), 'utf8') : '(no merge.log)';
+    const mergeLog = existsSync(join(logs, 'merge.log'))
+      ? readFileSync(join(logs, 'merge.log'), 'utf8')
+      : '(no merge.log)';
     expect(existsSync(join(out, 'toy', 'leaderboard.csv'))).toBe(true);
     expect(mergeLog).toMatch(/merged\s+org\/beta\s+head_qa/);
-    for (let unit = 0; unit < 8; unit++) expect(readFileSync(join(logs, `unit-${unit}.log`), 'utf8')).toMatch(new RegExp(`unit ${unit} of 8: success`));
+    for (let unit = 0; unit < 8; unit++)
+      expect(readFileSync(join(logs, `unit-${unit}.log`), 'utf8')).toMatch(new RegExp(`unit ${unit} of 8: success`));
 
     const local = await runCli(args(join(dir, 'local')));
     expect(local.code).toBe(0);
-    expect(readFileSync(join(out, 'toy', 'leaderboard.csv'), 'utf8')).toBe(readFileSync(join(dir, 'local', 'toy', 'leaderboard.csv'), 'utf8'));
-    expect(readFileSync(join(out, 'toy', 'leaderboard.md'), 'utf8')).toBe(readFileSync(join(dir, 'local', 'toy', 'leaderboard.md'), 'utf8'));
+    expect(readFileSync(join(out, 'toy', 'leaderboard.csv'), 'utf8')).toBe(
+      readFileSync(join(dir, 'local', 'toy', 'leaderboard.csv'), 'utf8'),
+    );
+    expect(readFileSync(join(out, 'toy', 'leaderboard.md'), 'utf8')).toBe(
+      readFileSync(join(dir, 'local', 'toy', 'leaderboard.md'), 'utf8'),
+    );
   }, 400_000);
 });

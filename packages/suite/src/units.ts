@@ -44,7 +44,11 @@ export function jobDir(job: Pick<SuiteJob, 'model' | 'name'>): string {
  * The suite's units in job order. `sizes` (by job name) is needed only for jobs that may be split; without
  * `maxInstancesPerUnit` every job is one unit.
  */
-export function planUnits(jobs: readonly SuiteJob[], maxInstancesPerUnit: number | null, sizes: ReadonlyMap<string, JobSize>): WorkUnit[] {
+export function planUnits(
+  jobs: readonly SuiteJob[],
+  maxInstancesPerUnit: number | null,
+  sizes: ReadonlyMap<string, JobSize>,
+): WorkUnit[] {
   const units: WorkUnit[] = [];
   const add = (u: Omit<WorkUnit, 'index'>) => units.push({ index: units.length, ...u });
   for (const job of jobs) {
@@ -65,7 +69,14 @@ export function planUnits(jobs: readonly SuiteJob[], maxInstancesPerUnit: number
     for (const id of ids) perShard[shards.get(twin(id) ? id.slice(2) : id)!]++;
     for (let index = 0; index < count; index++) {
       const shard = { index, count };
-      add({ model: job.model, job: job.name, job_dir: dir, dir: join(dir, UNITS_DIR, shardDirName(shard)), shard, instances: perShard[index] });
+      add({
+        model: job.model,
+        job: job.name,
+        job_dir: dir,
+        dir: join(dir, UNITS_DIR, shardDirName(shard)),
+        shard,
+        instances: perShard[index],
+      });
     }
   }
   return units;

@@ -33,7 +33,9 @@ export function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -43,7 +45,11 @@ export async function startRedisServer(binary = findRedisServer()): Promise<Redi
   if (binary === null) throw new Error('redis-server is not installed');
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'ef-redis-'));
-  const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
+  const child = spawn(
+    binary,
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+    { stdio: 'ignore' },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await waitForPing(port, 10_000);
   const end = async (signal: NodeJS.Signals) => {
@@ -51,7 +57,13 @@ export async function startRedisServer(binary = findRedisServer()): Promise<Redi
     await exited;
     rmSync(dir, { recursive: true, force: true });
   };
-  return { url: `redis://127.0.0.1:${port}`, port, process: child, kill: () => end('SIGKILL'), stop: () => end('SIGTERM') };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    process: child,
+    kill: () => end('SIGKILL'),
+    stop: () => end('SIGTERM'),
+  };
 }
 
 async function waitForPing(port: number, limitMs: number): Promise<void> {

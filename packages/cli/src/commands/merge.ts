@@ -13,12 +13,25 @@ import { summarizeCommand } from './summarize.js';
 
 export async function mergeCommand(args: { dir: string }): Promise<number> {
   const dir = resolve(args.dir);
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UserError('EF_FILE_NOT_FOUND', `no such folder: ${args.dir}`, 'Pass the suite folder (<output_dir>/<suite>) that holds units.json (docs/scale.md).');
+  if (!existsSync(dir) || !statSync(dir).isDirectory())
+    throw new UserError(
+      'EF_FILE_NOT_FOUND',
+      `no such folder: ${args.dir}`,
+      'Pass the suite folder (<output_dir>/<suite>) that holds units.json (docs/scale.md).',
+    );
   const planFile = join(dir, UNITS_PLAN);
-  if (!existsSync(planFile)) throw new UserError('EF_SUITE_UNITS', `${args.dir} has no ${UNITS_PLAN}: it is not a suite folder run in units`, 'Pass the suite folder (<output_dir>/<suite>) that run_suite wrote units.json into (docs/scale.md).');
+  if (!existsSync(planFile))
+    throw new UserError(
+      'EF_SUITE_UNITS',
+      `${args.dir} has no ${UNITS_PLAN}: it is not a suite folder run in units`,
+      'Pass the suite folder (<output_dir>/<suite>) that run_suite wrote units.json into (docs/scale.md).',
+    );
   const plan = readPlan(planFile);
   const merges = await mergeSuite(dir, plan);
-  for (const m of merges) process.stderr.write(`  ${(m.complete ? 'merged' : 'incomplete').padEnd(10)} ${m.model}  ${m.job}  (${m.status ?? 'no unit started'})\n`);
+  for (const m of merges)
+    process.stderr.write(
+      `  ${(m.complete ? 'merged' : 'incomplete').padEnd(10)} ${m.model}  ${m.job}  (${m.status ?? 'no unit started'})\n`,
+    );
   process.stderr.write(formatIncomplete(merges));
   await summarizeCommand({ dirs: [dir], out: dir });
   return merges.every((m) => m.complete && m.status !== 'error') ? EXIT.ok : EXIT.error;

@@ -1,41 +1,105 @@
 /** Flags of `eval-factory run_suite` (HELM's spellings where helm-run has the flag); main.ts imports them at start-up. */
 export const RUN_SUITE_FLAGS = {
-  'conf-paths': { type: 'string', demandOption: true, describe: "HELM run-entries files, comma-separated (MedHELM's run_entries_medhelm_public.conf works as it is)" },
-  'models-to-run': { type: 'string', demandOption: true, describe: 'models to run, comma-separated (HELM model names, sent as the model id)' },
-  suite: { type: 'string', demandOption: true, describe: 'suite name: outputs go to <output_dir>/<suite>/<model>/<run>/' },
+  'conf-paths': {
+    type: 'string',
+    demandOption: true,
+    describe: "HELM run-entries files, comma-separated (MedHELM's run_entries_medhelm_public.conf works as it is)",
+  },
+  'models-to-run': {
+    type: 'string',
+    demandOption: true,
+    describe: 'models to run, comma-separated (HELM model names, sent as the model id)',
+  },
+  suite: {
+    type: 'string',
+    demandOption: true,
+    describe: 'suite name: outputs go to <output_dir>/<suite>/<model>/<run>/',
+  },
   'max-eval-instances': { type: 'number', describe: 'instances per benchmark (MedHELM published runs: 1000)' },
   'num-train-trials': { type: 'number', describe: 'train trials (few-shot benchmarks)' },
   priority: { type: 'number', describe: 'run only entries of priority <= N (as helm-run)' },
-  'ignore-conf-models': { type: 'boolean', describe: "run every distinct entry of the confs for each --models-to-run model, whatever model the entry names" },
-  'skip-unavailable': { type: 'boolean', describe: 'run the suite without the entries this installation has no benchmark for (they are listed as "not run")' },
+  'ignore-conf-models': {
+    type: 'boolean',
+    describe: 'run every distinct entry of the confs for each --models-to-run model, whatever model the entry names',
+  },
+  'skip-unavailable': {
+    type: 'boolean',
+    describe: 'run the suite without the entries this installation has no benchmark for (they are listed as "not run")',
+  },
   output_dir: { type: 'string', default: 'results', describe: 'folder that holds the suite folder' },
-  model_url: { type: 'string', demandOption: true, describe: 'OpenAI-compatible endpoint serving the models (target.api_endpoint.url)' },
+  model_url: {
+    type: 'string',
+    demandOption: true,
+    describe: 'OpenAI-compatible endpoint serving the models (target.api_endpoint.url)',
+  },
   model_type: { type: 'string', choices: ['chat', 'completions'], default: 'chat', describe: 'endpoint kind' },
   api_key_name: { type: 'string', describe: 'NAME of the environment variable holding the API key' },
   parallelism: { type: 'number', describe: 'requests in flight per model endpoint' },
-  data_root: { type: 'string', describe: 'DIR/<benchmark>/ becomes each benchmark\'s data_path (default: $EF_DATA_ROOT)' },
-  dry_run: { type: 'boolean', describe: 'print the expanded job list and the cost per endpoint (or, with --executor, what would be submitted); write nothing, send nothing' },
-  'requests-per-minute': { type: 'number', describe: 'client-side request limit per model endpoint (config.params.extra.requests_per_minute)' },
-  'tokens-per-minute': { type: 'number', describe: 'client-side token limit per model endpoint (config.params.extra.tokens_per_minute)' },
-  'assumed-latency': { type: 'number', describe: 'seconds per request the --dry_run cost calculator assumes (default 2)' },
+  data_root: {
+    type: 'string',
+    describe: "DIR/<benchmark>/ becomes each benchmark's data_path (default: $EF_DATA_ROOT)",
+  },
+  dry_run: {
+    type: 'boolean',
+    describe:
+      'print the expanded job list and the cost per endpoint (or, with --executor, what would be submitted); write nothing, send nothing',
+  },
+  'requests-per-minute': {
+    type: 'number',
+    describe: 'client-side request limit per model endpoint (config.params.extra.requests_per_minute)',
+  },
+  'tokens-per-minute': {
+    type: 'number',
+    describe: 'client-side token limit per model endpoint (config.params.extra.tokens_per_minute)',
+  },
+  'assumed-latency': {
+    type: 'number',
+    describe: 'seconds per request the --dry_run cost calculator assumes (default 2)',
+  },
   // Scale-out (docs/scale.md).
-  cache: { type: 'string', describe: 'shared request cache beside each run\'s cache.db: redis://HOST:PORT[/DB] (password: $REDISCLI_AUTH)' },
-  'shared-budget': { type: 'boolean', describe: 'with --cache: each endpoint\'s --parallelism and --requests-per-minute held across all workers through Redis' },
-  'max-instances-per-unit': { type: 'number', describe: 'split jobs with more instances into instance shards (work units)' },
+  cache: {
+    type: 'string',
+    describe: "shared request cache beside each run's cache.db: redis://HOST:PORT[/DB] (password: $REDISCLI_AUTH)",
+  },
+  'shared-budget': {
+    type: 'boolean',
+    describe:
+      "with --cache: each endpoint's --parallelism and --requests-per-minute held across all workers through Redis",
+  },
+  'max-instances-per-unit': {
+    type: 'number',
+    describe: 'split jobs with more instances into instance shards (work units)',
+  },
   'list-units': { type: 'boolean', describe: 'print the work units (index, model, benchmark, shard); run nothing' },
   unit: { type: 'number', describe: 'run only work unit K (what a cluster task runs)' },
-  'units-plan': { type: 'string', describe: 'read the units from this units.json (written by the submitting run_suite)' },
-  executor: { type: 'string', choices: ['local', 'slurm', 'kubernetes'], default: 'local', describe: 'where the units run: here, as a Slurm job array, or as a Kubernetes Indexed Job' },
-  'max-parallel-units': { type: 'number', describe: 'cluster: units running at once (Slurm %MAX, Kubernetes parallelism)' },
+  'units-plan': {
+    type: 'string',
+    describe: 'read the units from this units.json (written by the submitting run_suite)',
+  },
+  executor: {
+    type: 'string',
+    choices: ['local', 'slurm', 'kubernetes'],
+    default: 'local',
+    describe: 'where the units run: here, as a Slurm job array, or as a Kubernetes Indexed Job',
+  },
+  'max-parallel-units': {
+    type: 'number',
+    describe: 'cluster: units running at once (Slurm %MAX, Kubernetes parallelism)',
+  },
   account: { type: 'string', describe: 'slurm: --account' },
   partition: { type: 'string', describe: 'slurm: --partition' },
   time: { type: 'string', describe: 'slurm: --time per unit (e.g. 04:00:00)' },
   'cpus-per-task': { type: 'number', describe: 'slurm: --cpus-per-task; kubernetes: the cpu request' },
-  'pass-env': { type: 'string', describe: 'NAMES of environment variables the tasks need, comma-separated (values are never written)' },
+  'pass-env': {
+    type: 'string',
+    describe: 'NAMES of environment variables the tasks need, comma-separated (values are never written)',
+  },
   image: { type: 'string', describe: 'kubernetes: container image with eval-factory (default eval-factory:latest)' },
   pvc: { type: 'string', describe: 'kubernetes: volume claim holding the output folder (default ef-<suite>-results)' },
   namespace: { type: 'string', describe: 'kubernetes: namespace' },
-  secret: { type: 'string', describe: 'kubernetes: Secret holding the API key and --pass-env variables by name (default ef-<suite>-keys)' },
+  secret: {
+    type: 'string',
+    describe: 'kubernetes: Secret holding the API key and --pass-env variables by name (default ef-<suite>-keys)',
+  },
   submit: { type: 'boolean', describe: 'kubernetes: kubectl apply the Job (otherwise only write it)' },
 } as const;
-

@@ -10,7 +10,15 @@ import { join, resolve } from 'node:path';
 import { EXIT, UserError } from '@eval-factory/errors';
 import { loadFramework } from '@eval-factory/config';
 import { makeDirSync } from '@eval-factory/executor';
-import { expandEntries, folderName, parseRunEntries, jobDir, type SuiteJob, type UnitsPlan, type WorkUnit } from '@eval-factory/suite';
+import {
+  expandEntries,
+  folderName,
+  parseRunEntries,
+  jobDir,
+  type SuiteJob,
+  type UnitsPlan,
+  type WorkUnit,
+} from '@eval-factory/suite';
 import { findFrameworkFile } from '../framework-path.js';
 import { runEvalCommand } from './run-eval.js';
 import { summarizeCommand } from './summarize.js';
@@ -23,7 +31,11 @@ import { formatCost } from './scale/cost.js';
 
 export type { RunSuiteArgs } from './suite-job-args.js';
 
-const list = (text: string) => text.split(',').map((s) => s.trim()).filter(Boolean);
+const list = (text: string) =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export async function runSuiteCommand(args: RunSuiteArgs): Promise<number> {
   const jobs = suiteJobs(args);
@@ -37,26 +49,39 @@ export async function runSuiteCommand(args: RunSuiteArgs): Promise<number> {
     process.stdout.write(await formatCost(jobs.jobs, args));
     return EXIT.ok;
   }
-  if (jobs.unavailable.length) process.stderr.write(`warning[EF_SUITE_UNAVAILABLE]: not run (no benchmark here): ${jobs.unavailable.join('; ')}\n`);
+  if (jobs.unavailable.length)
+    process.stderr.write(
+      `warning[EF_SUITE_UNAVAILABLE]: not run (no benchmark here): ${jobs.unavailable.join('; ')}\n`,
+    );
   const plan = await suiteUnits(jobs.jobs, args, suiteDir, { write: !args.dry_run });
   if (!args.dry_run) writeManifest(suiteDir, args.suite, jobs);
   if (args.unit !== undefined) return runOneUnit(plan, args, suiteDir, jobs.jobs);
-  if (args.executor === 'slurm' || args.executor === 'kubernetes') return submitToCluster(args.executor, plan, args, suiteDir);
+  if (args.executor === 'slurm' || args.executor === 'kubernetes')
+    return submitToCluster(args.executor, plan, args, suiteDir);
   const byEndpoint = new Map<string, WorkUnit[]>();
   for (const unit of plan.units) byEndpoint.set(unit.model, [...(byEndpoint.get(unit.model) ?? []), unit]);
   // Each concurrent run_eval listens for SIGINT/SIGTERM and exit (to forward signals, release its folder lock):
   // with more than a few endpoints that passes Node's default of 10 listeners, which is no leak here.
   process.setMaxListeners(Math.max(process.getMaxListeners(), 10 + 3 * byEndpoint.size));
   const jobOf = jobIndex(jobs.jobs);
-  const outcomes = await Promise.all([...byEndpoint.values()].map(async (endpointUnits) => {
-    const codes: [WorkUnit, string][] = [];
-    for (const unit of endpointUnits) codes.push([unit, await runUnit(unit, jobOf(unit), args, suiteDir)]);
-    return codes;
-  }));
+  const outcomes = await Promise.all(
+    [...byEndpoint.values()].map(async (endpointUnits) => {
+      const codes: [WorkUnit, string][] = [];
+      for (const unit of endpointUnits) codes.push([unit, await runUnit(unit, jobOf(unit), args, suiteDir)]);
+      return codes;
+    }),
+  );
   const merges = await mergeSuite(suiteDir, plan);
-  const lines = outcomes.flat().map(([unit, status]) => `  ${status.padEnd(9)} ${unit.model}  ${unit.job}${unit.shard ? `  (shard ${unit.shard.index + 1} of ${unit.shard.count})` : ''}`);
+  const lines = outcomes
+    .flat()
+    .map(
+      ([unit, status]) =>
+        `  ${status.padEnd(9)} ${unit.model}  ${unit.job}${unit.shard ? `  (shard ${unit.shard.index + 1} of ${unit.shard.count})` : ''}`,
+    );
   const mergeLines = merges.map((m) => `  ${(m.complete ? 'merged' : 'incomplete').padEnd(9)} ${m.model}  ${m.job}`);
-  process.stderr.write(`suite ${args.suite}: ${jobs.jobs.length} jobs in ${plan.units.length} units\n${[...lines, ...mergeLines].join('\n')}\n${jobs.unavailable.map((u) => `  not run   ${u}`).join('\n')}${jobs.unavailable.length ? '\n' : ''}`);
+  process.stderr.write(
+    `suite ${args.suite}: ${jobs.jobs.length} jobs in ${plan.units.length} units\n${[...lines, ...mergeLines].join('\n')}\n${jobs.unavailable.map((u) => `  not run   ${u}`).join('\n')}${jobs.unavailable.length ? '\n' : ''}`,
+  );
   process.stderr.write(formatIncomplete(merges));
   await summarizeCommand({ dirs: [suiteDir], out: suiteDir });
   const unitsOk = outcomes.flat().every(([, status]) => status === 'success' || status === 'done');
@@ -64,13 +89,24 @@ export async function runSuiteCommand(args: RunSuiteArgs): Promise<number> {
 }
 
 /** `--unit K`: that unit only, into its folder (a cluster task); merging and the leaderboard come after all of them. */
-async function runOneUnit(plan: UnitsPlan, args: RunSuiteArgs, suiteDir: string, jobs: readonly SuiteJob[]): Promise<number> {
+async function runOneUnit(
+  plan: UnitsPlan,
+  args: RunSuiteArgs,
+  suiteDir: string,
+  jobs: readonly SuiteJob[],
+): Promise<number> {
   const unit = plan.units[args.unit!];
   if (!Number.isInteger(args.unit) || unit === undefined) {
-    throw new UserError('EF_SUITE_UNITS', `--unit ${args.unit} is not a unit of this suite (it has ${plan.units.length}: 0 to ${plan.units.length - 1})`, 'Run the same command with --list-units to see them (docs/scale.md).');
+    throw new UserError(
+      'EF_SUITE_UNITS',
+      `--unit ${args.unit} is not a unit of this suite (it has ${plan.units.length}: 0 to ${plan.units.length - 1})`,
+      'Run the same command with --list-units to see them (docs/scale.md).',
+    );
   }
   const status = await runUnit(unit, jobIndex(jobs)(unit), args, suiteDir);
-  process.stderr.write(`unit ${unit.index} of ${plan.units.length}: ${status}  ${unit.model}  ${unit.job}  → ${join(suiteDir, unit.dir)}\n`);
+  process.stderr.write(
+    `unit ${unit.index} of ${plan.units.length}: ${status}  ${unit.model}  ${unit.job}  → ${join(suiteDir, unit.dir)}\n`,
+  );
   return status === 'success' || status === 'done' || status === 'partial' ? EXIT.ok : EXIT.error;
 }
 
@@ -81,10 +117,16 @@ function jobIndex(jobs: readonly SuiteJob[]): (unit: WorkUnit) => SuiteJob {
 
 function suiteJobs(args: RunSuiteArgs): { jobs: readonly SuiteJob[]; unavailable: readonly string[] } {
   const frameworkFile = findFrameworkFile();
-  if (!frameworkFile) throw new UserError('EF_NO_FRAMEWORK', 'framework.yml not found', 'set EF_FRAMEWORK_FILE or run from the eval-factory checkout');
+  if (!frameworkFile)
+    throw new UserError(
+      'EF_NO_FRAMEWORK',
+      'framework.yml not found',
+      'set EF_FRAMEWORK_FILE or run from the eval-factory checkout',
+    );
   const available = new Set(loadFramework(frameworkFile).evaluations.map((e) => e.name));
   const entries = list(args['conf-paths']).flatMap((file) => {
-    if (!existsSync(file)) throw new UserError('EF_FILE_NOT_FOUND', `run-entries file not found: ${file}`, 'Check the --conf-paths value.');
+    if (!existsSync(file))
+      throw new UserError('EF_FILE_NOT_FOUND', `run-entries file not found: ${file}`, 'Check the --conf-paths value.');
     return parseRunEntries(readFileSync(file, 'utf8'), file);
   });
   const dataRoot = args.data_root ?? process.env.EF_DATA_ROOT;
@@ -96,7 +138,11 @@ function suiteJobs(args: RunSuiteArgs): { jobs: readonly SuiteJob[]; unavailable
     ...(dataRoot ? { dataRoot: resolve(dataRoot) } : {}),
   });
   if (expansion.unavailable.length && !args['skip-unavailable']) {
-    throw new UserError('EF_SUITE_UNAVAILABLE', `${expansion.unavailable.length} run entr${expansion.unavailable.length === 1 ? 'y names a benchmark' : 'ies name benchmarks'} this installation does not have: ${expansion.unavailable.join('; ')}`, 'Run `eval-factory ls` for the benchmarks here, or pass --skip-unavailable to run the rest (they are listed as "not run").');
+    throw new UserError(
+      'EF_SUITE_UNAVAILABLE',
+      `${expansion.unavailable.length} run entr${expansion.unavailable.length === 1 ? 'y names a benchmark' : 'ies name benchmarks'} this installation does not have: ${expansion.unavailable.join('; ')}`,
+      'Run `eval-factory ls` for the benchmarks here, or pass --skip-unavailable to run the rest (they are listed as "not run").',
+    );
   }
   return expansion;
 }
@@ -107,7 +153,8 @@ function suiteJobs(args: RunSuiteArgs): { jobs: readonly SuiteJob[]; unavailable
  */
 async function runUnit(unit: WorkUnit, job: SuiteJob, args: RunSuiteArgs, suiteDir: string): Promise<string> {
   const outputDir = join(suiteDir, unit.dir);
-  if (statusOf(outputDir) === 'success' || (unit.shard && statusOf(join(suiteDir, unit.job_dir)) === 'success')) return 'done';
+  if (statusOf(outputDir) === 'success' || (unit.shard && statusOf(join(suiteDir, unit.job_dir)) === 'success'))
+    return 'done';
   try {
     await runEvalCommand(jobRunArgs(job, args, outputDir, unit.shard));
   } catch (error) {
@@ -120,8 +167,16 @@ async function runUnit(unit: WorkUnit, job: SuiteJob, args: RunSuiteArgs, suiteD
 }
 
 /** suite.json: the job list `eval-factory status` compares the folder with (what is left, what was not run). */
-function writeManifest(suiteDir: string, suite: string, jobs: { jobs: readonly SuiteJob[]; unavailable: readonly string[] }): void {
-  const manifest: SuiteManifest = { suite, jobs: jobs.jobs.map((j) => ({ model: j.model, name: j.name, dir: jobDir(j) })), not_run: jobs.unavailable };
+function writeManifest(
+  suiteDir: string,
+  suite: string,
+  jobs: { jobs: readonly SuiteJob[]; unavailable: readonly string[] },
+): void {
+  const manifest: SuiteManifest = {
+    suite,
+    jobs: jobs.jobs.map((j) => ({ model: j.model, name: j.name, dir: jobDir(j) })),
+    not_run: jobs.unavailable,
+  };
   makeDirSync(suiteDir);
   writeFileSync(join(suiteDir, SUITE_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
 }

@@ -43,17 +43,36 @@ export interface RunSuiteArgs {
   readonly 'shared-budget'?: boolean;
 }
 
-export function jobRunArgs(job: SuiteJob, args: RunSuiteArgs, outputDir: string, shard: ShardSpec | null = null): RunEvalArgs {
+export function jobRunArgs(
+  job: SuiteJob,
+  args: RunSuiteArgs,
+  outputDir: string,
+  shard: ShardSpec | null = null,
+): RunEvalArgs {
   const overrides = [
     ...(args['max-eval-instances'] !== undefined ? [`config.params.limit_samples=${args['max-eval-instances']}`] : []),
     ...(args.parallelism !== undefined ? [`config.params.parallelism=${args.parallelism}`] : []),
-    ...(args['num-train-trials'] !== undefined ? [`config.params.extra.num_train_trials=${args['num-train-trials']}`] : []),
+    ...(args['num-train-trials'] !== undefined
+      ? [`config.params.extra.num_train_trials=${args['num-train-trials']}`]
+      : []),
     ...Object.entries(job.extra).map(([k, v]) => `config.params.extra.${k}=${JSON.stringify(v)}`),
-    ...(args['requests-per-minute'] !== undefined ? [`config.params.extra.requests_per_minute=${args['requests-per-minute']}`] : []),
-    ...(args['tokens-per-minute'] !== undefined ? [`config.params.extra.tokens_per_minute=${args['tokens-per-minute']}`] : []),
+    ...(args['requests-per-minute'] !== undefined
+      ? [`config.params.extra.requests_per_minute=${args['requests-per-minute']}`]
+      : []),
+    ...(args['tokens-per-minute'] !== undefined
+      ? [`config.params.extra.tokens_per_minute=${args['tokens-per-minute']}`]
+      : []),
     ...(args.cache ? [`config.params.extra.cache=${JSON.stringify(args.cache)}`] : []),
     ...(args['shared-budget'] ? ['config.params.extra.shared_budget=true'] : []),
     ...(shard ? [`config.params.extra.shard=${formatShard(shard)}`] : []),
   ];
-  return { eval_type: job.benchmark, output_dir: outputDir, model_id: job.model, model_url: args.model_url, model_type: args.model_type, ...(args.api_key_name ? { api_key_name: args.api_key_name } : {}), overrides };
+  return {
+    eval_type: job.benchmark,
+    output_dir: outputDir,
+    model_id: job.model,
+    model_url: args.model_url,
+    model_type: args.model_type,
+    ...(args.api_key_name ? { api_key_name: args.api_key_name } : {}),
+    overrides,
+  };
 }

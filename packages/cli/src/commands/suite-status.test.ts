@@ -4,16 +4,41 @@ import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { suiteStatusCommand } from './suite-status.js';
 
-const sink = () => ({ text: '', write(t: string) { this.text += t; return true; } });
+const sink = () => ({
+  text: '',
+  write(t: string) {
+    this.text += t;
+    return true;
+  },
+});
 
 describe('eval-factory status', () => {
   it('done, running (a live lock), failed with its first error, left (in suite.json, not started), not run', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ef-status-'));
-    const job = (name: string) => { mkdirSync(join(dir, 'm', name), { recursive: true }); return join(dir, 'm', name); };
-    writeFileSync(join(job('a'), 'evaluation_config.yaml'), 'status: success\ncounts: {instances: {scored: 9, evaluated: 10}}\n');
-    writeFileSync(join(job('b'), 'evaluation_config.yaml'), 'status: error\nerrors: [{code: EF_FAILURE_RATE, message: "9 of 10 instances failed"}]\n');
-    writeFileSync(join(job('c'), '.eval-factory.lock'), JSON.stringify({ pid: process.pid, host: hostname(), started_at: 'x' }));
-    writeFileSync(join(dir, 'suite.json'), JSON.stringify({ suite: 's', jobs: ['a', 'b', 'c', 'd'].map((n) => ({ model: 'm', name: n, dir: join('m', n) })), not_run: ['typo_bench'] }));
+    const job = (name: string) => {
+      mkdirSync(join(dir, 'm', name), { recursive: true });
+      return join(dir, 'm', name);
+    };
+    writeFileSync(
+      join(job('a'), 'evaluation_config.yaml'),
+      'status: success\ncounts: {instances: {scored: 9, evaluated: 10}}\n',
+    );
+    writeFileSync(
+      join(job('b'), 'evaluation_config.yaml'),
+      'status: error\nerrors: [{code: EF_FAILURE_RATE, message: "9 of 10 instances failed"}]\n',
+    );
+    writeFileSync(
+      join(job('c'), '.eval-factory.lock'),
+      JSON.stringify({ pid: process.pid, host: hostname(), started_at: 'x' }),
+    );
+    writeFileSync(
+      join(dir, 'suite.json'),
+      JSON.stringify({
+        suite: 's',
+        jobs: ['a', 'b', 'c', 'd'].map((n) => ({ model: 'm', name: n, dir: join('m', n) })),
+        not_run: ['typo_bench'],
+      }),
+    );
     const out = sink();
     expect(suiteStatusCommand({ dir }, out as unknown as NodeJS.WritableStream)).toBe(0);
     expect(out.text.split('\n')).toEqual([
@@ -29,23 +54,46 @@ describe('eval-factory status', () => {
 
   it('a job run in shards, before merge: its units/ tell how far it is (docs/scale.md)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ef-status-units-'));
-    const unit = (k: number) => { const d = join(dir, 'm', 'a', 'units', `${k}-of-3`); mkdirSync(d, { recursive: true }); return d; };
+    const unit = (k: number) => {
+      const d = join(dir, 'm', 'a', 'units', `${k}-of-3`);
+      mkdirSync(d, { recursive: true });
+      return d;
+    };
     writeFileSync(join(unit(0), 'evaluation_config.yaml'), 'status: success\n');
     writeFileSync(join(unit(1), 'evaluation_config.yaml'), 'status: partial\n');
-    writeFileSync(join(dir, 'suite.json'), JSON.stringify({ suite: 's', jobs: [{ model: 'm', name: 'a', dir: join('m', 'a') }], not_run: [] }));
-    const plan = (k: number) => ({ index: k, model: 'm', job: 'a', job_dir: join('m', 'a'), dir: join('m', 'a', 'units', `${k}-of-3`), shard: { index: k, count: 3 }, instances: 4 });
-    writeFileSync(join(dir, 'units.json'), JSON.stringify({ suite: 's', max_instances_per_unit: 4, units: [0, 1, 2].map(plan) }));
+    writeFileSync(
+      join(dir, 'suite.json'),
+      JSON.stringify({ suite: 's', jobs: [{ model: 'm', name: 'a', dir: join('m', 'a') }], not_run: [] }),
+    );
+    const plan = (k: number) => ({
+      index: k,
+      model: 'm',
+      job: 'a',
+      job_dir: join('m', 'a'),
+      dir: join('m', 'a', 'units', `${k}-of-3`),
+      shard: { index: k, count: 3 },
+      instances: 4,
+    });
+    writeFileSync(
+      join(dir, 'units.json'),
+      JSON.stringify({ suite: 's', max_instances_per_unit: 4, units: [0, 1, 2].map(plan) }),
+    );
     const out = sink();
     suiteStatusCommand({ dir }, out as unknown as NodeJS.WritableStream);
     expect(out.text).toContain('  left     m  a  (2 of 3 units done)');
-    writeFileSync(join(unit(2), 'evaluation_config.yaml'), 'status: error\nerrors: [{code: EF_ENDPOINT_DOWN, message: x}]\n');
+    writeFileSync(
+      join(unit(2), 'evaluation_config.yaml'),
+      'status: error\nerrors: [{code: EF_ENDPOINT_DOWN, message: x}]\n',
+    );
     const again = sink();
     suiteStatusCommand({ dir }, again as unknown as NodeJS.WritableStream);
     expect(again.text).toContain('  failed   m  a  (2 of 3 units done, 1 failed)');
   });
 
   it('a missing folder is EF_FILE_NOT_FOUND', () => {
-    expect(() => suiteStatusCommand({ dir: join(tmpdir(), 'ef-no-such-suite') })).toThrow(expect.objectContaining({ code: 'EF_FILE_NOT_FOUND' }));
+    expect(() => suiteStatusCommand({ dir: join(tmpdir(), 'ef-no-such-suite') })).toThrow(
+      expect.objectContaining({ code: 'EF_FILE_NOT_FOUND' }),
+    );
   });
 });
 
@@ -53,6 +101,8 @@ describe('eval-factory status on a damaged suite.json', () => {
   it('is EF_SUITE_CONF with a hint, not an internal error', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ef-status-'));
     writeFileSync(join(dir, 'suite.json'), '{"suite": "s", "jobs": [');
-    expect(() => suiteStatusCommand({ dir })).toThrow(expect.objectContaining({ code: 'EF_SUITE_CONF', hint: expect.stringContaining('Re-run') }));
+    expect(() => suiteStatusCommand({ dir })).toThrow(
+      expect.objectContaining({ code: 'EF_SUITE_CONF', hint: expect.stringContaining('Re-run') }),
+    );
   });
 });

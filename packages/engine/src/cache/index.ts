@@ -1,6 +1,12 @@
 export { canonicalJson, sha256Hex } from './canonical-json.js';
 export { cacheKey, CACHE_FORMAT_VERSION, type CacheKeyParts, type CacheNamespace } from './cache-key.js';
-export { openSqliteCache, disabledCache, flushOpenCaches, type RequestCache, type CachedResponse } from './request-cache.js';
+export {
+  openSqliteCache,
+  disabledCache,
+  flushOpenCaches,
+  type RequestCache,
+  type CachedResponse,
+} from './request-cache.js';
 export { openRequestCache, unitCacheFiles, type CacheSetup } from './open-cache.js';
 export { checkRedisUrl, openRedisCache } from './redis-cache.js';
 export { layeredCache } from './layered-cache.js';

@@ -6,7 +6,10 @@ import type { CachedResponse, RequestCache } from './request-cache.js';
  * every answer it used (a merge, or a resume without Redis, needs nothing else); new answers go to the local cache
  * first, then to the writable tiers.
  */
-export function layeredCache(local: RequestCache, tiers: readonly { readonly cache: RequestCache; readonly writable: boolean }[]): RequestCache {
+export function layeredCache(
+  local: RequestCache,
+  tiers: readonly { readonly cache: RequestCache; readonly writable: boolean }[],
+): RequestCache {
   if (tiers.length === 0) return local;
   const keep = async (key: string, value: CachedResponse) => {
     await local.set(key, value);

@@ -21,12 +21,22 @@ export interface CacheSetup {
  * (`eval-factory:<stage>:<endpoint>`), so teams sharing one Redis can see and drop one endpoint's answers; the key
  * inside it is the same `cacheKey` as in SQLite.
  */
-export async function openRequestCache(setup: CacheSetup, namespace: CacheNamespace, endpoint: string, warn: (code: string, message: string) => void): Promise<RequestCache> {
+export async function openRequestCache(
+  setup: CacheSetup,
+  namespace: CacheNamespace,
+  endpoint: string,
+  warn: (code: string, message: string) => void,
+): Promise<RequestCache> {
   if (setup.file === null) return disabledCache;
   const local = await openSqliteCache(setup.file, namespace, warn);
   const tiers: { cache: RequestCache; writable: boolean }[] = [];
-  if (setup.redisUrl) tiers.push({ cache: openRedisCache(setup.redisUrl, `eval-factory:${namespace}:${endpoint}`, warn), writable: true });
-  for (const file of unitCacheFiles(setup.unitsOf)) tiers.push({ cache: await openSqliteCache(file, namespace, warn), writable: false });
+  if (setup.redisUrl)
+    tiers.push({
+      cache: openRedisCache(setup.redisUrl, `eval-factory:${namespace}:${endpoint}`, warn),
+      writable: true,
+    });
+  for (const file of unitCacheFiles(setup.unitsOf))
+    tiers.push({ cache: await openSqliteCache(file, namespace, warn), writable: false });
   return layeredCache(local, tiers);
 }
 

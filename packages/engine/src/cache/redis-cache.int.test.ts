@@ -6,10 +6,17 @@ import { findRedisServer, startRedisServer, type RedisServer } from '@eval-facto
 import { checkRedisUrl, openRequestCache, openSqliteCache } from './index.js';
 
 const binary = findRedisServer();
-if (binary === null) process.stderr.write('redis-cache.int.test: SKIPPED, redis-server is not installed (apt-get install redis-server)\n');
+if (binary === null)
+  process.stderr.write('redis-cache.int.test: SKIPPED, redis-server is not installed (apt-get install redis-server)\n');
 const describeRedis = binary === null ? describe.skip : describe;
 
-const value = (n: number) => ({ request: { n }, response: { choices: [{ message: { content: `answer ${n}` } }] }, request_time_s: 0.5, created_at: 'now', engine_version: 't' });
+const value = (n: number) => ({
+  request: { n },
+  response: { choices: [{ message: { content: `answer ${n}` } }] },
+  request_time_s: 0.5,
+  created_at: 'now',
+  engine_version: 't',
+});
 const setup = (dir: string, redisUrl: string | null) => ({ file: join(dir, 'cache.db'), redisUrl, unitsOf: null });
 
 describeRedis('shared Redis cache tier (real redis-server)', () => {
@@ -20,7 +27,12 @@ describeRedis('shared Redis cache tier (real redis-server)', () => {
   afterAll(async () => redis?.stop());
 
   it('an answer one worker stored is found by another with its own local cache, and copied into it', async () => {
-    const a = await openRequestCache(setup(mkdtempSync(join(tmpdir(), 'ef-a-')), redis.url), 'model', 'm@http://x/v1', () => undefined);
+    const a = await openRequestCache(
+      setup(mkdtempSync(join(tmpdir(), 'ef-a-')), redis.url),
+      'model',
+      'm@http://x/v1',
+      () => undefined,
+    );
     await a.set('k1', value(1));
     await a.close();
     const dirB = mkdtempSync(join(tmpdir(), 'ef-b-'));
@@ -31,7 +43,12 @@ describeRedis('shared Redis cache tier (real redis-server)', () => {
     expect(await localB.get('k1')).toEqual(value(1));
     await localB.close();
     // Another endpoint's namespace does not see it.
-    const other = await openRequestCache(setup(mkdtempSync(join(tmpdir(), 'ef-c-')), redis.url), 'model', 'other@http://y/v1', () => undefined);
+    const other = await openRequestCache(
+      setup(mkdtempSync(join(tmpdir(), 'ef-c-')), redis.url),
+      'model',
+      'other@http://y/v1',
+      () => undefined,
+    );
     expect(await other.get('k1')).toBeUndefined();
     await other.close();
   });
@@ -50,13 +67,20 @@ describeRedis('shared Redis cache tier (real redis-server)', () => {
     await cache.close();
     expect(warnings).toEqual(['EF_CACHE_REMOTE_DOWN']);
     const local = await openSqliteCache(join(dir, 'cache.db'), 'model', () => undefined);
-    expect((await local.getMany(['before', ...Array.from({ length: 20 }, (_, i) => `after${i}`)])).every(Boolean)).toBe(true);
+    expect((await local.getMany(['before', ...Array.from({ length: 20 }, (_, i) => `after${i}`)])).every(Boolean)).toBe(
+      true,
+    );
     await local.close();
   });
 
   it('Redis down from the start: the run goes on with the local cache, saying so once', async () => {
     const warnings: string[] = [];
-    const cache = await openRequestCache(setup(mkdtempSync(join(tmpdir(), 'ef-down-')), 'redis://127.0.0.1:1'), 'model', 'm', (code) => warnings.push(code));
+    const cache = await openRequestCache(
+      setup(mkdtempSync(join(tmpdir(), 'ef-down-')), 'redis://127.0.0.1:1'),
+      'model',
+      'm',
+      (code) => warnings.push(code),
+    );
     await cache.set('k', value(1));
     expect(await cache.get('k')).toEqual(value(1));
     expect(await cache.getMany(['k', 'x'])).toEqual([value(1), undefined]);
@@ -66,7 +90,10 @@ describeRedis('shared Redis cache tier (real redis-server)', () => {
 });
 
 describe('checkRedisUrl', () => {
-  it.each(['redis://h:6379', 'redis://h', 'redis://h:1/2', 'rediss://h:6380/0'])('accepts %s', (url) => expect(() => checkRedisUrl(url)).not.toThrow());
-  it.each(['http://h:6379', 'redis://', 'h:6379', 'redis://h/x'])('refuses %s', (url) => expect(() => checkRedisUrl(url)).toThrow(/EF_CACHE_URL|not redis/));
-  it('refuses a password in the URL, naming the variable to use', () => expect(() => checkRedisUrl('redis://:hunter22@h:6379')).toThrow(/password/));
+  it.each(['redis://h:6379', 'redis://h', 'redis://h:1/2', 'rediss://h:6380/0'])('accepts %s', (url) =>
+    expect(() => checkRedisUrl(url)).not.toThrow());
+  it.each(['http://h:6379', 'redis://', 'h:6379', 'redis://h/x'])('refuses %s', (url) =>
+    expect(() => checkRedisUrl(url)).toThrow(/EF_CACHE_URL|not redis/));
+  it('refuses a password in the URL, naming the variable to use', () =>
+    expect(() => checkRedisUrl('redis://:hunter22@h:6379')).toThrow(/password/));
 });

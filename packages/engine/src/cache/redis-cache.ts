@@ -19,15 +19,24 @@ export function checkRedisUrl(url: string): URL {
   } catch {
     throw badUrl(url);
   }
-  if (!['redis:', 'rediss:'].includes(parsed.protocol) || parsed.hostname === '' || !/^(\/\d*)?$/.test(parsed.pathname)) throw badUrl(url);
+  if (!['redis:', 'rediss:'].includes(parsed.protocol) || parsed.hostname === '' || !/^(\/\d*)?$/.test(parsed.pathname))
+    throw badUrl(url);
   if (parsed.password !== '') {
-    throw new UserError('EF_CACHE_URL', 'the cache URL holds a password', `Remove it from the URL and set the environment variable ${REDIS_PASSWORD_ENV} instead (docs/scale.md).`);
+    throw new UserError(
+      'EF_CACHE_URL',
+      'the cache URL holds a password',
+      `Remove it from the URL and set the environment variable ${REDIS_PASSWORD_ENV} instead (docs/scale.md).`,
+    );
   }
   return parsed;
 }
 
 function badUrl(url: string): UserError {
-  return new UserError('EF_CACHE_URL', `cache ${JSON.stringify(url)} is not redis://HOST[:PORT][/DB]`, 'Write the cache as redis://HOST:PORT or redis://HOST:PORT/DB (docs/scale.md).');
+  return new UserError(
+    'EF_CACHE_URL',
+    `cache ${JSON.stringify(url)} is not redis://HOST[:PORT][/DB]`,
+    'Write the cache as redis://HOST:PORT or redis://HOST:PORT/DB (docs/scale.md).',
+  );
 }
 
 /**
@@ -35,7 +44,11 @@ function badUrl(url: string): UserError {
  * refused connection, timeout, a server killed mid-run — turns the tier off for the rest of the run, with one
  * `EF_CACHE_REMOTE_DOWN` warning.
  */
-export function openRedisCache(url: string, namespace: string, warn: (code: string, message: string) => void): RequestCache {
+export function openRedisCache(
+  url: string,
+  namespace: string,
+  warn: (code: string, message: string) => void,
+): RequestCache {
   const parsed = checkRedisUrl(url);
   const password = process.env[REDIS_PASSWORD_ENV];
   registerSecret(password);
@@ -53,7 +66,11 @@ export function openRedisCache(url: string, namespace: string, warn: (code: stri
   (keyv.store as { on?: (event: string, f: () => void) => void }).on?.('error', () => undefined);
   let down = false;
   const off = (error: unknown) => {
-    if (!down) warn('EF_CACHE_REMOTE_DOWN', `the shared cache at ${parsed.host} cannot be reached (${(error as Error).message}); going on with the local cache only`);
+    if (!down)
+      warn(
+        'EF_CACHE_REMOTE_DOWN',
+        `the shared cache at ${parsed.host} cannot be reached (${(error as Error).message}); going on with the local cache only`,
+      );
     down = true;
     void keyv.disconnect().catch(() => undefined);
   };
@@ -67,8 +84,17 @@ export function openRedisCache(url: string, namespace: string, warn: (code: stri
     }
   };
   return {
-    get: (key) => guarded(undefined, async () => ((await keyv.get<CachedResponse>(key)) ?? undefined)),
-    getMany: (keys) => guarded(keys.map(() => undefined), async () => (keys.length === 0 ? [] : ((await keyv.getMany<CachedResponse>([...keys])) as (CachedResponse | undefined)[]).map((v) => v ?? undefined))),
+    get: (key) => guarded(undefined, async () => (await keyv.get<CachedResponse>(key)) ?? undefined),
+    getMany: (keys) =>
+      guarded(
+        keys.map(() => undefined),
+        async () =>
+          keys.length === 0
+            ? []
+            : ((await keyv.getMany<CachedResponse>([...keys])) as (CachedResponse | undefined)[]).map(
+                (v) => v ?? undefined,
+              ),
+      ),
     set: (key, value) => guarded(undefined, async () => void (await keyv.set(key, value))),
     close: async () => {
       if (!down) await keyv.disconnect().catch(() => undefined);

@@ -28,7 +28,14 @@ export interface ModelClient {
 const PREFETCH_BATCH = 500;
 
 /** A merge found no shard's answer for the request: its unit is missing or failed (docs/scale.md). */
-const UNIT_MISSING: RequestOutcome = { ok: false, error_kind: 'unknown', message: 'EF_UNIT_MISSING: no unit answered this request (its unit is missing or failed)', retriable: false, fatal: false, attempts: 0 };
+const UNIT_MISSING: RequestOutcome = {
+  ok: false,
+  error_kind: 'unknown',
+  message: 'EF_UNIT_MISSING: no unit answered this request (its unit is missing or failed)',
+  retriable: false,
+  fatal: false,
+  attempts: 0,
+};
 
 /**
  * The cached, retried model client: cache lookup by the full request identity, live send otherwise, and only
@@ -96,7 +103,14 @@ export function createModelClient(opts: {
       if (hit) {
         const raw = parseResponse(scrubValue(hit.response), deployment.endpoint_type);
         const lookup_s = early ? early.lookup_s : (performance.now() - lookupStart) / 1000;
-        const outcome: RequestOutcome = { ok: true, completions: raw.completions, usage: raw.usage, cached: true, request_time_s: lookup_s, attempts: 0 };
+        const outcome: RequestOutcome = {
+          ok: true,
+          completions: raw.completions,
+          usage: raw.usage,
+          cached: true,
+          request_time_s: lookup_s,
+          attempts: 0,
+        };
         return { body, outcome, retries: [], original_request_time_s: hit.request_time_s, request_datetime };
       }
       if (opts.offline) return { body, outcome: UNIT_MISSING, retries: [], request_datetime };
@@ -113,7 +127,14 @@ export function createModelClient(opts: {
         engine_version: opts.engineVersion,
       });
       missing.delete(key); // a duplicate prompt sent after this one finds its answer
-      const outcome: RequestOutcome = { ok: true, completions: raw.completions, usage: raw.usage, cached: false, request_time_s: result.request_time_s, attempts: result.attempts };
+      const outcome: RequestOutcome = {
+        ok: true,
+        completions: raw.completions,
+        usage: raw.usage,
+        cached: false,
+        request_time_s: result.request_time_s,
+        attempts: result.attempts,
+      };
       return { body, outcome, retries: result.retries, request_datetime };
     },
   };
@@ -135,7 +156,9 @@ function budgeted(send: SendAttempt, budget: SharedBudget): SendAttempt {
 function limited(send: SendAttempt, limiter: RequestLimiter, nvcfBacked: boolean): SendAttempt {
   return async (body, timeoutMs, signal) => {
     // The estimate serialises the whole prompt: only worth it when a tokens-per-minute limit will read it.
-    const tokens = limiter.countsTokens ? estimateTokens(body, Number(body.max_tokens ?? body.max_completion_tokens ?? 0)) : 0;
+    const tokens = limiter.countsTokens
+      ? estimateTokens(body, Number(body.max_tokens ?? body.max_completion_tokens ?? 0))
+      : 0;
     const release = await limiter.acquire(tokens);
     try {
       const result = await send(body, timeoutMs, signal);

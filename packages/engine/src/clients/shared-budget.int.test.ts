@@ -3,10 +3,14 @@ import { findRedisServer, startRedisServer, type RedisServer } from '@eval-facto
 import { openSharedBudget } from './shared-budget.js';
 
 const binary = findRedisServer();
-if (binary === null) process.stderr.write('shared-budget.int.test: SKIPPED, redis-server is not installed (apt-get install redis-server)\n');
+if (binary === null)
+  process.stderr.write(
+    'shared-budget.int.test: SKIPPED, redis-server is not installed (apt-get install redis-server)\n',
+  );
 
 /** Whether the promise settles within `ms`. */
-const settlesWithin = (p: Promise<unknown>, ms: number) => Promise.race([p.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
+const settlesWithin = (p: Promise<unknown>, ms: number) =>
+  Promise.race([p.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
 
 (binary === null ? describe.skip : describe)('shared endpoint budget (real redis-server)', () => {
   let redis: RedisServer;
@@ -14,7 +18,14 @@ const settlesWithin = (p: Promise<unknown>, ms: number) => Promise.race([p.then(
     redis = await startRedisServer(binary);
   });
   afterAll(async () => redis?.stop());
-  const options = (endpoint: string, parallelism: number, requestsPerMinute: number | null) => ({ url: redis.url, endpoint, parallelism, requestsPerMinute, leaseMs: 60_000, warn: () => undefined });
+  const options = (endpoint: string, parallelism: number, requestsPerMinute: number | null) => ({
+    url: redis.url,
+    endpoint,
+    parallelism,
+    requestsPerMinute,
+    leaseMs: 60_000,
+    warn: () => undefined,
+  });
 
   it('parallelism is held across two workers: the third slot waits for a release on the other worker', async () => {
     const [a, b] = [await openSharedBudget(options('p', 2, null)), await openSharedBudget(options('p', 2, null))];
@@ -38,7 +49,14 @@ const settlesWithin = (p: Promise<unknown>, ms: number) => Promise.race([p.then(
 
   it('Redis unreachable: one warning, and the worker goes on with its own limits', async () => {
     const warnings: string[] = [];
-    const budget = await openSharedBudget({ url: 'redis://127.0.0.1:1', endpoint: 'x', parallelism: 1, requestsPerMinute: null, leaseMs: 1000, warn: (code) => warnings.push(code) });
+    const budget = await openSharedBudget({
+      url: 'redis://127.0.0.1:1',
+      endpoint: 'x',
+      parallelism: 1,
+      requestsPerMinute: null,
+      leaseMs: 1000,
+      warn: (code) => warnings.push(code),
+    });
     for (let i = 0; i < 3; i++) await budget.acquire();
     expect(warnings).toEqual(['EF_BUDGET_REMOTE_DOWN']);
     await budget.close();

@@ -46,11 +46,20 @@ export interface SharedBudgetOptions {
 }
 
 export async function openSharedBudget(o: SharedBudgetOptions): Promise<SharedBudget> {
-  const client = createClient({ url: o.url, password: process.env.REDISCLI_AUTH || undefined, disableOfflineQueue: true, socket: { connectTimeout: 2000, reconnectStrategy: false } });
+  const client = createClient({
+    url: o.url,
+    password: process.env.REDISCLI_AUTH || undefined,
+    disableOfflineQueue: true,
+    socket: { connectTimeout: 2000, reconnectStrategy: false },
+  });
   client.on('error', () => undefined); // surfaced through the awaited calls
   let down = false;
   const off = (error: unknown) => {
-    if (!down) o.warn('EF_BUDGET_REMOTE_DOWN', `the shared endpoint budget in Redis cannot be reached (${(error as Error).message}); going on with this worker's own limits`);
+    if (!down)
+      o.warn(
+        'EF_BUDGET_REMOTE_DOWN',
+        `the shared endpoint budget in Redis cannot be reached (${(error as Error).message}); going on with this worker's own limits`,
+      );
     down = true;
   };
   try {
@@ -66,7 +75,12 @@ export async function openSharedBudget(o: SharedBudgetOptions): Promise<SharedBu
       try {
         for (;;) {
           if (signal?.aborted || down) return () => undefined;
-          const wait = Number(await client.eval(ACQUIRE, { keys, arguments: [String(o.leaseMs), String(o.parallelism), String(o.requestsPerMinute ?? 0), token] }));
+          const wait = Number(
+            await client.eval(ACQUIRE, {
+              keys,
+              arguments: [String(o.leaseMs), String(o.parallelism), String(o.requestsPerMinute ?? 0), token],
+            }),
+          );
           if (wait === 0) break;
           // Short naps, so a closed budget or an aborted run stops waiting soon.
           await new Promise((r) => setTimeout(r, Math.min(wait, 250)));

@@ -14,13 +14,16 @@ export interface JuryStage {
  * Opens what the judge stage writes: the request cache in namespace `judge` (the same store as model answers,
  * opened after the model stage closed it, so there is one writer at a time) and `responses/judges.jsonl`.
  */
-export async function openJuryStage(plan: JuryPlan, o: {
-  outputDir: string;
-  /** The run's cache setup; judges share one Redis namespace (`eval-factory:judge:judges`). */
-  cacheSetup: CacheSetup;
-  warn(code: string, message: string): void;
-  signal?: AbortSignal;
-}): Promise<JuryStage> {
+export async function openJuryStage(
+  plan: JuryPlan,
+  o: {
+    outputDir: string;
+    /** The run's cache setup; judges share one Redis namespace (`eval-factory:judge:judges`). */
+    cacheSetup: CacheSetup;
+    warn(code: string, message: string): void;
+    signal?: AbortSignal;
+  },
+): Promise<JuryStage> {
   const cache = await openRequestCache(o.cacheSetup, 'judge', 'judges', o.warn);
   const log = await JsonlAppender.open(join(o.outputDir, 'responses', 'judges.jsonl'));
   return {

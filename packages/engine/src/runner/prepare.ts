@@ -22,7 +22,12 @@ export interface PreparedRun {
  * The corrected instance set (docs/benchmarks.md) runs beside the HELM set: `paired` keeps the same selected
  * positions (ids `c-<id>`), so the two sets compare like for like; `independent` draws its own seed-0 subsample.
  */
-function selectCorrected(corrected: readonly Instance[], helmSelected: readonly Instance[], run: ResolvedRun, evalSplits: string[]): Instance[] {
+function selectCorrected(
+  corrected: readonly Instance[],
+  helmSelected: readonly Instance[],
+  run: ResolvedRun,
+  evalSplits: string[],
+): Instance[] {
   if (corrected.length === 0) return [];
   if (run.benchmark.corrected_selection === 'paired') {
     const byId = new Map(corrected.map((c) => [c.id, c]));
@@ -50,19 +55,38 @@ export async function prepareRun(run: ResolvedRun, options: RunOptions, diag: Di
   const { selected: helmSelected, subsample } = selectEvalInstances(helmSet, run.maxEvalInstances, evalSplits);
   const correctedSet = options.reportCorrected ? loaded.instances.filter((i) => i.variant === 'corrected') : [];
   // A shard keeps its part of the whole job's selection: the shards of a job together are exactly the unsharded run.
-  const selected = instancesOfShard([...helmSelected, ...selectCorrected(correctedSet, helmSelected, run, evalSplits)], options.shard ?? null);
+  const selected = instancesOfShard(
+    [...helmSelected, ...selectCorrected(correctedSet, helmSelected, run, evalSplits)],
+    options.shard ?? null,
+  );
   if (selected.length === 0 && options.shard) {
-    throw new UserError('EF_SHARD_EMPTY', `${run.benchmark.name}: shard ${options.shard.index} of ${options.shard.count} holds no instance`, 'Run the units `run_suite --list-units` prints: it lists only shards that hold instances (docs/scale.md).');
+    throw new UserError(
+      'EF_SHARD_EMPTY',
+      `${run.benchmark.name}: shard ${options.shard.index} of ${options.shard.count} holds no instance`,
+      'Run the units `run_suite --list-units` prints: it lists only shards that hold instances (docs/scale.md).',
+    );
   }
   if (selected.length === 0) {
-    throw new UserError('EF_NO_INSTANCES', `${run.benchmark.name}: the data has no instances to evaluate (split ${evalSplits.join('/')})`, 'check extra.data_path and the benchmark arguments');
+    throw new UserError(
+      'EF_NO_INSTANCES',
+      `${run.benchmark.name}: the data has no instances to evaluate (split ${evalSplits.join('/')})`,
+      'check extra.data_path and the benchmark arguments',
+    );
   }
   const spec = applyPromptTexts(run.benchmark.prompt, run.benchmark.name, options.promptTexts);
   const adapter = buildAdapterSpec(spec);
   if (run.numTrainTrials !== null && run.numTrainTrials > 1) {
-    if (adapter.max_train_instances === 0) diag.warn('EF_TRIALS_ZERO_SHOT', `num_train_trials=${run.numTrainTrials} ignored: ${run.benchmark.name} is zero-shot, so HELM runs one trial`);
+    if (adapter.max_train_instances === 0)
+      diag.warn(
+        'EF_TRIALS_ZERO_SHOT',
+        `num_train_trials=${run.numTrainTrials} ignored: ${run.benchmark.name} is zero-shot, so HELM runs one trial`,
+      );
     // Few-shot custom benchmarks: HELM samples new in-context examples per trial; we use the first rows once.
-    else diag.warn('EF_TRIALS_SINGLE', `num_train_trials=${run.numTrainTrials} ignored: ${run.benchmark.name} runs one trial with its first ${adapter.max_train_instances} training rows as examples`);
+    else
+      diag.warn(
+        'EF_TRIALS_SINGLE',
+        `num_train_trials=${run.numTrainTrials} ignored: ${run.benchmark.name} runs one trial with its first ${adapter.max_train_instances} training rows as examples`,
+      );
   }
   // In-context examples (custom benchmarks with few-shot rows; every shipped benchmark is zero-shot).
   const train = loaded.instances.filter((i) => i.split === 'train').slice(0, adapter.max_train_instances);
@@ -74,6 +98,7 @@ export async function prepareRun(run: ResolvedRun, options: RunOptions, diag: Di
     ...(options.topP !== null ? { topP: options.topP } : {}),
     ...(run.numOutputTokens !== null ? { numOutputTokens: run.numOutputTokens } : {}),
   });
-  const helmCompatible = options.maxNewTokens === null && options.temperature === null && (options.topP === null || options.topP === 1);
+  const helmCompatible =
+    options.maxNewTokens === null && options.temperature === null && (options.topP === null || options.topP === 1);
   return { loaded, selected, subsample, adapter, requests, helmCompatible };
 }

@@ -3,13 +3,16 @@ import { createHash } from 'node:crypto';
 import type { Instance } from '@eval-factory/types';
 import { instancesOfShard } from './shard.js';
 
-const inst = (id: string, variant?: 'corrected'): Instance => ({ id, split: 'test', input: { text: id }, references: [], ...(variant ? { variant } : {}) }) as unknown as Instance;
+const inst = (id: string, variant?: 'corrected'): Instance =>
+  ({ id, split: 'test', input: { text: id }, references: [], ...(variant ? { variant } : {}) }) as unknown as Instance;
 const sha = (id: string) => createHash('sha256').update(id).digest('hex');
 
 describe('instance shards', () => {
   const ids = Array.from({ length: 40 }, (_, i) => `id${i}`);
   const selected = ids.map((id) => inst(id));
-  const shards = Array.from({ length: 7 }, (_, index) => instancesOfShard(selected, { index, count: 7 }).map((i) => i.id));
+  const shards = Array.from({ length: 7 }, (_, index) =>
+    instancesOfShard(selected, { index, count: 7 }).map((i) => i.id),
+  );
 
   it('partition the selection into shards of equal size (±1), each in selection order', () => {
     expect(shards.flat().sort()).toEqual([...ids].sort());

@@ -8,6 +8,9 @@ import { assignShards, type Instance, type ShardSpec } from '@eval-factory/types
 export function instancesOfShard(selected: readonly Instance[], shard: ShardSpec | null): Instance[] {
   if (shard === null) return [...selected];
   const base = (i: Instance) => (i.variant === 'corrected' && i.id.startsWith('c-') ? i.id.slice(2) : i.id);
-  const shards = assignShards(selected.filter((i) => i.variant !== 'corrected').map((i) => i.id), shard.count);
+  const shards = assignShards(
+    selected.filter((i) => i.variant !== 'corrected').map((i) => i.id),
+    shard.count,
+  );
   return selected.filter((i) => shards.get(base(i)) === shard.index);
 }

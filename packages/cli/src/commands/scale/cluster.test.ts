@@ -15,18 +15,46 @@ import { slurmScripts } from './slurm.js';
 const plan: UnitsPlan = {
   suite: 'MedHELM v1',
   max_instances_per_unit: 250,
-  units: Array.from({ length: 5 }, (_, index) => ({ index, model: 'org/a', job: 'pubmed_qa', job_dir: 'org_a/pubmed_qa', dir: `org_a/pubmed_qa/units/${index}-of-5`, shard: { index, count: 5 }, instances: 200 })),
+  units: Array.from({ length: 5 }, (_, index) => ({
+    index,
+    model: 'org/a',
+    job: 'pubmed_qa',
+    job_dir: 'org_a/pubmed_qa',
+    dir: `org_a/pubmed_qa/units/${index}-of-5`,
+    shard: { index, count: 5 },
+    instances: 200,
+  })),
 };
 const SECRET_VALUE = 'sk-live-0123456789abcdef';
 const args: RunSuiteArgs = {
-  'conf-paths': '/confs/run_entries.conf', 'models-to-run': 'org/a', suite: 'MedHELM v1', output_dir: '/shared/results', model_url: 'https://api.example.invalid/v1', model_type: 'chat',
-  api_key_name: 'OPENAI_API_KEY', 'pass-env': 'GPT_JUDGE_API_KEY', 'max-instances-per-unit': 250, 'max-parallel-units': 2, cache: 'redis://redis.internal:6379/1',
-  account: 'medai', partition: 'cpu', time: '04:00:00', 'cpus-per-task': 2, pvc: 'ef-results', image: 'registry.example.invalid/eval-factory:1.0', secret: 'ef-keys',
+  'conf-paths': '/confs/run_entries.conf',
+  'models-to-run': 'org/a',
+  suite: 'MedHELM v1',
+  output_dir: '/shared/results',
+  model_url: 'https://api.example.invalid/v1',
+  model_type: 'chat',
+  api_key_name: 'OPENAI_API_KEY',
+  'pass-env': 'GPT_JUDGE_API_KEY',
+  'max-instances-per-unit': 250,
+  'max-parallel-units': 2,
+  cache: 'redis://redis.internal:6379/1',
+  account: 'medai',
+  partition: 'cpu',
+  time: '04:00:00',
+  'cpus-per-task': 2,
+  pvc: 'ef-results',
+  image: 'registry.example.invalid/eval-factory:1.0',
+  secret: 'ef-keys',
 };
 
 describe('Kubernetes Indexed Job', () => {
   process.env.OPENAI_API_KEY = SECRET_VALUE;
-  const objects = kubernetesObjects(plan, args, [{ path: '/confs/run_entries.conf', text: 'entries: [\n  {description: "pubmed_qa:model=org/a", priority: 1},\n]\n' }]);
+  const objects = kubernetesObjects(plan, args, [
+    {
+      path: '/confs/run_entries.conf',
+      text: 'entries: [\n  {description: "pubmed_qa:model=org/a", priority: 1},\n]\n',
+    },
+  ]);
 
   it('is a valid batch/v1 Job and v1 ConfigMap (kubernetes-models schemas)', () => {
     expect(() => new Job(objects.job as never).validate()).not.toThrow();
@@ -34,7 +62,9 @@ describe('Kubernetes Indexed Job', () => {
   });
 
   it('the validator does reject a broken Job (so the check above can fail)', () => {
-    const broken = JSON.parse(JSON.stringify(objects.job)) as { spec: { completions: unknown; template: { spec: { containers: { name?: string }[] } } } };
+    const broken = JSON.parse(JSON.stringify(objects.job)) as {
+      spec: { completions: unknown; template: { spec: { containers: { name?: string }[] } } };
+    };
     broken.spec.completions = '5';
     delete broken.spec.template.spec.containers[0]!.name;
     expect(() => new Job(broken as never).validate()).toThrow(/completions must be integer/);
@@ -47,9 +77,21 @@ describe('Kubernetes Indexed Job', () => {
     expect(pod.restartPolicy).toBe('Never');
     const c = pod.containers[0];
     expect(c.args.slice(-2)).toEqual(['--unit', '$(JOB_COMPLETION_INDEX)']);
-    expect(c.args).toEqual(expect.arrayContaining(['run_suite', '--output_dir', '/results', '--units-plan', '/etc/eval-factory/units.json', '--cache', 'redis://redis.internal:6379/1']));
+    expect(c.args).toEqual(
+      expect.arrayContaining([
+        'run_suite',
+        '--output_dir',
+        '/results',
+        '--units-plan',
+        '/etc/eval-factory/units.json',
+        '--cache',
+        'redis://redis.internal:6379/1',
+      ]),
+    );
     expect(c.args.join(' ')).toContain('--conf-paths /etc/eval-factory/0-run_entries.conf');
-    expect(pod.volumes).toEqual(expect.arrayContaining([{ name: 'results', persistentVolumeClaim: { claimName: 'ef-results' } }]));
+    expect(pod.volumes).toEqual(
+      expect.arrayContaining([{ name: 'results', persistentVolumeClaim: { claimName: 'ef-results' } }]),
+    );
     expect(c.volumeMounts).toEqual(expect.arrayContaining([{ name: 'results', mountPath: '/results' }]));
     expect(job.metadata.name).toBe('ef-medhelm-v1');
   });
@@ -75,7 +117,13 @@ describe('Slurm job array', () => {
     expect(files.arrayScript).toMatch(/ run_suite .*--unit "\$SLURM_ARRAY_TASK_ID"$/m);
     expect(files.arrayScript).toContain("--suite 'MedHELM v1'");
     expect(files.arrayScript).toContain('--output_dir /shared/results ');
-    for (const line of ['#SBATCH --account=medai', '#SBATCH --partition=cpu', '#SBATCH --time=04:00:00', '#SBATCH --cpus-per-task=2']) expect(files.arrayScript).toContain(line);
+    for (const line of [
+      '#SBATCH --account=medai',
+      '#SBATCH --partition=cpu',
+      '#SBATCH --time=04:00:00',
+      '#SBATCH --cpus-per-task=2',
+    ])
+      expect(files.arrayScript).toContain(line);
   });
   it('passes environment variables by name, never their values', () => {
     process.env.OPENAI_API_KEY = SECRET_VALUE;

@@ -41,13 +41,26 @@ export async function formatCost(jobs: readonly SuiteJob[], args: RunSuiteArgs):
   const rpm = args['requests-per-minute'] ?? null;
   const tpm = args['tokens-per-minute'] ?? null;
   const rows = [...byEndpoint].map(([model, c]) => {
-    const seconds = Math.max(c.requests * latency / parallelism, rpm ? (c.requests / rpm) * 60 : 0, tpm ? ((c.promptTokens + c.maxOutputTokens) / tpm) * 60 : 0);
+    const seconds = Math.max(
+      (c.requests * latency) / parallelism,
+      rpm ? (c.requests / rpm) * 60 : 0,
+      tpm ? ((c.promptTokens + c.maxOutputTokens) / tpm) * 60 : 0,
+    );
     return `  ${model}: ${c.units} units, ${c.requests} requests, ~${c.promptTokens} prompt tokens, ≤ ${c.maxOutputTokens} output tokens, ~${hours(seconds)}`;
   });
-  const limits = [`parallelism ${parallelism}`, `${latency} s per request`, ...(rpm ? [`${rpm} requests/min`] : []), ...(tpm ? [`${tpm} tokens/min`] : [])].join(', ');
+  const limits = [
+    `parallelism ${parallelism}`,
+    `${latency} s per request`,
+    ...(rpm ? [`${rpm} requests/min`] : []),
+    ...(tpm ? [`${tpm} tokens/min`] : []),
+  ].join(', ');
   return `cost per endpoint (at ${limits}; endpoints run at the same time):\n${rows.join('\n')}\n`;
 }
 
 function hours(seconds: number): string {
-  return seconds >= 3600 ? `${(seconds / 3600).toFixed(1)} h` : seconds >= 60 ? `${(seconds / 60).toFixed(1)} min` : `${seconds.toFixed(0)} s`;
+  return seconds >= 3600
+    ? `${(seconds / 3600).toFixed(1)} h`
+    : seconds >= 60
+      ? `${(seconds / 60).toFixed(1)} min`
+      : `${seconds.toFixed(0)} s`;
 }

@@ -23,14 +23,27 @@ const DRY_RUN_LINE = /dry run: (\d+) instances, (\d+) requests, (\d+) prompt cha
 /** `offline`: data not downloaded yet is an error instead of a download (a dry run downloads nothing). */
 export async function sizeJob(args: RunEvalArgs, offline: boolean): Promise<JobSizeReport> {
   const frameworkFile = findFrameworkFile();
-  if (!frameworkFile) throw new UserError('EF_NO_FRAMEWORK', 'framework.yml not found', 'set EF_FRAMEWORK_FILE or run from the eval-factory checkout');
+  if (!frameworkFile)
+    throw new UserError(
+      'EF_NO_FRAMEWORK',
+      'framework.yml not found',
+      'set EF_FRAMEWORK_FILE or run from the eval-factory checkout',
+    );
   const resolved = resolveEvaluation({
     framework: loadFramework(frameworkFile),
     runConfig: null,
-    flags: { eval_type: args.eval_type, output_dir: args.output_dir, model_id: args.model_id, model_url: args.model_url, model_type: args.model_type, api_key_name: args.api_key_name },
+    flags: {
+      eval_type: args.eval_type,
+      output_dir: args.output_dir,
+      model_id: args.model_id,
+      model_url: args.model_url,
+      model_type: args.model_type,
+      api_key_name: args.api_key_name,
+    },
     overrides: [...(args.overrides ?? [])],
   });
-  const evaluation = resolved.evaluation as unknown as TemplateEvaluation & Parameters<typeof writeModelConfigs>[0] & { readonly command: string };
+  const evaluation = resolved.evaluation as unknown as TemplateEvaluation &
+    Parameters<typeof writeModelConfigs>[0] & { readonly command: string };
   const preview = await previewPrompts({
     evaluation,
     prepare: async (dir) => void (await writeModelConfigs(evaluation, dir)),

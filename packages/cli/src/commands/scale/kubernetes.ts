@@ -18,7 +18,11 @@ export function k8sName(text: string): string {
   return `ef-${text.toLowerCase().replace(/[^a-z0-9-]+/g, '-')}`.slice(0, 52).replace(/-+$/, '');
 }
 
-export function kubernetesObjects(plan: UnitsPlan, args: RunSuiteArgs, confs: readonly { path: string; text: string }[]): { configMap: Record<string, unknown>; job: Record<string, unknown> } {
+export function kubernetesObjects(
+  plan: UnitsPlan,
+  args: RunSuiteArgs,
+  confs: readonly { path: string; text: string }[],
+): { configMap: Record<string, unknown>; job: Record<string, unknown> } {
   const name = k8sName(args.suite);
   const namespace = args.namespace ? { namespace: args.namespace } : {};
   const confKeys = confs.map((c, i) => `${i}-${basename(c.path).replace(/[^A-Za-z0-9._-]/g, '_')}`);
@@ -26,11 +30,23 @@ export function kubernetesObjects(plan: UnitsPlan, args: RunSuiteArgs, confs: re
     apiVersion: 'v1',
     kind: 'ConfigMap',
     metadata: { name: `${name}-suite`, ...namespace },
-    data: { ...Object.fromEntries(confs.map((c, i) => [confKeys[i], c.text])), [UNITS_PLAN]: `${JSON.stringify(plan, null, 2)}\n` },
+    data: {
+      ...Object.fromEntries(confs.map((c, i) => [confKeys[i], c.text])),
+      [UNITS_PLAN]: `${JSON.stringify(plan, null, 2)}\n`,
+    },
   };
-  const secretNames = [...(args.api_key_name ? [args.api_key_name] : []), ...(args['pass-env'] ?? '').split(',').map((s) => s.trim()).filter(Boolean)];
+  const secretNames = [
+    ...(args.api_key_name ? [args.api_key_name] : []),
+    ...(args['pass-env'] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ];
   const secret = args.secret ?? `${name}-keys`;
-  const task = taskArguments(args, { confPaths: confKeys.map((k) => `${CONF_DIR}/${k}`).join(','), outputDir: RESULTS });
+  const task = taskArguments(args, {
+    confPaths: confKeys.map((k) => `${CONF_DIR}/${k}`).join(','),
+    outputDir: RESULTS,
+  });
   const job = {
     apiVersion: 'batch/v1',
     kind: 'Job',
@@ -45,18 +61,20 @@ export function kubernetesObjects(plan: UnitsPlan, args: RunSuiteArgs, confs: re
         metadata: { labels: { 'eval-factory/suite': name } },
         spec: {
           restartPolicy: 'Never',
-          containers: [{
-            name: 'eval-factory',
-            image: args.image ?? 'eval-factory:latest',
-            command: ['eval-factory'],
-            args: [...task, '--units-plan', `${CONF_DIR}/${UNITS_PLAN}`, '--unit', '$(JOB_COMPLETION_INDEX)'],
-            env: secretNames.map((n) => ({ name: n, valueFrom: { secretKeyRef: { name: secret, key: n } } })),
-            ...(args['cpus-per-task'] ? { resources: { requests: { cpu: String(args['cpus-per-task']) } } } : {}),
-            volumeMounts: [
-              { name: 'results', mountPath: RESULTS },
-              { name: 'suite', mountPath: CONF_DIR, readOnly: true },
-            ],
-          }],
+          containers: [
+            {
+              name: 'eval-factory',
+              image: args.image ?? 'eval-factory:latest',
+              command: ['eval-factory'],
+              args: [...task, '--units-plan', `${CONF_DIR}/${UNITS_PLAN}`, '--unit', '$(JOB_COMPLETION_INDEX)'],
+              env: secretNames.map((n) => ({ name: n, valueFrom: { secretKeyRef: { name: secret, key: n } } })),
+              ...(args['cpus-per-task'] ? { resources: { requests: { cpu: String(args['cpus-per-task']) } } } : {}),
+              volumeMounts: [
+                { name: 'results', mountPath: RESULTS },
+                { name: 'suite', mountPath: CONF_DIR, readOnly: true },
+              ],
+            },
+          ],
           volumes: [
             { name: 'results', persistentVolumeClaim: { claimName: args.pvc ?? `${name}-results` } },
             { name: 'suite', configMap: { name: `${name}-suite` } },
@@ -69,6 +87,9 @@ export function kubernetesObjects(plan: UnitsPlan, args: RunSuiteArgs, confs: re
 }
 
 /** The two objects as one multi-document YAML file (what `kubectl apply -f` takes). */
-export function kubernetesManifest(objects: { configMap: Record<string, unknown>; job: Record<string, unknown> }): string {
+export function kubernetesManifest(objects: {
+  configMap: Record<string, unknown>;
+  job: Record<string, unknown>;
+}): string {
   return `# eval-factory suite as a Kubernetes Indexed Job (docs/scale.md)\n${stringify(objects.configMap)}---\n${stringify(objects.job)}`;
 }

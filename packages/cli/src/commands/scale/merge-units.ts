@@ -57,7 +57,11 @@ async function mergeJob(suiteDir: string, jobDir: string, units: readonly WorkUn
   await runEvalCommand({
     run_config: runConfig,
     output_dir: dir,
-    overrides: ['config.params.extra.shard=__unset__', 'config.params.extra.cache=__unset__', 'config.params.extra.merge_units=true'],
+    overrides: [
+      'config.params.extra.shard=__unset__',
+      'config.params.extra.cache=__unset__',
+      'config.params.extra.merge_units=true',
+    ],
   });
   const report = { complete: base.complete, units: states };
   writeFileSync(join(dir, MERGE_REPORT), `${JSON.stringify(report, null, 2)}\n`);
@@ -68,6 +72,9 @@ async function mergeJob(suiteDir: string, jobDir: string, units: readonly WorkUn
 export function formatIncomplete(merges: readonly JobMerge[]): string {
   return merges
     .filter((m) => !m.complete)
-    .map((m) => `error[EF_UNIT_MISSING]: ${m.model} ${m.job}: incomplete, ${m.missing.length} of its units not merged: ${m.missing.map((s) => `unit ${s.unit} (${s.dir}: ${s.state})`).join(', ')}\n`)
+    .map(
+      (m) =>
+        `error[EF_UNIT_MISSING]: ${m.model} ${m.job}: incomplete, ${m.missing.length} of its units not merged: ${m.missing.map((s) => `unit ${s.unit} (${s.dir}: ${s.state})`).join(', ')}\n`,
+    )
     .join('');
 }

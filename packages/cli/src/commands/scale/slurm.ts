@@ -18,12 +18,26 @@ export interface SlurmFiles {
 
 /** Variables every task needs to find node and its home, then the key's name and --pass-env names. */
 export function exportedNames(args: RunSuiteArgs): string[] {
-  const names = ['PATH', 'HOME', ...(args.api_key_name ? [args.api_key_name] : []), ...(args['pass-env'] ?? '').split(',').map((s) => s.trim()).filter(Boolean)];
+  const names = [
+    'PATH',
+    'HOME',
+    ...(args.api_key_name ? [args.api_key_name] : []),
+    ...(args['pass-env'] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ];
   if (args.cache && process.env.REDISCLI_AUTH) names.push('REDISCLI_AUTH');
   return [...new Set(names)];
 }
 
-export function slurmScripts(plan: UnitsPlan, args: RunSuiteArgs, suiteDir: string, outputDir: string, confPaths: string): SlurmFiles {
+export function slurmScripts(
+  plan: UnitsPlan,
+  args: RunSuiteArgs,
+  suiteDir: string,
+  outputDir: string,
+  confPaths: string,
+): SlurmFiles {
   const dir = join(suiteDir, 'slurm');
   const max = args['max-parallel-units'] ?? plan.units.length;
   const header = (name: string, log: string) => [

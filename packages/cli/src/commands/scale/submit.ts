@@ -15,17 +15,34 @@ import { kubernetesManifest, kubernetesObjects } from './kubernetes.js';
 import { slurmScripts } from './slurm.js';
 
 const run = promisify(execFile);
-const confList = (args: RunSuiteArgs) => args['conf-paths'].split(',').map((s) => s.trim()).filter(Boolean).map((p) => resolve(p));
+const confList = (args: RunSuiteArgs) =>
+  args['conf-paths']
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((p) => resolve(p));
 
-export async function submitToCluster(executor: 'slurm' | 'kubernetes', plan: UnitsPlan, args: RunSuiteArgs, suiteDir: string): Promise<number> {
-  if (plan.units.length === 0) throw new UserError('EF_SUITE_UNITS', 'the suite has no unit to run', 'Check --conf-paths and --models-to-run (docs/scale.md).');
+export async function submitToCluster(
+  executor: 'slurm' | 'kubernetes',
+  plan: UnitsPlan,
+  args: RunSuiteArgs,
+  suiteDir: string,
+): Promise<number> {
+  if (plan.units.length === 0)
+    throw new UserError(
+      'EF_SUITE_UNITS',
+      'the suite has no unit to run',
+      'Check --conf-paths and --models-to-run (docs/scale.md).',
+    );
   return executor === 'slurm' ? submitSlurm(plan, args, suiteDir) : submitKubernetes(plan, args, suiteDir);
 }
 
 async function submitSlurm(plan: UnitsPlan, args: RunSuiteArgs, suiteDir: string): Promise<number> {
   const files = slurmScripts(plan, args, suiteDir, resolve(args.output_dir), confList(args).join(','));
   if (args.dry_run) {
-    process.stdout.write(`# ${files.arrayFile}\n${files.arrayScript}\n# ${files.mergeFile}\n${files.mergeScript}\n# would run:\nsbatch --parsable ${files.arrayFile}\nsbatch --parsable --dependency=afterany:<array job id> ${files.mergeFile}\n`);
+    process.stdout.write(
+      `# ${files.arrayFile}\n${files.arrayScript}\n# ${files.mergeFile}\n${files.mergeScript}\n# would run:\nsbatch --parsable ${files.arrayFile}\nsbatch --parsable --dependency=afterany:<array job id> ${files.mergeFile}\n`,
+    );
     return EXIT.ok;
   }
   makeDirSync(join(suiteDir, 'slurm'));
@@ -33,7 +50,9 @@ async function submitSlurm(plan: UnitsPlan, args: RunSuiteArgs, suiteDir: string
   await writeFileAtomic(files.mergeFile, files.mergeScript);
   const arrayId = await sbatch([files.arrayFile]);
   const mergeId = await sbatch([`--dependency=afterany:${arrayId}`, files.mergeFile]);
-  process.stdout.write(`submitted Slurm array job ${arrayId} (${plan.units.length} units) and merge job ${mergeId}\nprogress: eval-factory status ${suiteDir}   (logs: ${join(suiteDir, 'slurm')})\n`);
+  process.stdout.write(
+    `submitted Slurm array job ${arrayId} (${plan.units.length} units) and merge job ${mergeId}\nprogress: eval-factory status ${suiteDir}   (logs: ${join(suiteDir, 'slurm')})\n`,
+  );
   return EXIT.ok;
 }
 
@@ -45,7 +64,11 @@ async function sbatch(argv: readonly string[]): Promise<string> {
   } catch (error) {
     const e = error as { code?: string; stderr?: string; message: string };
     const why = e.code === 'ENOENT' ? 'sbatch is not on PATH' : (e.stderr || e.message).trim().split('\n')[0];
-    throw new UserError('EF_CLUSTER_SUBMIT', `sbatch failed: ${why}`, 'Run on a Slurm login node, or pass --dry_run to print the scripts (docs/scale.md).');
+    throw new UserError(
+      'EF_CLUSTER_SUBMIT',
+      `sbatch failed: ${why}`,
+      'Run on a Slurm login node, or pass --dry_run to print the scripts (docs/scale.md).',
+    );
   }
 }
 
@@ -69,7 +92,11 @@ async function submitKubernetes(plan: UnitsPlan, args: RunSuiteArgs, suiteDir: s
   } catch (error) {
     const e = error as { code?: string; stderr?: string; message: string };
     const why = e.code === 'ENOENT' ? 'kubectl is not on PATH' : (e.stderr || e.message).trim().split('\n')[0];
-    throw new UserError('EF_CLUSTER_SUBMIT', `kubectl apply failed: ${why}`, `The manifest is in ${file}; apply it where kubectl reaches the cluster (docs/scale.md).`);
+    throw new UserError(
+      'EF_CLUSTER_SUBMIT',
+      `kubectl apply failed: ${why}`,
+      `The manifest is in ${file}; apply it where kubectl reaches the cluster (docs/scale.md).`,
+    );
   }
   return EXIT.ok;
 }

@@ -13,7 +13,11 @@ import { jobRunArgs, type RunSuiteArgs } from '../suite-job-args.js';
 import { sizeJob, type JobSizeReport } from './job-size.js';
 
 /** The sizes of the distinct jobs (one dry run per benchmark and arguments: the model does not change them). */
-export async function sizeJobs(jobs: readonly SuiteJob[], args: RunSuiteArgs, offline: boolean): Promise<Map<string, JobSizeReport>> {
+export async function sizeJobs(
+  jobs: readonly SuiteJob[],
+  args: RunSuiteArgs,
+  offline: boolean,
+): Promise<Map<string, JobSizeReport>> {
   const sizes = new Map<string, JobSizeReport>();
   for (const job of jobs) {
     if (sizes.has(job.name)) continue;
@@ -22,10 +26,19 @@ export async function sizeJobs(jobs: readonly SuiteJob[], args: RunSuiteArgs, of
   return sizes;
 }
 
-export async function suiteUnits(jobs: readonly SuiteJob[], args: RunSuiteArgs, suiteDir: string, o: { write: boolean }): Promise<UnitsPlan> {
+export async function suiteUnits(
+  jobs: readonly SuiteJob[],
+  args: RunSuiteArgs,
+  suiteDir: string,
+  o: { write: boolean },
+): Promise<UnitsPlan> {
   const max = args['max-instances-per-unit'] ?? null;
   if (max !== null && (!Number.isInteger(max) || max < 1)) {
-    throw new UserError('EF_SUITE_UNITS', `--max-instances-per-unit ${max} is not a whole number >= 1`, 'Give the most instances one unit may evaluate, e.g. --max-instances-per-unit 250 (docs/scale.md).');
+    throw new UserError(
+      'EF_SUITE_UNITS',
+      `--max-instances-per-unit ${max} is not a whole number >= 1`,
+      'Give the most instances one unit may evaluate, e.g. --max-instances-per-unit 250 (docs/scale.md).',
+    );
   }
   const planFile = join(suiteDir, UNITS_PLAN);
   // --units-plan: the plan the submitter made (a Kubernetes pod reads it from its ConfigMap).
@@ -56,7 +69,11 @@ export function readPlan(file: string): UnitsPlan {
     if (!Array.isArray(plan.units)) throw new Error('no units list');
     return plan;
   } catch (error) {
-    throw new UserError('EF_SUITE_UNITS', `${file} is damaged (${(error as Error).message})`, 'Delete it and run the same run_suite command again: it plans the units anew (docs/scale.md).');
+    throw new UserError(
+      'EF_SUITE_UNITS',
+      `${file} is damaged (${(error as Error).message})`,
+      'Delete it and run the same run_suite command again: it plans the units anew (docs/scale.md).',
+    );
   }
 }
 
@@ -68,6 +85,9 @@ function sameJobs(plan: UnitsPlan, jobs: readonly SuiteJob[]): boolean {
 
 /** `--list-units`: one line per unit, the index first (what `--unit K` takes). */
 export function formatUnits(plan: UnitsPlan): string {
-  const lines = plan.units.map((u) => `${String(u.index).padStart(4)}  ${u.model}  ${u.job}${u.shard ? `  shard ${u.shard.index + 1} of ${u.shard.count}` : ''}${u.instances !== null ? `  (${u.instances} instances)` : ''}  → ${u.dir}`);
+  const lines = plan.units.map(
+    (u) =>
+      `${String(u.index).padStart(4)}  ${u.model}  ${u.job}${u.shard ? `  shard ${u.shard.index + 1} of ${u.shard.count}` : ''}${u.instances !== null ? `  (${u.instances} instances)` : ''}  → ${u.dir}`,
+  );
   return `${plan.units.length} units${plan.max_instances_per_unit !== null ? ` (at most ~${plan.max_instances_per_unit} instances each)` : ' (one per job)'}\n${lines.join('\n')}\n`;
 }

@@ -9,14 +9,33 @@ import type { RunSuiteArgs } from '../suite-job-args.js';
 
 /** Flags that shape the suite (and so every unit): passed on to each task. */
 const SUITE_FLAGS = [
-  'conf-paths', 'models-to-run', 'suite', 'max-eval-instances', 'num-train-trials', 'priority', 'ignore-conf-models',
-  'skip-unavailable', 'output_dir', 'model_url', 'model_type', 'api_key_name', 'parallelism', 'data_root', 'cache',
-  'max-instances-per-unit', 'requests-per-minute', 'tokens-per-minute', 'shared-budget',
+  'conf-paths',
+  'models-to-run',
+  'suite',
+  'max-eval-instances',
+  'num-train-trials',
+  'priority',
+  'ignore-conf-models',
+  'skip-unavailable',
+  'output_dir',
+  'model_url',
+  'model_type',
+  'api_key_name',
+  'parallelism',
+  'data_root',
+  'cache',
+  'max-instances-per-unit',
+  'requests-per-minute',
+  'tokens-per-minute',
+  'shared-budget',
 ] as const;
 const PATHS = new Set(['output_dir', 'data_root']);
 
 /** `run_suite …` arguments for a task; `paths` maps the suite's paths to where the task sees them. */
-export function taskArguments(args: RunSuiteArgs, paths: { confPaths: string; outputDir: string; dataRoot?: string }): string[] {
+export function taskArguments(
+  args: RunSuiteArgs,
+  paths: { confPaths: string; outputDir: string; dataRoot?: string },
+): string[] {
   const out = ['run_suite'];
   for (const flag of SUITE_FLAGS) {
     let value = args[flag as keyof RunSuiteArgs] as string | number | boolean | undefined;

@@ -17,13 +17,22 @@ export interface UnitsProgress {
 export function unitsProgress(jobDir: string, total: number | null): UnitsProgress | null {
   const units = join(jobDir, UNITS_DIR);
   if (!existsSync(units)) return null;
-  const states = readdirSync(units, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => unitState(join(units, d.name)));
+  const states = readdirSync(units, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => unitState(join(units, d.name)));
   const count = (s: string) => states.filter((x) => x === s).length;
   const failed = states.filter((s) => s.startsWith('failed')).length;
   const n = total ?? states.length;
   const done = count('done');
-  const parts = [`${done} of ${n} units done`, ...(count('running') ? [`${count('running')} running`] : []), ...(failed ? [`${failed} failed`] : [])];
+  const parts = [
+    `${done} of ${n} units done`,
+    ...(count('running') ? [`${count('running')} running`] : []),
+    ...(failed ? [`${failed} failed`] : []),
+  ];
   if (count('running') > 0) return { state: 'running', detail: parts.join(', ') };
   if (failed > 0) return { state: 'failed', detail: parts.join(', ') };
-  return { state: 'left', detail: done === n ? `${parts.join(', ')}; not merged yet: eval-factory merge` : parts.join(', ') };
+  return {
+    state: 'left',
+    detail: done === n ? `${parts.join(', ')}; not merged yet: eval-factory merge` : parts.join(', '),
+  };
 }
