@@ -100,6 +100,19 @@ async function parseAndRun(argv: string[], engine: PrestartedEngine | null): Pro
       },
     )
     .command(
+      'merge <dir>',
+      'combine the work units of a suite (sharded jobs) into one run per job, then the leaderboard',
+      (y) =>
+        y.positional('dir', {
+          type: 'string',
+          demandOption: true,
+          describe: 'the suite folder (<output_dir>/<suite>)',
+        }),
+      async (a) => {
+        code = await (await import('./commands/merge.js')).mergeCommand(a as never);
+      },
+    )
+    .command(
       'status <dir>',
       'what a suite folder holds: done, running, failed (with the reason) and left',
       (y) =>

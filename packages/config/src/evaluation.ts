@@ -45,6 +45,10 @@ export const EXTRA_KEYS = [
   'tokens_per_minute',
   'judges',
   'benchmark',
+  'cache',
+  'shard',
+  'merge_units',
+  'shared_budget',
 ] as const satisfies readonly (keyof EvaluationExtra & string)[];
 export const API_ENDPOINT_KEYS = allKeys<ApiEndpoint>()([
   'url',

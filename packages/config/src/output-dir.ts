@@ -15,6 +15,10 @@ export const RESUME_IGNORED_PATHS: readonly string[] = [
   'config.params.parallelism',
   'config.params.max_retries',
   'config.params.request_timeout',
+  // Where answers are looked up, not what they are: a shared cache, and a merge answering from its shards' caches.
+  'config.params.extra.cache',
+  'config.params.extra.merge_units',
+  'config.params.extra.shared_budget',
   'config.output_dir',
   'target.api_endpoint.api_key',
 ];

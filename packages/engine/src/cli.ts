@@ -13,7 +13,8 @@ import { Diagnostics } from './runner/diagnostics.js';
 import { defaultDataCacheDir } from './runner/prepare.js';
 import type { RunOptions } from './runner/options.js';
 import { runBenchmark, type RunOutcome } from './runner/run-benchmark.js';
-import { flushOpenCaches } from './cache/index.js';
+import { checkRedisUrl, flushOpenCaches } from './cache/index.js';
+import { parseShard, type ShardSpec } from '@eval-factory/types';
 
 const bool = (v: unknown) => String(v).toLowerCase() === 'true';
 
@@ -30,6 +31,26 @@ function finiteNumbers(a: Record<string, unknown>): true {
     throw new UserError('EF_USAGE', `--${bad} must be a number`, 'give a number, e.g. `--max-retries 5`', EXIT.usage);
   }
   return true;
+}
+function shardOption(text: string): ShardSpec {
+  const shard = parseShard(text);
+  if (!shard)
+    throw new UserError(
+      'EF_USAGE',
+      `--shard ${text} is not K/N with 0 <= K < N`,
+      'give the shard as K/N, e.g. `--shard 0/4` (docs/scale.md)',
+      EXIT.usage,
+    );
+  return shard;
+}
+function sharedBudgetOption(on: boolean, cacheUrl: unknown): boolean {
+  if (on && cacheUrl === undefined)
+    throw new UserError(
+      'EF_CACHE_URL',
+      'a shared endpoint budget needs the shared Redis: shared_budget is set without cache',
+      'Set config.params.extra.cache (run_suite --cache) to redis://HOST:PORT (docs/scale.md).',
+    );
+  return on;
 }
 const numOrNull = (v: unknown) => (v === undefined || v === null ? null : Number(v));
 
@@ -117,6 +138,24 @@ export async function main(argv: string[] = hideBin(process.argv)): Promise<numb
             default: true,
             describe: 'write the HELM run files (--no-helm-files: skip them)',
           })
+          .option('shard', {
+            type: 'string',
+            describe: 'K/N: run only shard K (0-based) of N of each entry (docs/scale.md)',
+          })
+          .option('cache-url', {
+            type: 'string',
+            describe: 'shared request cache beside the local one: redis://HOST:PORT[/DB]',
+          })
+          .option('shared-budget', {
+            type: 'boolean',
+            default: false,
+            describe: 'hold -n and --requests-per-minute across every worker through the --cache-url Redis',
+          })
+          .option('merge-units', {
+            type: 'boolean',
+            default: false,
+            describe: 'answer only from the caches of the shards in <output-path>/units/; send nothing',
+          })
           .option('dry-run', { type: 'boolean', default: false })
           .check(finiteNumbers),
       async (a) => {
@@ -150,6 +189,10 @@ export async function main(argv: string[] = hideBin(process.argv)): Promise<numb
           dryRun: Boolean(a['dry-run']),
           dataCacheDir: defaultDataCacheDir(),
           benchmarkFile: (a['benchmark-file'] as string | undefined) ?? null,
+          shard: a.shard === undefined ? null : shardOption(String(a.shard)),
+          cacheUrl: a['cache-url'] === undefined ? null : checkedRedisUrl(String(a['cache-url'])),
+          mergeUnits: Boolean(a['merge-units']),
+          sharedBudget: sharedBudgetOption(Boolean(a['shared-budget']), a['cache-url']),
         };
         code = await runAll(options);
       },
@@ -224,4 +267,10 @@ async function runAll(options: RunOptions): Promise<number> {
   }
   if (worst?.interrupted) return stopCode;
   return worst?.status === 'error' ? EXIT.error : EXIT.ok;
+}
+
+/** `--cache-url`, checked (EF_CACHE_URL on a malformed URL) and returned as given. */
+function checkedRedisUrl(url: string): string {
+  checkRedisUrl(url);
+  return url;
 }

@@ -2,3 +2,4 @@ export { parseRunEntries } from './run-entries.js';
 export { expandEntries, folderName, type SuiteJob } from './expand.js';
 export { parseSuiteConfig, type SuiteConfig } from './suite-config.js';
 export { endpointsFor, readLocalDeployments, type LocalEndpoint } from './local-path.js';
+export { planUnits, jobDir, UNITS_PLAN, type WorkUnit, type JobSize, type UnitsPlan } from './units.js';

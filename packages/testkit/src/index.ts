@@ -42,3 +42,5 @@ export { judgeEntry, writeJudgesYaml, JUDGE_TEMPLATE, type JudgeSetup } from './
 export { prng, randomJsonValue, type RandomJsonOptions } from './random-json.js';
 export { runNode, textSink, type ProcessResult } from './run-process.js';
 export { writeParquet, type ParquetColumnSpec, type ParquetValue, type ParquetWriteOptions } from './parquet-writer.js';
+export { startRedisServer, findRedisServer, freePort, type RedisServer } from './redis-server.js';
+export { startSlurm, slurmUnavailable, waitForSlurmQueue, type SlurmCluster } from './slurm-cluster.js';

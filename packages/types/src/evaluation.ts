@@ -49,6 +49,11 @@ export interface EvaluationExtra {
   readonly judges: Readonly<Record<string, JudgeConfig | null>> | null;
   /** A custom benchmark's definition file (docs/custom-benchmarks.md); absolute after resolution. */
   readonly benchmark: string | null;
+  /** Work units and the shared cache (docs/scale.md): `redis://…`, a shard `K/N`, a merge of a job's shards. */
+  readonly cache: string | null;
+  readonly shard: string | null;
+  readonly merge_units: boolean | null;
+  readonly shared_budget: boolean | null;
   readonly [key: string]: unknown;
 }
 

@@ -81,7 +81,9 @@ export async function runEvalCommand(args: RunEvalArgs, prestarted: PrestartedEn
   const allWarnings: CodedMessage[] = [...warnings, ...modelConfigs.warnings];
   const keyName = endpoint.api_key_name ?? null;
   // The engine also looks in the credentials file (docs/configuration.md#judges); when one exists it decides there.
-  const keyMissing = keyName !== null && !process.env[keyName] && !existsSync(credentialsFilePath());
+  // A merge of work units answers from their caches and sends nothing: it needs no key (docs/scale.md).
+  const mergeOnly = evaluation.config.params.extra.merge_units === true;
+  const keyMissing = keyName !== null && !mergeOnly && !process.env[keyName] && !existsSync(credentialsFilePath());
   const renderedCommand = renderCommand(evaluation.command, evaluation);
   const argv = renderArgv(evaluation.command, evaluation);
 

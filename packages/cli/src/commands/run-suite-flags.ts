@@ -39,5 +39,67 @@ export const RUN_SUITE_FLAGS = {
     type: 'string',
     describe: "DIR/<benchmark>/ becomes each benchmark's data_path (default: $EF_DATA_ROOT)",
   },
-  dry_run: { type: 'boolean', describe: 'print the expanded job list; write nothing, send nothing' },
+  dry_run: {
+    type: 'boolean',
+    describe:
+      'print the expanded job list and the cost per endpoint (or, with --executor, what would be submitted); write nothing, send nothing',
+  },
+  'requests-per-minute': {
+    type: 'number',
+    describe: 'client-side request limit per model endpoint (config.params.extra.requests_per_minute)',
+  },
+  'tokens-per-minute': {
+    type: 'number',
+    describe: 'client-side token limit per model endpoint (config.params.extra.tokens_per_minute)',
+  },
+  'assumed-latency': {
+    type: 'number',
+    describe: 'seconds per request the --dry_run cost calculator assumes (default 2)',
+  },
+  // Scale-out (docs/scale.md).
+  cache: {
+    type: 'string',
+    describe: "shared request cache beside each run's cache.db: redis://HOST:PORT[/DB] (password: $REDISCLI_AUTH)",
+  },
+  'shared-budget': {
+    type: 'boolean',
+    describe:
+      "with --cache: each endpoint's --parallelism and --requests-per-minute held across all workers through Redis",
+  },
+  'max-instances-per-unit': {
+    type: 'number',
+    describe: 'split jobs with more instances into instance shards (work units)',
+  },
+  'list-units': { type: 'boolean', describe: 'print the work units (index, model, benchmark, shard); run nothing' },
+  unit: { type: 'number', describe: 'run only work unit K (what a cluster task runs)' },
+  'units-plan': {
+    type: 'string',
+    describe: 'read the units from this units.json (written by the submitting run_suite)',
+  },
+  executor: {
+    type: 'string',
+    choices: ['local', 'slurm', 'kubernetes'],
+    default: 'local',
+    describe: 'where the units run: here, as a Slurm job array, or as a Kubernetes Indexed Job',
+  },
+  'max-parallel-units': {
+    type: 'number',
+    describe: 'cluster: units running at once (Slurm %MAX, Kubernetes parallelism)',
+  },
+  account: { type: 'string', describe: 'slurm: --account' },
+  partition: { type: 'string', describe: 'slurm: --partition' },
+  time: { type: 'string', describe: 'slurm: --time per unit (e.g. 04:00:00)' },
+  'cpus-per-task': { type: 'number', describe: 'slurm: --cpus-per-task; kubernetes: the cpu request' },
+  'pass-env': {
+    type: 'string',
+    describe: 'NAMES of environment variables the tasks need, comma-separated (values are never written)',
+  },
+  image: { type: 'string', describe: 'kubernetes: container image with eval-factory (default eval-factory:latest)' },
+  pvc: { type: 'string', describe: 'kubernetes: volume claim holding the output folder (default ef-<suite>-results)' },
+  namespace: { type: 'string', describe: 'kubernetes: namespace' },
+  secret: {
+    type: 'string',
+    describe: 'kubernetes: Secret holding the API key and --pass-env variables by name (default ef-<suite>-keys)',
+  },
+  submit: { type: 'boolean', describe: 'kubernetes: kubectl apply the Job (otherwise only write it)' },
 } as const;

@@ -10,30 +10,27 @@ import { join, resolve } from 'node:path';
 import { EXIT, UserError } from '@eval-factory/errors';
 import { loadFramework } from '@eval-factory/config';
 import { makeDirSync } from '@eval-factory/files';
-import { expandEntries, folderName, parseRunEntries, type SuiteJob } from '@eval-factory/suite';
-import { RUN_FILES } from '@eval-factory/types';
+import {
+  expandEntries,
+  folderName,
+  parseRunEntries,
+  jobDir,
+  type SuiteJob,
+  type UnitsPlan,
+  type WorkUnit,
+} from '@eval-factory/suite';
 import { findFrameworkFile } from '../framework-path.js';
 import { runEvalCommand } from './run-eval.js';
 import { summarizeCommand } from './summarize.js';
+import { RUN_FILES } from '@eval-factory/types';
 import { readEvaluation, type SuiteManifest } from './suite-status.js';
+import { jobRunArgs, type RunSuiteArgs } from './suite-job-args.js';
+import { formatUnits, suiteUnits } from './scale/suite-units.js';
+import { formatIncomplete, mergeSuite } from './scale/merge-units.js';
+import { submitToCluster } from './scale/submit.js';
+import { formatCost } from './scale/cost.js';
 
-export interface RunSuiteArgs {
-  readonly 'conf-paths': string;
-  readonly 'models-to-run': string;
-  readonly suite: string;
-  readonly 'max-eval-instances'?: number;
-  readonly 'num-train-trials'?: number;
-  readonly priority?: number;
-  readonly 'ignore-conf-models'?: boolean;
-  readonly 'skip-unavailable'?: boolean;
-  readonly output_dir: string;
-  readonly model_url: string;
-  readonly model_type: string;
-  readonly api_key_name?: string;
-  readonly parallelism?: number;
-  readonly data_root?: string;
-  readonly dry_run?: boolean;
-}
+export type { RunSuiteArgs } from './suite-job-args.js';
 
 const list = (text: string) =>
   text
@@ -44,33 +41,79 @@ const list = (text: string) =>
 export async function runSuiteCommand(args: RunSuiteArgs): Promise<number> {
   const jobs = suiteJobs(args);
   const suiteDir = resolve(args.output_dir, folderName(args.suite));
-  if (args.dry_run) {
+  if (args['list-units']) {
+    process.stdout.write(formatUnits(await suiteUnits(jobs.jobs, args, suiteDir, { write: false })));
+    return EXIT.ok;
+  }
+  if (args.dry_run && (args.executor ?? 'local') === 'local') {
     process.stdout.write(formatJobList(jobs.jobs, jobs.unavailable, suiteDir));
+    process.stdout.write(await formatCost(jobs.jobs, args));
     return EXIT.ok;
   }
   if (jobs.unavailable.length)
     process.stderr.write(
       `warning[EF_SUITE_UNAVAILABLE]: not run (no benchmark here): ${jobs.unavailable.join('; ')}\n`,
     );
-  writeManifest(suiteDir, args.suite, jobs);
-  const byEndpoint = new Map<string, SuiteJob[]>();
-  for (const job of jobs.jobs) byEndpoint.set(job.model, [...(byEndpoint.get(job.model) ?? []), job]);
+  const plan = await suiteUnits(jobs.jobs, args, suiteDir, { write: !args.dry_run });
+  if (!args.dry_run) writeManifest(suiteDir, args.suite, jobs);
+  if (args.unit !== undefined) return runOneUnit(plan, args, suiteDir, jobs.jobs);
+  if (args.executor === 'slurm' || args.executor === 'kubernetes')
+    return submitToCluster(args.executor, plan, args, suiteDir);
+  const byEndpoint = new Map<string, WorkUnit[]>();
+  for (const unit of plan.units) byEndpoint.set(unit.model, [...(byEndpoint.get(unit.model) ?? []), unit]);
   // Each concurrent run_eval listens for SIGINT/SIGTERM and exit (to forward signals, release its folder lock):
   // with more than a few endpoints that passes Node's default of 10 listeners, which is no leak here.
   process.setMaxListeners(Math.max(process.getMaxListeners(), 10 + 3 * byEndpoint.size));
+  const jobOf = jobIndex(jobs.jobs);
   const outcomes = await Promise.all(
-    [...byEndpoint.values()].map(async (endpointJobs) => {
-      const codes: [SuiteJob, string][] = [];
-      for (const job of endpointJobs) codes.push([job, await runJob(job, args, suiteDir)]);
+    [...byEndpoint.values()].map(async (endpointUnits) => {
+      const codes: [WorkUnit, string][] = [];
+      for (const unit of endpointUnits) codes.push([unit, await runUnit(unit, jobOf(unit), args, suiteDir)]);
       return codes;
     }),
   );
-  const lines = outcomes.flat().map(([job, status]) => `  ${status.padEnd(9)} ${job.model}  ${job.name}`);
+  const merges = await mergeSuite(suiteDir, plan);
+  const lines = outcomes
+    .flat()
+    .map(
+      ([unit, status]) =>
+        `  ${status.padEnd(9)} ${unit.model}  ${unit.job}${unit.shard ? `  (shard ${unit.shard.index + 1} of ${unit.shard.count})` : ''}`,
+    );
+  const mergeLines = merges.map((m) => `  ${(m.complete ? 'merged' : 'incomplete').padEnd(9)} ${m.model}  ${m.job}`);
   process.stderr.write(
-    `suite ${args.suite}: ${jobs.jobs.length} jobs\n${lines.join('\n')}\n${jobs.unavailable.map((u) => `  not run   ${u}`).join('\n')}${jobs.unavailable.length ? '\n' : ''}`,
+    `suite ${args.suite}: ${jobs.jobs.length} jobs in ${plan.units.length} units\n${[...lines, ...mergeLines].join('\n')}\n${jobs.unavailable.map((u) => `  not run   ${u}`).join('\n')}${jobs.unavailable.length ? '\n' : ''}`,
   );
+  process.stderr.write(formatIncomplete(merges));
   await summarizeCommand({ dirs: [suiteDir], out: suiteDir });
-  return outcomes.flat().every(([, status]) => status === 'success' || status === 'done') ? EXIT.ok : EXIT.error;
+  const unitsOk = outcomes.flat().every(([, status]) => status === 'success' || status === 'done');
+  return unitsOk && merges.every((m) => m.complete && m.status !== 'error') ? EXIT.ok : EXIT.error;
+}
+
+/** `--unit K`: that unit only, into its folder (a cluster task); merging and the leaderboard come after all of them. */
+async function runOneUnit(
+  plan: UnitsPlan,
+  args: RunSuiteArgs,
+  suiteDir: string,
+  jobs: readonly SuiteJob[],
+): Promise<number> {
+  const unit = plan.units[args.unit!];
+  if (!Number.isInteger(args.unit) || unit === undefined) {
+    throw new UserError(
+      'EF_SUITE_UNITS',
+      `--unit ${args.unit} is not a unit of this suite (it has ${plan.units.length}: 0 to ${plan.units.length - 1})`,
+      'Run the same command with --list-units to see them (docs/scale.md).',
+    );
+  }
+  const status = await runUnit(unit, jobIndex(jobs)(unit), args, suiteDir);
+  process.stderr.write(
+    `unit ${unit.index} of ${plan.units.length}: ${status}  ${unit.model}  ${unit.job}  → ${join(suiteDir, unit.dir)}\n`,
+  );
+  return status === 'success' || status === 'done' || status === 'partial' ? EXIT.ok : EXIT.error;
+}
+
+function jobIndex(jobs: readonly SuiteJob[]): (unit: WorkUnit) => SuiteJob {
+  const byKey = new Map(jobs.map((j) => [`${j.model}\u0000${j.name}`, j]));
+  return (unit) => byKey.get(`${unit.model}\u0000${unit.job}`)!;
 }
 
 function suiteJobs(args: RunSuiteArgs): { jobs: readonly SuiteJob[]; unavailable: readonly string[] } {
@@ -105,30 +148,18 @@ function suiteJobs(args: RunSuiteArgs): { jobs: readonly SuiteJob[]; unavailable
   return expansion;
 }
 
-/** One job: skipped when its folder already holds a successful run, else a `run_eval` (which resumes from its cache). */
-async function runJob(job: SuiteJob, args: RunSuiteArgs, suiteDir: string): Promise<string> {
-  const outputDir = join(suiteDir, folderName(job.model), folderName(job.name)); // as in suite.json
-  if (statusOf(outputDir) === 'success') return 'done';
-  const overrides = [
-    ...(args['max-eval-instances'] !== undefined ? [`config.params.limit_samples=${args['max-eval-instances']}`] : []),
-    ...(args.parallelism !== undefined ? [`config.params.parallelism=${args.parallelism}`] : []),
-    ...(args['num-train-trials'] !== undefined
-      ? [`config.params.extra.num_train_trials=${args['num-train-trials']}`]
-      : []),
-    ...Object.entries(job.extra).map(([k, v]) => `config.params.extra.${k}=${JSON.stringify(v)}`),
-  ];
+/**
+ * One unit: skipped when its folder (or, for a shard, its merged job) already holds a successful run, else a
+ * `run_eval` (which resumes from its cache).
+ */
+async function runUnit(unit: WorkUnit, job: SuiteJob, args: RunSuiteArgs, suiteDir: string): Promise<string> {
+  const outputDir = join(suiteDir, unit.dir);
+  if (statusOf(outputDir) === 'success' || (unit.shard && statusOf(join(suiteDir, unit.job_dir)) === 'success'))
+    return 'done';
   try {
-    await runEvalCommand({
-      eval_type: job.benchmark,
-      output_dir: outputDir,
-      model_id: job.model,
-      model_url: args.model_url,
-      model_type: args.model_type,
-      ...(args.api_key_name ? { api_key_name: args.api_key_name } : {}),
-      overrides,
-    });
+    await runEvalCommand(jobRunArgs(job, args, outputDir, unit.shard));
   } catch (error) {
-    // One job's coded error is that job's failure, said once; the others go on.
+    // One unit's coded error is that unit's failure, said once; the others go on.
     if (!(error instanceof UserError)) throw error;
     process.stderr.write(`error[${error.code}]: ${job.model} ${job.name}: ${error.message}\n`);
     return 'failed';
@@ -144,7 +175,7 @@ function writeManifest(
 ): void {
   const manifest: SuiteManifest = {
     suite,
-    jobs: jobs.jobs.map((j) => ({ model: j.model, name: j.name, dir: join(folderName(j.model), folderName(j.name)) })),
+    jobs: jobs.jobs.map((j) => ({ model: j.model, name: j.name, dir: jobDir(j) })),
     not_run: jobs.unavailable,
   };
   makeDirSync(suiteDir);

@@ -52,6 +52,44 @@ describe('eval-factory status', () => {
     ]);
   });
 
+  it('a job run in shards, before merge: its units/ tell how far it is (docs/scale.md)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ef-status-units-'));
+    const unit = (k: number) => {
+      const d = join(dir, 'm', 'a', 'units', `${k}-of-3`);
+      mkdirSync(d, { recursive: true });
+      return d;
+    };
+    writeFileSync(join(unit(0), 'evaluation_config.yaml'), 'status: success\n');
+    writeFileSync(join(unit(1), 'evaluation_config.yaml'), 'status: partial\n');
+    writeFileSync(
+      join(dir, 'suite.json'),
+      JSON.stringify({ suite: 's', jobs: [{ model: 'm', name: 'a', dir: join('m', 'a') }], not_run: [] }),
+    );
+    const plan = (k: number) => ({
+      index: k,
+      model: 'm',
+      job: 'a',
+      job_dir: join('m', 'a'),
+      dir: join('m', 'a', 'units', `${k}-of-3`),
+      shard: { index: k, count: 3 },
+      instances: 4,
+    });
+    writeFileSync(
+      join(dir, 'units.json'),
+      JSON.stringify({ suite: 's', max_instances_per_unit: 4, units: [0, 1, 2].map(plan) }),
+    );
+    const out = sink();
+    suiteStatusCommand({ dir }, out as unknown as NodeJS.WritableStream);
+    expect(out.text).toContain('  left     m  a  (2 of 3 units done)');
+    writeFileSync(
+      join(unit(2), 'evaluation_config.yaml'),
+      'status: error\nerrors: [{code: EF_ENDPOINT_DOWN, message: x}]\n',
+    );
+    const again = sink();
+    suiteStatusCommand({ dir }, again as unknown as NodeJS.WritableStream);
+    expect(again.text).toContain('  failed   m  a  (2 of 3 units done, 1 failed)');
+  });
+
   it('a missing folder is EF_FILE_NOT_FOUND', () => {
     expect(() => suiteStatusCommand({ dir: join(tmpdir(), 'ef-no-such-suite') })).toThrow(
       expect.objectContaining({ code: 'EF_FILE_NOT_FOUND' }),

@@ -4,11 +4,14 @@
  * `suite.json` that run_suite writes at its start, or, without one, every run folder below DIR.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
+import { UNITS_PLAN } from '@eval-factory/suite';
 import { parse } from 'yaml';
 import { EXIT, UserError } from '@eval-factory/errors';
 import { lockHolder } from '@eval-factory/executor';
-import { RUN_FILES } from '@eval-factory/types';
+import { RUN_FILES, UNITS_DIR } from '@eval-factory/types';
+import { readPlan } from './scale/suite-units.js';
+import { unitsProgress } from './scale/unit-progress.js';
 
 /** What run_suite records at its start: each job's folder, relative to the suite folder. */
 export interface SuiteManifest {
@@ -32,7 +35,8 @@ export function suiteStatusCommand(args: { dir: string }, out: NodeJS.WritableSt
   const jobs = manifest
     ? manifest.jobs.map((j) => ({ label: `${j.model}  ${j.name}`, dir: join(dir, j.dir) }))
     : runFolders(dir).map((d) => ({ label: relative(dir, d) || '.', dir: d }));
-  const rows = jobs.map((j) => ({ ...j, ...stateOf(j.dir) }));
+  const planned = unitsPerJob(dir);
+  const rows = jobs.map((j) => ({ ...j, ...stateOf(j.dir, planned.get(resolve(j.dir)) ?? null) }));
   const count = (s: JobState) => rows.filter((r) => r.state === s).length;
   const lines = rows.map((r) => `  ${r.state.padEnd(8)} ${r.label}${r.detail ? `  (${r.detail})` : ''}`);
   const notRun = manifest?.not_run ?? [];
@@ -73,10 +77,23 @@ function readManifest(file: string): SuiteManifest {
   }
 }
 
-function stateOf(runDir: string): { state: JobState; detail?: string } {
+/** Units planned per job folder (absolute), from the suite's units.json when it has one. */
+function unitsPerJob(suiteDir: string): Map<string, number> {
+  const file = join(suiteDir, UNITS_PLAN);
+  const counts = new Map<string, number>();
+  if (!existsSync(file)) return counts;
+  for (const u of readPlan(file).units) {
+    const key = resolve(suiteDir, u.job_dir);
+    if (u.shard) counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
+
+function stateOf(runDir: string, plannedUnits: number | null): { state: JobState; detail?: string } {
   if (lockHolder(runDir)) return { state: 'running' };
   const evaluation = readEvaluation(runDir);
-  if (!evaluation) return { state: 'left' };
+  // A job run in shards is only its units/ until `eval-factory merge` (docs/scale.md).
+  if (!evaluation) return unitsProgress(runDir, plannedUnits) ?? { state: 'left' };
   const scored = evaluation.counts?.instances;
   if (evaluation.status === 'success')
     return { state: 'done', ...(scored ? { detail: `${scored.scored} of ${scored.evaluated} scored` } : {}) };
@@ -96,7 +113,7 @@ function runFolders(dir: string): string[] {
     for (const name of names) {
       const path = join(d, name);
       if (
-        !['runs', 'responses', RUN_FILES.logsDir, RUN_FILES.modelConfigs, 'node_modules'].includes(name) &&
+        !['runs', 'responses', RUN_FILES.logsDir, RUN_FILES.modelConfigs, 'node_modules', UNITS_DIR].includes(name) &&
         statSync(path).isDirectory()
       )
         walk(path);

@@ -7,3 +7,6 @@ export {
   type RequestCache,
   type CachedResponse,
 } from './request-cache.js';
+export { openRequestCache, unitCacheFiles, type CacheSetup } from './open-cache.js';
+export { checkRedisUrl, openRedisCache } from './redis-cache.js';
+export { layeredCache } from './layered-cache.js';

@@ -8,6 +8,7 @@ import { sendWithRetries, type AttemptLog, type RetryPolicy } from './retry.js';
 import { classifyError } from './classify-error.js';
 import { failFastWhenRefused } from './endpoint-down.js';
 import { estimateTokens, type RequestLimiter } from './rate-limiter.js';
+import type { SharedBudget } from './shared-budget.js';
 
 export interface ModelCallRecord {
   readonly body: Record<string, unknown>;
@@ -26,6 +27,16 @@ export interface ModelClient {
 
 const PREFETCH_BATCH = 500;
 
+/** A merge found no shard's answer for the request: its unit is missing or failed (docs/scale.md). */
+const UNIT_MISSING: RequestOutcome = {
+  ok: false,
+  error_kind: 'unknown',
+  message: 'EF_UNIT_MISSING: no unit answered this request (its unit is missing or failed)',
+  retriable: false,
+  fatal: false,
+  attempts: 0,
+};
+
 /**
  * The cached, retried model client: cache lookup by the full request identity, live send otherwise, and only
  * successes stored (docs/architecture.md). The cache write is awaited before the result is reported, so an answer that
@@ -38,10 +49,15 @@ export function createModelClient(opts: {
   policy: RetryPolicy;
   engineVersion: string;
   limiter?: RequestLimiter;
+  /** The endpoint's budget shared by every worker through Redis (docs/scale.md); taken after the local limits. */
+  budget?: SharedBudget;
+  /** Answer from the cache only (merging shards): a miss is a failure, nothing is sent (docs/scale.md). */
+  offline?: boolean;
 }): ModelClient {
   const { deployment, cache, policy } = opts;
   const watched = failFastWhenRefused(opts.send, opts.deployment.request_url);
-  const send = opts.limiter ? limited(watched, opts.limiter, policy.nvcfBacked) : watched;
+  const local = opts.limiter ? limited(watched, opts.limiter, policy.nvcfBacked) : watched;
+  const send = opts.budget ? budgeted(local, opts.budget) : local;
   const keyOf = (request: PromptRequest, body: Record<string, unknown>) =>
     cacheKey({
       namespace: 'model',
@@ -97,6 +113,7 @@ export function createModelClient(opts: {
         };
         return { body, outcome, retries: [], original_request_time_s: hit.request_time_s, request_datetime };
       }
+      if (opts.offline) return { body, outcome: UNIT_MISSING, retries: [], request_datetime };
       const result = await sendWithRetries(send, body, policy, signal);
       if (!result.ok) return { body, outcome: result.failure, retries: result.retries, request_datetime };
       // An answer that repeats a secret (a model echoing its prompt, a proxy echoing headers) is cached and
@@ -120,6 +137,18 @@ export function createModelClient(opts: {
       };
       return { body, outcome, retries: result.retries, request_datetime };
     },
+  };
+}
+
+/** Every attempt also holds a slot of the endpoint's shared budget while it is on the wire. */
+function budgeted(send: SendAttempt, budget: SharedBudget): SendAttempt {
+  return async (body, timeoutMs, signal) => {
+    const release = await budget.acquire(signal);
+    try {
+      return await send(body, timeoutMs, signal);
+    } finally {
+      release();
+    }
   };
 }
 

@@ -128,7 +128,7 @@ async function evaluate(o: {
   for (const id of ids) await model.call(request(id));
   const stage = await openJuryStage(plan, {
     outputDir: out,
-    cacheFile: join(out, 'cache.db'),
+    cacheSetup: { file: join(out, 'cache.db'), redisUrl: null, unitsOf: null },
     warn: (c, m) => log(`${c}: ${m}`),
   });
   const annotations = [];

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { disabledCache, openSqliteCache } from '../cache/index.js';
+import { openRequestCache, type CacheSetup } from '../cache/index.js';
 import { JsonlAppender } from '../output/atomic.js';
 import type { Jury } from './jury.js';
 import type { JuryPlan } from './plan-jury.js';
@@ -18,13 +18,13 @@ export async function openJuryStage(
   plan: JuryPlan,
   o: {
     outputDir: string;
-    /** null = caching off (`use_caching: false` / `--disable-cache`). */
-    cacheFile: string | null;
+    /** The run's cache setup; judges share one Redis namespace (`eval-factory:judge:judges`). */
+    cacheSetup: CacheSetup;
     warn(code: string, message: string): void;
     signal?: AbortSignal;
   },
 ): Promise<JuryStage> {
-  const cache = o.cacheFile === null ? disabledCache : await openSqliteCache(o.cacheFile, 'judge', o.warn);
+  const cache = await openRequestCache(o.cacheSetup, 'judge', 'judges', o.warn);
   const log = await JsonlAppender.open(join(o.outputDir, 'responses', 'judges.jsonl'));
   return {
     jury: plan.start({ cache, log, ...(o.signal ? { signal: o.signal } : {}) }),

@@ -86,7 +86,11 @@ async function runJury(
     retry,
     engineVersion: 'test',
   });
-  const stage = await openJuryStage(plan, { outputDir: out, cacheFile: join(out, 'cache.db'), warn: () => undefined });
+  const stage = await openJuryStage(plan, {
+    outputDir: out,
+    cacheSetup: { file: join(out, 'cache.db'), redisUrl: null, unitsOf: null },
+    warn: () => undefined,
+  });
   const ids = Object.keys(answers);
   let annotations;
   try {

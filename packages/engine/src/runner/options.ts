@@ -1,3 +1,5 @@
+import type { ShardSpec } from '@eval-factory/types';
+
 /** Everything `ef-bench run` accepts (docs/architecture.md), parsed. */
 export interface RunOptions {
   readonly runEntries: readonly string[];
@@ -32,6 +34,17 @@ export interface RunOptions {
   readonly dataCacheDir: string;
   /** `--benchmark-file`: the YAML definition a `custom:` run entry runs (issue 7). */
   readonly benchmarkFile?: string | null;
+  /** `--shard K/N`: run only the instances of shard K of the job (docs/scale.md). */
+  readonly shard?: ShardSpec | null;
+  /** `--cache-url redis://…`: a shared cache beside the local SQLite one (docs/scale.md). */
+  readonly cacheUrl?: string | null;
+  /**
+   * `--merge-units`: the run answers from its own cache and the caches of the shards in `units/` only, and sends
+   * nothing; an instance no shard answered fails with EF_UNIT_MISSING (docs/scale.md).
+   */
+  readonly mergeUnits?: boolean;
+  /** `--shared-budget`: `parallelism` and `requests_per_minute` held across all workers through the `--cache-url` Redis. */
+  readonly sharedBudget?: boolean;
 }
 
 /** What each runner stage reads of the run's options (runBenchmark, the orchestrator, hands each its slice). */
@@ -41,6 +54,7 @@ export type ResolveOptions = Pick<
 >;
 export type PrepareOptions = Pick<
   RunOptions,
+  | 'shard'
   | 'dataPath'
   | 'dataCacheDir'
   | 'allowDataDrift'

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { AdapterSpec, Instance, LoadedData, PromptRequest } from '@eval-factory/types';
 import { UserError } from '@eval-factory/errors';
 import { buildAdapterSpec, buildRequests } from '../adapters/index.js';
-import { selectEvalInstances } from '../selection/index.js';
+import { instancesOfShard, selectEvalInstances } from '../selection/index.js';
 import type { Diagnostics } from './diagnostics.js';
 import type { PrepareOptions } from './options.js';
 import { applyPromptTexts } from './prompt-texts.js';
@@ -54,7 +54,18 @@ export async function prepareRun(run: ResolvedRun, options: PrepareOptions, diag
   const helmSet = loaded.instances.filter((i) => i.variant !== 'corrected');
   const { selected: helmSelected, subsample } = selectEvalInstances(helmSet, run.maxEvalInstances, evalSplits);
   const correctedSet = options.reportCorrected ? loaded.instances.filter((i) => i.variant === 'corrected') : [];
-  const selected = [...helmSelected, ...selectCorrected(correctedSet, helmSelected, run, evalSplits)];
+  // A shard keeps its part of the whole job's selection: the shards of a job together are exactly the unsharded run.
+  const selected = instancesOfShard(
+    [...helmSelected, ...selectCorrected(correctedSet, helmSelected, run, evalSplits)],
+    options.shard ?? null,
+  );
+  if (selected.length === 0 && options.shard) {
+    throw new UserError(
+      'EF_SHARD_EMPTY',
+      `${run.benchmark.name}: shard ${options.shard.index} of ${options.shard.count} holds no instance`,
+      'Run the units `run_suite --list-units` prints: it lists only shards that hold instances (docs/scale.md).',
+    );
+  }
   if (selected.length === 0) {
     throw new UserError(
       'EF_NO_INSTANCES',

@@ -1,13 +1,14 @@
 import { join } from 'node:path';
 import { RUN_FILES, type EngineSummary, type Instance, type JudgeCounts, type RunStatus } from '@eval-factory/types';
 import { createAuthContext, resolveModelKey } from '../auth/index.js';
-import { disabledCache, openSqliteCache } from '../cache/index.js';
+import { openRequestCache, type CacheSetup } from '../cache/index.js';
 import {
   buildRequestBody,
   createModelClient,
   createSender,
   readModelDeployment,
   RequestLimiter,
+  openSharedBudget,
   type ModelCallRecord,
   type RequestSettings,
 } from '../clients/index.js';
@@ -78,7 +79,8 @@ export async function runBenchmark(
 
   // The only place secrets are read (auth/); every value found is registered with the redactor there.
   const auth = createAuthContext({ outputDir: out, log: diag.log, warn: diag.warn });
-  const apiKey = resolveModelKey(deployment.auth, auth);
+  // A merge sends nothing, so it needs no key (it runs where the shards' folders are, often without one).
+  const apiKey = options.mergeUnits ? null : resolveModelKey(deployment.auth, auth);
   const s = deployment.request_settings;
   const retry = {
     maxRetries: options.maxRetries,
@@ -100,11 +102,31 @@ export async function runBenchmark(
   // Every secret is registered now: none that reached the data or a prompt file is sent, cached or written.
   const prepared = scrubPrepared(loaded);
   await writeJsonlAtomic(join(out, RUN_FILES.instancesJsonl), prepared.selected.map(instanceLine));
-  const cacheFile =
-    options.disableCache || !s.use_caching
-      ? null
-      : (options.cachePath ?? (s.caching_dir ? join(s.caching_dir, RUN_FILES.cache) : join(out, RUN_FILES.cache)));
-  const cache = cacheFile === null ? disabledCache : await openSqliteCache(cacheFile, 'model', diag.warn);
+  const cacheSetup: CacheSetup = {
+    file:
+      options.disableCache || !s.use_caching
+        ? null
+        : (options.cachePath ?? (s.caching_dir ? join(s.caching_dir, RUN_FILES.cache) : join(out, RUN_FILES.cache))),
+    redisUrl: options.cacheUrl ?? null,
+    unitsOf: options.mergeUnits ? out : null,
+  };
+  const cache = await openRequestCache(
+    cacheSetup,
+    'model',
+    `${deployment.model_name}@${deployment.request_url}`,
+    diag.warn,
+  );
+  const budget =
+    options.sharedBudget && options.cacheUrl && !options.mergeUnits
+      ? await openSharedBudget({
+          url: options.cacheUrl,
+          endpoint: `${deployment.model_name}@${deployment.request_url}`,
+          parallelism: options.parallelism,
+          requestsPerMinute: options.requestsPerMinute,
+          leaseMs: options.requestTimeoutS * 1000 + 30_000,
+          warn: diag.warn,
+        })
+      : null;
   const client = createModelClient({
     deployment,
     send: createSender(deployment, apiKey),
@@ -116,6 +138,8 @@ export async function runBenchmark(
       tokensPerMinute: options.tokensPerMinute,
     }),
     policy: { ...retry, nvcfBacked: deployment.nvcf.backed },
+    offline: options.mergeUnits === true,
+    ...(budget ? { budget } : {}),
   });
   const cachedAhead = await client.prefetch(prepared.requests);
   if (cachedAhead > 0) diag.log(`${run.benchmark.name}: ${cachedAhead} answers found in the cache; sending the rest`);
@@ -161,6 +185,7 @@ export async function runBenchmark(
       progress.finish();
       await responsesLog.close();
       await cache.close();
+      await budget?.close();
     }
     if (execution.stopReason) diag.error(execution.stopReason.code, execution.stopReason.message);
     const scored: Scored = early
@@ -176,7 +201,7 @@ export async function runBenchmark(
           parallelism: options.parallelism,
           diag,
           signal,
-          cacheFile,
+          cacheSetup,
           settings: s,
         });
     const stopped = execution.stopReason !== null || scored.judgeStop;
@@ -222,13 +247,13 @@ async function scoreAfterAnswers(o: {
   parallelism: number;
   diag: Diagnostics;
   signal: AbortSignal;
-  cacheFile: string | null;
+  cacheSetup: CacheSetup;
   settings: RequestSettings;
 }): Promise<Scored> {
   const { run, prepared, juryPlan, diag, signal } = o;
   const s = o.settings;
   const stage: JuryStage | null = juryPlan
-    ? await openJuryStage(juryPlan, { outputDir: o.outputPath, cacheFile: o.cacheFile, warn: diag.warn, signal })
+    ? await openJuryStage(juryPlan, { outputDir: o.outputPath, cacheSetup: o.cacheSetup, warn: diag.warn, signal })
     : null;
   let annotations: Awaited<ReturnType<typeof annotateAll>>;
   try {

@@ -27,6 +27,8 @@ export interface PreviewResult {
   /** The first `count` requests, in the order the engine sends them. */
   readonly prompts: readonly PromptPreview[];
   readonly totalRequests: number;
+  /** Σ max_tokens over every request: the most output tokens the run can be billed for. */
+  readonly maxOutputTokens: number;
   /** What the engine printed on stderr (its dry-run line: instances, requests, prompt size). */
   readonly engineLog: string;
 }
@@ -66,7 +68,12 @@ export async function previewPrompts(opts: PreviewOptions): Promise<PreviewResul
       .split('\n')
       .filter((l) => l.trim() !== '');
     const prompts = lines.slice(0, opts.count ?? 3).map((line) => toPreview(JSON.parse(line)));
-    return { prompts, totalRequests: lines.length, engineLog: result.stderr };
+    const maxOutputTokens = lines.reduce((sum, line) => {
+      const body =
+        (JSON.parse(line) as { request?: { max_tokens?: unknown; max_completion_tokens?: unknown } }).request ?? {};
+      return sum + Number(body.max_tokens ?? body.max_completion_tokens ?? 0);
+    }, 0);
+    return { prompts, totalRequests: lines.length, maxOutputTokens, engineLog: result.stderr };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -1,0 +1,71 @@
+/**
+ * `run_suite --executor slurm` (docs/scale.md): one sbatch script whose job array runs one work unit per task
+ * (`#SBATCH --array=0-(U-1)%MAX`, each task `run_suite … --unit $SLURM_ARRAY_TASK_ID` into the shared output
+ * folder), and a merge job that starts once every task has ended (`--dependency=afterany`). Environment variables
+ * reach the tasks by name (`--export=NAME,…`): values never appear in a script or a log.
+ */
+import { join } from 'node:path';
+import type { UnitsPlan } from '@eval-factory/suite';
+import type { RunSuiteArgs } from '../suite-job-args.js';
+import { shellQuote, taskArguments, thisCli } from './task-command.js';
+
+export interface SlurmFiles {
+  readonly arrayScript: string;
+  readonly mergeScript: string;
+  readonly arrayFile: string;
+  readonly mergeFile: string;
+}
+
+/** Variables every task needs to find node and its home, then the key's name and --pass-env names. */
+export function exportedNames(args: RunSuiteArgs): string[] {
+  const names = [
+    'PATH',
+    'HOME',
+    ...(args.api_key_name ? [args.api_key_name] : []),
+    ...(args['pass-env'] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ];
+  if (args.cache && process.env.REDISCLI_AUTH) names.push('REDISCLI_AUTH');
+  return [...new Set(names)];
+}
+
+export function slurmScripts(
+  plan: UnitsPlan,
+  args: RunSuiteArgs,
+  suiteDir: string,
+  outputDir: string,
+  confPaths: string,
+): SlurmFiles {
+  const dir = join(suiteDir, 'slurm');
+  const max = args['max-parallel-units'] ?? plan.units.length;
+  const header = (name: string, log: string) => [
+    '#!/bin/bash',
+    `#SBATCH --job-name=${name}`,
+    `#SBATCH --output=${log}`,
+    ...(args.account ? [`#SBATCH --account=${args.account}`] : []),
+    ...(args.partition ? [`#SBATCH --partition=${args.partition}`] : []),
+    ...(args.time ? [`#SBATCH --time=${args.time}`] : []),
+    ...(args['cpus-per-task'] ? [`#SBATCH --cpus-per-task=${args['cpus-per-task']}`] : []),
+    `#SBATCH --export=${exportedNames(args).join(',')}`,
+  ];
+  const cli = thisCli().map(shellQuote).join(' ');
+  const task = taskArguments(args, { confPaths, outputDir }).map(shellQuote).join(' ');
+  const arrayScript = [
+    ...header(`ef-${args.suite}`, join(dir, 'unit-%a.log')),
+    `#SBATCH --array=0-${plan.units.length - 1}%${max}`,
+    '# One work unit of the suite per array task (docs/scale.md); units.json beside the suite lists them.',
+    'set -euo pipefail',
+    `exec ${cli} ${task} --unit "$SLURM_ARRAY_TASK_ID"`,
+    '',
+  ].join('\n');
+  const mergeScript = [
+    ...header(`ef-${args.suite}-merge`, join(dir, 'merge.log')),
+    '# After every unit has ended: the sharded jobs merged, then the leaderboard (docs/scale.md).',
+    'set -euo pipefail',
+    `exec ${cli} merge ${shellQuote(suiteDir)}`,
+    '',
+  ].join('\n');
+  return { arrayScript, mergeScript, arrayFile: join(dir, 'run_suite.sbatch'), mergeFile: join(dir, 'merge.sbatch') };
+}

@@ -1,0 +1,102 @@
+/**
+ * Hands a planned suite to a cluster's own scheduler (docs/scale.md): Slurm (sbatch, a job array and a merge job)
+ * or Kubernetes (an Indexed Job). `--dry_run` prints what would be submitted and writes nothing; Kubernetes writes
+ * the manifest and applies it only with `--submit`.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { EXIT, UserError } from '@eval-factory/errors';
+import { makeDirSync, writeFileAtomic } from '@eval-factory/files';
+import type { UnitsPlan } from '@eval-factory/suite';
+import type { RunSuiteArgs } from '../suite-job-args.js';
+import { kubernetesManifest, kubernetesObjects } from './kubernetes.js';
+import { slurmScripts } from './slurm.js';
+
+const run = promisify(execFile);
+const confList = (args: RunSuiteArgs) =>
+  args['conf-paths']
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((p) => resolve(p));
+
+export async function submitToCluster(
+  executor: 'slurm' | 'kubernetes',
+  plan: UnitsPlan,
+  args: RunSuiteArgs,
+  suiteDir: string,
+): Promise<number> {
+  if (plan.units.length === 0)
+    throw new UserError(
+      'EF_SUITE_UNITS',
+      'the suite has no unit to run',
+      'Check --conf-paths and --models-to-run (docs/scale.md).',
+    );
+  return executor === 'slurm' ? submitSlurm(plan, args, suiteDir) : submitKubernetes(plan, args, suiteDir);
+}
+
+async function submitSlurm(plan: UnitsPlan, args: RunSuiteArgs, suiteDir: string): Promise<number> {
+  const files = slurmScripts(plan, args, suiteDir, resolve(args.output_dir), confList(args).join(','));
+  if (args.dry_run) {
+    process.stdout.write(
+      `# ${files.arrayFile}\n${files.arrayScript}\n# ${files.mergeFile}\n${files.mergeScript}\n# would run:\nsbatch --parsable ${files.arrayFile}\nsbatch --parsable --dependency=afterany:<array job id> ${files.mergeFile}\n`,
+    );
+    return EXIT.ok;
+  }
+  makeDirSync(join(suiteDir, 'slurm'));
+  await writeFileAtomic(files.arrayFile, files.arrayScript);
+  await writeFileAtomic(files.mergeFile, files.mergeScript);
+  const arrayId = await sbatch([files.arrayFile]);
+  const mergeId = await sbatch([`--dependency=afterany:${arrayId}`, files.mergeFile]);
+  process.stdout.write(
+    `submitted Slurm array job ${arrayId} (${plan.units.length} units) and merge job ${mergeId}\nprogress: eval-factory status ${suiteDir}   (logs: ${join(suiteDir, 'slurm')})\n`,
+  );
+  return EXIT.ok;
+}
+
+async function sbatch(argv: readonly string[]): Promise<string> {
+  try {
+    // sbatch retries a missing or unreachable controller for a minute; give it two.
+    const r = await run('sbatch', ['--parsable', ...argv], { timeout: 120_000 });
+    return r.stdout.trim().split(';')[0]!;
+  } catch (error) {
+    const e = error as { code?: string; stderr?: string; message: string };
+    const why = e.code === 'ENOENT' ? 'sbatch is not on PATH' : (e.stderr || e.message).trim().split('\n')[0];
+    throw new UserError(
+      'EF_CLUSTER_SUBMIT',
+      `sbatch failed: ${why}`,
+      'Run on a Slurm login node, or pass --dry_run to print the scripts (docs/scale.md).',
+    );
+  }
+}
+
+async function submitKubernetes(plan: UnitsPlan, args: RunSuiteArgs, suiteDir: string): Promise<number> {
+  const confs = confList(args).map((path) => ({ path, text: readFileSync(path, 'utf8') }));
+  const manifest = kubernetesManifest(kubernetesObjects(plan, args, confs));
+  if (args.dry_run) {
+    process.stdout.write(manifest);
+    return EXIT.ok;
+  }
+  const file = join(suiteDir, 'kubernetes', 'job.yaml');
+  makeDirSync(join(suiteDir, 'kubernetes'));
+  await writeFileAtomic(file, manifest);
+  if (!args.submit) {
+    process.stdout.write(`wrote ${file} (${plan.units.length} units); apply it with: kubectl apply -f ${file}\n`);
+    return EXIT.ok;
+  }
+  try {
+    const r = await run('kubectl', ['apply', '-f', file], { timeout: 120_000 });
+    process.stdout.write(`${r.stdout.trim()}\n`);
+  } catch (error) {
+    const e = error as { code?: string; stderr?: string; message: string };
+    const why = e.code === 'ENOENT' ? 'kubectl is not on PATH' : (e.stderr || e.message).trim().split('\n')[0];
+    throw new UserError(
+      'EF_CLUSTER_SUBMIT',
+      `kubectl apply failed: ${why}`,
+      `The manifest is in ${file}; apply it where kubectl reaches the cluster (docs/scale.md).`,
+    );
+  }
+  return EXIT.ok;
+}

@@ -1,0 +1,60 @@
+/**
+ * The command each cluster task runs: the same `run_suite` (every flag that shapes the suite, paths made absolute
+ * for another working folder) plus `--unit <index>`, where the index comes from the cluster's own variable
+ * (`$SLURM_ARRAY_TASK_ID`, `$JOB_COMPLETION_INDEX`). Cluster flags are left out: a task never submits again.
+ */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RunSuiteArgs } from '../suite-job-args.js';
+
+/** Flags that shape the suite (and so every unit): passed on to each task. */
+const SUITE_FLAGS = [
+  'conf-paths',
+  'models-to-run',
+  'suite',
+  'max-eval-instances',
+  'num-train-trials',
+  'priority',
+  'ignore-conf-models',
+  'skip-unavailable',
+  'output_dir',
+  'model_url',
+  'model_type',
+  'api_key_name',
+  'parallelism',
+  'data_root',
+  'cache',
+  'max-instances-per-unit',
+  'requests-per-minute',
+  'tokens-per-minute',
+  'shared-budget',
+] as const;
+const PATHS = new Set(['output_dir', 'data_root']);
+
+/** `run_suite …` arguments for a task; `paths` maps the suite's paths to where the task sees them. */
+export function taskArguments(
+  args: RunSuiteArgs,
+  paths: { confPaths: string; outputDir: string; dataRoot?: string },
+): string[] {
+  const out = ['run_suite'];
+  for (const flag of SUITE_FLAGS) {
+    let value = args[flag as keyof RunSuiteArgs] as string | number | boolean | undefined;
+    if (flag === 'conf-paths') value = paths.confPaths;
+    else if (flag === 'output_dir') value = paths.outputDir;
+    else if (flag === 'data_root') value = paths.dataRoot ?? (value === undefined ? undefined : resolve(String(value)));
+    else if (PATHS.has(flag) && value !== undefined) value = resolve(String(value));
+    if (value === undefined || value === false) continue;
+    out.push(`--${flag}`, ...(value === true ? [] : [String(value)]));
+  }
+  return out;
+}
+
+/** This CLI, runnable from any folder of a machine that shares the checkout: node and the bin, absolute. */
+export function thisCli(): string[] {
+  return [process.execPath, fileURLToPath(new URL('../../../bin/eval-factory.js', import.meta.url))];
+}
+
+/** POSIX single-quoting for a script line. */
+export function shellQuote(word: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}

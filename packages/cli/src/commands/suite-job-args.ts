@@ -1,0 +1,78 @@
+/** What `run_suite` passes to `run_eval` for one job or work unit (one place, for running, sizing and merging). */
+import { formatShard, type ShardSpec } from '@eval-factory/types';
+import type { SuiteJob } from '@eval-factory/suite';
+import type { RunEvalArgs } from './run-eval.js';
+
+export interface RunSuiteArgs {
+  readonly 'conf-paths': string;
+  readonly 'models-to-run': string;
+  readonly suite: string;
+  readonly 'max-eval-instances'?: number;
+  readonly 'num-train-trials'?: number;
+  readonly priority?: number;
+  readonly 'ignore-conf-models'?: boolean;
+  readonly 'skip-unavailable'?: boolean;
+  readonly output_dir: string;
+  readonly model_url: string;
+  readonly model_type: string;
+  readonly api_key_name?: string;
+  readonly parallelism?: number;
+  readonly data_root?: string;
+  readonly dry_run?: boolean;
+  readonly cache?: string;
+  readonly 'max-instances-per-unit'?: number;
+  readonly unit?: number;
+  readonly 'list-units'?: boolean;
+  readonly executor?: 'local' | 'slurm' | 'kubernetes';
+  readonly 'requests-per-minute'?: number;
+  readonly 'tokens-per-minute'?: number;
+  readonly 'assumed-latency'?: number;
+  /** Cluster settings (docs/scale.md). */
+  readonly 'max-parallel-units'?: number;
+  readonly account?: string;
+  readonly partition?: string;
+  readonly time?: string;
+  readonly 'cpus-per-task'?: number;
+  readonly 'pass-env'?: string;
+  readonly image?: string;
+  readonly pvc?: string;
+  readonly namespace?: string;
+  readonly secret?: string;
+  readonly submit?: boolean;
+  readonly 'units-plan'?: string;
+  readonly 'shared-budget'?: boolean;
+}
+
+export function jobRunArgs(
+  job: SuiteJob,
+  args: RunSuiteArgs,
+  outputDir: string,
+  shard: ShardSpec | null = null,
+): RunEvalArgs {
+  const overrides = [
+    ...(args['max-eval-instances'] !== undefined ? [`config.params.limit_samples=${args['max-eval-instances']}`] : []),
+    ...(args.parallelism !== undefined ? [`config.params.parallelism=${args.parallelism}`] : []),
+    ...(args['num-train-trials'] !== undefined
+      ? [`config.params.extra.num_train_trials=${args['num-train-trials']}`]
+      : []),
+    ...Object.entries(job.extra).map(([k, v]) => `config.params.extra.${k}=${JSON.stringify(v)}`),
+    ...(args['requests-per-minute'] !== undefined
+      ? [`config.params.extra.requests_per_minute=${args['requests-per-minute']}`]
+      : []),
+    ...(args['tokens-per-minute'] !== undefined
+      ? [`config.params.extra.tokens_per_minute=${args['tokens-per-minute']}`]
+      : []),
+    ...(args.cache ? [`config.params.extra.cache=${JSON.stringify(args.cache)}`] : []),
+    ...(args['shared-budget'] ? ['config.params.extra.shared_budget=true'] : []),
+    ...(shard ? [`config.params.extra.shard=${formatShard(shard)}`] : []),
+  ];
+  return {
+    eval_type: job.benchmark,
+    output_dir: outputDir,
+    model_id: job.model,
+    model_url: args.model_url,
+    model_type: args.model_type,
+    ...(args.api_key_name ? { api_key_name: args.api_key_name } : {}),
+    overrides,
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * The shared request cache in Redis (docs/scale.md), through keyv's own adapter (@keyv/redis). It is a second tier
+ * beside the local SQLite cache, never a replacement: when Redis cannot be reached — at the start or half-way
+ * through — the run says so once and goes on with the local cache alone (no request waits for a reconnect).
+ */
+import { createKeyv } from '@keyv/redis';
+import { registerSecret, UserError } from '@eval-factory/errors';
+import type { CachedResponse, RequestCache } from './request-cache.js';
+
+/** The password comes from the environment, as redis-cli reads it, never from the URL (which lands in config files). */
+export const REDIS_PASSWORD_ENV = 'REDISCLI_AUTH';
+const CONNECT_TIMEOUT_MS = 2000;
+
+/** `redis://HOST[:PORT][/DB]` checked; a password in it is refused (it would be written to run_config.yml). */
+export function checkRedisUrl(url: string): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw badUrl(url);
+  }
+  if (!['redis:', 'rediss:'].includes(parsed.protocol) || parsed.hostname === '' || !/^(\/\d*)?$/.test(parsed.pathname))
+    throw badUrl(url);
+  if (parsed.password !== '') {
+    throw new UserError(
+      'EF_CACHE_URL',
+      'the cache URL holds a password',
+      `Remove it from the URL and set the environment variable ${REDIS_PASSWORD_ENV} instead (docs/scale.md).`,
+    );
+  }
+  return parsed;
+}
+
+function badUrl(url: string): UserError {
+  return new UserError(
+    'EF_CACHE_URL',
+    `cache ${JSON.stringify(url)} is not redis://HOST[:PORT][/DB]`,
+    'Write the cache as redis://HOST:PORT or redis://HOST:PORT/DB (docs/scale.md).',
+  );
+}
+
+/**
+ * A fail-soft Redis tier under `namespace` (one per model endpoint, so teams can share one Redis). Every error —
+ * refused connection, timeout, a server killed mid-run — turns the tier off for the rest of the run, with one
+ * `EF_CACHE_REMOTE_DOWN` warning.
+ */
+export function openRedisCache(
+  url: string,
+  namespace: string,
+  warn: (code: string, message: string) => void,
+): RequestCache {
+  const parsed = checkRedisUrl(url);
+  const password = process.env[REDIS_PASSWORD_ENV];
+  registerSecret(password);
+  const keyv = createKeyv(
+    {
+      url: parsed.toString(),
+      ...(password ? { password } : {}),
+      // Fail now instead of queueing commands while disconnected: the local cache answers instead.
+      disableOfflineQueue: true,
+      socket: { connectTimeout: CONNECT_TIMEOUT_MS, reconnectStrategy: false },
+    },
+    { namespace, throwOnErrors: true, throwOnConnectError: true, connectionTimeout: CONNECT_TIMEOUT_MS },
+  );
+  keyv.on('error', () => undefined); // surfaced through the awaited calls below
+  (keyv.store as { on?: (event: string, f: () => void) => void }).on?.('error', () => undefined);
+  let down = false;
+  const off = (error: unknown) => {
+    if (!down)
+      warn(
+        'EF_CACHE_REMOTE_DOWN',
+        `the shared cache at ${parsed.host} cannot be reached (${(error as Error).message}); going on with the local cache only`,
+      );
+    down = true;
+    void keyv.disconnect().catch(() => undefined);
+  };
+  const guarded = async <T>(fallback: T, f: () => Promise<T>): Promise<T> => {
+    if (down) return fallback;
+    try {
+      return await f();
+    } catch (error) {
+      off(error);
+      return fallback;
+    }
+  };
+  return {
+    get: (key) => guarded(undefined, async () => (await keyv.get<CachedResponse>(key)) ?? undefined),
+    getMany: (keys) =>
+      guarded(
+        keys.map(() => undefined),
+        async () =>
+          keys.length === 0
+            ? []
+            : ((await keyv.getMany<CachedResponse>([...keys])) as (CachedResponse | undefined)[]).map(
+                (v) => v ?? undefined,
+              ),
+      ),
+    set: (key, value) => guarded(undefined, async () => void (await keyv.set(key, value))),
+    close: async () => {
+      if (!down) await keyv.disconnect().catch(() => undefined);
+      down = true;
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from '@jest/globals';
+import { planUnits, type JobSize } from './units.js';
+import type { SuiteJob } from './expand.js';
+
+const job = (model: string, benchmark: string): SuiteJob => ({
+  model,
+  benchmark,
+  extra: {},
+  name: benchmark,
+  entry: `${benchmark}:model=${model}`,
+});
+const ids = (n: number, prefix = 'id') => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+
+describe('planUnits', () => {
+  const jobs = [job('org/a', 'pubmed_qa'), job('org/a', 'head_qa'), job('org/b', 'pubmed_qa')];
+  const sizes = new Map<string, JobSize>([
+    ['pubmed_qa', { instanceIds: ids(40) }],
+    ['head_qa', { instanceIds: ids(5) }],
+  ]);
+
+  it("one unit per job without a limit, the job's folder as its folder", () => {
+    const units = planUnits(jobs, null, new Map());
+    expect(units.map((u) => [u.index, u.dir, u.shard, u.instances])).toEqual([
+      [0, 'org_a/pubmed_qa', null, null],
+      [1, 'org_a/head_qa', null, null],
+      [2, 'org_b/pubmed_qa', null, null],
+    ]);
+  });
+
+  it('splits only jobs above the limit, into ceil(n / limit) shards whose sizes add up to the job', () => {
+    const units = planUnits(jobs, 6, sizes);
+    const a = units.filter((u) => u.model === 'org/a' && u.job === 'pubmed_qa');
+    expect(a.every((u) => u.shard?.count === 7)).toBe(true);
+    expect(a.reduce((s, u) => s + (u.instances ?? 0), 0)).toBe(40);
+    expect(a.map((u) => u.dir)).toEqual(a.map((u) => `org_a/pubmed_qa/units/${u.shard!.index}-of-7`));
+    const head = units.filter((u) => u.job === 'head_qa');
+    expect(head).toEqual([expect.objectContaining({ shard: null, instances: 5, dir: 'org_a/head_qa' })]);
+    expect(units.map((u) => u.index)).toEqual(units.map((_u, i) => i));
+  });
+
+  it('is a pure function of the ids: the same plan whatever order the ids come in', () => {
+    const shuffled = new Map<string, JobSize>([
+      ['pubmed_qa', { instanceIds: [...ids(40)].reverse() }],
+      ['head_qa', { instanceIds: ids(5) }],
+    ]);
+    expect(planUnits(jobs, 6, shuffled)).toEqual(planUnits(jobs, 6, sizes));
+  });
+
+  it('shards of equal size (±1), never empty, and corrected twins counted with their instance', () => {
+    const twins = new Map<string, JobSize>([
+      ['pubmed_qa', { instanceIds: [...ids(9), ...ids(9).map((i) => `c-${i}`)] }],
+    ]);
+    const units = planUnits([job('m', 'pubmed_qa')], 4, twins); // 18 instances, limit 4 → 5 shards of 9 HELM ids
+    expect(units.map((u) => u.instances)).toEqual([4, 4, 4, 4, 2]);
+    const tiny = planUnits([job('m', 'pubmed_qa')], 1, new Map([['pubmed_qa', { instanceIds: ['a', 'c-a'] }]]));
+    expect(tiny.map((u) => [u.shard, u.instances])).toEqual([[{ index: 0, count: 1 }, 2]]);
+  });
+});

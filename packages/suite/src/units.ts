@@ -1,0 +1,83 @@
+/**
+ * Work units (docs/scale.md): the unit of work a machine (a Slurm array task, a Kubernetes pod) runs. One unit per
+ * (model, benchmark) job; a job with more instances than `maxInstancesPerUnit` becomes N = ceil(n / limit) instance
+ * shards of equal size (±1). Shard membership comes from the instance ids alone (`assignShards`), so the plan is the
+ * same on every machine.
+ */
+import { join } from 'node:path';
+import { assignShards, shardDirName, UNITS_DIR, type ShardSpec } from '@eval-factory/types';
+import { folderName, type SuiteJob } from './expand.js';
+
+export interface WorkUnit {
+  /** Position in the plan: `run_suite --unit K`, `$SLURM_ARRAY_TASK_ID`, `$JOB_COMPLETION_INDEX`. */
+  readonly index: number;
+  readonly model: string;
+  /** The job's name (benchmark and arguments), as in suite.json. */
+  readonly job: string;
+  /** The job's folder, relative to the suite folder. */
+  readonly job_dir: string;
+  /** The unit's run folder, relative to the suite folder: the job's folder, or `<job>/units/<k>-of-<n>`. */
+  readonly dir: string;
+  readonly shard: ShardSpec | null;
+  /** Instances the unit evaluates; null when the job was not sized (no --max-instances-per-unit). */
+  readonly instances: number | null;
+}
+
+/** What a job holds, from the engine's dry run: the evaluated instance ids (corrected twins as `c-<id>`). */
+export interface JobSize {
+  readonly instanceIds: readonly string[];
+}
+
+/** The plan file in the suite folder: every machine of a cluster run reads the same units from it. */
+export interface UnitsPlan {
+  readonly suite: string;
+  readonly max_instances_per_unit: number | null;
+  readonly units: readonly WorkUnit[];
+}
+export const UNITS_PLAN = 'units.json';
+
+export function jobDir(job: Pick<SuiteJob, 'model' | 'name'>): string {
+  return join(folderName(job.model), folderName(job.name));
+}
+
+/**
+ * The suite's units in job order. `sizes` (by job name) is needed only for jobs that may be split; without
+ * `maxInstancesPerUnit` every job is one unit.
+ */
+export function planUnits(
+  jobs: readonly SuiteJob[],
+  maxInstancesPerUnit: number | null,
+  sizes: ReadonlyMap<string, JobSize>,
+): WorkUnit[] {
+  const units: WorkUnit[] = [];
+  const add = (u: Omit<WorkUnit, 'index'>) => units.push({ index: units.length, ...u });
+  for (const job of jobs) {
+    const dir = jobDir(job);
+    const size = sizes.get(job.name);
+    const n = size?.instanceIds.length ?? null;
+    if (maxInstancesPerUnit === null || n === null || n <= maxInstancesPerUnit) {
+      add({ model: job.model, job: job.name, job_dir: dir, dir, shard: null, instances: n });
+      continue;
+    }
+    const ids = new Set(size!.instanceIds);
+    // A corrected twin `c-<id>` is evaluated with its HELM instance (the engine keeps pairs together).
+    const twin = (id: string) => id.startsWith('c-') && ids.has(id.slice(2));
+    const helm = [...ids].filter((id) => !twin(id));
+    const count = Math.min(Math.ceil(n / maxInstancesPerUnit), helm.length);
+    const shards = assignShards(helm, count);
+    const perShard = new Array<number>(count).fill(0);
+    for (const id of ids) perShard[shards.get(twin(id) ? id.slice(2) : id)!]++;
+    for (let index = 0; index < count; index++) {
+      const shard = { index, count };
+      add({
+        model: job.model,
+        job: job.name,
+        job_dir: dir,
+        dir: join(dir, UNITS_DIR, shardDirName(shard)),
+        shard,
+        instances: perShard[index],
+      });
+    }
+  }
+  return units;
+}

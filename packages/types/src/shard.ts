@@ -1,0 +1,45 @@
+/**
+ * Work units (docs/scale.md): a suite job larger than `--max-instances-per-unit` runs as `count` instance shards,
+ * each on any machine. Shards are a pure function of the job's instance ids: the ids ordered by sha256(id) (then
+ * by id), cut into `count` consecutive runs of equal size (±1). Every machine and every re-run therefore puts an
+ * instance in the same shard whatever order the data was loaded in, no shard is empty and none is more than one
+ * instance larger than another. The engine applies it to the ids of HELM's seed-0 selection (`ef-bench run --shard
+ * K/N`); a corrected twin (`c-<id>`) goes with its HELM instance.
+ */
+import { hash } from 'node:crypto';
+
+export interface ShardSpec {
+  /** 0-based. */
+  readonly index: number;
+  readonly count: number;
+}
+
+/** A shard's run folder, inside its job's folder: `<job>/units/<index>-of-<count>/`. */
+export const UNITS_DIR = 'units';
+
+/** `2-of-7`: the folder name of shard index 2 of 7. */
+export function shardDirName(shard: ShardSpec): string {
+  return `${shard.index}-of-${shard.count}`;
+}
+
+/** The engine flag's value, `K/N`. */
+export function formatShard(shard: ShardSpec): string {
+  return `${shard.index}/${shard.count}`;
+}
+
+/** `K/N` → ShardSpec; null when the text is not two whole numbers with 0 ≤ K < N. */
+export function parseShard(text: string): ShardSpec | null {
+  const m = /^(\d+)\/(\d+)$/.exec(text.trim());
+  if (!m) return null;
+  const index = Number(m[1]);
+  const count = Number(m[2]);
+  return count >= 1 && index < count ? { index, count } : null;
+}
+
+/** id → shard index for the ids of one job (the contract above); `run_suite` plans with it, the engine filters. */
+export function assignShards(ids: readonly string[], count: number): Map<string, number> {
+  const unique = [...new Set(ids)];
+  const keyed = unique.map((id) => ({ id, key: hash('sha256', id, 'hex') }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return new Map(keyed.map(({ id }, position) => [id, Math.floor((position * count) / keyed.length)]));
+}

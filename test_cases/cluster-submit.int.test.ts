@@ -1,0 +1,84 @@
+/**
+ * `run_suite --executor slurm|kubernetes` through the real CLI (docs/scale.md): the dry run prints what would be
+ * submitted and writes nothing; Kubernetes writes its manifest (applied only with --submit); a refused sbatch is a
+ * coded error. The manifest's schema check is in packages/cli/src/commands/scale/cluster.test.ts.
+ */
+import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { parseAllDocuments } from 'yaml';
+import { fixture, runCli, tempDir } from './support.js';
+import { writeEntries } from './scale-support.js';
+
+let dir: string;
+beforeAll(() => {
+  dir = tempDir('ef-submit-');
+  mkdirSync(join(dir, 'data'));
+  for (const b of ['pubmed_qa', 'head_qa']) symlinkSync(fixture(b), join(dir, 'data', b));
+  writeEntries(join(dir, 'entries.conf'), ['pubmed_qa', 'head_qa'], ['org/alpha', 'org/beta']);
+});
+const args = (out: string, extra: string[]) => [
+  'run_suite',
+  '--conf-paths',
+  join(dir, 'entries.conf'),
+  '--models-to-run',
+  'org/alpha,org/beta',
+  '--suite',
+  'toy',
+  '--output_dir',
+  out,
+  '--model_url',
+  'http://127.0.0.1:9/v1',
+  '--api_key_name',
+  'EF_TEST_KEY',
+  '--data_root',
+  join(dir, 'data'),
+  '--max-instances-per-unit',
+  '3',
+  ...extra,
+];
+
+describe('cluster submission', () => {
+  it('slurm --dry_run prints the array and merge scripts and the sbatch commands; writes nothing', async () => {
+    const r = await runCli(args(join(dir, 'dry'), ['--executor', 'slurm', '--dry_run', '--partition', 'cpu']));
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('#SBATCH --array=0-7%8');
+    expect(r.stdout).toContain('#SBATCH --partition=cpu');
+    expect(r.stdout).toContain('#SBATCH --export=PATH,HOME,EF_TEST_KEY');
+    expect(r.stdout).toMatch(/sbatch --parsable --dependency=afterany:<array job id> .*merge\.sbatch/);
+    expect(existsSync(join(dir, 'dry'))).toBe(false);
+  });
+
+  it('no sbatch here (not a Slurm login node) is EF_CLUSTER_SUBMIT, with the scripts left to submit by hand', async () => {
+    const r = await runCli(args(join(dir, 'refused'), ['--executor', 'slurm']), {
+      env: { PATH: join(dir, 'empty-path') },
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('error[EF_CLUSTER_SUBMIT]: sbatch failed: sbatch is not on PATH');
+    expect(r.stderr).not.toMatch(/^\s+at /m);
+    expect(existsSync(join(dir, 'refused', 'toy', 'slurm', 'run_suite.sbatch'))).toBe(true);
+  });
+
+  it('kubernetes writes the ConfigMap and Indexed Job (8 units, 3 at once) and does not apply it without --submit', async () => {
+    const r = await runCli(
+      args(join(dir, 'k8s'), ['--executor', 'kubernetes', '--max-parallel-units', '3', '--pvc', 'results-claim']),
+      { env: { EF_TEST_KEY: 'sk-never-in-a-file-1234' } },
+    );
+    expect(r.stderr).not.toMatch(/^\s+at /m);
+    expect(r.code).toBe(0);
+    const file = join(dir, 'k8s', 'toy', 'kubernetes', 'job.yaml');
+    expect(r.stdout).toContain(`kubectl apply -f ${file}`);
+    const text = readFileSync(file, 'utf8');
+    expect(text).not.toContain('sk-never-in-a-file-1234');
+    const [configMap, job] = parseAllDocuments(text).map((d) => d.toJS() as any);
+    expect(JSON.parse(configMap.data['units.json']).units).toHaveLength(8);
+    expect(job.spec).toMatchObject({ completionMode: 'Indexed', completions: 8, parallelism: 3 });
+    expect(job.spec.template.spec.volumes[0]).toEqual({
+      name: 'results',
+      persistentVolumeClaim: { claimName: 'results-claim' },
+    });
+    expect(job.spec.template.spec.containers[0].env).toEqual([
+      { name: 'EF_TEST_KEY', valueFrom: { secretKeyRef: { name: 'ef-toy-keys', key: 'EF_TEST_KEY' } } },
+    ]);
+  });
+});
