@@ -11,7 +11,7 @@ import { REPO_ROOT, runCli, tempDir, writeRunConfig } from '../support.js';
 
 const EXAMPLES = join(REPO_ROOT, 'configs', 'custom', 'benchmarks');
 const QUIZ = join(EXAMPLES, 'clinical_quiz.yml');
-const BUILT_IN_LS = ['helm:', ...['pubmed_qa', 'head_qa', 'medbullets', 'medcalc_bench', 'medec', 'ehr_sql', 'race_based_med', 'medhallu', 'mtsamples_replicate', 'ehrshot', 'clear', 'medalign', 'n2c2_ct_matching', 'medhelm_med_qa', 'medication_qa', 'medi_qa', 'aci_bench', 'mtsamples_procedures', 'med_dialog', 'medhelm_med_mcqa', 'mimic_rrs', 'mimic_bhc', 'mimiciv_billing_code', 'dischargeme'].map((t) => `  * ${t}`)];
+const BUILT_IN_LS = ['helm: ', ...['pubmed_qa', 'head_qa', 'medbullets', 'medcalc_bench', 'medec', 'ehr_sql', 'race_based_med', 'medhallu', 'mtsamples_replicate', 'ehrshot', 'clear', 'medalign', 'n2c2_ct_matching', 'medhelm_med_qa', 'medication_qa', 'medi_qa', 'aci_bench', 'mtsamples_procedures', 'med_dialog', 'medhelm_med_mcqa', 'mimic_rrs', 'mimic_bhc', 'mimiciv_billing_code', 'dischargeme'].map((t) => `  * ${t}`)];
 
 /** A folder of self-written definitions: a valid label task, and broken ones for `validate`. */
 function benchmarksFolder(): string {
@@ -52,14 +52,15 @@ describe('eval-factory ls with custom benchmarks', () => {
   it('lists the folder definitions after the built-in lines, which stay exactly as they were', async () => {
     const r = await runCli(['ls'], { env: { EF_BENCHMARKS_DIR: EXAMPLES } });
     expect(r.code).toBe(0);
-    expect(r.stdout.trimEnd().split('\n')).toEqual([...BUILT_IN_LS, '  * clinical_quiz (custom)', '  * discharge_summary (custom)']);
+    expect(r.stdout.trimEnd().split('\n')).toEqual([...BUILT_IN_LS, '  * clinical_quiz', '  * discharge_summary']);
+    expect(r.stderr).toMatch(/^note: custom benchmarks \(.*\): clinical_quiz, discharge_summary$/m);
   });
 
   it('--benchmarks_dir wins over EF_BENCHMARKS_DIR; a file without a name is a warning, not a line', async () => {
     writeFileSync(join(folder, 'notes.yml'), 'description: not a definition\n');
     const r = await runCli(['ls', '--benchmarks_dir', folder], { env: { EF_BENCHMARKS_DIR: EXAMPLES } });
     expect(r.code).toBe(0);
-    expect(r.stdout.trimEnd().split('\n')).toEqual([...BUILT_IN_LS, '  * triage_label (custom)']);
+    expect(r.stdout.trimEnd().split('\n')).toEqual([...BUILT_IN_LS, '  * triage_label']);
     expect(r.stderr).toMatch(/^warning\[EF_CUSTOM_DEFINITION_SKIPPED\]: .*notes\.yml: not listed/m);
   });
 
