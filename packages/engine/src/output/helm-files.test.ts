@@ -117,14 +117,16 @@ function oldRequestState(r: ScoredResult, record: ModelCallRecord | undefined, d
     train_trial_index: q.train_trial_index,
     output_mapping: q.output_mapping,
     request: { model_deployment: deployment, model, embedding: false, prompt: q.prompt, temperature: q.temperature, num_completions: q.num_completions, top_k_per_token: q.top_k_per_token, max_tokens: q.max_tokens, stop_sequences: q.stop, echo_prompt: false, top_p: q.top_p ?? 1, presence_penalty: 0, frequency_penalty: 0 },
+    // Failed requests as HELM's executor keeps a non-fatal failure (issue 18.2): one empty completion, error flags.
     result: {
       success: o?.ok ?? false,
       embedding: [],
-      completions: o && o.ok ? o.completions.map((c) => ({ text: c.text, logprob: 0, tokens: [], ...(c.finish_reason ? { finish_reason: { reason: c.finish_reason } } : {}) })) : [],
+      completions: o && o.ok ? o.completions.map((c) => ({ text: c.text, logprob: 0, tokens: [], ...(c.finish_reason ? { finish_reason: { reason: c.finish_reason } } : {}) })) : [{ text: '', logprob: 0, tokens: [] }],
       cached: o && o.ok ? o.cached : false,
       request_time: o && o.ok ? o.request_time_s : undefined,
       request_datetime: record ? Math.floor(Date.parse(record.request_datetime) / 1000) : undefined,
-      error: o && !o.ok ? o.message : r.reason,
+      error: o && !o.ok ? o.message : o ? r.reason : (r.reason ?? 'not sent'),
+      ...(o && o.ok ? {} : { error_flags: { is_retriable: o ? o.retriable : false, is_fatal: false } }),
     },
     num_train_instances: 0,
     prompt_truncated: false,

@@ -31,7 +31,7 @@ export function runStatus(failed: number, evaluated: number, maxFailureRate: num
 
 /** Where and how a run's HELM files are written (runs/<suite>/<run_dir>/). */
 export function helmRunSpec(o: { run: ResolvedRun; prepared: PreparedRun; deployment: ModelDeployment; outputPath: string; runDirRel: string }): HelmRunSpec {
-  return { dir: join(o.outputPath, ...o.runDirRel.split('/')), runName: o.run.runName, benchmark: o.run.benchmark, scenarioArgs: o.run.scenarioArgs, adapter: o.prepared.adapter, model: o.run.model, deployment: o.deployment.name };
+  return { dir: join(o.outputPath, ...o.runDirRel.split('/')), runName: o.run.runName, benchmark: o.run.benchmark, scenarioArgs: o.run.scenarioArgs, adapter: o.prepared.helmAdapter, numTrainInstances: o.prepared.numTrainInstances, model: o.run.model, deployment: o.deployment.name };
 }
 
 /**
