@@ -12,7 +12,7 @@ import type { RunOptions } from './options.js';
 import { prepareRun } from './prepare.js';
 import { scrubPrepared } from './scrub-secrets.js';
 import { createProgress } from './progress.js';
-import { resolveRun } from './resolve-run.js';
+import { ignoredArgFlags, resolveRun } from './resolve-run.js';
 import { activeMetrics, completionTexts, scoreOne, type ScoredResult } from './score.js';
 import { annotateAll, type AnnotationResult } from './annotate.js';
 import { EarlyScoring } from './early-scoring.js';
@@ -31,6 +31,11 @@ export interface RunOutcome {
 export async function runBenchmark(entry: string, options: RunOptions, diag: Diagnostics, signal: AbortSignal): Promise<RunOutcome> {
   const startedAt = new Date();
   const run = await resolveRun(entry, options);
+  const ignored = ignoredArgFlags(run.benchmark, options);
+  if (ignored.length) {
+    const list = ignored.map(([k, v]) => `${k}=${v} (config.params.extra.${k})`).join(', ');
+    diag.warn('EF_PARAM_IGNORED', `${list} ignored: benchmark '${run.benchmark.name}' does not use ${ignored.map(([k]) => k).join(' or ')}`);
+  }
   const runDirRel = `runs/${options.suite}/${run.runDir}`;
   const deployment = readModelDeployment(options.modelConfigs, run.model);
   const loaded = await prepareRun(run, options, diag);
