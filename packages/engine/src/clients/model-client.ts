@@ -8,6 +8,7 @@ import { sendWithRetries, type AttemptLog, type RetryPolicy } from './retry.js';
 import { classifyError } from './classify-error.js';
 import { failFastWhenRefused } from './endpoint-down.js';
 import { estimateTokens, type RequestLimiter } from './rate-limiter.js';
+import { runLog } from '../output/run-log.js';
 
 export interface ModelCallRecord {
   readonly body: Record<string, unknown>;
@@ -88,10 +89,14 @@ export function createModelClient(opts: {
         const raw = parseResponse(scrubValue(hit.response), deployment.endpoint_type);
         const lookup_s = early ? early.lookup_s : (performance.now() - lookupStart) / 1000;
         const outcome: RequestOutcome = { ok: true, completions: raw.completions, usage: raw.usage, cached: true, request_time_s: lookup_s, attempts: 0 };
+        runLog.debug(() => requestDetail(request, outcome));
         return { body, outcome, retries: [], original_request_time_s: hit.request_time_s, request_datetime };
       }
       const result = await sendWithRetries(send, body, policy, signal);
-      if (!result.ok) return { body, outcome: result.failure, retries: result.retries, request_datetime };
+      if (!result.ok) {
+        runLog.debug(() => requestDetail(request, result.failure));
+        return { body, outcome: result.failure, retries: result.retries, request_datetime };
+      }
       // An answer that repeats a secret (a model echoing its prompt, a proxy echoing headers) is cached and
       // written without it.
       const raw = scrubValue(result.raw);
@@ -104,9 +109,18 @@ export function createModelClient(opts: {
       });
       missing.delete(key); // a duplicate prompt sent after this one finds its answer
       const outcome: RequestOutcome = { ok: true, completions: raw.completions, usage: raw.usage, cached: false, request_time_s: result.request_time_s, attempts: result.attempts };
+      runLog.debug(() => requestDetail(request, outcome));
       return { body, outcome, retries: result.retries, request_datetime };
     },
   };
+}
+
+/** `--debug`: one log line per model request (which instance, how it ended, how long, how many tokens). */
+function requestDetail(request: PromptRequest, o: RequestOutcome): string {
+  const who = `model request ${request.instance_id} trial ${request.train_trial_index}`;
+  if (!o.ok) return `${who}: failed after ${o.attempts} attempt(s): ${o.error_kind}${o.status_code !== undefined ? ` ${o.status_code}` : ''}: ${o.message}`;
+  const tokens = o.usage ? `, ${o.usage.prompt_tokens ?? '?'} prompt + ${o.usage.completion_tokens ?? '?'} completion tokens` : '';
+  return `${who}: ${o.cached ? 'from the cache' : `answered after ${o.attempts} attempt(s)`} in ${o.request_time_s.toFixed(3)} s, finish_reason ${o.completions[0]?.finish_reason ?? 'none'}${tokens}, max_tokens ${request.max_tokens}`;
 }
 
 /** Every attempt (retries included) waits for the limiter and tells it whether the endpoint pushed back. */

@@ -1,3 +1,4 @@
+import { describeSecret } from '@eval-factory/errors';
 import { join } from 'node:path';
 import { RUN_FILES, type EngineSummary, type Instance, type JudgeCounts, type RunStatus } from '@eval-factory/types';
 import { createAuthContext, resolveModelKey } from '../auth/index.js';
@@ -13,6 +14,7 @@ import { prepareRun } from './prepare.js';
 import { scrubPrepared } from './scrub-secrets.js';
 import { createProgress } from './progress.js';
 import { ignoredArgFlags, resolveRun } from './resolve-run.js';
+import { runLog } from '../output/run-log.js';
 import { activeMetrics, completionTexts, scoreOne, type ScoredResult } from './score.js';
 import { annotateAll, type AnnotationResult } from './annotate.js';
 import { EarlyScoring } from './early-scoring.js';
@@ -59,6 +61,7 @@ export async function runBenchmark(entry: string, options: RunOptions, diag: Dia
   // The only place secrets are read (auth/); every value found is registered with the redactor there.
   const auth = createAuthContext({ outputDir: out, log: diag.log, warn: diag.warn });
   const apiKey = resolveModelKey(deployment.auth, auth);
+  if (apiKey !== null && deployment.auth.kind === 'api_key') runLog.event(`model key: ${deployment.name}`, describeSecret(deployment.auth.env, apiKey));
   const s = deployment.request_settings;
   const retry = { maxRetries: options.maxRetries, timeoutMs: options.requestTimeoutS * 1000, backoffBaseS: Number(process.env.EF_RETRY_BASE_SECONDS ?? 1), backoffCapS: 60 };
   // Judges are configured and their credentials resolved before any model request is paid for.
@@ -76,7 +79,7 @@ export async function runBenchmark(entry: string, options: RunOptions, diag: Dia
     cache,
     engineVersion: ENGINE_VERSION,
     limiter: new RequestLimiter({ maxConcurrency: options.parallelism, requestsPerMinute: options.requestsPerMinute, tokensPerMinute: options.tokensPerMinute }),
-    policy: { ...retry, nvcfBacked: deployment.nvcf.backed },
+    policy: { ...retry, nvcfBacked: deployment.nvcf.backed, target: `model ${deployment.name} ${deployment.request_url}` },
   });
   const cachedAhead = await client.prefetch(prepared.requests);
   if (cachedAhead > 0) diag.log(`${run.benchmark.name}: ${cachedAhead} answers found in the cache; sending the rest`);
