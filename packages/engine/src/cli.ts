@@ -12,6 +12,7 @@ import type { RunOptions } from './runner/options.js';
 import { runBenchmark, type RunOutcome } from './runner/run-benchmark.js';
 import { flushOpenCaches } from './cache/index.js';
 import { runLog } from './output/run-log.js';
+import { RUN_FILES } from '@eval-factory/types';
 
 const bool = (v: unknown) => String(v).toLowerCase() === 'true';
 
@@ -165,7 +166,7 @@ async function runAll(options: RunOptions, debug: boolean): Promise<number> {
   process.on('SIGTERM', onSignal);
   let worst: RunOutcome | null = null;
   // The run's log file (the executor writes its start and the engine's stderr there too); a dry run writes none.
-  if (!options.dryRun) runLog.open(join(options.outputPath, 'logs', 'eval-factory.log'), debug);
+  if (!options.dryRun) runLog.open(join(options.outputPath, RUN_FILES.log), debug);
   try {
     for (const entry of options.runEntries) {
       // One Diagnostics per entry: each entry's ef_summary.json holds its own warnings and errors.
