@@ -1,4 +1,4 @@
-import { loadFramework, listTasks, type TaskListing } from '@eval-factory/config';
+import { loadFramework, listTasks } from '@eval-factory/config';
 import { findFrameworkFile } from '../framework-path.js';
 
 /**
@@ -10,6 +10,8 @@ import { findFrameworkFile } from '../framework-path.js';
 export function nemoLsLines(framework: string, tasks: readonly string[]): string {
   return [`${framework}: `, ...tasks.map((t) => `  * ${t}`)].map((line) => `${line}\n`).join('');
 }
+
+type TaskListing = ReturnType<typeof listTasks>[number];
 
 /** `--debug`: where the list comes from and what each task is, on stderr (stdout stays NeMo's shape). */
 function debugLines(file: string, tasks: readonly TaskListing[]): string {

@@ -10,14 +10,14 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { Ajv } from 'ajv';
 import { parse } from 'yaml';
-import { compareWithPrevious, defaultFrameworkPath, loadFramework, resolveEvaluation } from '@eval-factory/config';
+import { compareWithPrevious, loadFramework, resolveEvaluation } from '@eval-factory/config';
 import { renderCommand, type TemplateEvaluation } from '@eval-factory/executor';
 import { runConfigYmlForNemo } from './nemo-run-config.js';
 
 const CONTRACT = JSON.parse(readFileSync(new URL('./fixtures/nemo-run-config.contract.json', import.meta.url), 'utf8'));
 
 function evaluationOf(runConfig: Record<string, unknown>, overrides: string[] = []) {
-  const resolved = resolveEvaluation({ framework: loadFramework(defaultFrameworkPath()), runConfig, overrides });
+  const resolved = resolveEvaluation({ framework: loadFramework(), runConfig, overrides });
   return resolved.evaluation as unknown as TemplateEvaluation & { command: string; config: Record<string, unknown> };
 }
 

@@ -19,7 +19,7 @@ const ARG_FLAGS: Record<string, (o: ResolveOptions) => string | number | null> =
  * this run (e.g. `extra.max_length` on pubmed_qa), so the run says so (docs/configuration.md).
  * @example ignoredArgFlags(pubmedQa, { ...options, maxLength: 4096 }) // [['max_length', 4096]]
  */
-export function ignoredArgFlags(benchmark: BenchmarkDefinition, options: RunOptions): [string, string | number][] {
+export function ignoredArgFlags(benchmark: BenchmarkDefinition, options: ResolveOptions): [string, string | number][] {
   const args = new Set(benchmark.args.map((a) => a.name));
   return Object.entries(ARG_FLAGS).flatMap(([name, flag]) => {
     const value = flag(options);
