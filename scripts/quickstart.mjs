@@ -23,7 +23,18 @@ try {
   for (const name of benchmarks) {
     console.log(`── eval-factory run_eval --run_config configs/quickstart/${name}.yml ──`);
     // Asynchronous on purpose: the demo server lives in this process and must keep answering.
-    const run = spawn(process.execPath, [join(root, 'packages/cli/dist/bin.js'), 'run_eval', '--run_config', `configs/quickstart/${name}.yml`, '--model_url', demo.url], { cwd: root, stdio: 'inherit' });
+    const run = spawn(
+      process.execPath,
+      [
+        join(root, 'packages/cli/dist/bin.js'),
+        'run_eval',
+        '--run_config',
+        `configs/quickstart/${name}.yml`,
+        '--model_url',
+        demo.url,
+      ],
+      { cwd: root, stdio: 'inherit' },
+    );
     const [code] = await once(run, 'close');
     if (code !== 0) failed++;
     console.log('');
@@ -31,6 +42,8 @@ try {
 } finally {
   await demo.close();
 }
-console.log(`Done. Each run's files are under ${outputRoot}/<benchmark>/ (results.yml, evaluation_config.yaml, results.jsonl, …).`);
+console.log(
+  `Done. Each run's files are under ${outputRoot}/<benchmark>/ (results.yml, evaluation_config.yaml, results.jsonl, …).`,
+);
 console.log('To evaluate a real model, see "Evaluate a real endpoint" in README.md.');
 process.exitCode = failed ? 1 : 0;

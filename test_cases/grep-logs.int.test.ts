@@ -8,7 +8,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, rubricReply, startFakeJudgeServer, startFakeOAuthServer, startFakeOpenAIServer, type FakeJudgeServer, type FakeOAuthServer, type FakeOpenAIServer } from '@eval-factory/testkit';
+import {
+  FAKE_CLIENT_ID,
+  FAKE_CLIENT_SECRET,
+  rubricReply,
+  startFakeJudgeServer,
+  startFakeOAuthServer,
+  startFakeOpenAIServer,
+  type FakeJudgeServer,
+  type FakeOAuthServer,
+  type FakeOpenAIServer,
+} from '@eval-factory/testkit';
 import { fixture, runCli, tempDir, writeRunConfig } from './support.js';
 
 const MODEL_KEY = 'sk-test-SENTINEL-model-0123456789-m0d3';
@@ -20,7 +30,10 @@ let oauth: FakeOAuthServer;
 let gptCalls = 0;
 beforeAll(async () => {
   oauth = await startFakeOAuthServer({ expiresIn: 3600 });
-  model = await startFakeOpenAIServer({ requireApiKey: MODEL_KEY, answer: () => 'Rest, fluids, and follow up in one week.' });
+  model = await startFakeOpenAIServer({
+    requireApiKey: MODEL_KEY,
+    answer: () => 'Rest, fluids, and follow up in one week.',
+  });
   const tokenOf = (h: string | string[] | undefined) => (typeof h === 'string' ? h.replace(/^Bearer /, '') : '');
   judges = await startFakeJudgeServer({
     // The gpt judge sits behind the OAuth gateway: after its first call the token is revoked, so the next is a 401.
@@ -36,7 +49,16 @@ afterAll(async () => {
 });
 
 function runConfig(out: string): string {
-  const judge = (model_id: string, auth: string) => ({ enabled: true, provider: 'openai_compatible', url: judges.url, model_id, auth, oauth_service: 'openai', max_tokens: 512, temperature: 0 });
+  const judge = (model_id: string, auth: string) => ({
+    enabled: true,
+    provider: 'openai_compatible',
+    url: judges.url,
+    model_id,
+    auth,
+    oauth_service: 'openai',
+    max_tokens: 512,
+    temperature: 0,
+  });
   return writeRunConfig(tempDir(), {
     config: {
       type: 'mtsamples_replicate',
@@ -46,7 +68,11 @@ function runConfig(out: string): string {
         parallelism: 1,
         extra: {
           data_path: join(fixture('mtsamples_replicate'), 'mtsamples_processed'),
-          judges: { gpt: judge('judge-gpt', 'oauth'), llama: judge('judge-llama', 'api_key'), claude: { enabled: false } },
+          judges: {
+            gpt: judge('judge-gpt', 'oauth'),
+            llama: judge('judge-llama', 'api_key'),
+            claude: { enabled: false },
+          },
         },
       },
     },
@@ -56,18 +82,37 @@ function runConfig(out: string): string {
 
 async function run(args: readonly string[], env: Record<string, string>) {
   const out = join(tempDir(), 'out');
-  const r = await runCli(['run_eval', '--run_config', runConfig(out), ...args], { env: { EVAL_FACTORY_TOKEN_DIR: join(tempDir(), 'tokens'), OPENAI_TOKEN_URL: oauth.url, OPENAI_CLIENT_ID: FAKE_CLIENT_ID, OPENAI_CLIENT_SECRET: FAKE_CLIENT_SECRET, LLAMA_JUDGE_API_KEY: LLAMA_KEY, ...env } });
+  const r = await runCli(['run_eval', '--run_config', runConfig(out), ...args], {
+    env: {
+      EVAL_FACTORY_TOKEN_DIR: join(tempDir(), 'tokens'),
+      OPENAI_TOKEN_URL: oauth.url,
+      OPENAI_CLIENT_ID: FAKE_CLIENT_ID,
+      OPENAI_CLIENT_SECRET: FAKE_CLIENT_SECRET,
+      LLAMA_JUDGE_API_KEY: LLAMA_KEY,
+      ...env,
+    },
+  });
   return { ...r, out, log: readFileSync(join(out, 'logs', 'eval-factory.log'), 'utf8') };
 }
 
-const GREPS = [/judge key: /, /oauth token created/, /oauth token refreshed/, /auth error 40[13]/, /rate limited 429 retry-after/, /^\S+ debug: /m];
+const GREPS = [
+  /judge key: /,
+  /oauth token created/,
+  /oauth token refreshed/,
+  /auth error 40[13]/,
+  /rate limited 429 retry-after/,
+  /^\S+ debug: /m,
+];
 const lines = (log: string, pattern: RegExp) => log.split('\n').filter((l) => pattern.test(l));
 
 describe('logs/eval-factory.log: the lines a NeMo/HELM user greps for', () => {
   it('judge keys, OAuth creation and refresh, a 401 and 429s: once per cause, then counted; quiet console; no secret', async () => {
     gptCalls = 0;
     // The first two model requests are rate limited (Retry-After: 0), then every one is answered.
-    model.setScript([{ kind: 'rate_limit', retryAfter: 0 }, { kind: 'rate_limit', retryAfter: 0 }]);
+    model.setScript([
+      { kind: 'rate_limit', retryAfter: 0 },
+      { kind: 'rate_limit', retryAfter: 0 },
+    ]);
     const r = await run([], { MODEL_KEY });
     expect(r.stderr).not.toMatch(/error\[/);
     expect(r.code).toBe(0);
@@ -76,15 +121,28 @@ describe('logs/eval-factory.log: the lines a NeMo/HELM user greps for', () => {
     expect(lines(r.log, /judge key: gpt: \d+ times? in this run$/)).toEqual([]); // one occurrence: one line
     expect(lines(r.log, /judge key: llama: LLAMA_JUDGE_API_KEY is set \(ends with "LL4M"\)$/)).toHaveLength(1);
     expect(lines(r.log, /model key: .*MODEL_KEY is set \(ends with "m0d3"\)$/)).toHaveLength(1);
-    expect(lines(r.log, /oauth token created \(service openai, scope azureopenai-readwrite, token URL http:\/\/127\.0\.0\.1:\d+\/oauth\/token\)$/)).toHaveLength(1);
-    expect(lines(r.log, /oauth token refreshed \(service openai.*\): the server rejected the previous token$/)).toHaveLength(1);
-    expect(lines(r.log, /auth error 401 \(judge gpt http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions\): the OAuth token was rejected/)).toHaveLength(1);
+    expect(
+      lines(
+        r.log,
+        /oauth token created \(service openai, scope azureopenai-readwrite, token URL http:\/\/127\.0\.0\.1:\d+\/oauth\/token\)$/,
+      ),
+    ).toHaveLength(1);
+    expect(
+      lines(r.log, /oauth token refreshed \(service openai.*\): the server rejected the previous token$/),
+    ).toHaveLength(1);
+    expect(
+      lines(
+        r.log,
+        /auth error 401 \(judge gpt http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions\): the OAuth token was rejected/,
+      ),
+    ).toHaveLength(1);
     expect(lines(r.log, /rate limited 429 retry-after \(model .*\): Retry-After 0 s honoured$/)).toHaveLength(1);
     expect(lines(r.log, /rate limited 429 retry-after \(model .*\): 2 times in this run$/)).toHaveLength(1);
     expect(lines(r.log, /debug: /)).toEqual([]);
 
     for (const pattern of GREPS) expect(lines(r.stderr + r.stdout, pattern)).toEqual([]);
-    for (const secret of [MODEL_KEY, LLAMA_KEY, FAKE_CLIENT_SECRET, ...oauth.issued]) expect(r.log.includes(secret)).toBe(false);
+    for (const secret of [MODEL_KEY, LLAMA_KEY, FAKE_CLIENT_SECRET, ...oauth.issued])
+      expect(r.log.includes(secret)).toBe(false);
   });
 
   it('an endpoint refusing the key: one auth error line for the model', async () => {
@@ -99,7 +157,10 @@ describe('logs/eval-factory.log: the lines a NeMo/HELM user greps for', () => {
     model.setScript([]);
     const r = await run(['--debug'], { MODEL_KEY });
     expect(r.code).toBe(0);
-    const perRequest = lines(r.log, /debug: model request \S+ trial 0: answered after 1 attempt\(s\) in [\d.]+ s, finish_reason stop/);
+    const perRequest = lines(
+      r.log,
+      /debug: model request \S+ trial 0: answered after 1 attempt\(s\) in [\d.]+ s, finish_reason stop/,
+    );
     // One per request sent: the three instances and their corrected variants (instances.jsonl).
     expect(perRequest).toHaveLength(readFileSync(join(r.out, 'instances.jsonl'), 'utf8').trim().split('\n').length);
     expect(perRequest.length).toBeGreaterThanOrEqual(3);

@@ -15,15 +15,29 @@ describe('Ctrl-C and SIGTERM', () => {
     try {
       const out = join(tempDir(), 'out');
       const rc = writeRunConfig(tempDir(), {
-        config: { type: 'head_qa', output_dir: out, params: { parallelism: 1, extra: { data_path: fixture('head_qa') } } },
+        config: {
+          type: 'head_qa',
+          output_dir: out,
+          params: { parallelism: 1, extra: { data_path: fixture('head_qa') } },
+        },
         target: { api_endpoint: { url: server.url, model_id: 'fake-model', type: 'chat' } },
       });
-      const child = spawn(process.execPath, [CLI, 'run_eval', '--run_config', rc], { cwd: REPO_ROOT, env: { ...process.env, CI: 'true' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [CLI, 'run_eval', '--run_config', rc], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, CI: 'true' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let stderr = '';
       child.stderr.on('data', (c) => (stderr += c));
       // Interrupt once the first answer is in the responses log.
       const deadline = Date.now() + 20_000;
-      while (Date.now() < deadline && !(existsSync(join(out, 'responses/model.jsonl')) && readFileSync(join(out, 'responses/model.jsonl'), 'utf8').includes('\n'))) {
+      while (
+        Date.now() < deadline &&
+        !(
+          existsSync(join(out, 'responses/model.jsonl')) &&
+          readFileSync(join(out, 'responses/model.jsonl'), 'utf8').includes('\n')
+        )
+      ) {
         await new Promise((r) => setTimeout(r, 50));
       }
       child.kill(signal);

@@ -18,20 +18,34 @@ afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 
 const CASES = [
   ['plain endpoint, no key', makeEvaluation(), 0],
-  ['key, reasoning traces, params to add/remove/rename', makeEvaluation(
-    {
-      api_key_name: 'ACME_API_KEY',
-      adapter_config: {
-        use_nvcf: false, process_reasoning_traces: true, params_to_add: { seed: 7 }, params_to_remove: ['top_p'],
-        params_to_rename: { max_tokens: 'max_completion_tokens' }, use_system_prompt: true, custom_system_prompt: 'Be brief.',
+  [
+    'key, reasoning traces, params to add/remove/rename',
+    makeEvaluation(
+      {
+        api_key_name: 'ACME_API_KEY',
+        adapter_config: {
+          use_nvcf: false,
+          process_reasoning_traces: true,
+          params_to_add: { seed: 7 },
+          params_to_remove: ['top_p'],
+          params_to_rename: { max_tokens: 'max_completion_tokens' },
+          use_system_prompt: true,
+          custom_system_prompt: 'Be brief.',
+        },
       },
-    },
-    { judges: DEFAULT_JUDGES },
-  ), 3],
-  ['completions endpoint on an NVCF function URL', makeEvaluation({
-    type: 'completions', url: 'https://api.nvcf.nvidia.com/v2/nvcf/pexec/functions/0123abcd-0000-0000-0000-000000000000',
-    api_key_name: 'NVCF_KEY',
-  }), 0],
+      { judges: DEFAULT_JUDGES },
+    ),
+    3,
+  ],
+  [
+    'completions endpoint on an NVCF function URL',
+    makeEvaluation({
+      type: 'completions',
+      url: 'https://api.nvcf.nvidia.com/v2/nvcf/pexec/functions/0123abcd-0000-0000-0000-000000000000',
+      api_key_name: 'NVCF_KEY',
+    }),
+    0,
+  ],
 ] as const;
 
 describe('model_configs/ round trip: written by model-configs, read by the engine', () => {

@@ -12,11 +12,18 @@ const definitions = await listBenchmarks();
 
 describe('framework.yml and the benchmark definitions agree on what each benchmark needs', () => {
   it.each(definitions.map((d) => [d.name, d] as const))('%s', (_name, definition) => {
-    expect(needs(definition.name)).toEqual({ requires: definition.requires ?? [], judged: definition.jury !== undefined });
+    expect(needs(definition.name)).toEqual({
+      requires: definition.requires ?? [],
+      judged: definition.jury !== undefined,
+    });
   });
 
   it('covers every framework.yml task with a benchmark definition', () => {
     const names = new Set(definitions.map((d) => d.name));
-    expect(loadFramework().evaluations.filter((t) => t.available && !t.internal && !names.has(t.type)).map((t) => t.type)).toEqual([]);
+    expect(
+      loadFramework()
+        .evaluations.filter((t) => t.available && !t.internal && !names.has(t.type))
+        .map((t) => t.type),
+    ).toEqual([]);
   });
 });

@@ -18,26 +18,48 @@ export interface NemoCommand {
 }
 
 /** Names a Jinja2 `a.b` would resolve to a dict method instead of the key; those segments are written `a['b']`. */
-const DICT_ATTRIBUTES = new Set(['items', 'keys', 'values', 'get', 'pop', 'update', 'copy', 'clear', 'setdefault', 'popitem', 'fromkeys']);
+const DICT_ATTRIBUTES = new Set([
+  'items',
+  'keys',
+  'values',
+  'get',
+  'pop',
+  'update',
+  'copy',
+  'clear',
+  'setdefault',
+  'popitem',
+  'fromkeys',
+]);
 
 class Unsupported extends Error {}
 
 function jinjaPath(p: Path): string {
-  if (p.data || p.depth > 0 || p.this || p.parts.length === 0 || !/^[A-Za-z_]\w*$/.test(p.parts[0]!)) throw new Unsupported(`{{${p.original}}}`);
-  return p.parts.map((part, i) => {
-    if (i === 0) return part;
-    return /^[A-Za-z_]\w*$/.test(part) && !DICT_ATTRIBUTES.has(part) ? `.${part}` : `[${JSON.stringify(part)}]`;
-  }).join('');
+  if (p.data || p.depth > 0 || p.this || p.parts.length === 0 || !/^[A-Za-z_]\w*$/.test(p.parts[0]!))
+    throw new Unsupported(`{{${p.original}}}`);
+  return p.parts
+    .map((part, i) => {
+      if (i === 0) return part;
+      return /^[A-Za-z_]\w*$/.test(part) && !DICT_ATTRIBUTES.has(part) ? `.${part}` : `[${JSON.stringify(part)}]`;
+    })
+    .join('');
 }
 
 function literal(n: Node): string {
   switch (n.type) {
-    case 'PathExpression': return jinjaPath(n as unknown as Path);
-    case 'StringLiteral': return JSON.stringify(n.value);
-    case 'NumberLiteral': return String(n.value);
-    case 'BooleanLiteral': return n.value ? 'true' : 'false';
-    case 'NullLiteral': case 'UndefinedLiteral': return 'none';
-    default: throw new Unsupported(`a ${n.type} argument`);
+    case 'PathExpression':
+      return jinjaPath(n as unknown as Path);
+    case 'StringLiteral':
+      return JSON.stringify(n.value);
+    case 'NumberLiteral':
+      return String(n.value);
+    case 'BooleanLiteral':
+      return n.value ? 'true' : 'false';
+    case 'NullLiteral':
+    case 'UndefinedLiteral':
+      return 'none';
+    default:
+      throw new Unsupported(`a ${n.type} argument`);
   }
 }
 
@@ -69,15 +91,18 @@ function statements(body: readonly Node[]): string {
 
 function statement(n: Node): string {
   switch (n.type) {
-    case 'ContentStatement': return text(n.value as string);
-    case 'CommentStatement': return '';
+    case 'ContentStatement':
+      return text(n.value as string);
+    case 'CommentStatement':
+      return '';
     case 'MustacheStatement': {
       const path = n.path as Node;
       const params = n.params as Node[];
       if (n.hash || path.type !== 'PathExpression') throw new Unsupported('a mustache with hash arguments');
       if (params.length === 0) return `{{${jinjaPath(path as unknown as Path)}}}`;
       // `quote` = POSIX single-quoting (executor's shell-quote.ts): '…' with each ' written as '\''.
-      if ((path as unknown as Path).original === 'quote' && params.length === 1) return `'{{${literal(params[0]!)} | string | replace("'", "'\\\\''")}}'`;
+      if ((path as unknown as Path).original === 'quote' && params.length === 1)
+        return `'{{${literal(params[0]!)} | string | replace("'", "'\\\\''")}}'`;
       throw new Unsupported(`{{${(path as unknown as Path).original} …}}`);
     }
     case 'BlockStatement': {
@@ -90,7 +115,9 @@ function statement(n: Node): string {
       return `{% if ${test} %}${then}${inverse}{% endif %}`;
     }
     default:
-      throw new Unsupported(n.type === 'PartialStatement' || n.type === 'PartialBlockStatement' ? '{{> partial}}' : n.type);
+      throw new Unsupported(
+        n.type === 'PartialStatement' || n.type === 'PartialBlockStatement' ? '{{> partial}}' : n.type,
+      );
   }
 }
 
@@ -115,7 +142,7 @@ export function nemoCommandOf(template: string): NemoCommand {
  * that command is the framework's own, so the Handlebars original applies. Any other `command` is kept.
  */
 export function withoutNemoSpelling<T extends Record<string, unknown>>(layer: T, frameworkCommand: unknown): T {
-  const command = layer['command'];
+  const command = layer.command;
   if (typeof command !== 'string' || typeof frameworkCommand !== 'string' || command === frameworkCommand) return layer;
   if (nemoCommandOf(frameworkCommand).command !== command) return layer;
   const { command: _nemo, ...rest } = layer;

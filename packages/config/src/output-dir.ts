@@ -45,8 +45,12 @@ function diff(previous: unknown, current: unknown, path: string, out: string[]):
 export function compareWithPrevious(previousRunConfig: unknown, evaluation: unknown): string[] {
   const out: string[] = [];
   // run_config.yml holds the command in NeMo's spelling (nemo-command.ts): the same command as the Handlebars one.
-  const previous = isPlainObject(previousRunConfig) && isPlainObject(evaluation) ? withoutNemoSpelling(previousRunConfig, evaluation['command']) : previousRunConfig;
-  const current = previous !== previousRunConfig && isPlainObject(evaluation) ? { ...evaluation, command: undefined } : evaluation;
+  const previous =
+    isPlainObject(previousRunConfig) && isPlainObject(evaluation)
+      ? withoutNemoSpelling(previousRunConfig, evaluation.command)
+      : previousRunConfig;
+  const current =
+    previous !== previousRunConfig && isPlainObject(evaluation) ? { ...evaluation, command: undefined } : evaluation;
   diff(previous, current, '', out);
   return out;
 }

@@ -1,5 +1,12 @@
 /** HELM's `exact_match` metric family (docs/benchmarks.md). */
-import { CORRECT_TAG, type MetricDescriptor, type MetricFamily, type MetricInput, type MetricValues, type PromptRequest } from '@eval-factory/types';
+import {
+  CORRECT_TAG,
+  type MetricDescriptor,
+  type MetricFamily,
+  type MetricInput,
+  type MetricValues,
+  type PromptRequest,
+} from '@eval-factory/types';
 import { normalizeText } from './normalize.js';
 import { pyStrip } from './python-text.js';
 
@@ -109,9 +116,15 @@ function predictions(request: PromptRequest, completions: readonly string[]): st
  * Max over every gold and the first `predCount` preds of the metric (1 or 0, and 0 for an empty pred, as in
  * `exactMatch` & co.); 0 when either list is empty (nothing can match).
  */
-function bestScore(matches: PreparedMatch, golds: readonly Compared[], preds: readonly Compared[], predCount: number): number {
+function bestScore(
+  matches: PreparedMatch,
+  golds: readonly Compared[],
+  preds: readonly Compared[],
+  predCount: number,
+): number {
   for (const gold of golds) {
-    for (let i = 0; i < predCount && i < preds.length; i++) if (preds[i].text !== '' && matches(gold, preds[i])) return 1;
+    for (let i = 0; i < predCount && i < preds.length; i++)
+      if (preds[i].text !== '' && matches(gold, preds[i])) return 1;
   }
   return 0;
 }

@@ -22,5 +22,12 @@ export type { JudgeReplyMode, JudgeReplyParse, JuryFamilyOptions } from './jury/
 export { rougeFamily, rougeScores, rougeTokenize } from './rouge.js';
 export { porterStem } from './porter-stemmer.js';
 export { NumpyLegacyRandom, pandasSamplePositions } from './numpy-random.js';
-export { firstNumber, labelAccuracyFamily, labelOf, numericCorrect, numericMatchFamily, regexMatchFamily } from './task-match.js';
+export {
+  firstNumber,
+  labelAccuracyFamily,
+  labelOf,
+  numericCorrect,
+  numericMatchFamily,
+  regexMatchFamily,
+} from './task-match.js';
 export type { NumericGold } from './task-match.js';

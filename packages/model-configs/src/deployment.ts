@@ -2,7 +2,15 @@
  * Builds the plain data behind model_deployments.yaml and model_metadata.yaml (docs/configuration.md) for the
  * evaluated endpoint. The templates only lay this data out; every decision is made here.
  */
-import { DEFAULT_REQUEST_SETTINGS, type AdapterConfig, type CodedMessage, type Evaluation, type ModelDeployment, type ModelMetadata, type RequestSettings } from '@eval-factory/types';
+import {
+  DEFAULT_REQUEST_SETTINGS,
+  type AdapterConfig,
+  type CodedMessage,
+  type Evaluation,
+  type ModelDeployment,
+  type ModelMetadata,
+  type RequestSettings,
+} from '@eval-factory/types';
 import { modelAuth } from './auth.js';
 import { chooseProvider, maxTokensField, nvcfSettings } from './providers.js';
 import { resolveEndpointUrl } from './url.js';
@@ -16,7 +24,10 @@ export function deploymentName(modelId: string): string {
 }
 
 /** The evaluated endpoint's deployment entry, plus URL warnings (e.g. `EF_URL_ASSUMED_V1`). */
-export function buildModelDeployment(evaluation: Evaluation): { deployment: ModelDeployment; warnings: readonly CodedMessage[] } {
+export function buildModelDeployment(evaluation: Evaluation): {
+  deployment: ModelDeployment;
+  warnings: readonly CodedMessage[];
+} {
   const endpoint = evaluation.target.api_endpoint;
   const adapter: AdapterConfig = endpoint.adapter_config ?? {};
   const url = resolveEndpointUrl(endpoint.url, endpoint.type, { useNvcf: adapter.use_nvcf === true });

@@ -8,7 +8,6 @@ import type { CodedMessage, Evaluation, JudgeAuth, JudgeConfig, JudgeEntry, Prov
 import { providerByName } from './providers.js';
 import { isNvcfBackedHost, parseHttpUrl, resolveEndpointUrl } from './url.js';
 
-
 /** Judges are called in this order (docs/configuration.md#judges); other roles follow in config order. */
 const ROLE_ORDER = ['gpt', 'llama', 'claude'];
 
@@ -16,7 +15,10 @@ const ROLE_ORDER = ['gpt', 'llama', 'claude'];
  * Enabled judges of `config.params.extra.judges`, in calling order (`[]` when none), plus URL warnings.
  * @example buildJudges(evaluation).judges.map((j) => j.role) // ['gpt', 'llama', 'claude']
  */
-export function buildJudges(evaluation: Evaluation): { judges: readonly JudgeEntry[]; warnings: readonly CodedMessage[] } {
+export function buildJudges(evaluation: Evaluation): {
+  judges: readonly JudgeEntry[];
+  warnings: readonly CodedMessage[];
+} {
   const extra = evaluation.config.params?.extra ?? {};
   const configured = extra.judges ?? {};
   const roles = Object.keys(configured).sort((a, b) => rank(a) - rank(b));
@@ -35,7 +37,11 @@ function rank(role: string): number {
 function buildJudge(role: string, judge: JudgeConfig, keyName: unknown, warnings: CodedMessage[]): JudgeEntry {
   const field = `config.params.extra.judges.${role}`;
   if (!judge.url || !judge.model_id) {
-    throw new UserError('EF_JUDGE_CONFIG', `${field} is enabled but lacks url or model_id`, `Set ${field}.url and ${field}.model_id, or enabled: false.`);
+    throw new UserError(
+      'EF_JUDGE_CONFIG',
+      `${field} is enabled but lacks url or model_id`,
+      `Set ${field}.url and ${field}.model_id, or enabled: false.`,
+    );
   }
   const provider = providerByName(judge.provider ?? 'openai_compatible');
   const urls = judgeUrls(judge.url, provider.protocol, `${field}.url`, warnings);
@@ -80,5 +86,9 @@ function judgeAuth(judge: JudgeConfig, provider: ProviderName, env: string, fiel
   const kind = judge.auth ?? 'auto';
   const auth = byKind[kind];
   if (auth) return auth;
-  throw new UserError('EF_JUDGE_CONFIG', `${field}.auth has unknown value '${kind}'`, 'Use one of: auto, api_key, oauth, none.');
+  throw new UserError(
+    'EF_JUDGE_CONFIG',
+    `${field}.auth has unknown value '${kind}'`,
+    'Use one of: auto, api_key, oauth, none.',
+  );
 }

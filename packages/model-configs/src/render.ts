@@ -1,11 +1,21 @@
 /**
  * The pure half of model-config generation: merged Evaluation in, file contents out (docs/configuration.md).
  */
-import { MODEL_CONFIG_FILES, type CodedMessage, type Evaluation, type JudgeEntry, type ModelDeployment } from '@eval-factory/types';
+import {
+  MODEL_CONFIG_FILES,
+  type CodedMessage,
+  type Evaluation,
+  type JudgeEntry,
+  type ModelDeployment,
+} from '@eval-factory/types';
 import { buildModelDeployment, buildModelMetadata } from './deployment.js';
 import { buildJudges } from './judges.js';
-import { JUDGES_TEMPLATE, MODEL_DEPLOYMENTS_TEMPLATE, MODEL_METADATA_TEMPLATE, renderYamlTemplate } from './templates.js';
-
+import {
+  JUDGES_TEMPLATE,
+  MODEL_DEPLOYMENTS_TEMPLATE,
+  MODEL_METADATA_TEMPLATE,
+  renderYamlTemplate,
+} from './templates.js';
 
 export interface RenderedModelConfigs {
   /** File name (inside `model_configs/`) → YAML text; `judges.yaml` only when a judge is enabled. */
@@ -24,10 +34,15 @@ export function renderModelConfigs(evaluation: Evaluation): RenderedModelConfigs
   const model = buildModelDeployment(evaluation);
   const judged = buildJudges(evaluation);
   const files: Record<string, string> = {
-    [MODEL_CONFIG_FILES.deployments]: renderYamlTemplate(MODEL_DEPLOYMENTS_TEMPLATE, { deployments: [model.deployment] }),
-    [MODEL_CONFIG_FILES.metadata]: renderYamlTemplate(MODEL_METADATA_TEMPLATE, { models: [buildModelMetadata(model.deployment)] }),
+    [MODEL_CONFIG_FILES.deployments]: renderYamlTemplate(MODEL_DEPLOYMENTS_TEMPLATE, {
+      deployments: [model.deployment],
+    }),
+    [MODEL_CONFIG_FILES.metadata]: renderYamlTemplate(MODEL_METADATA_TEMPLATE, {
+      models: [buildModelMetadata(model.deployment)],
+    }),
   };
-  if (judged.judges.length > 0) files[MODEL_CONFIG_FILES.judges] = renderYamlTemplate(JUDGES_TEMPLATE, { judges: judged.judges });
+  if (judged.judges.length > 0)
+    files[MODEL_CONFIG_FILES.judges] = renderYamlTemplate(JUDGES_TEMPLATE, { judges: judged.judges });
   return {
     files,
     deployment: model.deployment,

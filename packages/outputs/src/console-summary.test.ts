@@ -5,7 +5,10 @@ import { loadEngineSummary } from './fixtures/sample.js';
 describe('formatConsoleSummary', () => {
   it('prints status, metrics with a 95% interval, counts and output paths', () => {
     const text = formatConsoleSummary({
-      status: 'partial', summary: loadEngineSummary(), outputPaths: ['out/results.yml', 'out/evaluation_config.yaml'], warningCount: 2,
+      status: 'partial',
+      summary: loadEngineSummary(),
+      outputPaths: ['out/results.yml', 'out/evaluation_config.yaml'],
+      warningCount: 2,
     });
     expect(text).toBe(`status: partial (medcalc_bench, acme/tiny-model)
 metrics (value ± 95% CI):
@@ -22,8 +25,15 @@ outputs:   out/results.yml
   });
 
   it('prints only the status, errors and paths when there is no summary', () => {
-    const text = formatConsoleSummary({ status: 'error', summary: null, outputPaths: ['out/evaluation_config.yaml'], errorCount: 1 });
-    expect(text).toBe('status: error\nerrors:    1 (see evaluation_config.yaml)\noutputs:   out/evaluation_config.yaml\n');
+    const text = formatConsoleSummary({
+      status: 'error',
+      summary: null,
+      outputPaths: ['out/evaluation_config.yaml'],
+      errorCount: 1,
+    });
+    expect(text).toBe(
+      'status: error\nerrors:    1 (see evaluation_config.yaml)\noutputs:   out/evaluation_config.yaml\n',
+    );
     expect(text).not.toMatch(/NaN/);
   });
 });

@@ -13,7 +13,10 @@ describe('formatDryRun', () => {
 
   it('dumps the top-level keys in the order command, framework_name, pkg_name, config, target', () => {
     const yamlPart = text.slice('Rendered config:\n\n'.length, text.indexOf('\nRendered command:'));
-    const topKeys = yamlPart.split('\n').filter((l) => /^[a-z_]+:/.test(l)).map((l) => l.split(':')[0]);
+    const topKeys = yamlPart
+      .split('\n')
+      .filter((l) => /^[a-z_]+:/.test(l))
+      .map((l) => l.split(':')[0]);
     expect(topKeys).toEqual(['command', 'framework_name', 'pkg_name', 'config', 'target']);
   });
 

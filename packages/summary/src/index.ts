@@ -8,7 +8,12 @@ export type { RunInfo } from './runs/types.js';
 export { readInstanceValues, valuesInOrder } from './runs/instance-values.js';
 export { collectRuns } from './runs/collect.js';
 export { buildLeaderboard, type Leaderboard } from './leaderboard.js';
-export { formatLeaderboardMarkdown, formatLeaderboardCsv, formatLeaderboardJson, cellMarkers } from './leaderboard-format.js';
+export {
+  formatLeaderboardMarkdown,
+  formatLeaderboardCsv,
+  formatLeaderboardJson,
+  cellMarkers,
+} from './leaderboard-format.js';
 export { compareRuns } from './compare.js';
 export { formatComparisonMarkdown, formatComparisonCsv, formatComparisonJson } from './compare-format.js';
 export { resolveSide } from './sides.js';

@@ -2,7 +2,13 @@
  * MEDEC scoring: HELM's `MedecMetric` (docs/benchmarks/medec.md), bug included, plus the corrected sentence accuracy.
  * Sentence ids are `bigint` so a long digit run in an answer compares exactly, as Python's unbounded `int` does.
  */
-import { CORRECT_TAG, type MetricDescriptor, type MetricFamily, type MetricInput, type MetricValues } from '@eval-factory/types';
+import {
+  CORRECT_TAG,
+  type MetricDescriptor,
+  type MetricFamily,
+  type MetricInput,
+  type MetricValues,
+} from '@eval-factory/types';
 import { pyStrip } from '@eval-factory/metrics';
 import { pyIntOrNull } from '../shared/py-int.js';
 
@@ -113,16 +119,23 @@ export function medecScores(reference: string, completion: string): Record<strin
 }
 
 const DESCRIPTORS: readonly MetricDescriptor[] = [
-  { name: FLAG_ACCURACY, description: 'The answer says correctly whether the clinical note contains an error.', helm_compatible: true, report: true },
+  {
+    name: FLAG_ACCURACY,
+    description: 'The answer says correctly whether the clinical note contains an error.',
+    helm_compatible: true,
+    report: true,
+  },
   {
     name: SENTENCE_ACCURACY,
-    description: 'HELM: both agree the note is correct, or both find an error in the same sentence (HELM never credits an error note).',
+    description:
+      'HELM: both agree the note is correct, or both find an error in the same sentence (HELM never credits an error note).',
     helm_compatible: true,
     report: true,
   },
   {
     name: SENTENCE_ACCURACY_CORRECTED,
-    description: 'Both agree the note is correct, or the answer names the sentence id of the gold error (read from the start of the reference).',
+    description:
+      'Both agree the note is correct, or the answer names the sentence id of the gold error (read from the start of the reference).',
     helm_compatible: false,
     corrects: SENTENCE_ACCURACY,
     report: true,

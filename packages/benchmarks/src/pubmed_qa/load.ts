@@ -1,6 +1,12 @@
 /** PubMedQA (PQA-L) → instances, exactly as HELM's `PubMedQAScenario` builds them (docs/benchmarks/pubmed_qa.md). */
 import type { Instance, LoadContext, LoadedData } from '@eval-factory/types';
-import { dataFormatError, describeValue, resolveDataFile, readJsonObjectEntries, readTextPython } from '@eval-factory/files';
+import {
+  dataFormatError,
+  describeValue,
+  resolveDataFile,
+  readJsonObjectEntries,
+  readTextPython,
+} from '@eval-factory/files';
 import { numberInstances, optionReferences } from '../shared/instances.js';
 import { pyTitle } from '@eval-factory/metrics';
 

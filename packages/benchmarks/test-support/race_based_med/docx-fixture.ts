@@ -10,7 +10,11 @@ import { strToU8, zipSync } from 'fflate';
 import { tempDir } from '../shared/test-support.js';
 import { RACE_BASED_MED_FILE } from '../../src/race_based_med/load.js';
 
-export const FIXTURE_DOCUMENT_XML = join(dirname(fileURLToPath(import.meta.url)), '../../src/race_based_med/fixture', 'document.xml');
+export const FIXTURE_DOCUMENT_XML = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '../../src/race_based_med/fixture',
+  'document.xml',
+);
 
 /** The zip bytes of a .docx whose only part is `word/document.xml` (all this loader reads). */
 export function docxBytes(documentXml: string): Uint8Array {

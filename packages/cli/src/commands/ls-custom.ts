@@ -16,14 +16,18 @@ export function lsWithCustomCommand(
 ): void {
   // Read the folder first: a missing folder fails the command before anything is printed.
   const framework = findFrameworkFile();
-  const { benchmarks, warnings } = framework ? customBenchmarksOf(args.benchmarks_dir) : { benchmarks: [], warnings: [] };
+  const { benchmarks, warnings } = framework
+    ? customBenchmarksOf(args.benchmarks_dir)
+    : { benchmarks: [], warnings: [] };
   lsCommand(out, err, args.debug === true);
   // A definition named like a built-in task is shadowed by it (warned about), so it is not listed as runnable.
   const builtins = new Set(framework && benchmarks.length > 0 ? builtinTypes() : []);
   const names = [...new Set(benchmarks.map((b) => b.name))].filter((name) => !builtins.has(name));
   if (names.length > 0) {
     out.write(names.map((name) => `  * ${name}\n`).join(''));
-    err.write(`note: custom benchmarks (${benchmarksDirFrom(args.benchmarks_dir, process.env)}): ${names.join(', ')}\n`);
+    err.write(
+      `note: custom benchmarks (${benchmarksDirFrom(args.benchmarks_dir, process.env)}): ${names.join(', ')}\n`,
+    );
   }
   for (const w of warnings) err.write(`warning[${w.code}]: ${w.message}\n`);
 }

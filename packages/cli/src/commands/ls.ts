@@ -15,7 +15,12 @@ type TaskListing = ReturnType<typeof listTasks>[number];
 
 /** `--debug`: where the list comes from and what each task is, on stderr (stdout stays NeMo's shape). */
 function debugLines(file: string, tasks: readonly TaskListing[]): string {
-  const lines = [`debug: framework file ${file}`, ...tasks.map((t) => `debug:   ${t.type} (evaluation ${t.name}${t.available === false ? ', not yet available' : ''}): ${t.description}`.trimEnd())];
+  const lines = [
+    `debug: framework file ${file}`,
+    ...tasks.map((t) =>
+      `debug:   ${t.type} (evaluation ${t.name}${t.available === false ? ', not yet available' : ''}): ${t.description}`.trimEnd(),
+    ),
+  ];
   return `${lines.join('\n')}\n`;
 }
 
@@ -23,7 +28,11 @@ function debugLines(file: string, tasks: readonly TaskListing[]): string {
  * `eval-factory ls` (docs/configuration.md): NeMo's lines on stdout (pipelines parse them); tasks this version
  * cannot run yet are named on stderr, and `--debug` adds details there.
  */
-export function lsCommand(out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr, debug = false): void {
+export function lsCommand(
+  out: NodeJS.WritableStream = process.stdout,
+  err: NodeJS.WritableStream = process.stderr,
+  debug = false,
+): void {
   const file = findFrameworkFile();
   if (!file) {
     out.write('NO evaluation packages are installed.\n');
@@ -31,7 +40,12 @@ export function lsCommand(out: NodeJS.WritableStream = process.stdout, err: Node
   }
   const framework = loadFramework(file);
   const tasks = listTasks(framework);
-  out.write(nemoLsLines(framework.framework.name, tasks.map((t) => t.type)));
+  out.write(
+    nemoLsLines(
+      framework.framework.name,
+      tasks.map((t) => t.type),
+    ),
+  );
   const pending = tasks.filter((t) => t.available === false).map((t) => t.type);
   if (pending.length) err.write(`note: not yet available in this version: ${pending.join(', ')}\n`);
   if (debug) err.write(debugLines(file, tasks));

@@ -22,8 +22,14 @@ function evaluationOf(runConfig: Record<string, unknown>, overrides: string[] = 
 }
 
 const RUN_CONFIG = {
-  config: { type: 'pubmed_qa', output_dir: "/tmp/it's here", params: { limit_samples: 10, extra: { data_path: '/data/a b', num_output_tokens: 1000 } } },
-  target: { api_endpoint: { url: 'http://127.0.0.1:9/v1', model_id: 'acme/m-1', type: 'chat', api_key: 'ACME_API_KEY' } },
+  config: {
+    type: 'pubmed_qa',
+    output_dir: "/tmp/it's here",
+    params: { limit_samples: 10, extra: { data_path: '/data/a b', num_output_tokens: 1000 } },
+  },
+  target: {
+    api_endpoint: { url: 'http://127.0.0.1:9/v1', model_id: 'acme/m-1', type: 'chat', api_key: 'ACME_API_KEY' },
+  },
 };
 
 /** NeMo's render: Jinja2 with StrictUndefined over the loaded values, repeated until nothing changes. */
@@ -49,7 +55,7 @@ function python(): string | null {
 }
 
 describe('run_config.yml for NeMo Evaluator', () => {
-  it('has NeMo\'s fields only, and a command with no Handlebars syntax', () => {
+  it("has NeMo's fields only, and a command with no Handlebars syntax", () => {
     const evaluation = evaluationOf(RUN_CONFIG);
     const { text, warning } = runConfigYmlForNemo(evaluation as never);
     expect(warning).toBeNull();
@@ -69,7 +75,10 @@ describe('run_config.yml for NeMo Evaluator', () => {
   });
 
   it('a framework command with a feature NeMo cannot render keeps its text, with a warning naming the feature', () => {
-    const evaluation = { ...evaluationOf(RUN_CONFIG), command: 'ef-bench run {{#each config.params.extra}}{{this}}{{/each}}' };
+    const evaluation = {
+      ...evaluationOf(RUN_CONFIG),
+      command: 'ef-bench run {{#each config.params.extra}}{{this}}{{/each}}',
+    };
     const { text, warning } = runConfigYmlForNemo(evaluation as never);
     expect(parse(text).command).toBe(evaluation.command);
     expect(warning).toMatchObject({ code: 'EF_NEMO_COMMAND' });
@@ -78,10 +87,20 @@ describe('run_config.yml for NeMo Evaluator', () => {
 
   const py = python();
   (py ? it : it.skip)('Jinja2 renders the written command to the command the run ran (real Jinja2)', () => {
-    for (const overrides of [[], ['config.params.extra.report_corrected=false', 'config.params.extra.allow_data_drift=true', 'target.api_endpoint.adapter_config.use_caching=false']]) {
+    for (const overrides of [
+      [],
+      [
+        'config.params.extra.report_corrected=false',
+        'config.params.extra.allow_data_drift=true',
+        'target.api_endpoint.adapter_config.use_caching=false',
+      ],
+    ]) {
       const evaluation = evaluationOf(RUN_CONFIG, overrides);
       const written = parse(runConfigYmlForNemo(evaluation as never).text) as { command: string };
-      const r = spawnSync(py!, ['-c', RENDER_PY], { input: JSON.stringify({ command: written.command, values: written }), encoding: 'utf8' });
+      const r = spawnSync(py!, ['-c', RENDER_PY], {
+        input: JSON.stringify({ command: written.command, values: written }),
+        encoding: 'utf8',
+      });
       expect(r.stderr).toBe('');
       expect(r.stdout).toBe(renderCommand(evaluation.command, evaluation));
     }

@@ -10,9 +10,13 @@ import type { CodedMessage, Evaluation } from '@eval-factory/types';
  */
 export function runConfigYmlForNemo(evaluation: Evaluation): { text: string; warning: CodedMessage | null } {
   const nemo = nemoCommandOf(evaluation.command);
-  if (nemo.command !== null) return { text: formatRunConfigYml({ ...evaluation, command: nemo.command }), warning: null };
+  if (nemo.command !== null)
+    return { text: formatRunConfigYml({ ...evaluation, command: nemo.command }), warning: null };
   return {
     text: formatRunConfigYml(evaluation),
-    warning: { code: 'EF_NEMO_COMMAND', message: `run_config.yml keeps the framework.yml command in Handlebars: NeMo Evaluator cannot render ${nemo.unsupported.join(', ')} (see docs/configuration.md#compatibility)` },
+    warning: {
+      code: 'EF_NEMO_COMMAND',
+      message: `run_config.yml keeps the framework.yml command in Handlebars: NeMo Evaluator cannot render ${nemo.unsupported.join(', ')} (see docs/configuration.md#compatibility)`,
+    },
   };
 }

@@ -3,9 +3,24 @@ import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { EXIT, redact, registerSecret, terminalSafe, UserError } from '@eval-factory/errors';
-import { compareWithPrevious, loadFramework, outputDirMismatch, readRunConfig, readYamlFile, resolveEvaluation } from '@eval-factory/config';
+import {
+  compareWithPrevious,
+  loadFramework,
+  outputDirMismatch,
+  readRunConfig,
+  readYamlFile,
+  resolveEvaluation,
+} from '@eval-factory/config';
 import { renderModelConfigs, writeModelConfigs, writeRenderedModelConfigs } from '@eval-factory/model-configs';
-import { lockOutputDir, normalizeOutputs, previewPrompts, renderArgv, renderCommand, runEngine, type PrestartedEngine } from '@eval-factory/executor';
+import {
+  lockOutputDir,
+  normalizeOutputs,
+  previewPrompts,
+  renderArgv,
+  renderCommand,
+  runEngine,
+  type PrestartedEngine,
+} from '@eval-factory/executor';
 import { makeDirSync, writeFileAtomic } from '@eval-factory/files';
 import { formatConsoleSummary, formatDryRun } from '@eval-factory/outputs';
 import { RUN_FILES, type CodedMessage, type Evaluation } from '@eval-factory/types';
@@ -37,13 +52,25 @@ const warn = (w: CodedMessage) => process.stderr.write(`warning[${w.code}]: ${re
  */
 export async function runEvalCommand(args: RunEvalArgs, prestarted: PrestartedEngine | null = null): Promise<number> {
   const frameworkFile = findFrameworkFile();
-  if (!frameworkFile) throw new UserError('EF_NO_FRAMEWORK', 'NO evaluation packages are installed: framework.yml not found', 'set EF_FRAMEWORK_FILE or run from the eval-factory checkout');
+  if (!frameworkFile)
+    throw new UserError(
+      'EF_NO_FRAMEWORK',
+      'NO evaluation packages are installed: framework.yml not found',
+      'set EF_FRAMEWORK_FILE or run from the eval-factory checkout',
+    );
   const framework = loadFramework(frameworkFile);
   const runConfig = args.run_config ? readRunConfig(args.run_config) : null;
   const resolved = resolveEvaluation({
     framework,
     runConfig,
-    flags: { eval_type: args.eval_type, output_dir: args.output_dir, model_id: args.model_id, model_url: args.model_url, model_type: args.model_type, api_key_name: args.api_key_name },
+    flags: {
+      eval_type: args.eval_type,
+      output_dir: args.output_dir,
+      model_id: args.model_id,
+      model_url: args.model_url,
+      model_type: args.model_type,
+      api_key_name: args.api_key_name,
+    },
     overrides: [...(args.overrides ?? [])],
     ...customResolveOptions(args),
   });
@@ -63,23 +90,46 @@ export async function runEvalCommand(args: RunEvalArgs, prestarted: PrestartedEn
     // Custom benchmarks: the first prompts, built by the engine's dry run (fails here, before anything is printed).
     const prompts = await customDryRunSection(resolved.customBenchmark, evaluation);
     allWarnings.forEach(warn);
-    if (keyMissing) warn({ code: 'EF_API_KEY_MISSING', message: `environment variable ${keyName} is not set (needed for a real run)` });
+    if (keyMissing)
+      warn({
+        code: 'EF_API_KEY_MISSING',
+        message: `environment variable ${keyName} is not set (needed for a real run)`,
+      });
     process.stdout.write(terminalSafe(formatDryRun(evaluation, renderedCommand)) + prompts);
     if (!resolved.customBenchmark) await printSizeEstimate(evaluation);
     return EXIT.ok;
   }
   if (keyMissing) {
-    throw new UserError('EF_API_KEY_MISSING', `API key variable name was provided, but the variable was not found in the environment: ${keyName}`, 'Set the variable or remove the API key from your config.');
+    throw new UserError(
+      'EF_API_KEY_MISSING',
+      `API key variable name was provided, but the variable was not found in the environment: ${keyName}`,
+      'Set the variable or remove the API key from your config.',
+    );
   }
   if (keyName) registerSecret(process.env[keyName]);
   allWarnings.forEach(warn);
 
   const outputDir = resolve(evaluation.config.output_dir);
   checkPreviousRun(outputDir, evaluation);
-  await asOutputError(outputDir, 'choose another config.output_dir (--output_dir), a folder you can write to', () => makeDirSync(outputDir));
-  const lock = asOutputError(outputDir, 'choose another config.output_dir (--output_dir), a folder you can write to', () => lockOutputDir(outputDir));
+  await asOutputError(outputDir, 'choose another config.output_dir (--output_dir), a folder you can write to', () =>
+    makeDirSync(outputDir),
+  );
+  const lock = asOutputError(
+    outputDir,
+    'choose another config.output_dir (--output_dir), a folder you can write to',
+    () => lockOutputDir(outputDir),
+  );
   try {
-    return await runLocked({ evaluation, resolved, modelConfigs, allWarnings, outputDir, renderedCommand, argv, prestarted });
+    return await runLocked({
+      evaluation,
+      resolved,
+      modelConfigs,
+      allWarnings,
+      outputDir,
+      renderedCommand,
+      argv,
+      prestarted,
+    });
   } finally {
     lock.release();
   }
@@ -106,7 +156,10 @@ async function runLocked(o: {
   await writeFileAtomic(join(outputDir, RUN_FILES.runConfig), runConfigYml.text);
   await writeRenderedModelConfigs(modelConfigs, join(outputDir, RUN_FILES.modelConfigs));
   const logFile = join(outputDir, RUN_FILES.log);
-  await writeFileAtomic(logFile, `${startedAt} eval-factory ${EF_VERSION}\n${startedAt} command: ${redact(renderedCommand)}\n`);
+  await writeFileAtomic(
+    logFile,
+    `${startedAt} eval-factory ${EF_VERSION}\n${startedAt} command: ${redact(renderedCommand)}\n`,
+  );
 
   // Read while the engine is still loading, not after the run (it spawns git).
   const hash = gitHash();
@@ -119,24 +172,34 @@ async function runLocked(o: {
     efVersion: EF_VERSION,
     startedAt,
     gitHash: hash,
-    urlInfo: { resolved_url: modelConfigs.deployment.request_url, provider: modelConfigs.deployment.provider, use_nvcf: Boolean(evaluation.target.api_endpoint.adapter_config?.use_nvcf) },
+    urlInfo: {
+      resolved_url: modelConfigs.deployment.request_url,
+      provider: modelConfigs.deployment.provider,
+      use_nvcf: Boolean(evaluation.target.api_endpoint.adapter_config?.use_nvcf),
+    },
     warnings: allWarnings,
     metadata: resolved.metadata,
   });
   if (engine.interrupted) {
     // One line, not a summary of a run that did not finish (issue 19.8).
     const kept = await answersKept(join(outputDir, 'responses', 'model.jsonl'));
-    process.stderr.write(`interrupted: ${kept} answer${kept === 1 ? '' : 's'} kept, re-run the same command to resume\n`);
+    process.stderr.write(
+      `interrupted: ${kept} answer${kept === 1 ? '' : 's'} kept, re-run the same command to resume\n`,
+    );
     return engine.stopSignal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
   }
-  process.stdout.write(formatConsoleSummary({
-    status: result.status,
-    summary: result.summary,
-    // Only files that exist: a run that failed early has no results.jsonl.
-    outputPaths: [RUN_FILES.resultsYml, RUN_FILES.evaluationConfig, RUN_FILES.resultsJsonl, RUN_FILES.log].map((f) => join(outputDir, f)).filter((f) => existsSync(f)),
-    errorCount: result.errors.length,
-    warningCount: allWarnings.length + (result.summary?.warnings.length ?? 0),
-  }));
+  process.stdout.write(
+    formatConsoleSummary({
+      status: result.status,
+      summary: result.summary,
+      // Only files that exist: a run that failed early has no results.jsonl.
+      outputPaths: [RUN_FILES.resultsYml, RUN_FILES.evaluationConfig, RUN_FILES.resultsJsonl, RUN_FILES.log]
+        .map((f) => join(outputDir, f))
+        .filter((f) => existsSync(f)),
+      errorCount: result.errors.length,
+      warningCount: allWarnings.length + (result.summary?.warnings.length ?? 0),
+    }),
+  );
   for (const e of result.errors) process.stderr.write(`error[${e.code}]: ${redact(e.message)}\n`);
   return result.status === 'error' ? EXIT.error : EXIT.ok;
 }

@@ -30,5 +30,20 @@ export function runRules(ev: EvaluationDraft, needs?: NeedsLookup): RuleResult {
 export type { RuleResult } from './result.js';
 export { checkAdapterConfig, renameUseReasoning, ADAPTER_KEYS, ADAPTER_IGNORED_KEYS } from './adapter-config.js';
 export { checkApiKeyNames, checkKeyName } from './api-key.js';
-export { checkEndpointType, checkMissingEndpoint, checkModelId, checkNvcfUrl, checkStream, isNvcfCapableUrl, normalizeEndpointType } from './endpoint.js';
-export { checkDataPath, checkJudgeConfig, checkLimitSamples, needsFrom, type NeedsLookup, type TaskNeeds } from './task-needs.js';
+export {
+  checkEndpointType,
+  checkMissingEndpoint,
+  checkModelId,
+  checkNvcfUrl,
+  checkStream,
+  isNvcfCapableUrl,
+  normalizeEndpointType,
+} from './endpoint.js';
+export {
+  checkDataPath,
+  checkJudgeConfig,
+  checkLimitSamples,
+  needsFrom,
+  type NeedsLookup,
+  type TaskNeeds,
+} from './task-needs.js';

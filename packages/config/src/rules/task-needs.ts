@@ -21,7 +21,8 @@ const NOTHING: TaskNeeds = { requires: [], judged: false };
 export function needsFrom(frameworks: readonly FrameworkDefinition[]): NeedsLookup {
   const byType = new Map<string, TaskNeeds>();
   for (const fw of frameworks) {
-    for (const t of fw.evaluations) if (!byType.has(t.type)) byType.set(t.type, { requires: t.requires, judged: t.judged });
+    for (const t of fw.evaluations)
+      if (!byType.has(t.type)) byType.set(t.type, { requires: t.requires, judged: t.judged });
   }
   return (task) => byType.get(task) ?? NOTHING;
 }

@@ -8,8 +8,15 @@ import type { AdapterSpec, HelmAdapterSpec, PromptRequest } from '@eval-factory/
  * run's limit when it is a whole number of instances, as HELM's `--max-eval-instances` records it.
  * @example adapterSpecAsSent(spec, { ...request, max_tokens: 1000 }, 1000).max_tokens // 1000
  */
-export function adapterSpecAsSent(adapter: AdapterSpec, sent: PromptRequest | undefined, maxEvalInstances: number | null): HelmAdapterSpec {
-  const limit = maxEvalInstances !== null && Number.isInteger(maxEvalInstances) && maxEvalInstances >= 1 ? { max_eval_instances: maxEvalInstances } : {};
+export function adapterSpecAsSent(
+  adapter: AdapterSpec,
+  sent: PromptRequest | undefined,
+  maxEvalInstances: number | null,
+): HelmAdapterSpec {
+  const limit =
+    maxEvalInstances !== null && Number.isInteger(maxEvalInstances) && maxEvalInstances >= 1
+      ? { max_eval_instances: maxEvalInstances }
+      : {};
   if (!sent) return { ...adapter, ...limit };
   return {
     ...adapter,

@@ -1,4 +1,9 @@
-import { requestToken, type ClientCredentials, type StoredToken, type TokenRequestOptions } from './oauth-token-request.js';
+import {
+  requestToken,
+  type ClientCredentials,
+  type StoredToken,
+  type TokenRequestOptions,
+} from './oauth-token-request.js';
 import type { TokenStore } from './oauth-token-store.js';
 import { runLog } from '../output/run-log.js';
 
@@ -46,7 +51,13 @@ export class OAuthTokenSource {
     const c = this.credentials;
     const disk = skipDisk ? null : this.deps.store?.read(this.service);
     const who = `(service ${this.service}, scope ${c.scope}, token URL ${c.tokenUrl})`;
-    if (disk && disk.token_url === c.tokenUrl && disk.client_id === c.clientId && disk.scope === c.scope && this.fresh(disk)) {
+    if (
+      disk &&
+      disk.token_url === c.tokenUrl &&
+      disk.client_id === c.clientId &&
+      disk.scope === c.scope &&
+      this.fresh(disk)
+    ) {
       runLog.event(`oauth token reused from the token cache ${who}`);
       this.token = disk;
       return disk;
@@ -54,7 +65,11 @@ export class OAuthTokenSource {
     const replacing = this.token !== null;
     const token = await requestToken(c, { ...this.deps.request, ...(this.deps.now ? { now: this.deps.now } : {}) });
     // Created = the first token this run requested; refreshed = every later one (expiring, or rejected with a 401).
-    if (replacing) runLog.event(`oauth token refreshed ${who}`, skipDisk ? 'the server rejected the previous token' : 'the previous token was about to expire');
+    if (replacing)
+      runLog.event(
+        `oauth token refreshed ${who}`,
+        skipDisk ? 'the server rejected the previous token' : 'the previous token was about to expire',
+      );
     else runLog.event(`oauth token created ${who}`);
     this.token = token;
     this.deps.store?.write(this.service, token);

@@ -88,7 +88,14 @@ export function createModelClient(opts: {
       if (hit) {
         const raw = parseResponse(scrubValue(hit.response), deployment.endpoint_type);
         const lookup_s = early ? early.lookup_s : (performance.now() - lookupStart) / 1000;
-        const outcome: RequestOutcome = { ok: true, completions: raw.completions, usage: raw.usage, cached: true, request_time_s: lookup_s, attempts: 0 };
+        const outcome: RequestOutcome = {
+          ok: true,
+          completions: raw.completions,
+          usage: raw.usage,
+          cached: true,
+          request_time_s: lookup_s,
+          attempts: 0,
+        };
         runLog.debug(() => requestDetail(request, outcome));
         return { body, outcome, retries: [], original_request_time_s: hit.request_time_s, request_datetime };
       }
@@ -108,7 +115,14 @@ export function createModelClient(opts: {
         engine_version: opts.engineVersion,
       });
       missing.delete(key); // a duplicate prompt sent after this one finds its answer
-      const outcome: RequestOutcome = { ok: true, completions: raw.completions, usage: raw.usage, cached: false, request_time_s: result.request_time_s, attempts: result.attempts };
+      const outcome: RequestOutcome = {
+        ok: true,
+        completions: raw.completions,
+        usage: raw.usage,
+        cached: false,
+        request_time_s: result.request_time_s,
+        attempts: result.attempts,
+      };
       runLog.debug(() => requestDetail(request, outcome));
       return { body, outcome, retries: result.retries, request_datetime };
     },
@@ -118,8 +132,11 @@ export function createModelClient(opts: {
 /** `--debug`: one log line per model request (which instance, how it ended, how long, how many tokens). */
 function requestDetail(request: PromptRequest, o: RequestOutcome): string {
   const who = `model request ${request.instance_id} trial ${request.train_trial_index}`;
-  if (!o.ok) return `${who}: failed after ${o.attempts} attempt(s): ${o.error_kind}${o.status_code !== undefined ? ` ${o.status_code}` : ''}: ${o.message}`;
-  const tokens = o.usage ? `, ${o.usage.prompt_tokens ?? '?'} prompt + ${o.usage.completion_tokens ?? '?'} completion tokens` : '';
+  if (!o.ok)
+    return `${who}: failed after ${o.attempts} attempt(s): ${o.error_kind}${o.status_code !== undefined ? ` ${o.status_code}` : ''}: ${o.message}`;
+  const tokens = o.usage
+    ? `, ${o.usage.prompt_tokens ?? '?'} prompt + ${o.usage.completion_tokens ?? '?'} completion tokens`
+    : '';
   return `${who}: ${o.cached ? 'from the cache' : `answered after ${o.attempts} attempt(s)`} in ${o.request_time_s.toFixed(3)} s, finish_reason ${o.completions[0]?.finish_reason ?? 'none'}${tokens}, max_tokens ${request.max_tokens}`;
 }
 
@@ -127,7 +144,9 @@ function requestDetail(request: PromptRequest, o: RequestOutcome): string {
 function limited(send: SendAttempt, limiter: RequestLimiter, nvcfBacked: boolean): SendAttempt {
   return async (body, timeoutMs, signal) => {
     // The estimate serialises the whole prompt: only worth it when a tokens-per-minute limit will read it.
-    const tokens = limiter.countsTokens ? estimateTokens(body, Number(body.max_tokens ?? body.max_completion_tokens ?? 0)) : 0;
+    const tokens = limiter.countsTokens
+      ? estimateTokens(body, Number(body.max_tokens ?? body.max_completion_tokens ?? 0))
+      : 0;
     const release = await limiter.acquire(tokens);
     try {
       const result = await send(body, timeoutMs, signal);

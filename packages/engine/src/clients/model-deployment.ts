@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { UserError } from '@eval-factory/errors';
-import { DEFAULT_REQUEST_SETTINGS, MODEL_CONFIG_FILES, type ModelDeployment, type ProviderName, type RequestSettings } from '@eval-factory/types';
+import {
+  DEFAULT_REQUEST_SETTINGS,
+  MODEL_CONFIG_FILES,
+  type ModelDeployment,
+  type ProviderName,
+  type RequestSettings,
+} from '@eval-factory/types';
 
 export type { ModelDeployment, RequestSettings } from '@eval-factory/types';
 
@@ -18,14 +24,29 @@ export function readModelDeployment(dir: string, model: string): ModelDeployment
   try {
     doc = parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new UserError('EF_MODEL_CONFIGS', `cannot read ${file}: ${(error as Error).message}`, 'run through `eval-factory run_eval`, which writes model_configs/, or pass --model-configs DIR');
+    throw new UserError(
+      'EF_MODEL_CONFIGS',
+      `cannot read ${file}: ${(error as Error).message}`,
+      'run through `eval-factory run_eval`, which writes model_configs/, or pass --model-configs DIR',
+    );
   }
   const list = (doc as { model_deployments?: unknown[] } | null)?.model_deployments;
-  if (!Array.isArray(list)) throw new UserError('EF_MODEL_CONFIGS', `${file}: missing model_deployments list`, 'regenerate it with `eval-factory run_eval`');
-  const found = list.find((d) => (d as { model_name?: string }).model_name === model) as Record<string, any> | undefined;
+  if (!Array.isArray(list))
+    throw new UserError(
+      'EF_MODEL_CONFIGS',
+      `${file}: missing model_deployments list`,
+      'regenerate it with `eval-factory run_eval`',
+    );
+  const found = list.find((d) => (d as { model_name?: string }).model_name === model) as
+    | Record<string, any>
+    | undefined;
   if (!found) {
     const names = list.map((d) => (d as { model_name?: string }).model_name).join(', ');
-    throw new UserError('EF_MODEL_CONFIGS', `${file}: no deployment for model '${model}' (have: ${names})`, 'the run entry model= must equal a deployment model_name');
+    throw new UserError(
+      'EF_MODEL_CONFIGS',
+      `${file}: no deployment for model '${model}' (have: ${names})`,
+      'the run entry model= must equal a deployment model_name',
+    );
   }
   const settings = { ...DEFAULT_SETTINGS, ...stripNulls(found.request_settings ?? {}) } as RequestSettings;
   return {
@@ -35,7 +56,10 @@ export function readModelDeployment(dir: string, model: string): ModelDeployment
     endpoint_type: found.endpoint_type === 'completions' ? 'completions' : 'chat',
     base_url: typeof found.base_url === 'string' ? found.base_url : null,
     request_url: String(found.request_url ?? found.base_url),
-    auth: found.auth?.kind === 'api_key' && found.auth.env ? { kind: 'api_key', env: String(found.auth.env) } : { kind: 'none' },
+    auth:
+      found.auth?.kind === 'api_key' && found.auth.env
+        ? { kind: 'api_key', env: String(found.auth.env) }
+        : { kind: 'none' },
     nvcf: {
       enabled: Boolean(found.nvcf?.enabled),
       backed: Boolean(found.nvcf?.backed ?? found.nvcf?.enabled),
@@ -51,10 +75,13 @@ function stripNulls(o: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined));
 }
 
-
 /** A deployment names one of the providers model-configs writes; anything else is a damaged file. */
 function providerOf(file: string, value: unknown): ProviderName {
   const name = value ?? 'openai_compatible';
   if (PROVIDERS.includes(name as ProviderName)) return name as ProviderName;
-  throw new UserError('EF_MODEL_CONFIGS', `${file}: unknown provider ${JSON.stringify(name)} (${PROVIDERS.join(', ')})`, 'regenerate it with `eval-factory run_eval`');
+  throw new UserError(
+    'EF_MODEL_CONFIGS',
+    `${file}: unknown provider ${JSON.stringify(name)} (${PROVIDERS.join(', ')})`,
+    'regenerate it with `eval-factory run_eval`',
+  );
 }

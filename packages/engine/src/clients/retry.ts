@@ -29,7 +29,12 @@ export type RetryResult =
  * Sends with the project's retry policy (docs/architecture.md): attempts = 1 + maxRetries; a retriable failure waits
  * `Retry-After` or a full-jitter backoff random(0, min(cap, base·2^a)); fatal and per-request failures stop at once.
  */
-export async function sendWithRetries(send: SendAttempt, body: Record<string, unknown>, policy: RetryPolicy, signal?: AbortSignal): Promise<RetryResult> {
+export async function sendWithRetries(
+  send: SendAttempt,
+  body: Record<string, unknown>,
+  policy: RetryPolicy,
+  signal?: AbortSignal,
+): Promise<RetryResult> {
   const retries: AttemptLog[] = [];
   for (let attempt = 0; ; attempt++) {
     const started = performance.now();
@@ -57,7 +62,11 @@ export async function sendWithRetries(send: SendAttempt, body: Record<string, un
         return { ok: false, failure, retries };
       }
       const wait = c.retry_after_s ?? Math.random() * Math.min(policy.backoffCapS, policy.backoffBaseS * 2 ** attempt);
-      retries.push({ error_kind: c.error_kind, ...(c.status_code !== undefined ? { status_code: c.status_code } : {}), waited_s: wait });
+      retries.push({
+        error_kind: c.error_kind,
+        ...(c.status_code !== undefined ? { status_code: c.status_code } : {}),
+        waited_s: wait,
+      });
       await sleep(wait * 1000, signal);
     }
   }
@@ -70,8 +79,15 @@ export async function sendWithRetries(send: SendAttempt, body: Record<string, un
 function logAttemptFailure(target: string, c: ClassifiedError, attempt: number): void {
   const status = c.status_code;
   if (status === 401 || status === 403) runLog.event(`auth error ${status} (${target})`, c.message);
-  else if (status === 429) runLog.event(`rate limited 429 retry-after (${target})`, c.retry_after_s !== undefined ? `Retry-After ${c.retry_after_s} s honoured` : 'no Retry-After header: backoff');
-  runLog.debug(() => `${target}: attempt ${attempt + 1} failed: ${c.error_kind}${status !== undefined ? ` ${status}` : ''}${c.retry_after_s !== undefined ? ` retry-after ${c.retry_after_s} s` : ''}: ${c.message}`);
+  else if (status === 429)
+    runLog.event(
+      `rate limited 429 retry-after (${target})`,
+      c.retry_after_s !== undefined ? `Retry-After ${c.retry_after_s} s honoured` : 'no Retry-After header: backoff',
+    );
+  runLog.debug(
+    () =>
+      `${target}: attempt ${attempt + 1} failed: ${c.error_kind}${status !== undefined ? ` ${status}` : ''}${c.retry_after_s !== undefined ? ` retry-after ${c.retry_after_s} s` : ''}: ${c.message}`,
+  );
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -94,7 +110,10 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
  * engine's CPU at 30k requests (issue 16). Here the run's signal holds one listener per attempt in flight, removed
  * when the attempt ends, and what the SDK adds dies with the attempt's own signal.
  */
-export async function withAttemptSignal<T>(parent: AbortSignal | undefined, run: (signal: AbortSignal | undefined) => Promise<T>): Promise<T> {
+export async function withAttemptSignal<T>(
+  parent: AbortSignal | undefined,
+  run: (signal: AbortSignal | undefined) => Promise<T>,
+): Promise<T> {
   if (!parent || parent.aborted) return run(parent);
   const own = new AbortController();
   const onAbort = () => own.abort(parent.reason);

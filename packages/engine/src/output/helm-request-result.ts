@@ -7,14 +7,22 @@ import type { ModelCallRecord } from '../clients/index.js';
  * empty list would crash it. The empty text is no answer: our own files keep the instance failed with its reason,
  * and its HELM stats say `num_failed_requests: 1` with no metric values (docs/configuration.md#compatibility).
  */
-export function helmRequestResult(record: ModelCallRecord | undefined, reason: string | undefined): Record<string, unknown> {
+export function helmRequestResult(
+  record: ModelCallRecord | undefined,
+  reason: string | undefined,
+): Record<string, unknown> {
   const o = record?.outcome;
   const request_datetime = record ? Math.floor(Date.parse(record.request_datetime) / 1000) : undefined;
-  if (o && o.ok) {
+  if (o?.ok) {
     return {
       success: true,
       embedding: [],
-      completions: o.completions.map((c) => ({ text: c.text, logprob: 0, tokens: [], ...(c.finish_reason ? { finish_reason: { reason: c.finish_reason } } : {}) })),
+      completions: o.completions.map((c) => ({
+        text: c.text,
+        logprob: 0,
+        tokens: [],
+        ...(c.finish_reason ? { finish_reason: { reason: c.finish_reason } } : {}),
+      })),
       cached: o.cached,
       request_time: o.request_time_s,
       request_datetime,

@@ -17,7 +17,10 @@ describe('RunLog', () => {
     log.event('auth error 401 (model m)', `HTTP 401: bad key ${secret}`);
     log.debug(() => 'not debugging: dropped');
     await log.close();
-    const lines = readFileSync(file, 'utf8').trimEnd().split('\n').map((l) => l.replace(/^\S+ /, ''));
+    const lines = readFileSync(file, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => l.replace(/^\S+ /, ''));
     expect(lines).toHaveLength(3);
     expect(lines[0]).toBe('rate limited 429 retry-after (model m): Retry-After 0 s honoured');
     expect(lines[1]).toMatch(/^auth error 401 \(model m\): HTTP 401: bad key \S+$/);

@@ -4,7 +4,14 @@ import { efficiencyStats } from './efficiency.js';
 
 const record = (i: number): ModelCallRecord => ({
   body: {},
-  outcome: { ok: true, completions: [{ text: 'A', finish_reason: 'stop' }], usage: { prompt_tokens: i % 1000, completion_tokens: 1, total_tokens: (i % 1000) + 1 }, cached: false, request_time_s: (i % 997) / 1000, attempts: 1 },
+  outcome: {
+    ok: true,
+    completions: [{ text: 'A', finish_reason: 'stop' }],
+    usage: { prompt_tokens: i % 1000, completion_tokens: 1, total_tokens: (i % 1000) + 1 },
+    cached: false,
+    request_time_s: (i % 997) / 1000,
+    attempts: 1,
+  },
   retries: [],
   request_datetime: '2026-01-01T00:00:00.000Z',
 });
@@ -17,6 +24,9 @@ describe('efficiencyStats', () => {
   });
 
   it('gives null maxima when nothing was answered', () => {
-    expect(efficiencyStats([undefined]).response_stats).toMatchObject({ max_prompt_tokens: null, max_latency_ms: null });
+    expect(efficiencyStats([undefined]).response_stats).toMatchObject({
+      max_prompt_tokens: null,
+      max_latency_ms: null,
+    });
   });
 });

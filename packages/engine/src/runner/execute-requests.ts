@@ -51,7 +51,10 @@ export async function executeRequests(opts: {
       if (o.retriable && o.error_kind !== 'interrupted') consecutiveExhausted++;
       else consecutiveExhausted = 0;
       if (consecutiveExhausted >= CIRCUIT_BREAKER_LIMIT && !stopReason) {
-        stopReason = { code: 'EF_ENDPOINT_DOWN', message: `${CIRCUIT_BREAKER_LIMIT} consecutive requests failed after all retries (last: ${o.message}); stopping the run` };
+        stopReason = {
+          code: 'EF_ENDPOINT_DOWN',
+          message: `${CIRCUIT_BREAKER_LIMIT} consecutive requests failed after all retries (last: ${o.message}); stopping the run`,
+        };
       }
     },
     () => stopReason !== null || opts.signal.aborted,
@@ -61,8 +64,15 @@ export async function executeRequests(opts: {
 
 /** Why a fatal failure stops the run: a refused key, a missing model, or nothing listening at the URL. */
 function fatalStop(kind: string, message: string): NonNullable<ExecutionResult['stopReason']> {
-  if (kind === 'connection') return { code: 'EF_ENDPOINT_DOWN', message: `${message}; stopping the run (is the server running, and is the URL right?)` };
-  return { code: kind === 'auth' ? 'EF_AUTH' : 'EF_NOT_FOUND', message: `the endpoint refused the request (${message}); stopping the run` };
+  if (kind === 'connection')
+    return {
+      code: 'EF_ENDPOINT_DOWN',
+      message: `${message}; stopping the run (is the server running, and is the URL right?)`,
+    };
+  return {
+    code: kind === 'auth' ? 'EF_AUTH' : 'EF_NOT_FOUND',
+    message: `the endpoint refused the request (${message}); stopping the run`,
+  };
 }
 
 /**

@@ -35,8 +35,21 @@ export interface RunOptions {
 }
 
 /** What each runner stage reads of the run's options (runBenchmark, the orchestrator, hands each its slice). */
-export type ResolveOptions = Pick<RunOptions, 'maxEvalInstances' | 'numOutputTokens' | 'numTrainTrials' | 'maxLength' | 'subject' | 'condition' | 'benchmarkFile'>;
-export type PrepareOptions = Pick<RunOptions, 'dataPath' | 'dataCacheDir' | 'allowDataDrift' | 'maxNewTokens' | 'temperature' | 'topP' | 'promptTexts' | 'reportCorrected'>;
+export type ResolveOptions = Pick<
+  RunOptions,
+  'maxEvalInstances' | 'numOutputTokens' | 'numTrainTrials' | 'maxLength' | 'subject' | 'condition' | 'benchmarkFile'
+>;
+export type PrepareOptions = Pick<
+  RunOptions,
+  | 'dataPath'
+  | 'dataCacheDir'
+  | 'allowDataDrift'
+  | 'maxNewTokens'
+  | 'temperature'
+  | 'topP'
+  | 'promptTexts'
+  | 'reportCorrected'
+>;
 export type FinishOptions = Pick<RunOptions, 'outputPath' | 'maxFailureRate' | 'promptTexts'>;
 
 /** Circuit breaker: this many consecutive requests that exhausted their retries stop the run (docs/architecture.md). */

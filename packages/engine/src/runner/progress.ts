@@ -20,7 +20,12 @@ export function progressMode(env: NodeJS.ProcessEnv = process.env, stream: NodeJ
 
 const PLAIN_INTERVAL_MS = 5000;
 
-export function createProgress(label: string, total: number, mode: Mode = progressMode(), stream: NodeJS.WriteStream = process.stderr): Progress {
+export function createProgress(
+  label: string,
+  total: number,
+  mode: Mode = progressMode(),
+  stream: NodeJS.WriteStream = process.stderr,
+): Progress {
   const counts = { done: 0, cached: 0, failed: 0 };
   const started = Date.now();
   const rate = () => {

@@ -1,11 +1,18 @@
-import type { BenchmarkDefinition, MetricDescriptor, PromptRequest, RequestOutcome, Instance, InstanceStatus, JuryAnnotation } from '@eval-factory/types';
+import type {
+  BenchmarkDefinition,
+  MetricDescriptor,
+  PromptRequest,
+  RequestOutcome,
+  Instance,
+  InstanceStatus,
+  JuryAnnotation,
+} from '@eval-factory/types';
 import { pyStrip } from '@eval-factory/metrics';
 import type { RequestSettings } from '../clients/index.js';
 import type { AnnotationResult } from './annotate.js';
 
 /** How an answer no judge could score is named in results.jsonl (`no judge verdict: gpt: …; llama: …`). */
 export const NO_VERDICT = 'no judge verdict: ';
-
 
 export interface ScoredResult {
   readonly request: PromptRequest;
@@ -36,7 +43,10 @@ export function activeMetrics(benchmark: BenchmarkDefinition, reportCorrected: b
 }
 
 /** The texts metrics and annotators see (reasoning stripped) and the flags of a successful outcome. */
-export function completionTexts(outcome: RequestOutcome | undefined, settings: RequestSettings): { texts: string[]; flags: string[] } | null {
+export function completionTexts(
+  outcome: RequestOutcome | undefined,
+  settings: RequestSettings,
+): { texts: string[]; flags: string[] } | null {
   if (!outcome || !outcome.ok) return null;
   const flags: string[] = [];
   const texts = outcome.completions.map((c) => {
@@ -60,26 +70,75 @@ export function scoreOne(
   annotation: AnnotationResult | undefined,
   active: ReadonlySet<string>,
 ): ScoredResult {
-  if (!outcome) return { request, instance, status: 'failed', reason: 'not sent: the run stopped before this request', prediction: null, metrics: {}, flags: [] };
-  if (!outcome.ok) return { request, instance, status: 'failed', reason: `${outcome.error_kind}: ${outcome.message}`, prediction: null, metrics: {}, flags: [] };
+  if (!outcome)
+    return {
+      request,
+      instance,
+      status: 'failed',
+      reason: 'not sent: the run stopped before this request',
+      prediction: null,
+      metrics: {},
+      flags: [],
+    };
+  if (!outcome.ok)
+    return {
+      request,
+      instance,
+      status: 'failed',
+      reason: `${outcome.error_kind}: ${outcome.message}`,
+      prediction: null,
+      metrics: {},
+      flags: [],
+    };
   const { texts, flags } = answer ?? { texts: [], flags: [] };
-  if (annotation && !annotation.ok) return { request, instance, status: 'unscored', reason: annotation.reason, prediction: texts[0] ?? null, metrics: {}, flags };
+  if (annotation && !annotation.ok)
+    return {
+      request,
+      instance,
+      status: 'unscored',
+      reason: annotation.reason,
+      prediction: texts[0] ?? null,
+      metrics: {},
+      flags,
+    };
   const annotations = annotation?.annotations;
   const metrics: Record<string, number> = {};
   for (const family of benchmark.metrics) {
-    for (const [name, value] of Object.entries(family.compute({ instance, request, completions: texts, ...(annotations ? { annotations } : {}) }))) {
+    for (const [name, value] of Object.entries(
+      family.compute({ instance, request, completions: texts, ...(annotations ? { annotations } : {}) }),
+    )) {
       if (active.has(name) && Number.isFinite(value)) metrics[name] = value;
     }
   }
   // No judge verdict: HELM's default score stays in the HELM-compatible metric (its published numbers include it),
   // but the instance is unscored with each judge's cause, and counts against the run's status (issue 12.4).
   const noVerdict = benchmark.jury ? juryNoVerdict(annotations?.[benchmark.jury.annotator]) : null;
-  if (noVerdict) return { request, instance, status: 'unscored', reason: `${NO_VERDICT}${noVerdict}`, prediction: texts[0] ?? null, metrics, flags, ...(annotations ? { annotations } : {}) };
+  if (noVerdict)
+    return {
+      request,
+      instance,
+      status: 'unscored',
+      reason: `${NO_VERDICT}${noVerdict}`,
+      prediction: texts[0] ?? null,
+      metrics,
+      flags,
+      ...(annotations ? { annotations } : {}),
+    };
   const status: InstanceStatus = Object.keys(metrics).length > 0 ? 'ok' : 'unscored';
-  return { request, instance, status, ...(status === 'unscored' ? { reason: 'no metric produced a value for this output' } : {}), prediction: texts[0] ?? null, metrics, flags, ...(annotations ? { annotations } : {}) };
+  return {
+    request,
+    instance,
+    status,
+    ...(status === 'unscored' ? { reason: 'no metric produced a value for this output' } : {}),
+    prediction: texts[0] ?? null,
+    metrics,
+    flags,
+    ...(annotations ? { annotations } : {}),
+  };
 }
 
 function juryNoVerdict(annotation: unknown): string | null {
-  const verdict = annotation !== null && typeof annotation === 'object' ? (annotation as JuryAnnotation).no_verdict : undefined;
+  const verdict =
+    annotation !== null && typeof annotation === 'object' ? (annotation as JuryAnnotation).no_verdict : undefined;
   return typeof verdict === 'string' ? verdict : null;
 }

@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RUN_FILES, type CodedMessage, type EngineSummary, type RunStatus, type Evaluation } from '@eval-factory/types';
-import { formatEvalFactoryMetrics, formatEvaluationConfig, formatMetadataYaml, formatResultsYml, type UrlInfo } from '@eval-factory/outputs';
+import {
+  formatEvalFactoryMetrics,
+  formatEvaluationConfig,
+  formatMetadataYaml,
+  formatResultsYml,
+  type UrlInfo,
+} from '@eval-factory/outputs';
 import type { EngineRun } from '../spawn/run-engine.js';
 import { writeFileAtomic } from '@eval-factory/files';
 
@@ -28,7 +34,9 @@ export interface NormalizeResult {
 export async function readEngineSummary(outputDir: string, engine: EngineRun): Promise<EngineSummary | null> {
   if (!engine.final) return null;
   try {
-    return JSON.parse(await readFile(join(outputDir, ...engine.final.run_dir.split('/'), RUN_FILES.engineSummary), 'utf8')) as EngineSummary;
+    return JSON.parse(
+      await readFile(join(outputDir, ...engine.final.run_dir.split('/'), RUN_FILES.engineSummary), 'utf8'),
+    ) as EngineSummary;
   } catch {
     return null;
   }
@@ -44,26 +52,62 @@ export async function normalizeOutputs(input: NormalizeInput): Promise<Normalize
   if (input.engine.exitCode !== 0 && !summary) {
     const tail = input.engine.stderrTail.slice(-50).join('\n');
     // An interrupted engine's last lines are progress-bar frames: the one thing to say is how to go on.
-    if (input.engine.interrupted) errors.push({ code: 'EF_INTERRUPTED', message: 'the run was stopped before the engine wrote its summary; every answer received is in cache.db: re-run the same command to resume' });
-    else errors.push({ code: 'EF_ENGINE_FAILED', message: `the engine exited with ${input.engine.exitCode ?? input.engine.signal}${tail ? `:\n${tail}` : ''}` });
+    if (input.engine.interrupted)
+      errors.push({
+        code: 'EF_INTERRUPTED',
+        message:
+          'the run was stopped before the engine wrote its summary; every answer received is in cache.db: re-run the same command to resume',
+      });
+    else
+      errors.push({
+        code: 'EF_ENGINE_FAILED',
+        message: `the engine exited with ${input.engine.exitCode ?? input.engine.signal}${tail ? `:\n${tail}` : ''}`,
+      });
   }
   const status: RunStatus = summary?.status ?? 'error';
   const endedAt = new Date().toISOString();
   const out = input.outputDir;
-  if (input.metadata) await writeFileAtomic(join(out, RUN_FILES.metadata), formatMetadataYaml(input.metadata, { gitHash: input.gitHash, efVersion: input.efVersion, engineVersion: summary?.engine_version ?? null }));
-  await writeFileAtomic(join(out, RUN_FILES.resultsYml), formatResultsYml({ evaluation: input.evaluation, renderedCommand: input.renderedCommand, gitHash: input.gitHash, summary, metadata: input.metadata }));
-  await writeFileAtomic(join(out, RUN_FILES.metrics), formatEvalFactoryMetrics(summary, { startedAt: input.startedAt, endedAt, factoryPeakMemoryBytes: process.resourceUsage().maxRSS * 1024 }));
-  await writeFileAtomic(join(out, RUN_FILES.evaluationConfig), formatEvaluationConfig({
-    evaluation: input.evaluation,
-    renderedCommand: input.renderedCommand,
-    summary,
-    status,
-    efVersion: input.efVersion,
-    startedAt: input.startedAt,
-    endedAt,
-    errors,
-    warnings: input.warnings,
-    urlInfo: input.urlInfo,
-  }));
+  if (input.metadata)
+    await writeFileAtomic(
+      join(out, RUN_FILES.metadata),
+      formatMetadataYaml(input.metadata, {
+        gitHash: input.gitHash,
+        efVersion: input.efVersion,
+        engineVersion: summary?.engine_version ?? null,
+      }),
+    );
+  await writeFileAtomic(
+    join(out, RUN_FILES.resultsYml),
+    formatResultsYml({
+      evaluation: input.evaluation,
+      renderedCommand: input.renderedCommand,
+      gitHash: input.gitHash,
+      summary,
+      metadata: input.metadata,
+    }),
+  );
+  await writeFileAtomic(
+    join(out, RUN_FILES.metrics),
+    formatEvalFactoryMetrics(summary, {
+      startedAt: input.startedAt,
+      endedAt,
+      factoryPeakMemoryBytes: process.resourceUsage().maxRSS * 1024,
+    }),
+  );
+  await writeFileAtomic(
+    join(out, RUN_FILES.evaluationConfig),
+    formatEvaluationConfig({
+      evaluation: input.evaluation,
+      renderedCommand: input.renderedCommand,
+      summary,
+      status,
+      efVersion: input.efVersion,
+      startedAt: input.startedAt,
+      endedAt,
+      errors,
+      warnings: input.warnings,
+      urlInfo: input.urlInfo,
+    }),
+  );
   return { status, summary, errors: [...errors, ...(summary?.errors ?? [])] };
 }

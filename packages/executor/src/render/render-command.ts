@@ -59,7 +59,11 @@ function tokenize(value: unknown, values: string[]): unknown {
 export function argvOf(rendered: string): string[] {
   const argv = splitArgv(rendered);
   if (argv.length === 0) {
-    throw new UserError('EF_COMMAND_NOT_SINGLE', 'The command template renders to an empty command', 'Check the command in framework.yml.');
+    throw new UserError(
+      'EF_COMMAND_NOT_SINGLE',
+      'The command template renders to an empty command',
+      'Check the command in framework.yml.',
+    );
   }
   return argv;
 }

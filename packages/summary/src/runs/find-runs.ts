@@ -13,7 +13,10 @@ const SKIP = new Set(['node_modules', 'dist']);
  */
 export function isRunDir(dir: string): boolean {
   if (existsSync(join(dir, RUN_FILES.evaluationConfig))) return true;
-  return existsSync(join(dir, RUN_FILES.runConfig)) && (existsSync(join(dir, RUN_FILES.modelConfigs)) || existsSync(join(dir, RUN_FILES.logsDir)));
+  return (
+    existsSync(join(dir, RUN_FILES.runConfig)) &&
+    (existsSync(join(dir, RUN_FILES.modelConfigs)) || existsSync(join(dir, RUN_FILES.logsDir)))
+  );
 }
 
 function walk(dir: string, seen: Set<string>, out: string[]): void {
@@ -44,12 +47,20 @@ export function findRunDirs(paths: readonly string[]): string[] {
   for (const path of paths) {
     const abs = resolve(path);
     if (!statSync(abs, { throwIfNoEntry: false })?.isDirectory()) {
-      throw new UserError('EF_RUNS_PATH_NOT_FOUND', `no such folder: ${path}`, 'give output folders of run_eval (or a folder above them)');
+      throw new UserError(
+        'EF_RUNS_PATH_NOT_FOUND',
+        `no such folder: ${path}`,
+        'give output folders of run_eval (or a folder above them)',
+      );
     }
     walk(abs, seen, out);
   }
   if (out.length === 0) {
-    throw new UserError('EF_NO_RUNS', `no run folder (one with evaluation_config.yaml) under ${paths.join(', ')}`, 'give output folders of run_eval (config.output_dir), or a folder above them');
+    throw new UserError(
+      'EF_NO_RUNS',
+      `no run folder (one with evaluation_config.yaml) under ${paths.join(', ')}`,
+      'give output folders of run_eval (config.output_dir), or a folder above them',
+    );
   }
   return out;
 }

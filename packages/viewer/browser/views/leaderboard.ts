@@ -9,67 +9,191 @@ import { stateBadge } from './common.js';
 
 function cellContent(cell: LeaderboardCell | null, domain: [number, number]): HTMLElement {
   if (!cell) return h('span', { class: 'muted' }, 'not run');
-  const body = h('a', { href: runHref(cell.run_id), title: cell.note ?? '' },
-    h('div', {}, h('span', { class: 'cell-val' }, fmtValue(cell.value)), ' ', h('span', { class: 'cell-ci' }, cell.interval ? fmtInterval(cell.interval) : '')),
-    cell.value !== null ? miniBar(cell.value, cell.interval, domain) : h('div', { class: 'small muted' }, cell.note ?? 'no value'),
+  const body = h(
+    'a',
+    { href: runHref(cell.run_id), title: cell.note ?? '' },
+    h(
+      'div',
+      {},
+      h('span', { class: 'cell-val' }, fmtValue(cell.value)),
+      ' ',
+      h('span', { class: 'cell-ci' }, cell.interval ? fmtInterval(cell.interval) : ''),
+    ),
+    cell.value !== null
+      ? miniBar(cell.value, cell.interval, domain)
+      : h('div', { class: 'small muted' }, cell.note ?? 'no value'),
     h('div', { class: 'small muted' }, cell.count !== null ? `n = ${fmtInt(cell.count)}` : ''),
-    cell.markers.length ? h('div', {}, cell.markers.map((m) => badge(m.startsWith('partial') || m.includes('unscored') ? 'warn' : m.startsWith('error') ? 'error' : 'info', m))) : null);
+    cell.markers.length
+      ? h(
+          'div',
+          {},
+          cell.markers.map((m) =>
+            badge(
+              m.startsWith('partial') || m.includes('unscored') ? 'warn' : m.startsWith('error') ? 'error' : 'info',
+              m,
+            ),
+          ),
+        )
+      : null,
+  );
   return body;
 }
 
 function columnHeader(c: LeaderboardColumn): HTMLElement {
-  return h('th', { title: c.scenario }, c.label, h('div', { class: 'small muted' }, `${c.metric ?? 'no metric'}${c.lower_is_better ? ' (lower is better)' : ''}`));
+  return h(
+    'th',
+    { title: c.scenario },
+    c.label,
+    h('div', { class: 'small muted' }, `${c.metric ?? 'no metric'}${c.lower_is_better ? ' (lower is better)' : ''}`),
+  );
 }
 
 function boardTable(o: OverviewView): HTMLElement {
   const board = o.leaderboard;
-  const domains = board.columns.map((_, j) => domainOf(board.rows.flatMap((r) => (r.cells[j] ? [r.cells[j] as LeaderboardCell] : []))));
-  return h('table', { 'data-testid': 'leaderboard' },
-    h('thead', {}, h('tr', {}, h('th', {}, 'Model'), h('th', { class: 'num' }, 'Mean win rate'), h('th', { class: 'num' }, 'Mean rank'), board.columns.map(columnHeader))),
-    h('tbody', {}, board.rows.map((row) => h('tr', { 'data-model': row.model },
-      h('td', {}, h('strong', {}, row.model)),
-      h('td', { class: 'num' }, row.mean_win_rate === null ? '—' : row.mean_win_rate.toFixed(3)),
-      h('td', { class: 'num' }, row.mean_rank === null ? '—' : row.mean_rank.toFixed(2)),
-      row.cells.map((cell, j) => h('td', { class: 'cell', 'data-scenario': board.columns[j].scenario }, cellContent(cell, domains[j])))))));
+  const domains = board.columns.map((_, j) =>
+    domainOf(board.rows.flatMap((r) => (r.cells[j] ? [r.cells[j] as LeaderboardCell] : []))),
+  );
+  return h(
+    'table',
+    { 'data-testid': 'leaderboard' },
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        h('th', {}, 'Model'),
+        h('th', { class: 'num' }, 'Mean win rate'),
+        h('th', { class: 'num' }, 'Mean rank'),
+        board.columns.map(columnHeader),
+      ),
+    ),
+    h(
+      'tbody',
+      {},
+      board.rows.map((row) =>
+        h(
+          'tr',
+          { 'data-model': row.model },
+          h('td', {}, h('strong', {}, row.model)),
+          h('td', { class: 'num' }, row.mean_win_rate === null ? '—' : row.mean_win_rate.toFixed(3)),
+          h('td', { class: 'num' }, row.mean_rank === null ? '—' : row.mean_rank.toFixed(2)),
+          row.cells.map((cell, j) =>
+            h('td', { class: 'cell', 'data-scenario': board.columns[j].scenario }, cellContent(cell, domains[j])),
+          ),
+        ),
+      ),
+    ),
+  );
 }
 
 function charts(o: OverviewView): HTMLElement[] {
   const board = o.leaderboard;
-  return board.columns.map((c, j) => h('div', { class: 'card' },
-    h('h3', {}, c.label, ' ', h('span', { class: 'muted small' }, c.metric ?? '')),
-    scoreBars(board.rows.map((r) => {
-      const cell = r.cells[j];
-      return { label: r.model, value: cell?.value ?? null, interval: cell?.interval ?? null, href: cell ? runHref(cell.run_id) : undefined, note: cell ? (cell.note ?? 'no value') : 'not run' };
-    }), `${c.label}: ${c.metric ?? 'no metric'} by model, bars with interval whiskers`)));
+  return board.columns.map((c, j) =>
+    h(
+      'div',
+      { class: 'card' },
+      h('h3', {}, c.label, ' ', h('span', { class: 'muted small' }, c.metric ?? '')),
+      scoreBars(
+        board.rows.map((r) => {
+          const cell = r.cells[j];
+          return {
+            label: r.model,
+            value: cell?.value ?? null,
+            interval: cell?.interval ?? null,
+            href: cell ? runHref(cell.run_id) : undefined,
+            note: cell ? (cell.note ?? 'no value') : 'not run',
+          };
+        }),
+        `${c.label}: ${c.metric ?? 'no metric'} by model, bars with interval whiskers`,
+      ),
+    ),
+  );
 }
 
 function runsTable(o: OverviewView): HTMLElement {
-  return h('table', { 'data-testid': 'runs' },
-    h('thead', {}, h('tr', {}, ['Run', 'Benchmark', 'Model', 'Status', 'Main metric', 'Interval', 'Evaluated', 'Failed', 'Started'].map((t, i) => h('th', { class: i >= 4 && i <= 7 ? 'num' : '' }, t)))),
-    h('tbody', {}, o.runs.map((r) => h('tr', { class: 'clickable', 'data-run': r.id, onclick: () => { location.hash = runHref(r.id); } },
-      h('td', { class: 'wrap' }, h('a', { href: runHref(r.id) }, r.id)),
-      h('td', { class: 'wrap' }, r.scenario ?? r.task ?? '—'),
-      h('td', {}, r.model ?? '—'),
-      h('td', {}, stateBadge(r.state)),
-      h('td', { class: 'num', title: r.main?.name ?? '' }, fmtValue(r.main?.value), h('div', { class: 'small muted' }, r.main?.name ?? '')),
-      h('td', { class: 'num' }, fmtInterval(r.main?.interval)),
-      h('td', { class: 'num' }, fmtInt(r.counts?.evaluated)),
-      h('td', { class: 'num' }, r.counts?.failed ? h('span', { class: 'badge b-failed' }, fmtInt(r.counts.failed)) : fmtInt(r.counts?.failed)),
-      h('td', { class: 'small nowrap' }, r.started_at?.replace('T', ' ').slice(0, 16) ?? '—')))));
+  return h(
+    'table',
+    { 'data-testid': 'runs' },
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        ['Run', 'Benchmark', 'Model', 'Status', 'Main metric', 'Interval', 'Evaluated', 'Failed', 'Started'].map(
+          (t, i) => h('th', { class: i >= 4 && i <= 7 ? 'num' : '' }, t),
+        ),
+      ),
+    ),
+    h(
+      'tbody',
+      {},
+      o.runs.map((r) =>
+        h(
+          'tr',
+          {
+            class: 'clickable',
+            'data-run': r.id,
+            onclick: () => {
+              location.hash = runHref(r.id);
+            },
+          },
+          h('td', { class: 'wrap' }, h('a', { href: runHref(r.id) }, r.id)),
+          h('td', { class: 'wrap' }, r.scenario ?? r.task ?? '—'),
+          h('td', {}, r.model ?? '—'),
+          h('td', {}, stateBadge(r.state)),
+          h(
+            'td',
+            { class: 'num', title: r.main?.name ?? '' },
+            fmtValue(r.main?.value),
+            h('div', { class: 'small muted' }, r.main?.name ?? ''),
+          ),
+          h('td', { class: 'num' }, fmtInterval(r.main?.interval)),
+          h('td', { class: 'num' }, fmtInt(r.counts?.evaluated)),
+          h(
+            'td',
+            { class: 'num' },
+            r.counts?.failed
+              ? h('span', { class: 'badge b-failed' }, fmtInt(r.counts.failed))
+              : fmtInt(r.counts?.failed),
+          ),
+          h('td', { class: 'small nowrap' }, r.started_at?.replace('T', ' ').slice(0, 16) ?? '—'),
+        ),
+      ),
+    ),
+  );
 }
 
 export async function leaderboardPage(src: DataSource, el: HTMLElement): Promise<void> {
   const o = await src.overview();
   const board = o.leaderboard;
   document.title = 'Leaderboard · eval-factory';
-  mount(el,
+  mount(
+    el,
     h('h1', {}, 'Leaderboard'),
-    h('p', { class: 'muted' }, `${o.runs.length} run${o.runs.length === 1 ? '' : 's'} · ${board.rows.length} model${board.rows.length === 1 ? '' : 's'} · ${board.columns.length} benchmark${board.columns.length === 1 ? '' : 's'} · from ${o.sources.join(', ')}`),
+    h(
+      'p',
+      { class: 'muted' },
+      `${o.runs.length} run${o.runs.length === 1 ? '' : 's'} · ${board.rows.length} model${board.rows.length === 1 ? '' : 's'} · ${board.columns.length} benchmark${board.columns.length === 1 ? '' : 's'} · from ${o.sources.join(', ')}`,
+    ),
     boardTable(o),
     h('p', { class: 'small muted', 'data-testid': 'method' }, board.method),
-    board.notes.length ? h('div', { class: 'warn-box' }, h('strong', {}, 'Notes'), h('ul', {}, board.notes.map((n) => h('li', {}, n)))) : null,
+    board.notes.length
+      ? h(
+          'div',
+          { class: 'warn-box' },
+          h('strong', {}, 'Notes'),
+          h(
+            'ul',
+            {},
+            board.notes.map((n) => h('li', {}, n)),
+          ),
+        )
+      : null,
     h('h2', {}, 'Scores by benchmark'),
     h('div', { class: 'charts' }, charts(o)),
     h('h2', {}, 'Runs'),
-    runsTable(o));
+    runsTable(o),
+  );
 }
