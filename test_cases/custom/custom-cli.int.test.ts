@@ -12,7 +12,7 @@ import { REPO_ROOT, runCli, tempDir, writeRunConfig } from '../support.js';
 const EXAMPLES = join(REPO_ROOT, 'configs', 'custom', 'benchmarks');
 const QUIZ = join(EXAMPLES, 'clinical_quiz.yml');
 const BUILT_IN_LS = [
-  'helm:',
+  'helm: ',
   ...[
     'pubmed_qa',
     'head_qa',
@@ -92,18 +92,15 @@ describe('eval-factory ls with custom benchmarks', () => {
   it('lists the folder definitions after the built-in lines, which stay exactly as they were', async () => {
     const r = await runCli(['ls'], { env: { EF_BENCHMARKS_DIR: EXAMPLES } });
     expect(r.code).toBe(0);
-    expect(r.stdout.trimEnd().split('\n')).toEqual([
-      ...BUILT_IN_LS,
-      '  * clinical_quiz (custom)',
-      '  * discharge_summary (custom)',
-    ]);
+    expect(r.stdout.trimEnd().split('\n')).toEqual([...BUILT_IN_LS, '  * clinical_quiz', '  * discharge_summary']);
+    expect(r.stderr).toMatch(/^note: custom benchmarks \(.*\): clinical_quiz, discharge_summary$/m);
   });
 
   it('--benchmarks_dir wins over EF_BENCHMARKS_DIR; a file without a name is a warning, not a line', async () => {
     writeFileSync(join(folder, 'notes.yml'), 'description: not a definition\n');
     const r = await runCli(['ls', '--benchmarks_dir', folder], { env: { EF_BENCHMARKS_DIR: EXAMPLES } });
     expect(r.code).toBe(0);
-    expect(r.stdout.trimEnd().split('\n')).toEqual([...BUILT_IN_LS, '  * triage_label (custom)']);
+    expect(r.stdout.trimEnd().split('\n')).toEqual([...BUILT_IN_LS, '  * triage_label']);
     expect(r.stderr).toMatch(/^warning\[EF_CUSTOM_DEFINITION_SKIPPED\]: .*notes\.yml: not listed/m);
   });
 

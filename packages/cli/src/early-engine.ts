@@ -18,6 +18,8 @@ export function runsEngine(argv: readonly string[]): boolean {
  */
 export async function prestartIfRun(argv: readonly string[]): Promise<PrestartedEngine | null> {
   if (!runsEngine(argv)) return null;
+  // The engine starts before yargs reads --debug: it learns of it from its environment (per-request log lines).
+  if (argv.includes('--debug')) process.env.EF_LOG_LEVEL = 'DEBUG';
   const { prestartEngine, ENGINE_PROGRAM } = await import('@eval-factory/executor/prestart');
   return prestartEngine(ENGINE_PROGRAM, { repoRoot: repoRoot() });
 }

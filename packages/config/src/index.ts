@@ -11,3 +11,4 @@ export { compareWithPrevious, outputDirMismatch } from './output-dir.js';
 export { isDefinitionPath, type CustomBenchmark } from './custom/definition-header.js';
 export { scanBenchmarksDir, benchmarksDirFrom } from './custom/benchmarks-dir.js';
 export { definitionByName } from './custom/custom-resolution.js';
+export { nemoCommandOf, type NemoCommand } from './nemo-command.js';

@@ -5,6 +5,7 @@
 import type { UserError } from '@eval-factory/errors';
 import { configError } from './codes.js';
 import { isPlainObject } from './merge.js';
+import { withoutNemoSpelling } from './nemo-command.js';
 
 /**
  * Paths whose changes never invalidate cached results (§7.7), plus two that only look different: `config.output_dir`
@@ -47,7 +48,14 @@ function diff(previous: unknown, current: unknown, path: string, out: string[]):
  */
 export function compareWithPrevious(previousRunConfig: unknown, evaluation: unknown): string[] {
   const out: string[] = [];
-  diff(previousRunConfig, evaluation, '', out);
+  // run_config.yml holds the command in NeMo's spelling (nemo-command.ts): the same command as the Handlebars one.
+  const previous =
+    isPlainObject(previousRunConfig) && isPlainObject(evaluation)
+      ? withoutNemoSpelling(previousRunConfig, evaluation.command)
+      : previousRunConfig;
+  const current =
+    previous !== previousRunConfig && isPlainObject(evaluation) ? { ...evaluation, command: undefined } : evaluation;
+  diff(previous, current, '', out);
   return out;
 }
 

@@ -26,6 +26,7 @@ import { checkJudgesOf, needsFrom, type NeedsLookup } from './rules/task-needs.j
 import { assertSchema } from './schema/validate.js';
 import type { ResolvedTask } from './task-resolution.js';
 import { checkUnusedParams } from './unused-params.js';
+import { withoutNemoSpelling } from './nemo-command.js';
 import { benchmarkPath, typeBaseDir, withBenchmark } from './custom/custom-inputs.js';
 import { resolveTaskOrCustom } from './custom/custom-resolution.js';
 import type { CustomBenchmark } from './custom/definition-header.js';
@@ -122,7 +123,8 @@ function mergeAll(input: ResolveInput, task: ResolvedTask, assignments: readonly
   const user = runConfigLayer(input.runConfig);
   const flags = normalizeLayer(flagsLayer(input.flags ?? {}), 'CLI flags');
   const base = [framework.defaults, taskDefaults].map((l) => normalizeLayer(l, framework.source).layer);
-  const layered = mergeLayers([...base, user.layer, flags.layer]);
+  const userLayer = withoutNemoSpelling(user.layer, mergeLayers(base).command);
+  const layered = mergeLayers([...base, userLayer, flags.layer]);
   const overridden = applyOverrides(layered, assignments);
   const renamed = renameUseReasoning(overridden.result, true);
   const userWroteApiKey = user.wroteApiKey || overridden.wroteApiKey;

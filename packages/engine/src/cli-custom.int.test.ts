@@ -194,6 +194,15 @@ describe('ef-bench run custom:model=…', () => {
     );
   });
 
+  it('a known benchmark argument the benchmark does not take: one warning naming the benchmark and the key', async () => {
+    const r = await run('quiz.yml', mkdtempSync(join(tmpdir(), 'ef-cli-custom-out-')), ['--max-length', '4096']);
+    expect(r.code).toBe(0);
+    const warnings = r.stderr.split('\n').filter((l) => l.startsWith('warning[EF_PARAM_IGNORED]'));
+    expect(warnings).toEqual([
+      "warning[EF_PARAM_IGNORED]: max_length=4096 (config.params.extra.max_length) ignored: benchmark 'toy_quiz' does not use max_length",
+    ]);
+  });
+
   it('a number option that is not a number: EF_USAGE, exit 2, nothing sent', async () => {
     server.requests.length = 0;
     const r = await run('quiz.yml', mkdtempSync(join(tmpdir(), 'ef-cli-custom-out-')), ['--max-retries', 'many']);

@@ -1,4 +1,5 @@
 import { setMaxListeners } from 'node:events';
+import { join } from 'node:path';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { EXIT, reportError, skipHelpCache, UserError } from '@eval-factory/errors';
@@ -14,7 +15,8 @@ import { defaultDataCacheDir } from './runner/prepare.js';
 import type { RunOptions } from './runner/options.js';
 import { runBenchmark, type RunOutcome } from './runner/run-benchmark.js';
 import { checkRedisUrl, flushOpenCaches } from './cache/index.js';
-import { parseShard, type ShardSpec } from '@eval-factory/types';
+import { runLog } from './output/run-log.js';
+import { parseShard, RUN_FILES, type ShardSpec } from '@eval-factory/types';
 
 const bool = (v: unknown) => String(v).toLowerCase() === 'true';
 
@@ -194,7 +196,7 @@ export async function main(argv: string[] = hideBin(process.argv)): Promise<numb
           mergeUnits: Boolean(a['merge-units']),
           sharedBudget: sharedBudgetOption(Boolean(a['shared-budget']), a['cache-url']),
         };
-        code = await runAll(options);
+        code = await runAll(options, debug);
       },
     )
     .demandCommand(1, 'name a command: run, list or validate')
@@ -236,7 +238,7 @@ async function validateDefinition(file: string): Promise<void> {
 }
 
 /** Runs every entry; SIGINT/SIGTERM stop new requests and still write what was computed (exit 130 / 143). */
-async function runAll(options: RunOptions): Promise<number> {
+async function runAll(options: RunOptions, debug: boolean): Promise<number> {
   const controller = new AbortController();
   // Every in-flight request listens for the abort; parallelism can exceed the default limit of 10 listeners.
   setMaxListeners(0, controller.signal);
@@ -250,6 +252,8 @@ async function runAll(options: RunOptions): Promise<number> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   let worst: RunOutcome | null = null;
+  // The run's log file (the executor writes its start and the engine's stderr there too); a dry run writes none.
+  if (!options.dryRun) runLog.open(join(options.outputPath, RUN_FILES.log), debug);
   try {
     for (const entry of options.runEntries) {
       // One Diagnostics per entry: each entry's ef_summary.json holds its own warnings and errors.
@@ -264,6 +268,7 @@ async function runAll(options: RunOptions): Promise<number> {
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+    await runLog.close();
   }
   if (worst?.interrupted) return stopCode;
   return worst?.status === 'error' ? EXIT.error : EXIT.ok;

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, it, expect } from '@jest/globals';
+import { Ajv } from 'ajv';
 import { parse } from 'yaml';
 import type { EngineSummary, MetricSummary } from '@eval-factory/types';
 import { formatResultsYml, type ResultsYmlInput } from './results-yml.js';
@@ -159,5 +161,31 @@ target:
       .filter((l) => /^[a-z_]+:/.test(l))
       .map((l) => l.split(':')[0]);
     expect(topKeys).toEqual(['command', 'config', 'git_hash', 'metadata', 'results', 'target']);
+  });
+});
+
+/**
+ * Consumer contract (docs/configuration.md#compatibility): results.yml loads in NeMo Evaluator's models. The fixture
+ * fixtures/nemo-results.contract.json is their required shape, written by hand; a field NeMo forbids (a seed-style
+ * `api_key`, an unknown params key) or a score that is not a number fails it.
+ */
+describe('results.yml as NeMo Evaluator loads it', () => {
+  const contract = JSON.parse(readFileSync(new URL('./fixtures/nemo-results.contract.json', import.meta.url), 'utf8'));
+  const validate = new Ajv({ allErrors: true, strict: false }).compile(contract);
+  it("the sample run, and one configured with a seed-style api_key, have NeMo's shape", () => {
+    const evaluation = sampleEvaluation();
+    const seedStyle = {
+      ...evaluation,
+      target: { api_endpoint: { ...evaluation.target.api_endpoint, api_key_name: null, api_key: 'ACME_API_KEY' } },
+    };
+    for (const e of [evaluation, seedStyle]) {
+      const doc = parse(formatResultsYml(input({ evaluation: e })));
+      expect([validate(doc), validate.errors]).toEqual([true, null]);
+    }
+  });
+  it('the fixture does catch what NeMo rejects', () => {
+    const doc = parse(formatResultsYml(input())) as { target: { api_endpoint: Record<string, unknown> } };
+    doc.target.api_endpoint.api_key = 'ACME_API_KEY';
+    expect(validate(doc)).toBe(false);
   });
 });

@@ -46,6 +46,15 @@ export interface AdapterSpec {
   readonly stop_sequences: readonly string[];
 }
 
+/**
+ * The adapter spec a run's HELM files record: the benchmark's spec with every setting the requests actually used
+ * (max_tokens after num_output_tokens / max_new_tokens, temperature, stop sequences sent) and HELM's
+ * `max_eval_instances` when the run was limited (docs/configuration.md#compatibility).
+ */
+export interface HelmAdapterSpec extends AdapterSpec {
+  readonly max_eval_instances?: number;
+}
+
 /** One request to the model, before transport details (docs/architecture.md). */
 export interface PromptRequest {
   readonly instance_id: string;

@@ -2,12 +2,36 @@ import { loadFramework, listTasks } from '@eval-factory/config';
 import { findFrameworkFile } from '../framework-path.js';
 
 /**
- * `eval-factory ls` (docs/configuration.md): `<framework>:` then `  * <config.type>` per non-internal task, exactly,
- * on stdout (pipelines parse it); tasks this version cannot run yet are named on stderr.
+ * The stdout lines of `ls`, byte for byte as NeMo Evaluator's own `ls` prints them: `<framework>: ` (with the
+ * trailing space NeMo's `print(f"{name}: ")` writes) then `  * <task>` per task. Pipelines written for NeMo parse
+ * these lines, so nothing else goes on stdout (docs/configuration.md#compatibility).
+ * @example nemoLsLines('helm', ['pubmed_qa']) // 'helm: \n  * pubmed_qa\n'
+ */
+export function nemoLsLines(framework: string, tasks: readonly string[]): string {
+  return [`${framework}: `, ...tasks.map((t) => `  * ${t}`)].map((line) => `${line}\n`).join('');
+}
+
+type TaskListing = ReturnType<typeof listTasks>[number];
+
+/** `--debug`: where the list comes from and what each task is, on stderr (stdout stays NeMo's shape). */
+function debugLines(file: string, tasks: readonly TaskListing[]): string {
+  const lines = [
+    `debug: framework file ${file}`,
+    ...tasks.map((t) =>
+      `debug:   ${t.type} (evaluation ${t.name}${t.available === false ? ', not yet available' : ''}): ${t.description}`.trimEnd(),
+    ),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * `eval-factory ls` (docs/configuration.md): NeMo's lines on stdout (pipelines parse them); tasks this version
+ * cannot run yet are named on stderr, and `--debug` adds details there.
  */
 export function lsCommand(
   out: NodeJS.WritableStream = process.stdout,
   err: NodeJS.WritableStream = process.stderr,
+  debug = false,
 ): void {
   const file = findFrameworkFile();
   if (!file) {
@@ -16,7 +40,13 @@ export function lsCommand(
   }
   const framework = loadFramework(file);
   const tasks = listTasks(framework);
-  out.write(`${[`${framework.framework.name}:`, ...tasks.map((t) => `  * ${t.type}`)].join('\n')}\n`);
+  out.write(
+    nemoLsLines(
+      framework.framework.name,
+      tasks.map((t) => t.type),
+    ),
+  );
   const pending = tasks.filter((t) => t.available === false).map((t) => t.type);
   if (pending.length) err.write(`note: not yet available in this version: ${pending.join(', ')}\n`);
+  if (debug) err.write(debugLines(file, tasks));
 }

@@ -22,13 +22,14 @@ import {
   type PrestartedEngine,
 } from '@eval-factory/executor';
 import { makeDirSync, writeFileAtomic } from '@eval-factory/files';
-import { formatConsoleSummary, formatDryRun, formatRunConfigYml } from '@eval-factory/outputs';
+import { formatConsoleSummary, formatDryRun } from '@eval-factory/outputs';
 import { RUN_FILES, type CodedMessage, type Evaluation } from '@eval-factory/types';
 import { findFrameworkFile, repoRoot } from '../framework-path.js';
 import { gitHash } from '../git-hash.js';
 import { EF_VERSION } from '../version.js';
 import { customDryRunSection, customResolveOptions } from './custom-benchmarks.js';
 import { asOutputError } from './output-files.js';
+import { runConfigYmlForNemo } from './nemo-run-config.js';
 
 export interface RunEvalArgs {
   readonly run_config?: string;
@@ -149,7 +150,12 @@ async function runLocked(o: {
 }): Promise<number> {
   const { evaluation, resolved, modelConfigs, allWarnings, outputDir, renderedCommand, argv, prestarted } = o;
   const startedAt = new Date().toISOString();
-  await writeFileAtomic(join(outputDir, RUN_FILES.runConfig), formatRunConfigYml(evaluation));
+  const runConfigYml = runConfigYmlForNemo(evaluation);
+  if (runConfigYml.warning) {
+    warn(runConfigYml.warning);
+    allWarnings.push(runConfigYml.warning);
+  }
+  await writeFileAtomic(join(outputDir, RUN_FILES.runConfig), runConfigYml.text);
   await writeRenderedModelConfigs(modelConfigs, join(outputDir, RUN_FILES.modelConfigs));
   const logFile = join(outputDir, RUN_FILES.log);
   await writeFileAtomic(

@@ -3,3 +3,4 @@ export { assemblePrompt } from './assemble-prompt.js';
 export type { AssembledPrompt } from './assemble-prompt.js';
 export { buildRequests } from './build-requests.js';
 export type { BuildRequestsOptions } from './build-requests.js';
+export { adapterSpecAsSent } from './adapter-spec-as-sent.js';

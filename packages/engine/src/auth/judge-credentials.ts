@@ -1,6 +1,7 @@
 import { describeSecret, UserError } from '@eval-factory/errors';
 import type { JudgeAuth } from '@eval-factory/types';
 import { envValue, lookupSecret, type AuthContext } from './context.js';
+import { runLog } from '../output/run-log.js';
 
 /** `auth` of one judges.yaml entry: the contract model-configs writes, shared through `@eval-factory/types`. */
 export type JudgeAuthConfig = JudgeAuth;
@@ -58,6 +59,8 @@ function fixedKey(name: string, value: string): Credential {
 export function resolveJudgeCredential(role: string, auth: JudgeAuthConfig, ctx: AuthContext): Credential {
   const credential = pick(role, auth, ctx);
   ctx.log(`judge ${role}: credential ${credential.source}`);
+  // The line the troubleshooting greps find: which variable (or OAuth client) each judge uses, never its value.
+  runLog.event(`judge key: ${role}`, credential.source);
   return credential;
 }
 

@@ -5,6 +5,7 @@ import {
   type TokenRequestOptions,
 } from './oauth-token-request.js';
 import type { TokenStore } from './oauth-token-store.js';
+import { runLog } from '../output/run-log.js';
 
 /** Tokens are renewed this long before they expire, so none expires in flight (§9). */
 export const REFRESH_MARGIN_S = 120;
@@ -49,6 +50,7 @@ export class OAuthTokenSource {
   private async obtain(skipDisk: boolean): Promise<StoredToken> {
     const c = this.credentials;
     const disk = skipDisk ? null : this.deps.store?.read(this.service);
+    const who = `(service ${this.service}, scope ${c.scope}, token URL ${c.tokenUrl})`;
     if (
       disk &&
       disk.token_url === c.tokenUrl &&
@@ -56,10 +58,19 @@ export class OAuthTokenSource {
       disk.scope === c.scope &&
       this.fresh(disk)
     ) {
+      runLog.event(`oauth token reused from the token cache ${who}`);
       this.token = disk;
       return disk;
     }
+    const replacing = this.token !== null;
     const token = await requestToken(c, { ...this.deps.request, ...(this.deps.now ? { now: this.deps.now } : {}) });
+    // Created = the first token this run requested; refreshed = every later one (expiring, or rejected with a 401).
+    if (replacing)
+      runLog.event(
+        `oauth token refreshed ${who}`,
+        skipDisk ? 'the server rejected the previous token' : 'the previous token was about to expire',
+      );
+    else runLog.event(`oauth token created ${who}`);
     this.token = token;
     this.deps.store?.write(this.service, token);
     return token;

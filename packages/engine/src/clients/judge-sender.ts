@@ -5,6 +5,7 @@ import { createSender } from './create-sender.js';
 import { createNodeFetch } from './node-http-fetch.js';
 import { DEFAULT_SETTINGS, type ModelDeployment } from './model-deployment.js';
 import { parseResponse, type RawSuccess, type SendAttempt } from './openai-client.js';
+import { runLog } from '../output/run-log.js';
 
 /** A judge's endpoint as judges.yaml describes it (docs/configuration.md#judges). */
 export type JudgeEndpoint = Pick<
@@ -49,6 +50,10 @@ export function createJudgeTransport(endpoint: JudgeEndpoint, credential: Creden
       return await senderFor(secret)(body, timeoutMs, signal);
     } catch (error) {
       if (!credential.refreshable || secret === null || !isAuthRejection(error)) throw error;
+      runLog.event(
+        `auth error ${(error as APIError).status} (judge ${endpoint.role} ${endpoint.request_url})`,
+        'the OAuth token was rejected: refreshing it and sending again',
+      );
       await credential.refresh(secret);
       return senderFor(await credential.secret())(body, timeoutMs, signal);
     }

@@ -9,6 +9,7 @@ import { classifyError } from './classify-error.js';
 import { failFastWhenRefused } from './endpoint-down.js';
 import { estimateTokens, type RequestLimiter } from './rate-limiter.js';
 import type { SharedBudget } from './shared-budget.js';
+import { runLog } from '../output/run-log.js';
 
 export interface ModelCallRecord {
   readonly body: Record<string, unknown>;
@@ -111,11 +112,15 @@ export function createModelClient(opts: {
           request_time_s: lookup_s,
           attempts: 0,
         };
+        runLog.debug(() => requestDetail(request, outcome));
         return { body, outcome, retries: [], original_request_time_s: hit.request_time_s, request_datetime };
       }
       if (opts.offline) return { body, outcome: UNIT_MISSING, retries: [], request_datetime };
       const result = await sendWithRetries(send, body, policy, signal);
-      if (!result.ok) return { body, outcome: result.failure, retries: result.retries, request_datetime };
+      if (!result.ok) {
+        runLog.debug(() => requestDetail(request, result.failure));
+        return { body, outcome: result.failure, retries: result.retries, request_datetime };
+      }
       // An answer that repeats a secret (a model echoing its prompt, a proxy echoing headers) is cached and
       // written without it.
       const raw = scrubValue(result.raw);
@@ -135,6 +140,7 @@ export function createModelClient(opts: {
         request_time_s: result.request_time_s,
         attempts: result.attempts,
       };
+      runLog.debug(() => requestDetail(request, outcome));
       return { body, outcome, retries: result.retries, request_datetime };
     },
   };
@@ -150,6 +156,17 @@ function budgeted(send: SendAttempt, budget: SharedBudget): SendAttempt {
       release();
     }
   };
+}
+
+/** `--debug`: one log line per model request (which instance, how it ended, how long, how many tokens). */
+function requestDetail(request: PromptRequest, o: RequestOutcome): string {
+  const who = `model request ${request.instance_id} trial ${request.train_trial_index}`;
+  if (!o.ok)
+    return `${who}: failed after ${o.attempts} attempt(s): ${o.error_kind}${o.status_code !== undefined ? ` ${o.status_code}` : ''}: ${o.message}`;
+  const tokens = o.usage
+    ? `, ${o.usage.prompt_tokens ?? '?'} prompt + ${o.usage.completion_tokens ?? '?'} completion tokens`
+    : '';
+  return `${who}: ${o.cached ? 'from the cache' : `answered after ${o.attempts} attempt(s)`} in ${o.request_time_s.toFixed(3)} s, finish_reason ${o.completions[0]?.finish_reason ?? 'none'}${tokens}, max_tokens ${request.max_tokens}`;
 }
 
 /** Every attempt (retries included) waits for the limiter and tells it whether the endpoint pushed back. */

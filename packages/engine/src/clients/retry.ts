@@ -1,6 +1,7 @@
 import type { RequestFailure } from '@eval-factory/types';
 import { redact } from '@eval-factory/errors';
-import { classifyError } from './classify-error.js';
+import { classifyError, type ClassifiedError } from './classify-error.js';
+import { runLog } from '../output/run-log.js';
 import type { RawSuccess, SendAttempt } from './openai-client.js';
 
 export interface RetryPolicy {
@@ -10,6 +11,8 @@ export interface RetryPolicy {
   /** Base of the full-jitter backoff in seconds (1 in production; tests may lower it). */
   readonly backoffBaseS: number;
   readonly backoffCapS: number;
+  /** Names the endpoint in logs/eval-factory.log (`model fake/model (http://…)`, `judge gpt (…)`). */
+  readonly target?: string;
 }
 
 export interface AttemptLog {
@@ -37,10 +40,13 @@ export async function sendWithRetries(
     const started = performance.now();
     try {
       const raw = await withAttemptSignal(signal, (own) => send(body, policy.timeoutMs, own));
-      return { ok: true, raw, attempts: attempt + 1, request_time_s: (performance.now() - started) / 1000, retries };
+      const request_time_s = (performance.now() - started) / 1000;
+      runLog.debug(() => `${policy.target ?? 'endpoint'}: attempt ${attempt + 1} ok in ${request_time_s.toFixed(3)} s`);
+      return { ok: true, raw, attempts: attempt + 1, request_time_s, retries };
     } catch (error) {
       const c = classifyError(error, policy.nvcfBacked);
       const interrupted = signal?.aborted === true;
+      if (!interrupted) logAttemptFailure(policy.target ?? 'endpoint', c, attempt);
       if (interrupted || !c.retriable || attempt >= policy.maxRetries) {
         const failure: RequestFailure = {
           ok: false,
@@ -64,6 +70,24 @@ export async function sendWithRetries(
       await sleep(wait * 1000, signal);
     }
   }
+}
+
+/**
+ * The log lines a user greps for (docs/configuration.md#logs): authentication errors and rate limits, once per
+ * endpoint and status with a count at the end; with `--debug`, every failed attempt.
+ */
+function logAttemptFailure(target: string, c: ClassifiedError, attempt: number): void {
+  const status = c.status_code;
+  if (status === 401 || status === 403) runLog.event(`auth error ${status} (${target})`, c.message);
+  else if (status === 429)
+    runLog.event(
+      `rate limited 429 retry-after (${target})`,
+      c.retry_after_s !== undefined ? `Retry-After ${c.retry_after_s} s honoured` : 'no Retry-After header: backoff',
+    );
+  runLog.debug(
+    () =>
+      `${target}: attempt ${attempt + 1} failed: ${c.error_kind}${status !== undefined ? ` ${status}` : ''}${c.retry_after_s !== undefined ? ` retry-after ${c.retry_after_s} s` : ''}: ${c.message}`,
+  );
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {

@@ -44,7 +44,7 @@ export function planJury(o: {
           credential,
           cache,
           engineVersion: o.engineVersion,
-          policy: { ...o.retry, nvcfBacked: judge.nvcf_backed },
+          policy: { ...o.retry, nvcfBacked: judge.nvcf_backed, target: `judge ${judge.role} ${judge.request_url}` },
         }),
       );
       return createJury({ spec: o.spec, clients, log, ...(signal ? { signal } : {}) });

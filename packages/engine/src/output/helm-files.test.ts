@@ -253,6 +253,7 @@ function oldRequestState(
       presence_penalty: 0,
       frequency_penalty: 0,
     },
+    // Failed requests as HELM's executor keeps a non-fatal failure (issue 18.2): one empty completion, error flags.
     result: {
       success: o?.ok ?? false,
       embedding: [],
@@ -263,11 +264,12 @@ function oldRequestState(
             tokens: [],
             ...(c.finish_reason ? { finish_reason: { reason: c.finish_reason } } : {}),
           }))
-        : [],
+        : [{ text: '', logprob: 0, tokens: [] }],
       cached: o?.ok ? o.cached : false,
       request_time: o?.ok ? o.request_time_s : undefined,
       request_datetime: record ? Math.floor(Date.parse(record.request_datetime) / 1000) : undefined,
-      error: o && !o.ok ? o.message : r.reason,
+      error: o && !o.ok ? o.message : o ? r.reason : (r.reason ?? 'not sent'),
+      ...(o?.ok ? {} : { error_flags: { is_retriable: o ? o.retriable : false, is_fatal: false } }),
     },
     num_train_instances: 0,
     prompt_truncated: false,

@@ -1,11 +1,12 @@
 import { join } from 'node:path';
-import { HELM_RUN_FILES, type AdapterSpec, type BenchmarkDefinition, type Stat } from '@eval-factory/types';
+import { HELM_RUN_FILES, type BenchmarkDefinition, type HelmAdapterSpec, type Stat } from '@eval-factory/types';
 import { statFromValues } from '@eval-factory/metrics';
 import type { ModelCallRecord } from '../clients/index.js';
 import type { ScoredResult } from '../runner/score.js';
 import { writeFileAtomic } from '@eval-factory/files';
 import { helmElementJson, helmJson, JsonArrayWriter } from './atomic.js';
 import { perInstanceStatsJson, StatTexts } from './per-instance-stats.js';
+import { helmRequestResult } from './helm-request-result.js';
 
 const DATA_AUGMENTER_SPEC = {
   perturbation_specs: [],
@@ -19,11 +20,15 @@ const DATA_AUGMENTER_SPEC = {
 };
 
 /** Per-instance HELM stats: the benchmark metrics plus the bookkeeping stats HELM's UI expects (docs/architecture.md). */
-function perInstanceValues(r: ScoredResult, record: ModelCallRecord | undefined): Record<string, number> {
+function perInstanceValues(
+  r: ScoredResult,
+  record: ModelCallRecord | undefined,
+  numTrainInstances: number,
+): Record<string, number> {
   // Object.assign, not `{ ...r.metrics, … }`: V8 cloned the spread 30× slower (25 µs per instance). The same
   // fields in the same order: metrics are plain data fields set by `scoreOne`.
   const values: Record<string, number> = Object.assign({}, r.metrics);
-  values.num_train_instances = 0;
+  values.num_train_instances = numTrainInstances;
   values.prompt_truncated = 0;
   values.num_references = r.instance.references.length;
   const o = record?.outcome;
@@ -52,7 +57,10 @@ export interface HelmRunSpec {
   readonly runName: string;
   readonly benchmark: BenchmarkDefinition;
   readonly scenarioArgs: Readonly<Record<string, unknown>>;
-  readonly adapter: AdapterSpec;
+  /** The spec as sent (adapters/adapter-spec-as-sent.ts), recorded in run_spec.json and scenario_state.json. */
+  readonly adapter: HelmAdapterSpec;
+  /** In-context examples in each prompt; 0 (every shipped benchmark is zero-shot) when not given. */
+  readonly numTrainInstances?: number;
   readonly model: string;
   readonly deployment: string;
 }
@@ -115,12 +123,12 @@ export class HelmRunWriter {
   /** The next result in request order; the promise waits only when the disk is far behind (callers may ignore it). */
   add(r: ScoredResult, record: ModelCallRecord | undefined): Promise<void> {
     const trial = r.request.train_trial_index;
-    const values = perInstanceValues(r, record);
+    const values = perInstanceValues(r, record, this.spec.numTrainInstances ?? 0);
     for (const name of Object.keys(values)) this.runAcc.add(name, r.instance.split, trial, values[name]);
     this.trials.add(trial);
     this.firstSplit ??= r.instance.split;
     this.count++;
-    const state = this.states.push(helmElementJson(requestState(r, record, this.spec.deployment, this.spec.model)));
+    const state = this.states.push(helmElementJson(requestState(r, record, this.spec)));
     const stats = this.perInstance.push(
       perInstanceStatsJson(this.statTexts, r.instance.id, trial, r.instance.split, values),
     );
@@ -207,11 +215,10 @@ class RunAccumulator {
 function requestState(
   r: ScoredResult,
   record: ModelCallRecord | undefined,
-  deployment: string,
-  model: string,
+  spec: HelmRunSpec,
 ): Record<string, unknown> {
   const q = r.request;
-  const o = record?.outcome;
+  const { deployment, model } = spec;
   return {
     instance: {
       input: r.instance.input,
@@ -237,23 +244,8 @@ function requestState(
       presence_penalty: 0,
       frequency_penalty: 0,
     },
-    result: {
-      success: o?.ok ?? false,
-      embedding: [],
-      completions: o?.ok
-        ? o.completions.map((c) => ({
-            text: c.text,
-            logprob: 0,
-            tokens: [],
-            ...(c.finish_reason ? { finish_reason: { reason: c.finish_reason } } : {}),
-          }))
-        : [],
-      cached: o?.ok ? o.cached : false,
-      request_time: o?.ok ? o.request_time_s : undefined,
-      request_datetime: record ? Math.floor(Date.parse(record.request_datetime) / 1000) : undefined,
-      error: o && !o.ok ? o.message : r.reason,
-    },
-    num_train_instances: 0,
+    result: helmRequestResult(record, r.reason),
+    num_train_instances: spec.numTrainInstances ?? 0,
     prompt_truncated: false,
     num_conditioning_tokens: 0,
   };

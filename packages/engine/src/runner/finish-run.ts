@@ -51,7 +51,8 @@ export function helmRunSpec(o: {
     runName: o.run.runName,
     benchmark: o.run.benchmark,
     scenarioArgs: o.run.scenarioArgs,
-    adapter: o.prepared.adapter,
+    adapter: o.prepared.helmAdapter,
+    numTrainInstances: o.prepared.numTrainInstances,
     model: o.run.model,
     deployment: o.deployment.name,
   };

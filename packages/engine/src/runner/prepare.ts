@@ -1,8 +1,8 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { AdapterSpec, Instance, LoadedData, PromptRequest } from '@eval-factory/types';
+import type { AdapterSpec, HelmAdapterSpec, Instance, LoadedData, PromptRequest } from '@eval-factory/types';
 import { UserError } from '@eval-factory/errors';
-import { buildAdapterSpec, buildRequests } from '../adapters/index.js';
+import { adapterSpecAsSent, buildAdapterSpec, buildRequests } from '../adapters/index.js';
 import { instancesOfShard, selectEvalInstances } from '../selection/index.js';
 import type { Diagnostics } from './diagnostics.js';
 import type { PrepareOptions } from './options.js';
@@ -14,6 +14,10 @@ export interface PreparedRun {
   readonly selected: readonly Instance[];
   readonly subsample: { limit: number; method: string; indices_sha256: string } | null;
   readonly adapter: AdapterSpec;
+  /** What the HELM files record: the spec with the settings the requests were sent with. */
+  readonly helmAdapter: HelmAdapterSpec;
+  /** In-context examples in each prompt (HELM's `num_train_instances`). */
+  readonly numTrainInstances: number;
   readonly requests: readonly PromptRequest[];
   readonly helmCompatible: boolean;
 }
@@ -100,5 +104,15 @@ export async function prepareRun(run: ResolvedRun, options: PrepareOptions, diag
   });
   const helmCompatible =
     options.maxNewTokens === null && options.temperature === null && (options.topP === null || options.topP === 1);
-  return { loaded, selected, subsample, adapter, requests, helmCompatible };
+  const helmAdapter = adapterSpecAsSent(adapter, requests[0], run.maxEvalInstances);
+  return {
+    loaded,
+    selected,
+    subsample,
+    adapter,
+    helmAdapter,
+    numTrainInstances: train.length,
+    requests,
+    helmCompatible,
+  };
 }

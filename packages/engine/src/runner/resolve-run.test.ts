@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunOptions } from './options.js';
-import { resolveRun } from './resolve-run.js';
+import { ignoredArgFlags, resolveRun } from './resolve-run.js';
 
 const OPTIONS: RunOptions = {
   runEntries: [],
@@ -109,5 +109,20 @@ describe('resolveRun: HELM run names that are not the registry name (benchmarks-
   ])('%s → %s', async (entry, runName, runDir) => {
     const run = await resolveRun(entry, OPTIONS);
     expect([run.runName, run.runDir]).toEqual([runName, runDir]);
+  });
+});
+
+describe('ignoredArgFlags: known benchmark arguments the chosen benchmark does not take (issue 18.4)', () => {
+  it('names each set flag the benchmark has no argument for, and none it uses', async () => {
+    const { getBenchmark } = await import('@eval-factory/benchmarks');
+    const set = { ...OPTIONS, maxLength: 4096, subject: 'guo_los', condition: null };
+    const [pubmed, ehrshot, medalign] = await Promise.all(['pubmed_qa', 'ehrshot', 'medalign'].map(getBenchmark));
+    expect(ignoredArgFlags(pubmed!, set)).toEqual([
+      ['subject', 'guo_los'],
+      ['max_length', 4096],
+    ]);
+    expect(ignoredArgFlags(ehrshot!, set)).toEqual([]);
+    expect(ignoredArgFlags(medalign!, set)).toEqual([['subject', 'guo_los']]);
+    expect(ignoredArgFlags(pubmed!, OPTIONS)).toEqual([]);
   });
 });

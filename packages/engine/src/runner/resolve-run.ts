@@ -23,6 +23,19 @@ const ARG_FLAGS: Record<string, (o: ResolveOptions) => string | number | null> =
 };
 
 /**
+ * Benchmark-argument flags that were given but that `benchmark` has no argument for: the value does nothing in
+ * this run (e.g. `extra.max_length` on pubmed_qa), so the run says so (docs/configuration.md).
+ * @example ignoredArgFlags(pubmedQa, { ...options, maxLength: 4096 }) // [['max_length', 4096]]
+ */
+export function ignoredArgFlags(benchmark: BenchmarkDefinition, options: ResolveOptions): [string, string | number][] {
+  const args = new Set(benchmark.args.map((a) => a.name));
+  return Object.entries(ARG_FLAGS).flatMap(([name, flag]) => {
+    const value = flag(options);
+    return value === null || value === undefined || args.has(name) ? [] : [[name, value] as [string, string | number]];
+  });
+}
+
+/**
  * The benchmark a run entry names: a registered one, or for `custom` the definition in `--benchmark-file` (its
  * YAML `name` then names the run and its outputs).
  */

@@ -1,3 +1,4 @@
+import { describeSecret } from '@eval-factory/errors';
 import { join } from 'node:path';
 import { RUN_FILES, type EngineSummary, type Instance, type JudgeCounts, type RunStatus } from '@eval-factory/types';
 import { createAuthContext, resolveModelKey } from '../auth/index.js';
@@ -21,7 +22,8 @@ import type { RunOptions } from './options.js';
 import { prepareRun } from './prepare.js';
 import { scrubPrepared } from './scrub-secrets.js';
 import { createProgress } from './progress.js';
-import { resolveRun } from './resolve-run.js';
+import { ignoredArgFlags, resolveRun } from './resolve-run.js';
+import { runLog } from '../output/run-log.js';
 import { activeMetrics, completionTexts, scoreOne, type ScoredResult } from './score.js';
 import { annotateAll, type AnnotationResult } from './annotate.js';
 import { EarlyScoring } from './early-scoring.js';
@@ -45,6 +47,14 @@ export async function runBenchmark(
 ): Promise<RunOutcome> {
   const startedAt = new Date();
   const run = await resolveRun(entry, options);
+  const ignored = ignoredArgFlags(run.benchmark, options);
+  if (ignored.length) {
+    const list = ignored.map(([k, v]) => `${k}=${v} (config.params.extra.${k})`).join(', ');
+    diag.warn(
+      'EF_PARAM_IGNORED',
+      `${list} ignored: benchmark '${run.benchmark.name}' does not use ${ignored.map(([k]) => k).join(' or ')}`,
+    );
+  }
   const runDirRel = `runs/${options.suite}/${run.runDir}`;
   const deployment = readModelDeployment(options.modelConfigs, run.model);
   const loaded = await prepareRun(run, options, diag);
@@ -81,6 +91,8 @@ export async function runBenchmark(
   const auth = createAuthContext({ outputDir: out, log: diag.log, warn: diag.warn });
   // A merge sends nothing, so it needs no key (it runs where the shards' folders are, often without one).
   const apiKey = options.mergeUnits ? null : resolveModelKey(deployment.auth, auth);
+  if (apiKey !== null && deployment.auth.kind === 'api_key')
+    runLog.event(`model key: ${deployment.name}`, describeSecret(deployment.auth.env, apiKey));
   const s = deployment.request_settings;
   const retry = {
     maxRetries: options.maxRetries,
@@ -137,7 +149,11 @@ export async function runBenchmark(
       requestsPerMinute: options.requestsPerMinute,
       tokensPerMinute: options.tokensPerMinute,
     }),
-    policy: { ...retry, nvcfBacked: deployment.nvcf.backed },
+    policy: {
+      ...retry,
+      nvcfBacked: deployment.nvcf.backed,
+      target: `model ${deployment.name} ${deployment.request_url}`,
+    },
     offline: options.mergeUnits === true,
     ...(budget ? { budget } : {}),
   });
