@@ -46,7 +46,7 @@ export interface JudgeInput {
   readonly provider?: string | null;
   readonly url?: string | null;
   readonly model_id?: string | null;
-  readonly auth?: 'auto' | 'api_key' | 'oauth' | 'none' | null;
+  readonly auth?: 'auto' | 'api_key' | 'api_key_if_set' | 'oauth' | 'none' | null;
   readonly oauth_service?: string | null;
   readonly oauth_scope?: string | null;
   readonly auth_header?: string | null;

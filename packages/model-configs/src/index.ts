@@ -8,6 +8,7 @@ export type { ModelAuth } from './auth.js';
 export { deploymentName, buildModelDeployment, buildRequestSettings, buildModelMetadata } from './deployment.js';
 export type { ModelDeployment, ModelMetadata, RequestSettings } from './deployment.js';
 export { buildJudges } from './judges.js';
+export { checkJudgeCredentials } from './judge-credentials-check.js';
 export type { JudgeEntry } from './judges.js';
 export type { JudgeAuth } from '@eval-factory/types';
 export { yamlScalar } from './yaml-scalar.js';

@@ -89,11 +89,12 @@ function judgeAuth(judge: JudgeInput, provider: ProviderName, env: string, field
   const byKind: Readonly<Record<string, JudgeAuth>> = {
     auto: { kind: 'auto', env, service, scope },
     api_key: { kind: 'api_key', env },
+    api_key_if_set: { kind: 'api_key_if_set', env },
     oauth: { kind: 'oauth', service, scope },
     none: { kind: 'none' },
   };
   const kind = judge.auth ?? 'auto';
   const auth = byKind[kind];
   if (auth) return auth;
-  throw new UserError('EF_JUDGE_CONFIG', `${field}.auth has unknown value '${kind}'`, 'Use one of: auto, api_key, oauth, none.');
+  throw new UserError('EF_JUDGE_CONFIG', `${field}.auth has unknown value '${kind}'`, 'Use one of: auto, api_key, api_key_if_set, oauth, none.');
 }

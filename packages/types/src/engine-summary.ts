@@ -6,7 +6,8 @@
 import type { DataFileInfo } from './benchmark.js';
 import type { SummaryStats } from './stats.js';
 
-export type RunStatus = 'success' | 'partial' | 'error';
+/** `interrupted`: stopped by Ctrl-C or SIGTERM; re-running the same command resumes it. */
+export type RunStatus = 'success' | 'partial' | 'error' | 'interrupted';
 
 export interface CodedMessage {
   readonly code: string;
@@ -44,6 +45,8 @@ export interface InstanceCounts {
   readonly scored: number;
   readonly failed: number;
   readonly unscored: number;
+  /** Of `unscored`: instances whose request was never answered because the run was interrupted (not failures). */
+  readonly not_sent?: number;
 }
 
 /** Judged benchmarks (docs/configuration.md#judges): totals and per role. */

@@ -4,8 +4,8 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { EXIT, redact, registerSecret, terminalSafe, UserError } from '@eval-factory/errors';
 import type { CodedMessage } from '@eval-factory/types';
-import { compareWithPrevious, loadFramework, outputDirMismatch, readRunConfig, readYamlFile, resolveEvaluation } from '@eval-factory/config';
-import { renderModelConfigs, writeModelConfigs, writeRenderedModelConfigs } from '@eval-factory/model-configs';
+import { loadFramework, readRunConfig, resolveEvaluation } from '@eval-factory/config';
+import { checkJudgeCredentials, renderModelConfigs, writeModelConfigs, writeRenderedModelConfigs } from '@eval-factory/model-configs';
 import { lockOutputDir, makeDirSync, normalizeOutputs, previewPrompts, renderArgv, renderCommand, runEngine, writeFileAtomic, type PrestartedEngine, type TemplateEvaluation } from '@eval-factory/executor';
 import { formatConsoleSummary, formatDryRun, formatRunConfigYml, type EvaluationLike } from '@eval-factory/report';
 import { findFrameworkFile, repoRoot } from '../framework-path.js';
@@ -13,6 +13,7 @@ import { gitHash } from '../git-hash.js';
 import { EF_VERSION } from '../version.js';
 import { customDryRunSection, customResolveOptions } from './custom-benchmarks.js';
 import { asOutputError } from './output-files.js';
+import { checkPreviousRun } from './previous-run.js';
 
 type Evaluated = EvaluationLike & TemplateEvaluation & Parameters<typeof writeModelConfigs>[0] & {
   readonly command: string;
@@ -77,10 +78,13 @@ export async function runEvalCommand(args: RunEvalArgs, prestarted: PrestartedEn
     throw new UserError('EF_API_KEY_MISSING', `API key variable name was provided, but the variable was not found in the environment: ${keyName}`, 'Set the variable or remove the API key from your config.');
   }
   if (keyName) registerSecret(process.env[keyName]);
+  // Before anything is written: a judge that cannot authenticate fails the run here, once (issue 19.3).
+  checkJudgeCredentials(modelConfigs.judges, process.env, existsSync(credentialsFilePath()));
   allWarnings.forEach(warn);
 
   const outputDir = resolve(evaluation.config.output_dir);
-  checkPreviousRun(outputDir, evaluation);
+  const replaced = checkPreviousRun(outputDir, evaluation);
+  if (replaced) process.stderr.write(replaced);
   await asOutputError(outputDir, 'choose another config.output_dir (--output_dir), a folder you can write to', () => makeDirSync(outputDir));
   const lock = asOutputError(outputDir, 'choose another config.output_dir (--output_dir), a folder you can write to', () => lockOutputDir(outputDir));
   try {
@@ -137,7 +141,7 @@ async function runLocked(o: {
     errorCount: result.errors.length,
     warningCount: allWarnings.length + (result.summary?.warnings.length ?? 0),
   }));
-  for (const e of result.errors) process.stderr.write(`error[${e.code}]: ${redact(e.message)}\n`);
+  for (const e of result.errors.slice(result.echoed)) process.stderr.write(`error[${e.code}]: ${redact(e.message)}\n`);
   return result.status === 'error' ? EXIT.error : EXIT.ok;
 }
 
@@ -167,14 +171,6 @@ function credentialsFilePath(env: NodeJS.ProcessEnv = process.env): string {
   if (env.EVAL_FACTORY_CREDENTIALS) return resolve(env.EVAL_FACTORY_CREDENTIALS);
   const base = process.platform === 'win32' && env.APPDATA ? env.APPDATA : join(homedir(), '.config');
   return join(base, 'eval-factory', 'credentials.yaml');
-}
-
-/** Re-running into a folder resumes from its cache, but only for the same evaluation (docs/configuration.md). */
-function checkPreviousRun(outputDir: string, evaluation: unknown): void {
-  const previous = join(outputDir, 'run_config.yml');
-  if (!existsSync(previous)) return;
-  const diffs = compareWithPrevious(readYamlFile(previous), evaluation as never);
-  if (diffs.length > 0) throw outputDirMismatch(outputDir, diffs);
 }
 
 /** Answers received (and cached) so far: the successful lines of responses/model.jsonl. */

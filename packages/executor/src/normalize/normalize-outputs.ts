@@ -22,6 +22,16 @@ export interface NormalizeResult {
   readonly status: RunStatus;
   readonly summary: EngineSummary | null;
   readonly errors: readonly CodedMessage[];
+  /** How many of `errors` (from the front) the engine already printed on the terminal: not to be printed again. */
+  readonly echoed: number;
+}
+
+/** `error[EF_…]: message` lines the engine printed before it failed (shown once already, live). */
+export function engineErrorLines(tail: readonly string[]): CodedMessage[] {
+  return tail.flatMap((line) => {
+    const m = /^error\[(EF_[A-Z0-9_]+)\]: (.*)$/.exec(line.trim());
+    return m ? [{ code: m[1]!, message: m[2]! }] : [];
+  });
 }
 
 /** Reads the engine's `ef_summary.json` (when it got that far). A missing or unreadable one leaves `null`. */
@@ -41,13 +51,19 @@ export async function readEngineSummary(outputDir: string, engine: EngineRun): P
 export async function normalizeOutputs(input: NormalizeInput): Promise<NormalizeResult> {
   const summary = await readEngineSummary(input.outputDir, input.engine);
   const errors: CodedMessage[] = [];
+  let echoed = 0;
+  const engineErrors = engineErrorLines(input.engine.stderrTail);
   if (input.engine.exitCode !== 0 && !summary) {
     const tail = input.engine.stderrTail.slice(-50).join('\n');
     // An interrupted engine's last lines are progress-bar frames: the one thing to say is how to go on.
     if (input.engine.interrupted) errors.push({ code: 'EF_INTERRUPTED', message: 'the run was stopped before the engine wrote its summary; every answer received is in cache.db: re-run the same command to resume' });
-    else errors.push({ code: 'EF_ENGINE_FAILED', message: `the engine exited with ${input.engine.exitCode ?? input.engine.signal}${tail ? `:\n${tail}` : ''}` });
+    else if (engineErrors.length > 0) {
+      // The engine said why, on the terminal already: record it, do not print it a second time (issue 19.3).
+      errors.push(...engineErrors);
+      echoed = engineErrors.length;
+    } else errors.push({ code: 'EF_ENGINE_FAILED', message: `the engine exited with ${input.engine.exitCode ?? input.engine.signal}${tail ? `:\n${tail}` : ''}` });
   }
-  const status: RunStatus = summary?.status ?? 'error';
+  const status: RunStatus = summary?.status ?? (input.engine.interrupted ? 'interrupted' : 'error');
   const endedAt = new Date().toISOString();
   const out = input.outputDir;
   if (input.metadata) await writeFileAtomic(join(out, 'metadata.yaml'), formatMetadataYaml(input.metadata, { gitHash: input.gitHash, efVersion: input.efVersion, engineVersion: summary?.engine_version ?? null }));
@@ -65,5 +81,5 @@ export async function normalizeOutputs(input: NormalizeInput): Promise<Normalize
     warnings: input.warnings,
     urlInfo: input.urlInfo,
   }));
-  return { status, summary, errors: [...errors, ...(summary?.errors ?? [])] };
+  return { status, summary, errors: [...errors, ...(summary?.errors ?? [])], echoed };
 }
