@@ -10,7 +10,7 @@ import type { RunOptions } from './options.js';
 import type { PreparedRun } from './prepare.js';
 import type { ResolvedRun } from './resolve-run.js';
 import { aggregateMetrics } from './aggregate.js';
-import { NO_VERDICT, type ScoredResult } from './score.js';
+import { NO_VERDICT, NOT_SENT_INTERRUPTED, type ScoredResult } from './score.js';
 
 /** success: nothing failed; partial: failures within max_failure_rate; error: more, or the run was stopped. */
 /** `gpt 0/5 usable (5 failed calls), …` from the jury's counts. */
@@ -78,8 +78,9 @@ export async function finishRun(o: {
   const noVerdict = results.filter((r) => r.status === 'unscored' && r.reason?.startsWith(NO_VERDICT)).length;
   if (noVerdict > 0) diag.warn('EF_JUDGE_NO_VERDICT', `${noVerdict} of ${results.length} answers got no usable verdict from any judge: unscored (${judgeTally(o.judges?.counts)}; see results.jsonl and responses/judges.jsonl)`);
   if (o.interrupted) diag.error('EF_INTERRUPTED', 'the run was interrupted; outputs hold what was computed so far');
-  const status = runStatus(failed + noVerdict, results.length, options.maxFailureRate, o.stopped || o.interrupted);
-  if (status === 'error' && !o.stopped && !o.interrupted) diag.error('EF_FAILURE_RATE', `${failed + noVerdict} of ${results.length} instances ${noVerdict ? 'failed or got no judge verdict' : 'failed'}, above max_failure_rate ${options.maxFailureRate}`);
+  const notSent = results.filter((r) => r.reason === NOT_SENT_INTERRUPTED).length;
+  const status = o.interrupted ? 'interrupted' : runStatus(failed + noVerdict, results.length, options.maxFailureRate, o.stopped);
+  if (status === 'error' && !o.stopped) diag.error('EF_FAILURE_RATE', `${failed + noVerdict} of ${results.length} instances ${noVerdict ? 'failed or got no judge verdict' : 'failed'}, above max_failure_rate ${options.maxFailureRate}`);
   const runDirAbs = join(out, ...o.runDirRel.split('/'));
   if (o.helm) await o.helm.close();
   else if (o.helmSpec) await writeHelmFiles({ ...o.helmSpec, results, records: o.records });
@@ -97,7 +98,7 @@ export async function finishRun(o: {
     helm_compatible: prepared.helmCompatible && !o.deployment.request_settings.use_system_prompt && (o.judges?.helmCompatible ?? true),
     prompt_texts: options.promptTexts ?? 'project-default',
     data: { ...prepared.loaded.data, num_instances: prepared.loaded.instances.filter((i) => i.split !== 'train' && i.variant !== 'corrected').length, num_evaluated: prepared.selected.length, subsample: prepared.subsample },
-    counts: { requests: eff.requests, instances: { evaluated: results.length, scored: count('ok'), failed, unscored: count('unscored') }, ...(o.judges ? { judges: o.judges.counts } : {}) },
+    counts: { requests: eff.requests, instances: { evaluated: results.length, scored: count('ok'), failed, unscored: count('unscored'), ...(o.interrupted ? { not_sent: notSent } : {}) }, ...(o.judges ? { judges: o.judges.counts } : {}) },
     metrics,
     efficiency: eff.efficiency,
     response_stats: eff.response_stats,

@@ -13,7 +13,7 @@ import { prepareRun } from './prepare.js';
 import { scrubPrepared } from './scrub-secrets.js';
 import { createProgress } from './progress.js';
 import { resolveRun } from './resolve-run.js';
-import { activeMetrics, completionTexts, scoreOne, type ScoredResult } from './score.js';
+import { activeMetrics, completionTexts, notSentResult, scoreOne, type ScoredResult } from './score.js';
 import { annotateAll, type AnnotationResult } from './annotate.js';
 import { EarlyScoring } from './early-scoring.js';
 import { finishRun, helmRunSpec } from './finish-run.js';
@@ -82,6 +82,7 @@ export async function runBenchmark(entry: string, options: RunOptions, diag: Dia
   const scoreAt = (i: number, annotation?: AnnotationResult): ScoredResult => {
     const r = prepared.requests[i];
     const outcome = records[i]?.outcome;
+    if (!outcome && signal.aborted) return notSentResult(r, byId.get(r.instance_id)!);
     return scoreOne(run.benchmark, byId.get(r.instance_id)!, r, outcome, completionTexts(outcome, s), annotation, activeNames);
   };
   const helmSpec = options.helmFiles ? helmRunSpec({ run, prepared, deployment, outputPath: out, runDirRel }) : null;

@@ -94,7 +94,7 @@ export function readRun(folder: string): RunInfo {
   if (!existsSync(jsonl)) problems.push('no results.jsonl: no per-instance values, so no interval');
   return {
     dir,
-    state: (['success', 'partial', 'error'] as const).find((s) => s === status) ?? ('error' satisfies RunState),
+    state: (['success', 'partial', 'error', 'interrupted'] as const).find((s) => s === status) ?? ('error' satisfies RunState),
     task,
     scenario: scenarioOf(str(run.run_name), task),
     model: str(obj(evaluation.model).model_id),

@@ -20,7 +20,7 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-sp
 tr.clickable { cursor: pointer; } tr.clickable:hover td { background: #f0f5ff; }
 .badge { display: inline-block; padding: 1px 8px; border-radius: 10px; font-size: 12px; font-weight: 600; border: 1px solid transparent; white-space: nowrap; }
 .b-success, .b-correct { color: var(--good); background: #e5f4ea; }
-.b-partial, .b-unscored, .b-warn { color: var(--warn); background: #fdf1dc; }
+.b-partial, .b-interrupted, .b-unscored, .b-warn { color: var(--warn); background: #fdf1dc; }
 .b-error, .b-failed, .b-wrong { color: var(--bad); background: #fbe7e5; }
 .b-incomplete, .b-scored, .b-info { color: var(--neutral); background: #eceff3; }
 .stats { display: flex; flex-wrap: wrap; gap: 10px; }

@@ -37,7 +37,7 @@ export interface CountsView {
   readonly unscored: number | null;
 }
 
-export type RunState = 'success' | 'partial' | 'error' | 'incomplete';
+export type RunState = 'success' | 'partial' | 'error' | 'interrupted' | 'incomplete';
 
 /** One run in the list of runs and on the leaderboard. */
 export interface RunSummaryView {
