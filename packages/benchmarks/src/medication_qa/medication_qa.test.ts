@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildXlsx } from '../clear/xlsx-fixture.js';
-import { recordingContext, tempDir } from '../shared/test-support.js';
+import { recordingContext, tempDir, fixtureNotes } from '../shared/test-support.js';
 import { medicationQa } from './definition.js';
 import { MEDICATION_QA_FIXTURE_ROWS } from './fixture-rows.js';
 import { MEDICATION_QA_FILE } from './load.js';
@@ -45,7 +45,7 @@ describe('medication_qa load (invented workbook)', () => {
     expect(loaded.instances[1]!.input.text).toBe('  what is madeupamine used for?');
     expect(loaded.instances[2]!.references[0]!.output.text).toBe('A round, white invented pill\nwith "N" on one side.');
     expect(ctx.logs.filter((l) => l.includes('dropping'))).toHaveLength(3);
-    expect(ctx.warnings.map((w) => w.code)).toEqual(['EF_DATA_DRIFT']);
+    expect(fixtureNotes(ctx)).toEqual({ notes: 1, drift: 0 });
   });
 
   it('rejects a workbook without an Answer column, or with an empty question, as EF_DATA_FORMAT', async () => {
