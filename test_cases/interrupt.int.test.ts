@@ -44,6 +44,7 @@ describe('Ctrl-C and SIGTERM', () => {
       expect(evaluation.counts.instances.not_sent).toBe(notSent.length);
       expect(readJsonl(join(out, 'responses/model.jsonl')).every((r) => r.result.success === true)).toBe(true);
       expect(stderr).not.toMatch(/^\s+at /m);
+      expect(readFileSync(join(out, 'logs/eval-factory.log'), 'utf8').trimEnd().split('\n').pop()).toMatch(/ final: status interrupted; instances: \d+ evaluated.*requests: \d+ total.*\d+ not sent; runtime /);
 
       // summarize shows it; the same command again resumes and sends only what was not answered.
       const summary = await runCli(['summarize', out]);

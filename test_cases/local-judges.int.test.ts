@@ -46,6 +46,9 @@ describe('docs/configuration.md: all judges on one local OpenAI-compatible serve
     expect(r.code).toBe(0);
     const evaluation = parse(readFileSync(join(out, 'evaluation_config.yaml'), 'utf8'));
     expect(evaluation.status).toBe('success');
+    // 10 asked, the fixture's 5 HELM instances and their corrected-set twins evaluated: the summary says so.
+    expect(r.stdout).toMatch(new RegExp(`instances: ${evaluation.counts.instances.evaluated} evaluated \\(\\d+ \\+ their \\d+ corrected-set twins\\)`));
+    expect(readFileSync(join(out, 'logs', 'eval-factory.log'), 'utf8')).toMatch(/ final: status success; instances: \d+ evaluated/);
     expect(Object.keys(evaluation.counts.judges.per_judge).sort()).toEqual(['claude', 'gpt', 'llama']);
     const judgeRequests = judge.requests.filter((q) => q.path.endsWith('/chat/completions'));
     expect(new Set(judgeRequests.map((q) => (q.body as { model: string }).model))).toEqual(new Set(["judge-model"]));

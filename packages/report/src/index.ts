@@ -6,5 +6,5 @@ export { formatResultsYml, type ResultsYmlInput } from './results-yml.js';
 export { formatEvaluationConfig, type EvaluationConfigInput, type UrlInfo } from './evaluation-config.js';
 export { formatEvalFactoryMetrics, type EvalFactoryMetricsOptions } from './metrics-json.js';
 export { formatMetadataYaml, buildVersioning, type ComponentVersions } from './metadata-yaml.js';
-export { formatConsoleSummary, type ConsoleSummaryInput } from './console-summary.js';
+export { formatConsoleSummary, formatFinalLogLine, type ConsoleSummaryInput } from './console-summary.js';
 export { selectMetrics, METRIC_NO_VALUE, type MetricSelection } from './metric-selection.js';

@@ -38,6 +38,10 @@ export interface RequestCounts {
   readonly failed: number;
   readonly retried: number;
   readonly cached: number;
+  /** Of `cached`: repeats of a prompt earlier in the same run, answered once (not an earlier run's cache). */
+  readonly duplicates?: number;
+  /** Requests never answered because the run was stopped (not failures; the re-run sends them). */
+  readonly not_sent?: number;
 }
 
 export interface InstanceCounts {
@@ -96,6 +100,8 @@ export interface EngineSummary {
     readonly num_rows: number;
     readonly num_instances: number;
     readonly num_evaluated: number;
+    /** Of `num_evaluated`: the corrected-set twins evaluated beside the HELM instances (mtsamples, medhallu, …). */
+    readonly num_corrected?: number;
     readonly subsample: { readonly limit: number; readonly method: string; readonly indices_sha256: string } | null;
   };
   readonly counts: { readonly requests: RequestCounts; readonly instances: InstanceCounts; readonly judges?: JudgeCounts };

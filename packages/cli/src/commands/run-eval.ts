@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { appendFile, readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { EXIT, redact, registerSecret, terminalSafe, UserError } from '@eval-factory/errors';
@@ -7,7 +7,7 @@ import type { CodedMessage } from '@eval-factory/types';
 import { loadFramework, readRunConfig, resolveEvaluation } from '@eval-factory/config';
 import { checkJudgeCredentials, renderModelConfigs, writeModelConfigs, writeRenderedModelConfigs } from '@eval-factory/model-configs';
 import { lockOutputDir, makeDirSync, normalizeOutputs, previewPrompts, renderArgv, renderCommand, runEngine, writeFileAtomic, type PrestartedEngine, type TemplateEvaluation } from '@eval-factory/executor';
-import { formatConsoleSummary, formatDryRun, formatRunConfigYml, type EvaluationLike } from '@eval-factory/report';
+import { formatConsoleSummary, formatDryRun, formatFinalLogLine, formatRunConfigYml, type EvaluationLike } from '@eval-factory/report';
 import { findFrameworkFile, repoRoot } from '../framework-path.js';
 import { gitHash } from '../git-hash.js';
 import { EF_VERSION } from '../version.js';
@@ -127,6 +127,8 @@ async function runLocked(o: {
     warnings: allWarnings,
     metadata: resolved.metadata,
   });
+  // The log ends with the run's outcome, also when the terminal showed only the interrupt line (issue 19.10).
+  await appendFile(logFile, `${new Date().toISOString()} ${formatFinalLogLine(result.status, result.summary)}\n`).catch(() => undefined); // a full disk already failed the writes above
   if (engine.interrupted) {
     // One line, not a summary of a run that did not finish (issue 19.8).
     const kept = await answersKept(join(outputDir, 'responses', 'model.jsonl'));

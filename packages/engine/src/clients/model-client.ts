@@ -16,6 +16,8 @@ export interface ModelCallRecord {
   /** Original latency of a cache hit, for reference only (never in latency statistics). */
   readonly original_request_time_s?: number;
   readonly request_datetime: string;
+  /** A cache hit on an answer this run received for the same prompt (not found by the start-up lookup). */
+  readonly duplicate?: boolean;
 }
 
 export interface ModelClient {
@@ -88,7 +90,7 @@ export function createModelClient(opts: {
         const raw = parseResponse(scrubValue(hit.response), deployment.endpoint_type);
         const lookup_s = early ? early.lookup_s : (performance.now() - lookupStart) / 1000;
         const outcome: RequestOutcome = { ok: true, completions: raw.completions, usage: raw.usage, cached: true, request_time_s: lookup_s, attempts: 0 };
-        return { body, outcome, retries: [], original_request_time_s: hit.request_time_s, request_datetime };
+        return { body, outcome, retries: [], original_request_time_s: hit.request_time_s, request_datetime, ...(early ? {} : { duplicate: true }) };
       }
       const result = await sendWithRetries(send, body, policy, signal);
       if (!result.ok) return { body, outcome: result.failure, retries: result.retries, request_datetime };

@@ -10,6 +10,14 @@ export interface RetryPolicy {
   /** Base of the full-jitter backoff in seconds (1 in production; tests may lower it). */
   readonly backoffBaseS: number;
   readonly backoffCapS: number;
+  /** Told when a request starts and ends a wait before its next attempt (the progress bar counts them). */
+  readonly observer?: RetryObserver;
+}
+
+/** Retry activity for the progress bar: a wait begins (`throttled` for a 429) and ends. */
+export interface RetryObserver {
+  retryWait(throttled: boolean): void;
+  retryDone(): void;
 }
 
 export interface AttemptLog {
@@ -52,7 +60,12 @@ export async function sendWithRetries(send: SendAttempt, body: Record<string, un
       }
       const wait = c.retry_after_s ?? Math.random() * Math.min(policy.backoffCapS, policy.backoffBaseS * 2 ** attempt);
       retries.push({ error_kind: c.error_kind, ...(c.status_code !== undefined ? { status_code: c.status_code } : {}), waited_s: wait });
-      await sleep(wait * 1000, signal);
+      policy.observer?.retryWait(c.status_code === 429);
+      try {
+        await sleep(wait * 1000, signal);
+      } finally {
+        policy.observer?.retryDone();
+      }
     }
   }
 }

@@ -44,7 +44,7 @@ export async function executeRequests(opts: {
       opts.onRecord?.(index);
       await opts.responsesLog.append(responseLine(request, record));
       const o = record.outcome;
-      opts.progress.tick(o.ok ? (o.cached ? 'cached' : 'done') : 'failed');
+      opts.progress.tick(o.ok ? (o.cached ? (record.duplicate ? 'duplicate' : 'cached') : 'done') : 'failed', o.ok ? undefined : o.message.slice(0, 120));
       if (o.ok) {
         consecutiveExhausted = 0;
         return;

@@ -22,6 +22,12 @@ function judgeTally(counts: JudgeCounts | undefined): string {
   }).join('; ');
 }
 
+/** `{num_corrected}` when the run evaluates corrected-set twins beside the HELM instances. */
+function correctedCount(prepared: PreparedRun): { num_corrected?: number } {
+  const n = prepared.selected.filter((i) => i.variant === 'corrected').length;
+  return n > 0 ? { num_corrected: n } : {};
+}
+
 export function runStatus(failed: number, evaluated: number, maxFailureRate: number, stopped: boolean): RunStatus {
   if (stopped) return 'error';
   if (failed === 0) return 'success';
@@ -97,7 +103,7 @@ export async function finishRun(o: {
     generation: { temperature: first.temperature, top_p: first.top_p, max_tokens: first.max_tokens, stop: first.stop, num_completions: first.num_completions, system_prompt: o.deployment.request_settings.use_system_prompt },
     helm_compatible: prepared.helmCompatible && !o.deployment.request_settings.use_system_prompt && (o.judges?.helmCompatible ?? true),
     prompt_texts: options.promptTexts ?? 'project-default',
-    data: { ...prepared.loaded.data, num_instances: prepared.loaded.instances.filter((i) => i.split !== 'train' && i.variant !== 'corrected').length, num_evaluated: prepared.selected.length, subsample: prepared.subsample },
+    data: { ...prepared.loaded.data, num_instances: prepared.loaded.instances.filter((i) => i.split !== 'train' && i.variant !== 'corrected').length, num_evaluated: prepared.selected.length, ...correctedCount(prepared), subsample: prepared.subsample },
     counts: { requests: eff.requests, instances: { evaluated: results.length, scored: count('ok'), failed, unscored: count('unscored'), ...(o.interrupted ? { not_sent: notSent } : {}) }, ...(o.judges ? { judges: o.judges.counts } : {}) },
     metrics,
     efficiency: eff.efficiency,

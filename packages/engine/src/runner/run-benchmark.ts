@@ -11,7 +11,8 @@ import { executeRequests } from './execute-requests.js';
 import type { RunOptions } from './options.js';
 import { prepareRun } from './prepare.js';
 import { scrubPrepared } from './scrub-secrets.js';
-import { createProgress } from './progress.js';
+import { createProgress, type Progress } from './progress.js';
+import type { RetryObserver } from '../clients/retry.js';
 import { resolveRun } from './resolve-run.js';
 import { activeMetrics, completionTexts, notSentResult, scoreOne, type ScoredResult } from './score.js';
 import { annotateAll, type AnnotationResult } from './annotate.js';
@@ -65,13 +66,16 @@ export async function runBenchmark(entry: string, options: RunOptions, diag: Dia
   await writeJsonlAtomic(join(out, 'instances.jsonl'), prepared.selected.map(instanceLine));
   const cacheFile = options.disableCache || !s.use_caching ? null : (options.cachePath ?? (s.caching_dir ? join(s.caching_dir, 'cache.db') : join(out, 'cache.db')));
   const cache = cacheFile === null ? disabledCache : await openSqliteCache(cacheFile, 'model', diag.warn);
+  // The progress bar is made once the cache has been read; retries report to it through this forwarder.
+  let progress: Progress | null = null;
+  const retryActivity: RetryObserver = { retryWait: (t) => progress?.retryWait(t), retryDone: () => progress?.retryDone() };
   const client = createModelClient({
     deployment,
     send: createSender(deployment, apiKey),
     cache,
     engineVersion: ENGINE_VERSION,
     limiter: new RequestLimiter({ maxConcurrency: options.parallelism, requestsPerMinute: options.requestsPerMinute, tokensPerMinute: options.tokensPerMinute }),
-    policy: { ...retry, nvcfBacked: deployment.nvcf.backed },
+    policy: { ...retry, nvcfBacked: deployment.nvcf.backed, observer: retryActivity },
   });
   const cachedAhead = await client.prefetch(prepared.requests);
   if (cachedAhead > 0) diag.log(`${run.benchmark.name}: ${cachedAhead} answers found in the cache; sending the rest`);
@@ -90,12 +94,14 @@ export async function runBenchmark(entry: string, options: RunOptions, diag: Dia
   const early = !juryPlan && !run.benchmark.annotators?.length ? await EarlyScoring.open(records.length, scoreAt, helmSpec, records) : null;
   try {
     const responsesLog = await JsonlAppender.open(join(out, 'responses', 'model.jsonl'));
-    const progress = createProgress(run.benchmark.name, prepared.requests.length);
+    const bar = createProgress(run.benchmark.name, prepared.requests.length);
+    progress = bar;
     let execution;
     try {
-      execution = await executeRequests({ requests: prepared.requests, client, parallelism: options.parallelism, responsesLog, signal, progress, records, onRecord: early ? (i) => early.add(i) : undefined });
+      execution = await executeRequests({ requests: prepared.requests, client, parallelism: options.parallelism, responsesLog, signal, progress: bar, records, onRecord: early ? (i) => early.add(i) : undefined });
     } finally {
-      progress.finish();
+      bar.finish();
+      progress = null;
       await responsesLog.close();
       await cache.close();
     }
