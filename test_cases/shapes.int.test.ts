@@ -43,6 +43,6 @@ describe('test_cases/nvcf', () => {
     const r = await runCli(['run_eval', '--run_config', join(REPO_ROOT, 'test_cases/nvcf/run_config.yml'), '--dry_run'], { cwd, env: { NVIDIA_API_KEY: undefined } });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('use_nvcf: true');
-    expect(r.stdout).toMatch(/Rendered command:\n\nef-bench run --run-entries medbullets:model=my-org\/my-model /);
+    expect(r.stdout).toMatch(/Rendered command:\n\nef-bench run \\\n {2}--run-entries medbullets:model=my-org\/my-model \\\n/);
   });
 });

@@ -70,7 +70,7 @@ export async function runEvalCommand(args: RunEvalArgs, prestarted: PrestartedEn
     const prompts = await customDryRunSection(resolved.customBenchmark, evaluation);
     allWarnings.forEach(warn);
     if (keyMissing) warn({ code: 'EF_API_KEY_MISSING', message: `environment variable ${keyName} is not set (needed for a real run)` });
-    process.stdout.write(terminalSafe(formatDryRun(evaluation, renderedCommand)) + prompts);
+    process.stdout.write(terminalSafe(formatDryRun(evaluation, argv)) + prompts);
     if (!resolved.customBenchmark) await printSizeEstimate(evaluation);
     return EXIT.ok;
   }
