@@ -26,6 +26,8 @@ export interface MetricSummary {
   readonly corrects?: string;
   readonly lower_is_better: boolean;
   readonly description: string;
+  /** The metric's declared `[lowest, highest]`, when it declares one. */
+  readonly range?: readonly [number, number];
   /** `false` for HELM-file-only twins (`exact_match@5`). */
   readonly report: boolean;
   /** Per-group values (e.g. medcalc_bench categories) when the benchmark declares a breakdown. */

@@ -23,6 +23,10 @@ export interface FixtureRun {
   readonly model: string;
   readonly metric: string;
   readonly rows: readonly FixtureRow[];
+  /** The main metric's declared range, written into evaluation_config.yaml as a run does. */
+  readonly range?: readonly [number, number];
+  /** One free-text gold answer per instance instead of the yes/no options. */
+  readonly freeTextReference?: string;
 }
 
 const jsonl = (values: readonly unknown[]) => values.map((v) => JSON.stringify(v)).join('\n') + (values.length ? '\n' : '');
@@ -43,7 +47,7 @@ export function writeFixtureRun(dir: string, run: FixtureRun): number {
   const s = stats(values);
   const failed = run.rows.filter((r) => r.status === 'failed').length;
   const unscored = run.rows.filter((r) => r.status === 'unscored').length;
-  const metric = { name: run.metric, value: s.mean, stats: s, main: true, helm_compatible: true, lower_is_better: false, description: `invented ${run.metric}` };
+  const metric = { name: run.metric, value: s.mean, stats: s, main: true, helm_compatible: true, lower_is_better: false, description: `invented ${run.metric}`, ...(run.range ? { range: [...run.range] } : {}) };
   writeFileSync(join(dir, 'evaluation_config.yaml'), stringify({
     schema_version: 1, status: failed ? 'partial' : 'success', task: run.task, framework: 'helm',
     run: { run_entry: `${run.task}:model=${run.model}`, run_name: `${run.task}:model=${run.model.replace('/', '_')}`, started_at: '2030-01-01T00:00:00Z', ended_at: '2030-01-01T00:01:00Z', runtime_seconds: 60 },
@@ -59,7 +63,7 @@ export function writeFixtureRun(dir: string, run: FixtureRun): number {
   writeFileSync(join(dir, 'run_config.yml'), stringify({ config: { type: run.task, output_dir: dir }, target: { api_endpoint: { model_id: run.model } } }));
   writeFileSync(join(dir, 'instances.jsonl'), jsonl(run.rows.map((r) => ({
     id: r.id, split: 'test', input: { text: `Invented question ${r.id}: is the imaginary enzyme active?` },
-    references: [{ output: { text: 'yes' }, tags: ['correct'] }, { output: { text: 'no' }, tags: [] }],
+    references: run.freeTextReference ? [{ output: { text: run.freeTextReference }, tags: ['correct'] }] : [{ output: { text: 'yes' }, tags: ['correct'] }, { output: { text: 'no' }, tags: [] }],
   }))));
   writeFileSync(join(dir, 'results.jsonl'), jsonl(run.rows.map((r) => ({
     instance_id: r.id, train_trial_index: 0, status: r.status, ...(r.reason ? { reason: r.reason } : {}),

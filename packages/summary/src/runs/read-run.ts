@@ -53,9 +53,17 @@ function metricsOf(evaluation: Obj, results: Obj | null, task: string | null): R
       lowerIsBetter: m.lower_is_better === true,
       helmCompatible: m.helm_compatible !== false,
       ratio: num(stats.sum) !== null && num(stats.count) !== null && num(stats.mean) === null,
+      range: rangeOf(m.range),
     });
   }
   return out;
+}
+
+/** A declared `[lowest, highest]` of two finite numbers, lowest first; anything else is null. */
+function rangeOf(value: unknown): readonly [number, number] | null {
+  if (!Array.isArray(value) || value.length !== 2) return null;
+  const [lo, hi] = value.map(num);
+  return lo !== null && lo !== undefined && hi !== null && hi !== undefined && lo < hi ? [lo, hi] : null;
 }
 
 function countsOf(evaluation: Obj): InstanceCountsView | null {

@@ -81,8 +81,8 @@ describe('readRun', () => {
     expect(run).toMatchObject({ state: 'partial', task: 'ehr_sql', scenario: 'ehr_sql', model: 'org/model-x', helmCompatible: false, endedAt: '2025-01-01T00:05:00Z', problems: [] });
     expect(run.counts).toEqual({ evaluated: 3, scored: 2, failed: 1, unscored: 0 });
     expect(run.metrics).toEqual([
-      { name: 'ehr_sql_execution_accuracy', value: 0.5, count: 2, main: true, lowerIsBetter: false, helmCompatible: true, ratio: false },
-      { name: 'ehr_sql_precision_answerable', value: 1, count: 1, main: false, lowerIsBetter: false, helmCompatible: true, ratio: true },
+      { name: 'ehr_sql_execution_accuracy', value: 0.5, count: 2, main: true, lowerIsBetter: false, helmCompatible: true, ratio: false, range: null },
+      { name: 'ehr_sql_precision_answerable', value: 1, count: 1, main: false, lowerIsBetter: false, helmCompatible: true, ratio: true, range: null },
     ]);
   });
 
@@ -161,5 +161,18 @@ describe('pickRun', () => {
     const unfinished = { ...base, dir: '/u', state: 'incomplete' as const, endedAt: null };
     expect(pickRun([older, unfinished, newer]).dir).toBe('/n');
     expect(pickRun([unfinished, { ...older, state: 'error' as const }]).dir).toBe('/o');
+  });
+});
+
+describe('readRun: a metric\'s declared range (issue 19.12)', () => {
+  it('is read from evaluation_config.yaml when it is two finite numbers, lowest first; anything else is null', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'ef-range-'));
+    const metric = (name: string, range: unknown) => ({ name, value: 3, stats: { count: 2, mean: 3 }, main: name === 'a', range });
+    writeFileSync(join(dir, 'evaluation_config.yaml'), JSON.stringify({ status: 'success', task: 't', run: {}, model: {}, metrics: [metric('a', [1, 5]), metric('b', [5, 1]), metric('c', 'x')] }));
+    const run = readRun(dir);
+    expect(run.metrics.map((m) => m.range)).toEqual([[1, 5], null, null]);
   });
 });

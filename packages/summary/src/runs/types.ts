@@ -15,6 +15,8 @@ export interface RunMetric {
   readonly helmCompatible: boolean;
   /** Σ numerator / Σ denominator (stats with a sum and a count but no mean): no per-instance value to resample. */
   readonly ratio: boolean;
+  /** The metric's declared `[lowest, highest]` (evaluation_config.yaml), or null. */
+  readonly range: readonly [number, number] | null;
 }
 
 export interface InstanceCountsView {

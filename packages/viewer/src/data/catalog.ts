@@ -32,7 +32,7 @@ export function runIds(dirs: readonly string[]): string[] {
 
 function leaderboardView(board: Leaderboard, idOf: (dir: string) => string, method: string): LeaderboardView {
   return {
-    columns: board.columns.map((c) => ({ label: c.label, scenario: c.scenario, metric: c.metric, lower_is_better: c.lowerIsBetter })),
+    columns: board.columns.map((c) => ({ label: c.label, scenario: c.scenario, metric: c.metric, lower_is_better: c.lowerIsBetter, range: c.range })),
     rows: board.rows.map((row) => ({
       model: row.model,
       mean_win_rate: row.meanWinRate,
