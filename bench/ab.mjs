@@ -54,7 +54,10 @@ export async function main(other = process.argv[2], rounds = Number(process.argv
   const keys = Object.keys(figures.this);
   printTable('Medians in ms (all values in brackets)', [
     ['build', ...keys],
-    ...['other', 'this'].map((which) => [which, ...keys.map((k) => `${median(figures[which][k]).toFixed(0)} [${figures[which][k].join(' ')}]`)]),
+    ...['other', 'this'].map((which) => [
+      which,
+      ...keys.map((k) => `${median(figures[which][k]).toFixed(0)} [${figures[which][k].join(' ')}]`),
+    ]),
   ]);
 }
 

@@ -5,8 +5,18 @@
 // so the figure measures the engine's handling of faults, not production-length waits.
 import { startFakeOpenAIServer } from '@eval-factory/testkit';
 import {
-  chatRequests, expectOk, loadNote, phases, preparePubmedQaRun, printTable, prng, readRunFile, runCli, runIfMain,
-  sec, summary,
+  chatRequests,
+  expectOk,
+  loadNote,
+  phases,
+  preparePubmedQaRun,
+  printTable,
+  prng,
+  readRunFile,
+  runCli,
+  runIfMain,
+  sec,
+  summary,
 } from './lib.mjs';
 
 const N = 1000;
@@ -23,7 +33,7 @@ function faultMix(seed) {
     if (request.kind !== 'chat') return null;
     const u = rand();
     const v = rand();
-    if (u < 0.10) return v < 0.5 ? { kind: 'rate_limit', retryAfter: 0 } : { kind: 'rate_limit' };
+    if (u < 0.1) return v < 0.5 ? { kind: 'rate_limit', retryAfter: 0 } : { kind: 'rate_limit' };
     if (u < 0.15) return { kind: 'server_error', status: 500 };
     if (u < 0.17) return { kind: 'reset' };
     if (u < 0.18) return { kind: 'garbage' };
@@ -58,11 +68,21 @@ function duplicateCheck(requests) {
 }
 
 export async function main() {
-  console.log(`faults: ${N} instances, ${LATENCY_MS} ms latency, parallelism ${P}, max_retries ${MAX_RETRIES}, seed ${SEED}; EF_RETRY_BASE_SECONDS=${RETRY_BASE} is set for this run only; ${loadNote()}`);
+  console.log(
+    `faults: ${N} instances, ${LATENCY_MS} ms latency, parallelism ${P}, max_retries ${MAX_RETRIES}, seed ${SEED}; EF_RETRY_BASE_SECONDS=${RETRY_BASE} is set for this run only; ${loadNote()}`,
+  );
   const server = await startFakeOpenAIServer({ latencyMs: LATENCY_MS, faults: faultMix(SEED) });
   try {
-    const { outputDir, rc } = preparePubmedQaRun(N, { url: server.url, parallelism: P, maxRetries: MAX_RETRIES, useCaching: false });
-    const result = expectOk(await runCli(['run_eval', '--run_config', rc], { cpu: true, env: { EF_RETRY_BASE_SECONDS: RETRY_BASE } }), 'run_eval with faults');
+    const { outputDir, rc } = preparePubmedQaRun(N, {
+      url: server.url,
+      parallelism: P,
+      maxRetries: MAX_RETRIES,
+      useCaching: false,
+    });
+    const result = expectOk(
+      await runCli(['run_eval', '--run_config', rc], { cpu: true, env: { EF_RETRY_BASE_SECONDS: RETRY_BASE } }),
+      'run_eval with faults',
+    );
     const sent = chatRequests(server);
     const counts = (await readRunFile(outputDir, 'evaluation_config.yaml')).counts;
     const dup = duplicateCheck(sent);
@@ -76,23 +96,42 @@ export async function main() {
     printTable('Run with faults', [
       ['measure', 'value'],
       ['wall', sec(result.wallMs)],
-      ['ideal without faults, ceil(N/32) × 50 ms', `${sec(idealMs)} (wall/ideal ${(result.wallMs / idealMs).toFixed(2)})`],
-      ['ideal for the requests sent, ceil(sent/32) × 50 ms', `${sec(idealWithRetriesMs)} (wall/ideal ${(result.wallMs / idealWithRetriesMs).toFixed(2)})`],
+      [
+        'ideal without faults, ceil(N/32) × 50 ms',
+        `${sec(idealMs)} (wall/ideal ${(result.wallMs / idealMs).toFixed(2)})`,
+      ],
+      [
+        'ideal for the requests sent, ceil(sent/32) × 50 ms',
+        `${sec(idealWithRetriesMs)} (wall/ideal ${(result.wallMs / idealWithRetriesMs).toFixed(2)})`,
+      ],
       ['before / sending / after', ph ? `${sec(ph.beforeMs)} / ${sec(ph.sendMs)} / ${sec(ph.afterMs)}` : 'n/a'],
       ['CPU factory + engine', result.cpuS === undefined ? 'n/a' : `${result.cpuS.toFixed(2)} s`],
       ['model requests received by the server', sent.length],
       ['requests per instance', (sent.length / N).toFixed(3)],
       ['most requests for one instance (the tail waits for it)', dup.mostSent],
-      ['server replies by fault', Object.entries(faults).map(([k, v]) => `${k} ${v}`).join(', ')],
-      ['evaluation_config requests total/succeeded/failed/retried', `${counts.requests.total}/${counts.requests.succeeded}/${counts.requests.failed}/${counts.requests.retried}`],
-      ['evaluation_config instances scored/failed/unscored', `${counts.instances.scored}/${counts.instances.failed}/${counts.instances.unscored}`],
+      [
+        'server replies by fault',
+        Object.entries(faults)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', '),
+      ],
+      [
+        'evaluation_config requests total/succeeded/failed/retried',
+        `${counts.requests.total}/${counts.requests.succeeded}/${counts.requests.failed}/${counts.requests.retried}`,
+      ],
+      [
+        'evaluation_config instances scored/failed/unscored',
+        `${counts.instances.scored}/${counts.instances.failed}/${counts.instances.unscored}`,
+      ],
       ['prompts answered 200 more than once', dup.answeredTwice],
       ['requests sent for a prompt after its success', dup.sentAfterSuccess],
       ['prompts never answered', dup.neverAnswered],
     ]);
     const ok = dup.answeredTwice === 0 && dup.sentAfterSuccess === 0 && dup.prompts === N;
     console.log('');
-    summary(`faults: ${(result.wallMs / idealMs).toFixed(2)} × fault-free ideal (wall ${sec(result.wallMs)}, ideal ${sec(idealMs)}), ${(sent.length / N).toFixed(2)} requests per instance (${rateLimited} × 429), scored ${counts.instances.scored}, failed ${counts.instances.failed}; ${ok ? 'no instance answered twice' : `DUPLICATES: ${dup.answeredTwice} prompts answered twice, ${dup.sentAfterSuccess} requests after success`} (EF_RETRY_BASE_SECONDS=${RETRY_BASE})`);
+    summary(
+      `faults: ${(result.wallMs / idealMs).toFixed(2)} × fault-free ideal (wall ${sec(result.wallMs)}, ideal ${sec(idealMs)}), ${(sent.length / N).toFixed(2)} requests per instance (${rateLimited} × 429), scored ${counts.instances.scored}, failed ${counts.instances.failed}; ${ok ? 'no instance answered twice' : `DUPLICATES: ${dup.answeredTwice} prompts answered twice, ${dup.sentAfterSuccess} requests after success`} (EF_RETRY_BASE_SECONDS=${RETRY_BASE})`,
+    );
     console.log(`faults: ${loadNote()}`);
     return { wallMs: result.wallMs, perInstance: sent.length / N, counts, dup };
   } finally {

@@ -2,7 +2,16 @@
 // real child process (spawned asynchronously so the in-process fake server keeps serving), peak-RSS sampling from
 // /proc, and small table printing. Traffic only ever goes to the loopback fake server on 127.0.0.1.
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -36,7 +45,10 @@ export async function runIfMain(metaUrl, main) {
 /** Deterministic PRNG (mulberry32), shared with the tests. */
 export { prng };
 
-const WORDS = 'patients cohort trial outcome dose risk marker serum cell therapy response week group rate model sample index level'.split(' ');
+const WORDS =
+  'patients cohort trial outcome dose risk marker serum cell therapy response week group rate model sample index level'.split(
+    ' ',
+  );
 const SECTIONS = ['BACKGROUND', 'METHODS', 'RESULTS', 'CONCLUSIONS'];
 
 /**
@@ -101,7 +113,9 @@ function vmHwm(pid) {
 function childrenOf(pid) {
   try {
     const tasks = readdirSync(`/proc/${pid}/task`);
-    return tasks.flatMap((t) => readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
+    return tasks.flatMap((t) =>
+      readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
+    );
   } catch {
     return [];
   }
@@ -132,7 +146,11 @@ export function runCli(args, { env = {}, sampleMemory = false, cpu = false, time
     const startEpochMs = Date.now();
     const start = process.hrtime.bigint();
     const child = useTime
-      ? spawn(GNU_TIME, ['-o', timeFile, '-f', '%U %S %M', process.execPath, ...argv], { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] })
+      ? spawn(GNU_TIME, ['-o', timeFile, '-f', '%U %S %M', process.execPath, ...argv], {
+          cwd: ROOT,
+          env: childEnv(env),
+          stdio: ['ignore', 'pipe', 'pipe'],
+        })
       : spawn(process.execPath, argv, { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
@@ -146,7 +164,11 @@ export function runCli(args, { env = {}, sampleMemory = false, cpu = false, time
         const bytes = vmHwm(pid);
         if (bytes === null) continue;
         let cmd = '';
-        try { cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim(); } catch { /* gone */ }
+        try {
+          cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+        } catch {
+          /* gone */
+        }
         const prev = peaks.get(pid);
         peaks.set(pid, { cmd: cmd || prev?.cmd || '', bytes: Math.max(bytes, prev?.bytes ?? 0) });
       }
@@ -194,7 +216,8 @@ export function factoryAndEnginePeaks(peaks) {
   let engine = null;
   for (const { cmd, bytes } of peaks.values()) {
     if (cmd.includes('packages/engine/dist/bin.js')) engine = Math.max(engine ?? 0, bytes);
-    else if (cmd.includes('packages/cli/dist/bin.js') && !cmd.startsWith(GNU_TIME)) factory = Math.max(factory ?? 0, bytes);
+    else if (cmd.includes('packages/cli/dist/bin.js') && !cmd.startsWith(GNU_TIME))
+      factory = Math.max(factory ?? 0, bytes);
   }
   return { factory, engine };
 }
@@ -202,7 +225,9 @@ export function factoryAndEnginePeaks(peaks) {
 /** Fails loudly when a run did not exit 0 (a benchmark of a broken run means nothing). */
 export function expectOk(result, what) {
   if (result.code !== 0) {
-    throw new Error(`${what} exited ${result.code}\n--- stdout ---\n${result.stdout.slice(-3000)}\n--- stderr ---\n${result.stderr.slice(-3000)}`);
+    throw new Error(
+      `${what} exited ${result.code}\n--- stdout ---\n${result.stdout.slice(-3000)}\n--- stderr ---\n${result.stderr.slice(-3000)}`,
+    );
   }
   return result;
 }
@@ -225,7 +250,13 @@ export const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 export function printTable(title, rows) {
   console.log(`\n${title}`);
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => String(r[c]).length)));
-  for (const row of rows) console.log('  ' + row.map((v, c) => String(v).padEnd(widths[c])).join('  ').trimEnd());
+  for (const row of rows)
+    console.log(
+      `  ${row
+        .map((v, c) => String(v).padEnd(widths[c]))
+        .join('  ')
+        .trimEnd()}`,
+    );
 }
 
 /** The small YAML/JSON files a run writes. */
@@ -259,7 +290,11 @@ export function phases(result, requests) {
   if (received.length === 0) return null;
   const first = Math.min(...received);
   const last = Math.max(...responded);
-  return { beforeMs: first - result.startEpochMs, sendMs: last - first, afterMs: result.startEpochMs + result.wallMs - last };
+  return {
+    beforeMs: first - result.startEpochMs,
+    sendMs: last - first,
+    afterMs: result.startEpochMs + result.wallMs - last,
+  };
 }
 
 /** Prints a one-line result; run-all.mjs collects these (through BENCH_SUMMARY_FILE) for its closing summary. */

@@ -9,7 +9,16 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFakeOpenAIServer } from '@eval-factory/testkit';
 import {
-  expectOk, factoryAndEnginePeaks, loadNote, mb, preparePubmedQaRun, printTable, readRunFile, runCli, runIfMain, sec,
+  expectOk,
+  factoryAndEnginePeaks,
+  loadNote,
+  mb,
+  preparePubmedQaRun,
+  printTable,
+  readRunFile,
+  runCli,
+  runIfMain,
+  sec,
   summary,
 } from './lib.mjs';
 
@@ -59,16 +68,29 @@ export async function main() {
     const m = (v) => (v === null || v === undefined ? 'n/a' : mb(v));
     printTable('Peak resident memory (MB = MiB)', [
       ['run', 'wall', 'factory VmHWM', 'engine VmHWM', 'engine reports', 'eval_factory_metrics', 'GNU time tree max'],
-      ...[live, cached].map((r) => [r.what, sec(r.wallMs), m(r.factory), m(r.engine), m(r.engineReported), m(r.metricsReported), m(r.tree)]),
+      ...[live, cached].map((r) => [
+        r.what,
+        sec(r.wallMs),
+        m(r.factory),
+        m(r.engine),
+        m(r.engineReported),
+        m(r.metricsReported),
+        m(r.tree),
+      ]),
     ]);
     printTable('Largest files of the output folder', [
       ['file', 'size'],
       ...largestFiles(outputDir, 6).map((f) => [f.path, `${(f.bytes / 1024 / 1024).toFixed(1)} MB`]),
     ]);
-    const peak = Math.max(...[live.factory, live.engine, live.tree, live.metricsReported].filter((v) => typeof v === 'number'));
-    const verdict = peak < TARGET_BYTES ? `meets the < ${mb(TARGET_BYTES)} target` : `MISSES the < ${mb(TARGET_BYTES)} target`;
+    const peak = Math.max(
+      ...[live.factory, live.engine, live.tree, live.metricsReported].filter((v) => typeof v === 'number'),
+    );
+    const verdict =
+      peak < TARGET_BYTES ? `meets the < ${mb(TARGET_BYTES)} target` : `MISSES the < ${mb(TARGET_BYTES)} target`;
     console.log('');
-    summary(`memory: peak ${mb(peak)} for ${N} instances (engine ${m(live.engine)}, factory ${m(live.factory)}; cached re-run engine ${m(cached.engine)}) — ${verdict}`);
+    summary(
+      `memory: peak ${mb(peak)} for ${N} instances (engine ${m(live.engine)}, factory ${m(live.factory)}; cached re-run engine ${m(cached.engine)}) — ${verdict}`,
+    );
     console.log(`memory: ${loadNote()}`);
     return { peak, live, cached };
   } finally {

@@ -7,8 +7,21 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFakeOpenAIServer } from '@eval-factory/testkit';
 import {
-  chatRequests, expectOk, loadNote, lsWallMs, median, phases, printTable, readRunFile, runCli, runIfMain, sec,
-  summary, tempDir, writePubmedQaData, writeRunConfig,
+  chatRequests,
+  expectOk,
+  loadNote,
+  lsWallMs,
+  median,
+  phases,
+  printTable,
+  readRunFile,
+  runCli,
+  runIfMain,
+  sec,
+  summary,
+  tempDir,
+  writePubmedQaData,
+  writeRunConfig,
 } from './lib.mjs';
 
 const N = 1000;
@@ -22,12 +35,23 @@ async function liveRun(latencyMs, dataDir) {
   try {
     const dir = tempDir();
     const outputDir = join(dir, 'out');
-    const rc = writeRunConfig(dir, { url: server.url, outputDir, dataPath: dataDir, parallelism: P, useCaching: false });
-    const result = expectOk(await runCli(['run_eval', '--run_config', rc], { cpu: true }), `run_eval at ${latencyMs} ms`);
+    const rc = writeRunConfig(dir, {
+      url: server.url,
+      outputDir,
+      dataPath: dataDir,
+      parallelism: P,
+      useCaching: false,
+    });
+    const result = expectOk(
+      await runCli(['run_eval', '--run_config', rc], { cpu: true }),
+      `run_eval at ${latencyMs} ms`,
+    );
     const sent = chatRequests(server);
     const counts = (await readRunFile(outputDir, 'evaluation_config.yaml')).counts;
     if (sent.length !== N || counts.instances.scored !== N) {
-      throw new Error(`expected ${N} live requests and ${N} scored instances, got ${sent.length} and ${counts.instances.scored}`);
+      throw new Error(
+        `expected ${N} live requests and ${N} scored instances, got ${sent.length} and ${counts.instances.scored}`,
+      );
     }
     return { ...result, phases: phases(result, sent) };
   } finally {
@@ -43,7 +67,9 @@ async function liveRun(latencyMs, dataDir) {
 async function floorMs(url, n, p, transport) {
   const dir = tempDir('ef-bench-floor-');
   const file = join(dir, 'floor.mjs');
-  writeFileSync(file, `
+  writeFileSync(
+    file,
+    `
 import http from 'node:http';
 const body = JSON.stringify({ model: 'fake-model', messages: [{ role: 'user', content: 'word '.repeat(220) }], max_tokens: 1, temperature: 0 });
 const url = ${JSON.stringify(`${url}/chat/completions`)};
@@ -66,7 +92,8 @@ await Promise.all(Array.from({ length: ${p} }, async () => {
   }
 }));
 console.log(performance.now() - t0);
-`);
+`,
+  );
   const child = spawn(process.execPath, [file], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout.on('data', (c) => (out += c));
@@ -103,13 +130,50 @@ export async function main() {
   const ratioExRunStartup = (slow.wallMs - runStartupMs) / idealMs;
   const ratioExLs = (slow.wallMs - startupMs) / idealMs;
   const cpu = (r) => (r.cpuS === undefined ? 'n/a' : `${r.cpuS.toFixed(2)} s`);
-  const ph = (r) => (r.phases ? `${sec(r.phases.beforeMs)} / ${sec(r.phases.sendMs)} / ${sec(r.phases.afterMs)}` : 'n/a');
+  const ph = (r) =>
+    r.phases ? `${sec(r.phases.beforeMs)} / ${sec(r.phases.sendMs)} / ${sec(r.phases.afterMs)}` : 'n/a';
   printTable('Whole run_eval (process start to exit)', [
-    ['run', 'wall', 'ideal', 'wall/ideal', '(wall − run start-up)/ideal', '(wall − ls start-up)/ideal', 'CPU factory+engine', 'before / sending / after'],
-    [`${LATENCY_MS} ms latency`, sec(slow.wallMs), sec(idealMs), ratio.toFixed(2), ratioExRunStartup.toFixed(2), ratioExLs.toFixed(2), cpu(slow), ph(slow)],
+    [
+      'run',
+      'wall',
+      'ideal',
+      'wall/ideal',
+      '(wall − run start-up)/ideal',
+      '(wall − ls start-up)/ideal',
+      'CPU factory+engine',
+      'before / sending / after',
+    ],
+    [
+      `${LATENCY_MS} ms latency`,
+      sec(slow.wallMs),
+      sec(idealMs),
+      ratio.toFixed(2),
+      ratioExRunStartup.toFixed(2),
+      ratioExLs.toFixed(2),
+      cpu(slow),
+      ph(slow),
+    ],
     ['0 ms latency', sec(fast.wallMs), '0', '—', '—', '—', cpu(fast), ph(fast)],
-    [`bare fetch loop, ${LATENCY_MS} ms`, sec(floorSlow.fetch), sec(idealMs), (floorSlow.fetch / idealMs).toFixed(2), '—', '—', '—', '—'],
-    [`bare node:http loop, ${LATENCY_MS} ms`, sec(floorSlow.http), sec(idealMs), (floorSlow.http / idealMs).toFixed(2), '—', '—', '—', '—'],
+    [
+      `bare fetch loop, ${LATENCY_MS} ms`,
+      sec(floorSlow.fetch),
+      sec(idealMs),
+      (floorSlow.fetch / idealMs).toFixed(2),
+      '—',
+      '—',
+      '—',
+      '—',
+    ],
+    [
+      `bare node:http loop, ${LATENCY_MS} ms`,
+      sec(floorSlow.http),
+      sec(idealMs),
+      (floorSlow.http / idealMs).toFixed(2),
+      '—',
+      '—',
+      '—',
+      '—',
+    ],
     ['bare fetch loop, 0 ms', sec(floorFast.fetch), '0', '—', '—', '—', '—', '—'],
     ['bare node:http loop, 0 ms', sec(floorFast.http), '0', '—', '—', '—', '—', '—'],
   ]);
@@ -119,15 +183,32 @@ export async function main() {
     ['(wall − start-up) / N', `${((fast.wallMs - startupMs) / N).toFixed(2)} ms`],
     ['sending phase / N', fast.phases ? `${(fast.phases.sendMs / N).toFixed(2)} ms` : 'n/a'],
     ['CPU (factory + engine) / N', fast.cpuS === undefined ? 'n/a' : `${((fast.cpuS * 1000) / N).toFixed(2)} ms`],
-    ['bare fetch / node:http loop / N (machine floors)', `${(floorFast.fetch / N).toFixed(2)} / ${(floorFast.http / N).toFixed(2)} ms`],
+    [
+      'bare fetch / node:http loop / N (machine floors)',
+      `${(floorFast.fetch / N).toFixed(2)} / ${(floorFast.http / N).toFixed(2)} ms`,
+    ],
     ['start-up (eval-factory ls, median of 3)', sec(startupMs)],
   ]);
-  const verdict = ratioExRunStartup <= TARGET_RATIO ? `meets the ${TARGET_RATIO} × target` : `MISSES the ${TARGET_RATIO} × target`;
+  const verdict =
+    ratioExRunStartup <= TARGET_RATIO ? `meets the ${TARGET_RATIO} × target` : `MISSES the ${TARGET_RATIO} × target`;
   console.log('');
-  summary(`overhead: ${ratio.toFixed(2)} × ideal (wall ${sec(slow.wallMs)}, ideal ${sec(idealMs)}); ${ratioExRunStartup.toFixed(2)} × after the run's start-up (${sec(runStartupMs)} to the first request) — ${verdict}; ${ratioExLs.toFixed(2)} × after ls start-up (${sec(startupMs)})`);
-  summary(`overhead@0ms: ${(fast.wallMs / N).toFixed(2)} ms per request (wall ${sec(fast.wallMs)} for ${N}; ${((fast.wallMs - startupMs) / N).toFixed(2)} ms excluding start-up; bare fetch / node:http floors ${(floorFast.fetch / N).toFixed(2)} / ${(floorFast.http / N).toFixed(2)} ms)`);
+  summary(
+    `overhead: ${ratio.toFixed(2)} × ideal (wall ${sec(slow.wallMs)}, ideal ${sec(idealMs)}); ${ratioExRunStartup.toFixed(2)} × after the run's start-up (${sec(runStartupMs)} to the first request) — ${verdict}; ${ratioExLs.toFixed(2)} × after ls start-up (${sec(startupMs)})`,
+  );
+  summary(
+    `overhead@0ms: ${(fast.wallMs / N).toFixed(2)} ms per request (wall ${sec(fast.wallMs)} for ${N}; ${((fast.wallMs - startupMs) / N).toFixed(2)} ms excluding start-up; bare fetch / node:http floors ${(floorFast.fetch / N).toFixed(2)} / ${(floorFast.http / N).toFixed(2)} ms)`,
+  );
   console.log(`overhead: ${loadNote()}`);
-  return { ratio, ratioExRunStartup, ratioExLs, wallMs: slow.wallMs, idealMs, startupMs, runStartupMs, fastWallMs: fast.wallMs };
+  return {
+    ratio,
+    ratioExRunStartup,
+    ratioExLs,
+    wallMs: slow.wallMs,
+    idealMs,
+    startupMs,
+    runStartupMs,
+    fastWallMs: fast.wallMs,
+  };
 }
 
 await runIfMain(import.meta.url, main);

@@ -16,7 +16,9 @@ function machine() {
   const free = spawnSync('free', ['-h'], { encoding: 'utf8' });
   const gib = (b) => `${(b / 1024 ** 3).toFixed(1)} GiB`;
   return [
-    `nproc ${availableParallelism()}, node ${process.version}, ${process.platform}/${process.arch}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+    `nproc ${availableParallelism()}, node ${process.version}, ${process.platform}/${process.arch}, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
     free.status === 0 ? free.stdout.trimEnd() : `memory ${gib(totalmem())} total, ${gib(freemem())} free`,
   ].join('\n');
 }
@@ -29,7 +31,10 @@ console.log(machine());
 try {
   for (const script of SCRIPTS) {
     console.log(`\n=== ${script} ===`);
-    const child = spawn(process.execPath, [join(here, script)], { stdio: 'inherit', env: { ...process.env, BENCH_SUMMARY_FILE: summaryFile } });
+    const child = spawn(process.execPath, [join(here, script)], {
+      stdio: 'inherit',
+      env: { ...process.env, BENCH_SUMMARY_FILE: summaryFile },
+    });
     const killer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
     const code = await new Promise((resolve) => child.on('close', resolve));
     clearTimeout(killer);

@@ -5,7 +5,18 @@
 // grows with the requests already done (abort listeners piling up on one signal: O(n²)) shows as a falling ratio.
 // Targets: rate ratio ≥ 0.9 at every size; time per instance at 100k ≤ 1.2 × that at 10k.
 import { startFakeOpenAIServer } from '@eval-factory/testkit';
-import { chatRequests, expectOk, factoryAndEnginePeaks, loadNote, mb, preparePubmedQaRun, printTable, runCli, runIfMain, summary } from './lib.mjs';
+import {
+  chatRequests,
+  expectOk,
+  factoryAndEnginePeaks,
+  loadNote,
+  mb,
+  preparePubmedQaRun,
+  printTable,
+  runCli,
+  runIfMain,
+  summary,
+} from './lib.mjs';
 
 const P = 64;
 const SIZES = [1_000, 10_000, 100_000, ...(process.argv.includes('--million') ? [1_000_000] : [])];
@@ -22,10 +33,20 @@ async function one(n) {
   const server = await startFakeOpenAIServer({ latencyMs: 0 });
   try {
     const { rc } = preparePubmedQaRun(n, { url: server.url, parallelism: P });
-    const result = expectOk(await runCli(['run_eval', '--run_config', rc], { sampleMemory: true, timeoutMs: 60 * 60 * 1000 }), `${n} instances`);
+    const result = expectOk(
+      await runCli(['run_eval', '--run_config', rc], { sampleMemory: true, timeoutMs: 60 * 60 * 1000 }),
+      `${n} instances`,
+    );
     const { engine } = factoryAndEnginePeaks(result.peaks);
     const rates = rateRatio(chatRequests(server));
-    return { n, wallMs: result.wallMs, msPerInstance: result.wallMs / n, engine, ...rates, ratio: rates.last / rates.first };
+    return {
+      n,
+      wallMs: result.wallMs,
+      msPerInstance: result.wallMs / n,
+      engine,
+      ...rates,
+      ratio: rates.last / rates.first,
+    };
   } finally {
     await server.close();
   }
@@ -37,12 +58,22 @@ export async function main() {
   for (const n of SIZES) rows.push(await one(n));
   printTable('Per size', [
     ['instances', 'wall', 'ms / instance', 'engine peak RSS', 'req/s first 10 %', 'req/s last 10 %', 'last / first'],
-    ...rows.map((r) => [String(r.n), `${(r.wallMs / 1000).toFixed(1)} s`, r.msPerInstance.toFixed(3), r.engine ? mb(r.engine) : 'n/a', r.first.toFixed(0), r.last.toFixed(0), r.ratio.toFixed(2)]),
+    ...rows.map((r) => [
+      String(r.n),
+      `${(r.wallMs / 1000).toFixed(1)} s`,
+      r.msPerInstance.toFixed(3),
+      r.engine ? mb(r.engine) : 'n/a',
+      r.first.toFixed(0),
+      r.last.toFixed(0),
+      r.ratio.toFixed(2),
+    ]),
   ]);
   const at = (n) => rows.find((r) => r.n === n);
   const growth = at(100_000) && at(10_000) ? at(100_000).msPerInstance / at(10_000).msPerInstance : null;
   const worst = Math.min(...rows.map((r) => r.ratio));
-  summary(`scale: rate last/first ≥ ${worst.toFixed(2)} at every size (target ≥ 0.9)${growth === null ? '' : `; time per instance 100k / 10k = ${growth.toFixed(2)} (target ≤ 1.2)`}`);
+  summary(
+    `scale: rate last/first ≥ ${worst.toFixed(2)} at every size (target ≥ 0.9)${growth === null ? '' : `; time per instance 100k / 10k = ${growth.toFixed(2)} (target ≤ 1.2)`}`,
+  );
   console.log(`scale: ${loadNote()}`);
   return rows;
 }

@@ -14,7 +14,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The options every validator was compiled with at run time (`verbose`: errors carry `parentSchema`). */
-export const AJV_OPTIONS = Object.freeze({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true, strictRequired: false });
+export const AJV_OPTIONS = Object.freeze({
+  allErrors: true,
+  verbose: true,
+  strict: true,
+  allowUnionTypes: true,
+  strictRequired: false,
+});
 
 /**
  * What is generated. `schemas` are added to one Ajv instance (paths relative to the package); `exports` maps an
@@ -24,8 +30,16 @@ export const TARGETS = Object.freeze([
   {
     pkg: 'packages/config',
     out: 'src/schema/generated/validators.ts',
-    schemas: ['src/schema/run-config.schema.json', 'src/schema/evaluation.schema.json', 'src/schema/framework.schema.json'],
-    exports: { runConfig: 'run-config.schema.json', evaluation: 'evaluation.schema.json', framework: 'framework.schema.json' },
+    schemas: [
+      'src/schema/run-config.schema.json',
+      'src/schema/evaluation.schema.json',
+      'src/schema/framework.schema.json',
+    ],
+    exports: {
+      runConfig: 'run-config.schema.json',
+      evaluation: 'evaluation.schema.json',
+      framework: 'framework.schema.json',
+    },
   },
   {
     pkg: 'packages/benchmarks',
@@ -74,7 +88,7 @@ export function generateSource(target, { root = REPO_ROOT, readSchema = readJson
     `// with ajv ${version} standalone, options ${JSON.stringify(AJV_OPTIONS)}. Do not edit; not committed.`,
     "import { createRequire } from 'node:module';",
     '',
-    '// ajv\'s standalone code loads its runtime helpers (ajv/dist/runtime/*) with require().',
+    "// ajv's standalone code loads its runtime helpers (ajv/dist/runtime/*) with require().",
     'const require = createRequire(import.meta.url);',
     code.endsWith('\n') ? code : `${code}\n`,
   ].join('\n');

@@ -24,7 +24,11 @@ const ALLOWED = {
 /** Third-party modules that one stage folder owns (architecture.md: only clients talk HTTP, only cache stores). */
 const CONFINED = [
   { modules: ['openai'], folder: 'packages/engine/src/clients', why: 'only engine/src/clients talks HTTP to models' },
-  { modules: ['keyv', '@keyv/sqlite'], folder: 'packages/engine/src/cache', why: 'only engine/src/cache touches the cache store' },
+  {
+    modules: ['keyv', '@keyv/sqlite'],
+    folder: 'packages/engine/src/cache',
+    why: 'only engine/src/cache touches the cache store',
+  },
 ];
 const RUNTIME_DEP_FIELDS = ['dependencies', 'peerDependencies', 'optionalDependencies'];
 
@@ -72,7 +76,9 @@ function lineOf(text, pos) {
 
 /** Every import of one source file as `{ specifier, line }`. */
 function importsOf(text) {
-  return ts.preProcessFile(text, true, true).importedFiles.map((f) => ({ specifier: f.fileName, line: lineOf(text, f.pos) }));
+  return ts
+    .preProcessFile(text, true, true)
+    .importedFiles.map((f) => ({ specifier: f.fileName, line: lineOf(text, f.pos) }));
 }
 
 /** The violations of one import in `file` (a path relative to the root, `/`-separated) of package `pkg`. */
@@ -80,8 +86,11 @@ function checkImport(ctx, pkg, file, { specifier, line }) {
   const at = `imports '${specifier}' (line ${line})`;
   const out = [];
   if (specifier.startsWith('.') || specifier.startsWith('/')) {
-    const target = relative(ctx.root, resolve(ctx.root, dirname(file), specifier)).split(sep).join('/');
-    if (!target.startsWith(`packages/${pkg.dir}/`)) out.push(`${at}: reaches outside its package; import the package by name`);
+    const target = relative(ctx.root, resolve(ctx.root, dirname(file), specifier))
+      .split(sep)
+      .join('/');
+    if (!target.startsWith(`packages/${pkg.dir}/`))
+      out.push(`${at}: reaches outside its package; import the package by name`);
     return out;
   }
   if (specifier.startsWith('node:')) return out;
@@ -114,7 +123,8 @@ function checkManifest(pkg) {
       if (!name.startsWith(SCOPE)) continue;
       const to = name.slice(SCOPE.length);
       // Tests may use anything but cli; devDependencies only feed tests.
-      const why = field === 'devDependencies' ? (to === 'cli' ? workspaceRule(pkg.dir, to) : null) : workspaceRule(pkg.dir, to);
+      const why =
+        field === 'devDependencies' ? (to === 'cli' ? workspaceRule(pkg.dir, to) : null) : workspaceRule(pkg.dir, to);
       if (why) out.push(`${field} lists ${name}: ${why}`);
     }
   }
@@ -138,7 +148,10 @@ export function checkDependencyDirection(root = resolve(dirname(fileURLToPath(im
   for (const pkg of packages.values()) {
     files++;
     if (pkg.json.name !== SCOPE + pkg.dir) {
-      violations.push({ file: `packages/${pkg.dir}/package.json`, message: `name is ${pkg.json.name}, expected ${SCOPE}${pkg.dir}` });
+      violations.push({
+        file: `packages/${pkg.dir}/package.json`,
+        message: `name is ${pkg.json.name}, expected ${SCOPE}${pkg.dir}`,
+      });
     }
     for (const message of checkManifest(pkg)) violations.push({ file: `packages/${pkg.dir}/package.json`, message });
     for (const path of sourceFiles(join(packagesDir, pkg.dir, 'src'))) {

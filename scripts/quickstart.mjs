@@ -13,7 +13,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const benchmarks = ['pubmed_qa', 'head_qa', 'medbullets'];
 // `--output_root DIR` (tests) puts the runs elsewhere than the checkout's quickstart-output/.
 const rootFlag = process.argv.indexOf('--output_root');
-const outputRoot = rootFlag > 0 && process.argv[rootFlag + 1] ? resolve(process.argv[rootFlag + 1]) : join(root, 'quickstart-output');
+const outputRoot =
+  rootFlag > 0 && process.argv[rootFlag + 1] ? resolve(process.argv[rootFlag + 1]) : join(root, 'quickstart-output');
 
 // A fresh folder each time: the demo server's port changes, and a changed endpoint is (rightly) a different run.
 rmSync(outputRoot, { recursive: true, force: true });
@@ -25,7 +26,20 @@ try {
   for (const name of benchmarks) {
     console.log(`── eval-factory run_eval --run_config configs/quickstart/${name}.yml ──`);
     // Asynchronous on purpose: the demo server lives in this process and must keep answering.
-    const run = spawn(process.execPath, [join(root, 'packages/cli/dist/bin.js'), 'run_eval', '--run_config', `configs/quickstart/${name}.yml`, '--model_url', demo.url, '--output_dir', join(outputRoot, name)], { cwd: root, stdio: 'inherit' });
+    const run = spawn(
+      process.execPath,
+      [
+        join(root, 'packages/cli/dist/bin.js'),
+        'run_eval',
+        '--run_config',
+        `configs/quickstart/${name}.yml`,
+        '--model_url',
+        demo.url,
+        '--output_dir',
+        join(outputRoot, name),
+      ],
+      { cwd: root, stdio: 'inherit' },
+    );
     const [code] = await once(run, 'close');
     if (code !== 0) failed++;
     console.log('');
@@ -33,6 +47,8 @@ try {
 } finally {
   await demo.close();
 }
-console.log(`Done. Each run's files are under ${outputRoot}/<benchmark>/ (results.yml, evaluation_config.yaml, results.jsonl, …).`);
+console.log(
+  `Done. Each run's files are under ${outputRoot}/<benchmark>/ (results.yml, evaluation_config.yaml, results.jsonl, …).`,
+);
 console.log('To evaluate a real model, see "Evaluate a real endpoint" in README.md.');
 process.exitCode = failed ? 1 : 0;

@@ -14,9 +14,13 @@ describe('node_modules/.bin', () => {
     ['eval-factory', 'packages/cli'],
     ['ef-bench', 'packages/engine'],
   ])('%s is linked to the committed bin of %s, and runs', (bin, pkg) => {
-    const declared = (JSON.parse(readFileSync(join(REPO_ROOT, pkg, 'package.json'), 'utf8')) as { bin: Record<string, string> }).bin[bin]!;
+    const declared = (
+      JSON.parse(readFileSync(join(REPO_ROOT, pkg, 'package.json'), 'utf8')) as { bin: Record<string, string> }
+    ).bin[bin]!;
     expect(declared.startsWith('./dist/')).toBe(false);
-    expect(realpathSync(join(REPO_ROOT, 'node_modules', '.bin', bin))).toBe(realpathSync(join(REPO_ROOT, pkg, declared)));
+    expect(realpathSync(join(REPO_ROOT, 'node_modules', '.bin', bin))).toBe(
+      realpathSync(join(REPO_ROOT, pkg, declared)),
+    );
     const run = spawnSync(join(REPO_ROOT, 'node_modules', '.bin', bin), ['--version'], { encoding: 'utf8' });
     expect(run.status).toBe(0);
     expect(run.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);

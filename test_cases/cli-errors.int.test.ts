@@ -4,17 +4,71 @@ import { describe, expect, it } from '@jest/globals';
 import { fixture, REPO_ROOT, runCli, tempDir, writeRunConfig } from './support.js';
 
 const endpoint = { url: 'http://127.0.0.1:9/v1', model_id: 'm', type: 'chat' };
-const base = (out: string) => ({ config: { type: 'pubmed_qa', output_dir: out, params: { extra: { data_path: fixture('pubmed_qa') } } }, target: { api_endpoint: endpoint } });
+const base = (out: string) => ({
+  config: { type: 'pubmed_qa', output_dir: out, params: { extra: { data_path: fixture('pubmed_qa') } } },
+  target: { api_endpoint: endpoint },
+});
 
 describe('bad input gets one coded error, exit 1, no stack trace, nothing written', () => {
   it.each([
-    ['unknown task', (o: string) => ({ ...base(o), config: { ...base(o).config, type: 'pubmed_qaa' } }), 'EF_UNKNOWN_EVALUATION'],
-    ['wrong type', (o: string) => ({ ...base(o), config: { ...base(o).config, params: { parallelism: 'many' } } }), 'EF_CONFIG_INVALID'],
-    ['unknown key', (o: string) => ({ ...base(o), config: { ...base(o).config, params: { paralelism: 4 } } }), 'EF_CONFIG_INVALID'],
-    ['secret pasted as key name', (o: string) => ({ ...base(o), target: { api_endpoint: { ...endpoint, api_key_name: 'sk-proj-Abc123Def456Ghi789Jkl012Mno345' } } }), 'EF_API_KEY_LOOKS_LIKE_SECRET'],
+    [
+      'unknown task',
+      (o: string) => ({ ...base(o), config: { ...base(o).config, type: 'pubmed_qaa' } }),
+      'EF_UNKNOWN_EVALUATION',
+    ],
+    [
+      'wrong type',
+      (o: string) => ({ ...base(o), config: { ...base(o).config, params: { parallelism: 'many' } } }),
+      'EF_CONFIG_INVALID',
+    ],
+    [
+      'unknown key',
+      (o: string) => ({ ...base(o), config: { ...base(o).config, params: { paralelism: 4 } } }),
+      'EF_CONFIG_INVALID',
+    ],
+    [
+      'secret pasted as key name',
+      (o: string) => ({
+        ...base(o),
+        target: { api_endpoint: { ...endpoint, api_key_name: 'sk-proj-Abc123Def456Ghi789Jkl012Mno345' } },
+      }),
+      'EF_API_KEY_LOOKS_LIKE_SECRET',
+    ],
     ['missing endpoint', (o: string) => ({ config: base(o).config }), 'EF_MISSING_ENDPOINT'],
-    ['a judge URL that is not http(s)', (o: string) => ({ ...base(o), config: { ...base(o).config, params: { extra: { data_path: fixture('pubmed_qa'), judges: { gpt: { url: 'ftp://judge.example/v1', model_id: 'j' } } } } } }), 'EF_URL_INVALID'],
-    ['a key pasted under extra.judges', (o: string) => ({ ...base(o), config: { ...base(o).config, params: { extra: { data_path: fixture('pubmed_qa'), judges: { gpt: { url: 'http://127.0.0.1:9/v1', model_id: 'j', api_key: 'sk-Abc123Def456Ghi789Jkl012Mno345' } } } } } }), 'EF_API_KEY_LOOKS_LIKE_SECRET'],
+    [
+      'a judge URL that is not http(s)',
+      (o: string) => ({
+        ...base(o),
+        config: {
+          ...base(o).config,
+          params: {
+            extra: {
+              data_path: fixture('pubmed_qa'),
+              judges: { gpt: { url: 'ftp://judge.example/v1', model_id: 'j' } },
+            },
+          },
+        },
+      }),
+      'EF_URL_INVALID',
+    ],
+    [
+      'a key pasted under extra.judges',
+      (o: string) => ({
+        ...base(o),
+        config: {
+          ...base(o).config,
+          params: {
+            extra: {
+              data_path: fixture('pubmed_qa'),
+              judges: {
+                gpt: { url: 'http://127.0.0.1:9/v1', model_id: 'j', api_key: 'sk-Abc123Def456Ghi789Jkl012Mno345' },
+              },
+            },
+          },
+        },
+      }),
+      'EF_API_KEY_LOOKS_LIKE_SECRET',
+    ],
   ])('%s', async (_name, make, code) => {
     const dir = tempDir();
     const out = join(dir, 'out');
@@ -30,10 +84,18 @@ describe('bad input gets one coded error, exit 1, no stack trace, nothing writte
 
   it('a task marked not yet available (framework.yml `available: false`)', async () => {
     const dir = tempDir();
-    const framework = readFileSync(join(REPO_ROOT, 'framework.yml'), 'utf8').replace('  - name: medec\n', '  - name: medec\n    available: false\n');
+    const framework = readFileSync(join(REPO_ROOT, 'framework.yml'), 'utf8').replace(
+      '  - name: medec\n',
+      '  - name: medec\n    available: false\n',
+    );
     writeFileSync(join(dir, 'framework.yml'), framework);
-    const rc = writeRunConfig(dir, { ...base(join(dir, 'out')), config: { ...base(join(dir, 'out')).config, type: 'medec' } });
-    const r = await runCli(['run_eval', '--run_config', rc], { env: { EF_FRAMEWORK_FILE: join(dir, 'framework.yml') } });
+    const rc = writeRunConfig(dir, {
+      ...base(join(dir, 'out')),
+      config: { ...base(join(dir, 'out')).config, type: 'medec' },
+    });
+    const r = await runCli(['run_eval', '--run_config', rc], {
+      env: { EF_FRAMEWORK_FILE: join(dir, 'framework.yml') },
+    });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('error[EF_TASK_NOT_AVAILABLE]');
     expect(existsSync(join(dir, 'out'))).toBe(false);
@@ -41,10 +103,15 @@ describe('bad input gets one coded error, exit 1, no stack trace, nothing writte
 
   it('a command template that renders to nothing', async () => {
     const dir = tempDir();
-    const framework = readFileSync(join(REPO_ROOT, 'framework.yml'), 'utf8').replace(/^  command: >-\n(    .*\n)+/m, "  command: '{{#if false}}x{{/if}}'\n");
+    const framework = readFileSync(join(REPO_ROOT, 'framework.yml'), 'utf8').replace(
+      /^  command: >-\n(    .*\n)+/m,
+      "  command: '{{#if false}}x{{/if}}'\n",
+    );
     writeFileSync(join(dir, 'framework.yml'), framework);
     const rc = writeRunConfig(dir, base(join(dir, 'out')));
-    const r = await runCli(['run_eval', '--run_config', rc], { env: { EF_FRAMEWORK_FILE: join(dir, 'framework.yml') } });
+    const r = await runCli(['run_eval', '--run_config', rc], {
+      env: { EF_FRAMEWORK_FILE: join(dir, 'framework.yml') },
+    });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('error[EF_COMMAND_NOT_SINGLE]');
     expect(existsSync(join(dir, 'out'))).toBe(false);
@@ -71,7 +138,10 @@ describe('bad input gets one coded error, exit 1, no stack trace, nothing writte
 
   it('adds the stack trace only with --debug', async () => {
     const dir = tempDir();
-    const rc = writeRunConfig(dir, { ...base(join(dir, 'out')), config: { ...base(join(dir, 'out')).config, type: 'nope' } });
+    const rc = writeRunConfig(dir, {
+      ...base(join(dir, 'out')),
+      config: { ...base(join(dir, 'out')).config, type: 'nope' },
+    });
     const r = await runCli(['--debug', 'run_eval', '--run_config', rc]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^\s+at /m);
@@ -85,7 +155,10 @@ describe('bad input gets one coded error, exit 1, no stack trace, nothing writte
 
   it('a named key variable that is not set', async () => {
     const dir = tempDir();
-    const rc = writeRunConfig(dir, { ...base(join(dir, 'out')), target: { api_endpoint: { ...endpoint, api_key_name: 'EF_SURELY_UNSET_KEY' } } });
+    const rc = writeRunConfig(dir, {
+      ...base(join(dir, 'out')),
+      target: { api_endpoint: { ...endpoint, api_key_name: 'EF_SURELY_UNSET_KEY' } },
+    });
     const r = await runCli(['run_eval', '--run_config', rc], { env: { EF_SURELY_UNSET_KEY: undefined } });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('the variable was not found in the environment: EF_SURELY_UNSET_KEY');
@@ -103,7 +176,34 @@ describe('ls and --dry_run', () => {
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
     expect(lines[0]).toBe('helm:');
-    expect(lines.slice(1)).toEqual(['pubmed_qa', 'head_qa', 'medbullets', 'medcalc_bench', 'medec', 'ehr_sql', 'race_based_med', 'medhallu', 'mtsamples_replicate', 'ehrshot', 'clear', 'medalign', 'n2c2_ct_matching', 'medhelm_med_qa', 'medication_qa', 'medi_qa', 'aci_bench', 'mtsamples_procedures', 'med_dialog', 'medhelm_med_mcqa', 'mimic_rrs', 'mimic_bhc', 'mimiciv_billing_code', 'dischargeme'].map((t) => `  * ${t}`));
+    expect(lines.slice(1)).toEqual(
+      [
+        'pubmed_qa',
+        'head_qa',
+        'medbullets',
+        'medcalc_bench',
+        'medec',
+        'ehr_sql',
+        'race_based_med',
+        'medhallu',
+        'mtsamples_replicate',
+        'ehrshot',
+        'clear',
+        'medalign',
+        'n2c2_ct_matching',
+        'medhelm_med_qa',
+        'medication_qa',
+        'medi_qa',
+        'aci_bench',
+        'mtsamples_procedures',
+        'med_dialog',
+        'medhelm_med_mcqa',
+        'mimic_rrs',
+        'mimic_bhc',
+        'mimiciv_billing_code',
+        'dischargeme',
+      ].map((t) => `  * ${t}`),
+    );
   });
 
   it('plain ls (which skips the argument parser) prints what ls through the parser prints', async () => {
@@ -112,9 +212,20 @@ describe('ls and --dry_run', () => {
     expect(parsed).toMatchObject({ code: 0, stderr: '' });
   });
 
-  it.each(['openai.yml', 'nvidia-build.yml', 'nvcf.yml', 'vllm.yml', 'ollama.yml', 'llama-cpp.yml', 'medhelm-published.yml'])('dry-runs configs/%s without a key and writes nothing', async (file) => {
+  it.each([
+    'openai.yml',
+    'nvidia-build.yml',
+    'nvcf.yml',
+    'vllm.yml',
+    'ollama.yml',
+    'llama-cpp.yml',
+    'medhelm-published.yml',
+  ])('dry-runs configs/%s without a key and writes nothing', async (file) => {
     const cwd = tempDir();
-    const r = await runCli(['run_eval', '--run_config', join(__dirnameOf(), '..', 'configs', file), '--dry_run'], { cwd, env: { OPENAI_API_KEY: undefined, NVIDIA_API_KEY: undefined } });
+    const r = await runCli(['run_eval', '--run_config', join(__dirnameOf(), '..', 'configs', file), '--dry_run'], {
+      cwd,
+      env: { OPENAI_API_KEY: undefined, NVIDIA_API_KEY: undefined },
+    });
     expect(r.stderr).not.toMatch(/error\[/);
     expect(r.code).toBe(0);
     const [head, command] = r.stdout.split('\nRendered command:\n\n');
@@ -131,10 +242,18 @@ describe('ls and --dry_run', () => {
 
 describe('--dry_run size estimate', () => {
   it('prints instances, requests and prompt size on stderr when the data is local, and never downloads', async () => {
-    const local = await runCli(['run_eval', '--run_config', join(__dirnameOf(), '..', 'configs', 'quickstart', 'pubmed_qa.yml'), '--dry_run']);
+    const local = await runCli([
+      'run_eval',
+      '--run_config',
+      join(__dirnameOf(), '..', 'configs', 'quickstart', 'pubmed_qa.yml'),
+      '--dry_run',
+    ]);
     expect(local.code).toBe(0);
     expect(local.stderr).toMatch(/^dry run: 5 instances, 5 requests, \d+ prompt characters \(~\d+ tokens\)$/m);
-    const remote = await runCli(['run_eval', '--run_config', join(__dirnameOf(), '..', 'configs', 'openai.yml'), '--dry_run'], { cwd: tempDir(), env: { EF_DATA_CACHE: tempDir() } });
+    const remote = await runCli(
+      ['run_eval', '--run_config', join(__dirnameOf(), '..', 'configs', 'openai.yml'), '--dry_run'],
+      { cwd: tempDir(), env: { EF_DATA_CACHE: tempDir() } },
+    );
     expect(remote.code).toBe(0);
     expect(remote.stderr).toContain('note: no size estimate');
     expect(remote.stderr).toContain('offline');
@@ -143,7 +262,17 @@ describe('--dry_run size estimate', () => {
 
 describe('rate limits', () => {
   it('reach the engine command line from config.params.extra', async () => {
-    const r = await runCli(['run_eval', '--run_config', join(__dirnameOf(), '..', 'configs', 'vllm.yml'), '--dry_run', '--overrides', 'config.params.extra.requests_per_minute=120,config.params.extra.tokens_per_minute=90000'], { cwd: tempDir() });
+    const r = await runCli(
+      [
+        'run_eval',
+        '--run_config',
+        join(__dirnameOf(), '..', 'configs', 'vllm.yml'),
+        '--dry_run',
+        '--overrides',
+        'config.params.extra.requests_per_minute=120,config.params.extra.tokens_per_minute=90000',
+      ],
+      { cwd: tempDir() },
+    );
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/--requests-per-minute 120 \\\n {2}--tokens-per-minute 90000/);
   });
@@ -157,13 +286,22 @@ describe('an endpoint with nothing listening (issue 19.6)', () => {
   it('is EF_ENDPOINT_DOWN after a few refused attempts, not every request retried with back-off', async () => {
     const out = join(tempDir(), 'out');
     const rc = writeRunConfig(tempDir(), {
-      config: { type: 'head_qa', output_dir: out, params: { parallelism: 4, max_retries: 5, extra: { data_path: fixture('head_qa') } } },
+      config: {
+        type: 'head_qa',
+        output_dir: out,
+        params: { parallelism: 4, max_retries: 5, extra: { data_path: fixture('head_qa') } },
+      },
       target: { api_endpoint: { url: 'http://127.0.0.1:1/v1', model_id: 'm', type: 'chat' } },
     });
     const r = await runCli(['run_eval', '--run_config', rc]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('error[EF_ENDPOINT_DOWN]: nothing is listening at http://127.0.0.1:1/v1/chat/completions: connection refused (ECONNREFUSED)');
-    const lines = readFileSync(join(out, 'responses', 'model.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { attempts: number });
+    expect(r.stderr).toContain(
+      'error[EF_ENDPOINT_DOWN]: nothing is listening at http://127.0.0.1:1/v1/chat/completions: connection refused (ECONNREFUSED)',
+    );
+    const lines = readFileSync(join(out, 'responses', 'model.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { attempts: number });
     const attempts = lines.reduce((a, l) => a + l.attempts, 0);
     // Before: every instance was tried 1 + max_retries times with back-off. Now: the refusals that show the endpoint
     // is down, plus at most one more attempt for each request then in flight.

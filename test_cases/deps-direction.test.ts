@@ -38,18 +38,25 @@ const CLEAN = {
   'packages/types/package.json': manifest('types'),
   'packages/types/src/index.ts': 'export interface Instance { readonly id: string }\n',
   'packages/metrics/package.json': manifest('metrics', { '@eval-factory/types': '0.1.0' }),
-  'packages/metrics/src/index.ts': "import type { Instance } from '@eval-factory/types';\nexport const f = (i: Instance) => i.id;\n",
+  'packages/metrics/src/index.ts':
+    "import type { Instance } from '@eval-factory/types';\nexport const f = (i: Instance) => i.id;\n",
   'packages/engine/package.json': manifest('engine', { '@eval-factory/metrics': '0.1.0', openai: '^6' }),
   'packages/engine/src/clients/client.ts': "import OpenAI from 'openai';\nexport const c = OpenAI;\n",
-  'packages/engine/src/index.ts': "export { f } from '@eval-factory/metrics';\n// import x from '@eval-factory/cli'; (a comment is not an import)\n",
-  'packages/report/package.json': { ...manifest('report', { '@eval-factory/types': '0.1.0' }, { '@eval-factory/testkit': '0.1.0' }), exports: { '.': './dist/index.js', './early': './dist/early.js' } },
+  'packages/engine/src/index.ts':
+    "export { f } from '@eval-factory/metrics';\n// import x from '@eval-factory/cli'; (a comment is not an import)\n",
+  'packages/report/package.json': {
+    ...manifest('report', { '@eval-factory/types': '0.1.0' }, { '@eval-factory/testkit': '0.1.0' }),
+    exports: { '.': './dist/index.js', './early': './dist/early.js' },
+  },
   'packages/report/src/early.ts': 'export const early = 1;\n',
-  'packages/report/src/index.ts': "import { readFileSync } from 'node:fs';\nexport const s = 'data from \\'@eval-factory/engine\\'';\nexport const r = readFileSync;\n",
+  'packages/report/src/index.ts':
+    "import { readFileSync } from 'node:fs';\nexport const s = 'data from \\'@eval-factory/engine\\'';\nexport const r = readFileSync;\n",
   'packages/report/src/index.test.ts': "import { startFakeOpenAIServer } from '@eval-factory/testkit';\n",
   'packages/testkit/package.json': manifest('testkit'),
   'packages/testkit/src/index.ts': 'export const t = 1;\n',
   'packages/cli/package.json': manifest('cli', { '@eval-factory/report': '0.1.0' }),
-  'packages/cli/src/index.ts': "export { s } from '@eval-factory/report';\nexport { early } from '@eval-factory/report/early'; // a declared subpath\n",
+  'packages/cli/src/index.ts':
+    "export { s } from '@eval-factory/report';\nexport { early } from '@eval-factory/report/early'; // a declared subpath\n",
 };
 
 describe('check-deps-direction', () => {
@@ -80,7 +87,9 @@ describe('check-deps-direction', () => {
     expect(violations).toEqual([
       {
         file: 'packages/report/src/summary.ts',
-        message: expect.stringMatching(/^imports '@eval-factory\/engine' \(line 2\): factory package report never imports engine/),
+        message: expect.stringMatching(
+          /^imports '@eval-factory\/engine' \(line 2\): factory package report never imports engine/,
+        ),
       },
     ]);
     const run = spawnSync(process.execPath, [SCRIPT, root], { encoding: 'utf8' });
@@ -100,10 +109,16 @@ describe('check-deps-direction', () => {
         "import { t } from '@eval-factory/testkit';", // testkit in source
         "import { s } from '../../report/src/index.js';", // relative reach into another package
       ].join('\n'),
-      'packages/engine/src/cache/store.ts': "import Keyv from 'keyv';\nexport type T = typeof import('@keyv/sqlite');\n",
-      'packages/engine/src/runner/run.ts': "import { Keyv } from 'keyv';\nexport { Instance } from '@eval-factory/types';\n",
-      'packages/report/package.json': { ...manifest('report', { '@eval-factory/cli': '0.1.0' }), exports: { '.': './dist/index.js', './early': './dist/early.js' } },
-      'packages/cli/src/late.ts': "import { late } from '@eval-factory/report/late'; // a subpath report does not export\n",
+      'packages/engine/src/cache/store.ts':
+        "import Keyv from 'keyv';\nexport type T = typeof import('@keyv/sqlite');\n",
+      'packages/engine/src/runner/run.ts':
+        "import { Keyv } from 'keyv';\nexport { Instance } from '@eval-factory/types';\n",
+      'packages/report/package.json': {
+        ...manifest('report', { '@eval-factory/cli': '0.1.0' }),
+        exports: { '.': './dist/index.js', './early': './dist/early.js' },
+      },
+      'packages/cli/src/late.ts':
+        "import { late } from '@eval-factory/report/late'; // a subpath report does not export\n",
     });
     const found = check(root).violations.map((v) => `${v.file}: ${v.message}`);
     const expected = [

@@ -17,7 +17,11 @@ function walk(dir: string, keep: (path: string) => boolean): string[] {
 }
 
 const docs = [...walk(join(REPO_ROOT, 'docs'), (p) => p.endsWith('.md')), join(REPO_ROOT, 'README.md')];
-const userFacing = [...docs, join(REPO_ROOT, 'framework.yml'), ...walk(join(REPO_ROOT, 'configs'), (p) => /\.ya?ml$/.test(p))];
+const userFacing = [
+  ...docs,
+  join(REPO_ROOT, 'framework.yml'),
+  ...walk(join(REPO_ROOT, 'configs'), (p) => /\.ya?ml$/.test(p)),
+];
 /** Every source file, tests and comments included: the next engineer reads them without the specification too. */
 const sources = [
   ...walk(join(REPO_ROOT, 'packages'), (p) => /\.(ts|mjs|js)$/.test(p) && p.includes('/src/')),
@@ -28,7 +32,19 @@ const sources = [
 const codeLines = (file: string) => readFileSync(file, 'utf8').split('\n');
 
 /** GitHub's heading anchors: lower case, punctuation dropped, spaces to dashes. */
-const anchorsOf = (file: string) => new Set(readFileSync(file, 'utf8').split('\n').filter((l) => l.startsWith('#')).map((l) => l.replace(/^#+\s*/, '').toLowerCase().replace(/[^\w\s-]/g, '').replace(/\s/g, '-')));
+const anchorsOf = (file: string) =>
+  new Set(
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('#'))
+      .map((l) =>
+        l
+          .replace(/^#+\s*/, '')
+          .toLowerCase()
+          .replace(/[^\w\s-]/g, '')
+          .replace(/\s/g, '-'),
+      ),
+  );
 
 /** Markdown with fenced blocks and inline code removed (a regex there is not a link). */
 const withoutCode = (text: string) => text.replace(/```[^]*?```/g, '').replace(/`[^`\n]*`/g, '');
@@ -44,20 +60,45 @@ function checkTarget(target: string, from: string): string | null {
 
 describe('doc paths users are sent to exist', () => {
   it('markdown links in docs and README resolve, anchors included', () => {
-    const broken = docs.flatMap((file) => [...withoutCode(readFileSync(file, 'utf8')).matchAll(/\]\(([^)\s]+)\)/g)].map((m) => checkTarget(m[1]!, dirname(file))).filter(Boolean).map((b) => `${relative(REPO_ROOT, file)}: ${b}`));
+    const broken = docs.flatMap((file) =>
+      [...withoutCode(readFileSync(file, 'utf8')).matchAll(/\]\(([^)\s]+)\)/g)]
+        .map((m) => checkTarget(m[1]!, dirname(file)))
+        .filter(Boolean)
+        .map((b) => `${relative(REPO_ROOT, file)}: ${b}`),
+    );
     expect(broken).toEqual([]);
   });
 
   it('docs/… paths in hints, messages, framework.yml and configs resolve', () => {
-    const files = [...sources.map((f) => [f, codeLines(f).join('\n')] as const), ...userFacing.map((f) => [f, readFileSync(f, 'utf8')] as const)];
-    const broken = files.flatMap(([file, text]) => [...text.matchAll(/\bdocs\/[\w./-]+\.md(#[\w-]+)?/g)].map((m) => checkTarget(m[0], REPO_ROOT)).filter(Boolean).map((b) => `${relative(REPO_ROOT, file)}: ${b}`));
+    const files = [
+      ...sources.map((f) => [f, codeLines(f).join('\n')] as const),
+      ...userFacing.map((f) => [f, readFileSync(f, 'utf8')] as const),
+    ];
+    const broken = files.flatMap(([file, text]) =>
+      [...text.matchAll(/\bdocs\/[\w./-]+\.md(#[\w-]+)?/g)]
+        .map((m) => checkTarget(m[0], REPO_ROOT))
+        .filter(Boolean)
+        .map((b) => `${relative(REPO_ROOT, file)}: ${b}`),
+    );
     expect(broken).toEqual([]);
   });
 
   it('nothing a user reads cites the specification, which users do not have', () => {
-    const spec = /(?<![\w/-])(eval-factory\.md|engine\.md|judges-and-auth\.md|benchmarks-2\.md|style\.md|benchmarks\.md §)/;
-    const citing = [...sources.flatMap((f) => codeLines(f).filter((l) => spec.test(l)).map((l) => `${relative(REPO_ROOT, f)}: ${l.trim()}`)),
-      ...userFacing.flatMap((f) => readFileSync(f, 'utf8').split('\n').filter((l) => spec.test(l)).map((l) => `${relative(REPO_ROOT, f)}: ${l.trim()}`))];
+    const spec =
+      /(?<![\w/-])(eval-factory\.md|engine\.md|judges-and-auth\.md|benchmarks-2\.md|style\.md|benchmarks\.md §)/;
+    const citing = [
+      ...sources.flatMap((f) =>
+        codeLines(f)
+          .filter((l) => spec.test(l))
+          .map((l) => `${relative(REPO_ROOT, f)}: ${l.trim()}`),
+      ),
+      ...userFacing.flatMap((f) =>
+        readFileSync(f, 'utf8')
+          .split('\n')
+          .filter((l) => spec.test(l))
+          .map((l) => `${relative(REPO_ROOT, f)}: ${l.trim()}`),
+      ),
+    ];
     expect(citing).toEqual([]);
   });
 });

@@ -10,7 +10,10 @@ import { fixture, readJsonl, runCli, tempDir, writeRunConfig } from './support.j
  * Every available public benchmark, end to end through the real CLI and engine, on its self-written fixture, against
  * the loopback server: exit 0, the output files, the main metric in results.yml, every instance accounted for.
  */
-const BENCHMARKS: Record<string, { main: string; data: () => Promise<string> | string; extra?: Record<string, unknown> }> = {
+const BENCHMARKS: Record<
+  string,
+  { main: string; data: () => Promise<string> | string; extra?: Record<string, unknown> }
+> = {
   medcalc_bench: { main: 'medcalc_bench_accuracy', data: () => fixture('medcalc_bench') },
   medec: { main: 'medec_error_flag_accuracy', data: () => fixture('medec') },
   race_based_med: { main: 'exact_match', data: async () => dirname(await writeFixtureDocx()) },
@@ -21,7 +24,10 @@ const BENCHMARKS: Record<string, { main: string; data: () => Promise<string> | s
   n2c2_ct_matching: { main: 'exact_match', data: () => fixture('n2c2_ct_matching'), extra: { subject: 'ABDOMINAL' } },
   medhelm_med_qa: { main: 'exact_match', data: () => fixture('medhelm_med_qa') },
   medhelm_med_mcqa: { main: 'exact_match', data: () => fixture('medhelm_med_mcqa') },
-  mimiciv_billing_code: { main: 'mimiciv_billing_code_f1', data: () => join(fixture('mimiciv_billing_code'), 'mimiciv_icd10.jsonl') },
+  mimiciv_billing_code: {
+    main: 'mimiciv_billing_code_f1',
+    data: () => join(fixture('mimiciv_billing_code'), 'mimiciv_icd10.jsonl'),
+  },
 };
 
 let server: FakeOpenAIServer;
@@ -40,7 +46,14 @@ describe.each(Object.entries(BENCHMARKS))('%s end to end', (name, { main, data, 
     const r = await runCli(['run_eval', '--run_config', rc]);
     expect(r.stderr).not.toMatch(/error\[/);
     expect(r.code).toBe(0);
-    for (const f of ['results.yml', 'evaluation_config.yaml', 'eval_factory_metrics.json', 'results.jsonl', 'instances.jsonl', 'responses/model.jsonl']) {
+    for (const f of [
+      'results.yml',
+      'evaluation_config.yaml',
+      'eval_factory_metrics.json',
+      'results.jsonl',
+      'instances.jsonl',
+      'responses/model.jsonl',
+    ]) {
       expect(existsSync(join(out, f))).toBe(true);
     }
     const results = parse(readFileSync(join(out, 'results.yml'), 'utf8'));

@@ -24,7 +24,9 @@ afterAll(() => {
 });
 
 function allFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? allFiles(join(dir, e.name)) : [join(dir, e.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? allFiles(join(dir, e.name)) : [join(dir, e.name)],
+  );
 }
 
 (mounted ? describe : describe.skip)('a full disk', () => {
@@ -34,7 +36,11 @@ function allFiles(dir: string): string[] {
     try {
       const out = join(mountPoint, 'out');
       const rc = writeRunConfig(tempDir(), {
-        config: { type: 'medcalc_bench', output_dir: out, params: { parallelism: 1, extra: { data_path: fixture('medcalc_bench'), allow_data_drift: true } } },
+        config: {
+          type: 'medcalc_bench',
+          output_dir: out,
+          params: { parallelism: 1, extra: { data_path: fixture('medcalc_bench'), allow_data_drift: true } },
+        },
         target: { api_endpoint: { url: server.url, model_id: 'fake-model', type: 'chat' } },
       });
       const full = await runCli(['run_eval', '--run_config', rc]);

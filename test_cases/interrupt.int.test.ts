@@ -15,15 +15,29 @@ describe('Ctrl-C and SIGTERM', () => {
     try {
       const out = join(tempDir(), 'out');
       const rc = writeRunConfig(tempDir(), {
-        config: { type: 'head_qa', output_dir: out, params: { parallelism: 1, extra: { data_path: fixture('head_qa') } } },
+        config: {
+          type: 'head_qa',
+          output_dir: out,
+          params: { parallelism: 1, extra: { data_path: fixture('head_qa') } },
+        },
         target: { api_endpoint: { url: server.url, model_id: 'fake-model', type: 'chat' } },
       });
-      const child = spawn(process.execPath, [CLI, 'run_eval', '--run_config', rc], { cwd: REPO_ROOT, env: { ...process.env, CI: 'true' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [CLI, 'run_eval', '--run_config', rc], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, CI: 'true' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let stderr = '';
       child.stderr.on('data', (c) => (stderr += c));
       // Interrupt once the first answer is in the responses log.
       const deadline = Date.now() + 20_000;
-      while (Date.now() < deadline && !(existsSync(join(out, 'responses/model.jsonl')) && readFileSync(join(out, 'responses/model.jsonl'), 'utf8').includes('\n'))) {
+      while (
+        Date.now() < deadline &&
+        !(
+          existsSync(join(out, 'responses/model.jsonl')) &&
+          readFileSync(join(out, 'responses/model.jsonl'), 'utf8').includes('\n')
+        )
+      ) {
         await new Promise((r) => setTimeout(r, 50));
       }
       child.kill(signal);
@@ -39,12 +53,16 @@ describe('Ctrl-C and SIGTERM', () => {
       expect(answered).toBeGreaterThanOrEqual(1);
       // The request in flight when the signal came was not answered: not sent, never a failure.
       expect(results.filter((r) => r.status === 'failed')).toEqual([]);
-      const notSent = results.filter((r) => r.status === 'unscored' && /^not sent: the run was interrupted/.test(r.reason));
+      const notSent = results.filter(
+        (r) => r.status === 'unscored' && /^not sent: the run was interrupted/.test(r.reason),
+      );
       expect(notSent.length).toBe(results.length - answered);
       expect(evaluation.counts.instances.not_sent).toBe(notSent.length);
       expect(readJsonl(join(out, 'responses/model.jsonl')).every((r) => r.result.success === true)).toBe(true);
       expect(stderr).not.toMatch(/^\s+at /m);
-      expect(readFileSync(join(out, 'logs/eval-factory.log'), 'utf8').trimEnd().split('\n').pop()).toMatch(/ final: status interrupted; instances: \d+ evaluated.*requests: \d+ total.*\d+ not sent; runtime /);
+      expect(readFileSync(join(out, 'logs/eval-factory.log'), 'utf8').trimEnd().split('\n').pop()).toMatch(
+        / final: status interrupted; instances: \d+ evaluated.*requests: \d+ total.*\d+ not sent; runtime /,
+      );
 
       // summarize shows it; the same command again resumes and sends only what was not answered.
       const summary = await runCli(['summarize', out]);

@@ -41,7 +41,11 @@ describe('one run per output folder', () => {
     // The first run's answers wait until the second run has ended: the two always overlap.
     const { server, release, out, rc } = await heldRun();
     try {
-      const first = spawn(process.execPath, [CLI, 'run_eval', '--run_config', rc], { cwd: REPO_ROOT, env: { ...process.env, CI: 'true' }, stdio: 'ignore' });
+      const first = spawn(process.execPath, [CLI, 'run_eval', '--run_config', rc], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, CI: 'true' },
+        stdio: 'ignore',
+      });
       const firstDone = new Promise<number | null>((resolve) => first.on('close', resolve));
       await until(() => server.requests.length > 0, 'the first run to send');
       const runConfigBefore = readFileSync(join(out, 'run_config.yml'), 'utf8');
@@ -71,7 +75,12 @@ describe('one run per output folder', () => {
     // Answers wait until the first run is killed, so it is always killed mid-run.
     const { server, release, out, rc } = await heldRun();
     try {
-      const killed = spawn(process.execPath, [CLI, 'run_eval', '--run_config', rc], { cwd: REPO_ROOT, env: { ...process.env, CI: 'true' }, stdio: 'ignore', detached: true });
+      const killed = spawn(process.execPath, [CLI, 'run_eval', '--run_config', rc], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, CI: 'true' },
+        stdio: 'ignore',
+        detached: true,
+      });
       await until(() => existsSync(join(out, LOCK)) && server.requests.length > 0, 'the first run to lock and send');
       process.kill(-killed.pid!, 'SIGKILL'); // the CLI and its engine, as kill -9 of a job would
       await new Promise((resolve) => killed.on('close', resolve));

@@ -18,7 +18,8 @@ function prestartedEnginesIn(cwd: string): string[] {
   for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
       const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      if (cmdline.includes('--argv-on-stdin') && readlinkSync(`/proc/${pid}/cwd`) === cwd) found.push(cmdline.join(' '));
+      if (cmdline.includes('--argv-on-stdin') && readlinkSync(`/proc/${pid}/cwd`) === cwd)
+        found.push(cmdline.join(' '));
     } catch {
       // gone meanwhile
     }
@@ -37,7 +38,11 @@ maybe('prestarted engine', () => {
     try {
       const cwd = tempDir();
       const rc = writeRunConfig(cwd, {
-        config: { type: 'pubmed_qa', output_dir: join(cwd, 'out'), params: { parallelism: 1, limit_samples: 3, extra: { data_path: fixture('pubmed_qa') } } },
+        config: {
+          type: 'pubmed_qa',
+          output_dir: join(cwd, 'out'),
+          params: { parallelism: 1, limit_samples: 3, extra: { data_path: fixture('pubmed_qa') } },
+        },
         target: { api_endpoint: { url: server.url, model_id: 'fake-model', type: 'chat' } },
       });
       const run = runCli(['run_eval', '--run_config', rc], { cwd });
@@ -57,13 +62,21 @@ maybe('prestarted engine', () => {
   });
 
   it.each([
-    ['a config error', (rc: string) => ['run_eval', '--run_config', rc, '--overrides', 'config.params.parallelism=many'], 1],
+    [
+      'a config error',
+      (rc: string) => ['run_eval', '--run_config', rc, '--overrides', 'config.params.parallelism=many'],
+      1,
+    ],
     ['a dry run', (rc: string) => ['run_eval', '--run_config', rc, '--dry_run'], 0],
     ['a usage error', (rc: string) => ['run_eval', '--run_config', rc, '--no_such_flag'], 2],
   ])('leaves no engine process behind after %s', async (_name, args, code) => {
     const cwd = tempDir();
     const rc = writeRunConfig(cwd, {
-      config: { type: 'pubmed_qa', output_dir: join(cwd, 'out'), params: { extra: { data_path: fixture('pubmed_qa') } } },
+      config: {
+        type: 'pubmed_qa',
+        output_dir: join(cwd, 'out'),
+        params: { extra: { data_path: fixture('pubmed_qa') } },
+      },
       target: { api_endpoint: { url: 'http://127.0.0.1:9/v1', model_id: 'fake-model', type: 'chat' } },
     });
     const result = await runCli(args(rc), { cwd });

@@ -12,7 +12,10 @@ import { REPO_ROOT, tempDir } from './support.js';
 describe('npm run quickstart (after the build)', () => {
   it('a first run prints no warning or error and leaves three successful runs', async () => {
     const root = join(tempDir(), 'quickstart-output');
-    const r = await runNode([join(REPO_ROOT, 'scripts', 'quickstart.mjs'), '--output_root', root], { cwd: REPO_ROOT, env: { ...process.env, CI: 'true' } });
+    const r = await runNode([join(REPO_ROOT, 'scripts', 'quickstart.mjs'), '--output_root', root], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, CI: 'true' },
+    });
     const output = `${r.stdout}\n${r.stderr}`;
     expect(output).not.toMatch(/warning\[|error\[|EF_[A-Z_]+/);
     expect(r.code).toBe(0);

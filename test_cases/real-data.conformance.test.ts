@@ -85,7 +85,9 @@ const roots: string[] = [];
           output_dir: out,
           params: { limit_samples: LIMIT, parallelism: 16, extra: { data_path: path.join(datasetsDir, benchmark) } },
         },
-        target: { api_endpoint: { url: server.url, model_id: 'fake-model', type: 'chat', api_key_name: 'EF_TEST_KEY' } },
+        target: {
+          api_endpoint: { url: server.url, model_id: 'fake-model', type: 'chat', api_key_name: 'EF_TEST_KEY' },
+        },
       });
       result = await runCli(['run_eval', '--run_config', rc], { env: { EF_TEST_KEY: SECRET } });
     }, 600_000);
@@ -125,7 +127,9 @@ const roots: string[] = [];
 
     if (benchmark === 'head_qa') {
       it("evaluates HELM's seed-0 selection, in selection order", () => {
-        const subset = JSON.parse(readFileSync(path.join(datasetsDir, 'head_qa/eval_subset_k1000_seed0.json'), 'utf8')) as HeadQaSubset;
+        const subset = JSON.parse(
+          readFileSync(path.join(datasetsDir, 'head_qa/eval_subset_k1000_seed0.json'), 'utf8'),
+        ) as HeadQaSubset;
         const instances = readJsonl(path.join(out, 'instances.jsonl'));
         expect(instances.map((i) => [i.extra_data.name, i.extra_data.id])).toEqual(subset.name_qid_in_selection_order);
         // ids are id0… over the 2,675 text-only rows in file order, so they carry the index list too.

@@ -30,22 +30,29 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-const countLines = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).length : 0);
+const countLines = (file: string) =>
+  existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).length : 0;
 
 describe('resume after kill -9', () => {
   it('re-sends only what had not completed and reports the uninterrupted scores', async () => {
     const data = writeInventedPubmedQa(join(tempDir(), 'data'));
-    const make = (out: string) => writeRunConfig(tempDir(), {
-      config: { type: 'pubmed_qa', output_dir: out, params: { parallelism: 2, extra: { data_path: data } } },
-      target: { api_endpoint: { url: server.url, model_id: 'fake-model', type: 'chat' } },
-    });
+    const make = (out: string) =>
+      writeRunConfig(tempDir(), {
+        config: { type: 'pubmed_qa', output_dir: out, params: { parallelism: 2, extra: { data_path: data } } },
+        target: { api_endpoint: { url: server.url, model_id: 'fake-model', type: 'chat' } },
+      });
     const reference = join(tempDir(), 'reference');
     expect((await runCli(['run_eval', '--run_config', make(reference)])).code).toBe(0);
 
     const out = join(tempDir(), 'out');
     const rc = make(out);
     // Own process group, so SIGKILL takes the CLI and the engine together, with no chance to clean up.
-    const child = spawn(process.execPath, [CLI, 'run_eval', '--run_config', rc], { cwd: REPO_ROOT, detached: true, stdio: 'ignore', env: { ...process.env, CI: 'true' } });
+    const child = spawn(process.execPath, [CLI, 'run_eval', '--run_config', rc], {
+      cwd: REPO_ROOT,
+      detached: true,
+      stdio: 'ignore',
+      env: { ...process.env, CI: 'true' },
+    });
     const responses = join(out, 'responses/model.jsonl');
     const deadline = Date.now() + 20_000;
     while (Date.now() < deadline && countLines(responses) < 10) await new Promise((r) => setTimeout(r, 20));
@@ -63,7 +70,9 @@ describe('resume after kill -9', () => {
     expect(resent).toBeLessThanOrEqual(N - answeredBeforeKill);
     const resumed = parse(readFileSync(join(out, 'evaluation_config.yaml'), 'utf8'));
     expect(resumed.counts.requests.cached).toBe(N - resent);
-    const score = (dir: string) => parse(readFileSync(join(dir, 'results.yml'), 'utf8')).results.tasks.pubmed_qa.metrics.exact_match.scores.mean.value;
+    const score = (dir: string) =>
+      parse(readFileSync(join(dir, 'results.yml'), 'utf8')).results.tasks.pubmed_qa.metrics.exact_match.scores.mean
+        .value;
     expect(score(out)).toBe(score(reference));
     expect(readJsonl(join(out, 'results.jsonl')).every((r) => r.status === 'ok')).toBe(true);
   });

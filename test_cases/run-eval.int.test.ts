@@ -15,7 +15,11 @@ afterAll(async () => server.close());
 
 function config(benchmark: string, outputDir: string, extra: Record<string, unknown> = {}) {
   return {
-    config: { type: benchmark, output_dir: outputDir, params: { parallelism: 3, extra: { data_path: fixture(benchmark), ...extra } } },
+    config: {
+      type: benchmark,
+      output_dir: outputDir,
+      params: { parallelism: 3, extra: { data_path: fixture(benchmark), ...extra } },
+    },
     target: { api_endpoint: { url: server.url, model_id: 'fake-model', type: 'chat', api_key_name: 'EF_TEST_KEY' } },
   };
 }
@@ -33,7 +37,11 @@ function independentExactMatch(out: string): number {
   return scores.reduce((a: number, b: number) => a + b, 0) / scores.length;
 }
 
-describe.each(['pubmed_qa', 'head_qa', 'medbullets'])('run_eval %s against a loopback OpenAI-compatible server', (benchmark) => {
+describe.each([
+  'pubmed_qa',
+  'head_qa',
+  'medbullets',
+])('run_eval %s against a loopback OpenAI-compatible server', (benchmark) => {
   const out = join(tempDir(), 'out');
   let result: Awaited<ReturnType<typeof runCli>>;
   beforeAll(async () => {
@@ -48,7 +56,19 @@ describe.each(['pubmed_qa', 'head_qa', 'medbullets'])('run_eval %s against a loo
   });
 
   it('writes every file of the output folder', () => {
-    for (const f of ['run_config.yml', 'model_configs/model_deployments.yaml', 'model_configs/model_metadata.yaml', 'cache.db', 'instances.jsonl', 'responses/model.jsonl', 'results.jsonl', 'evaluation_config.yaml', 'results.yml', 'eval_factory_metrics.json', 'logs/eval-factory.log']) {
+    for (const f of [
+      'run_config.yml',
+      'model_configs/model_deployments.yaml',
+      'model_configs/model_metadata.yaml',
+      'cache.db',
+      'instances.jsonl',
+      'responses/model.jsonl',
+      'results.jsonl',
+      'evaluation_config.yaml',
+      'results.yml',
+      'eval_factory_metrics.json',
+      'logs/eval-factory.log',
+    ]) {
       expect(existsSync(join(out, f))).toBe(true);
     }
     const runDir = join(out, 'runs', benchmark);
@@ -74,11 +94,22 @@ describe.each(['pubmed_qa', 'head_qa', 'medbullets'])('run_eval %s against a loo
 
 describe('resume', () => {
   it('re-sends only failed requests and reports the scores of an uninterrupted run', async () => {
-    const flaky = await startFakeOpenAIServer({ script: ['ok', { kind: 'server_error', status: 500 }, 'ok', { kind: 'server_error', status: 503 }] });
+    const flaky = await startFakeOpenAIServer({
+      script: ['ok', { kind: 'server_error', status: 500 }, 'ok', { kind: 'server_error', status: 503 }],
+    });
     try {
       const out = join(tempDir(), 'out');
-      const rc = writeRunConfig(tempDir(), { ...config('pubmed_qa', out, { max_failure_rate: 0.5 }), target: { api_endpoint: { url: flaky.url, model_id: 'fake-model', type: 'chat' } } });
-      const args = ['run_eval', '--run_config', rc, '--overrides', 'config.params.max_retries=0,config.params.parallelism=1'];
+      const rc = writeRunConfig(tempDir(), {
+        ...config('pubmed_qa', out, { max_failure_rate: 0.5 }),
+        target: { api_endpoint: { url: flaky.url, model_id: 'fake-model', type: 'chat' } },
+      });
+      const args = [
+        'run_eval',
+        '--run_config',
+        rc,
+        '--overrides',
+        'config.params.max_retries=0,config.params.parallelism=1',
+      ];
       const first = await runCli(args);
       expect(first.code).toBe(0); // 2 of 5 failed, within max_failure_rate 0.5 → partial, not an error
       expect(parse(readFileSync(join(out, 'evaluation_config.yaml'), 'utf8')).status).toBe('partial');

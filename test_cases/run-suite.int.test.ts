@@ -33,13 +33,30 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-const args = (extra: string[] = []) => ['run_suite', '--conf-paths', join(dir, 'entries.conf'), '--models-to-run', 'org/alpha,org/beta', '--suite', 'toy', '--output_dir', join(dir, 'out'), '--model_url', server.url, '--data_root', dataRoot, ...extra];
+const args = (extra: string[] = []) => [
+  'run_suite',
+  '--conf-paths',
+  join(dir, 'entries.conf'),
+  '--models-to-run',
+  'org/alpha,org/beta',
+  '--suite',
+  'toy',
+  '--output_dir',
+  join(dir, 'out'),
+  '--model_url',
+  server.url,
+  '--data_root',
+  dataRoot,
+  ...extra,
+];
 
 describe('run_suite (HELM dialect)', () => {
   it('an entry naming a benchmark this installation lacks stops the suite before anything is sent', async () => {
     const r = await runCli(args());
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('error[EF_SUITE_UNAVAILABLE]: 1 run entry names a benchmark this installation does not have: medqa_typo:model=org/alpha');
+    expect(r.stderr).toContain(
+      'error[EF_SUITE_UNAVAILABLE]: 1 run entry names a benchmark this installation does not have: medqa_typo:model=org/alpha',
+    );
     expect(server.requests).toHaveLength(0);
     expect(existsSync(join(dir, 'out'))).toBe(false);
   });
@@ -58,13 +75,16 @@ describe('run_suite (HELM dialect)', () => {
     expect(r.stderr).not.toMatch(/^\s+at /m);
     expect(r.code).toBe(0);
     for (const model of ['org_alpha', 'org_beta']) {
-      for (const b of ['pubmed_qa', 'head_qa']) expect(existsSync(join(dir, 'out', 'toy', model, b, 'results.yml'))).toBe(true);
+      for (const b of ['pubmed_qa', 'head_qa'])
+        expect(existsSync(join(dir, 'out', 'toy', model, b, 'results.yml'))).toBe(true);
     }
     expect(r.stderr).toContain('not run   medqa_typo:model=org/alpha');
     const board = readFileSync(join(dir, 'out', 'toy', 'leaderboard.md'), 'utf8');
     expect(board).toContain('org/alpha');
     expect(board).toContain('org/beta');
-    expect(new Set(server.requests.map((q) => (q.body as { model: string }).model))).toEqual(new Set(['org/alpha', 'org/beta']));
+    expect(new Set(server.requests.map((q) => (q.body as { model: string }).model))).toEqual(
+      new Set(['org/alpha', 'org/beta']),
+    );
 
     const status = await runCli(['status', join(dir, 'out', 'toy')]);
     expect(status.code).toBe(0);

@@ -24,7 +24,18 @@ describe.each(cases)('test_cases/$shape', ({ shape, env, path, kind }) => {
   it('runs end to end against the loopback server', async () => {
     const out = join(tempDir(), 'out');
     const before = server.requests.length;
-    const r = await runCli(['run_eval', '--run_config', join(REPO_ROOT, 'test_cases', shape, 'run_config.yml'), '--output_dir', out, '--model_url', `${server.origin}${path}`], { env });
+    const r = await runCli(
+      [
+        'run_eval',
+        '--run_config',
+        join(REPO_ROOT, 'test_cases', shape, 'run_config.yml'),
+        '--output_dir',
+        out,
+        '--model_url',
+        `${server.origin}${path}`,
+      ],
+      { env },
+    );
     expect(r.stderr).not.toMatch(/error\[/);
     expect(r.code).toBe(0);
     const sent = server.requests.slice(before);
@@ -32,7 +43,9 @@ describe.each(cases)('test_cases/$shape', ({ shape, env, path, kind }) => {
     expect(sent.every((q) => q.kind === kind)).toBe(true);
     expect(sent.every((q) => (q.authorization_sha256 !== null) === Object.keys(env).length > 0)).toBe(true);
     const results = parse(readFileSync(join(out, 'results.yml'), 'utf8'));
-    expect(Object.keys(results.results.tasks)).toEqual([shape === 'nvidia_build' ? 'head_qa' : shape === 'openai' ? 'pubmed_qa' : 'medbullets']);
+    expect(Object.keys(results.results.tasks)).toEqual([
+      shape === 'nvidia_build' ? 'head_qa' : shape === 'openai' ? 'pubmed_qa' : 'medbullets',
+    ]);
     for (const file of readTree(out)) expect(file.text).not.toContain(KEY);
   });
 });
@@ -40,9 +53,14 @@ describe.each(cases)('test_cases/$shape', ({ shape, env, path, kind }) => {
 describe('test_cases/nvcf', () => {
   it('dry-runs unchanged, with no key set, and renders the engine command', async () => {
     const cwd = tempDir();
-    const r = await runCli(['run_eval', '--run_config', join(REPO_ROOT, 'test_cases/nvcf/run_config.yml'), '--dry_run'], { cwd, env: { NVIDIA_API_KEY: undefined } });
+    const r = await runCli(
+      ['run_eval', '--run_config', join(REPO_ROOT, 'test_cases/nvcf/run_config.yml'), '--dry_run'],
+      { cwd, env: { NVIDIA_API_KEY: undefined } },
+    );
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('use_nvcf: true');
-    expect(r.stdout).toMatch(/Rendered command:\n\nef-bench run \\\n {2}--run-entries medbullets:model=my-org\/my-model \\\n/);
+    expect(r.stdout).toMatch(
+      /Rendered command:\n\nef-bench run \\\n {2}--run-entries medbullets:model=my-org\/my-model \\\n/,
+    );
   });
 });

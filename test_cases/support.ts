@@ -16,10 +16,19 @@ export interface CliResult {
 }
 
 /** Runs the built `eval-factory` CLI as a real process (asynchronously, so an in-process fake server keeps serving). */
-export function runCli(args: readonly string[], opts: { env?: Record<string, string | undefined>; cwd?: string } = {}): Promise<CliResult> {
+export function runCli(
+  args: readonly string[],
+  opts: { env?: Record<string, string | undefined>; cwd?: string } = {},
+): Promise<CliResult> {
   return runNode([CLI, ...args], {
     cwd: opts.cwd ?? REPO_ROOT,
-    env: { ...process.env, CI: 'true', EF_DATA_CACHE: join(tmpdir(), 'ef-test-data-cache'), EF_RETRY_BASE_SECONDS: '0.01', ...opts.env },
+    env: {
+      ...process.env,
+      CI: 'true',
+      EF_DATA_CACHE: join(tmpdir(), 'ef-test-data-cache'),
+      EF_RETRY_BASE_SECONDS: '0.01',
+      ...opts.env,
+    },
   });
 }
 
@@ -46,5 +55,8 @@ export function readTree(dir: string): { path: string; text: string }[] {
 }
 
 export function readJsonl(path: string): Record<string, any>[] {
-  return readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 }

@@ -89,7 +89,12 @@ async function checkSelection(name, selection, benchmarks, cacheDir) {
     return true;
   }
   const subset = JSON.parse(readFileSync(file, 'utf8'));
-  const placeholders = Array.from({ length: subset.N }, (_, i) => ({ id: String(i), split: 'test', input: { text: '' }, references: [] }));
+  const placeholders = Array.from({ length: subset.N }, (_, i) => ({
+    id: String(i),
+    split: 'test',
+    input: { text: '' },
+    references: [],
+  }));
   const { selected, subsample } = selection.selectEvalInstances(placeholders, subset.k);
   const indices = selected.map((instance) => Number(instance.id));
   const want = subset.indices_in_selection_order;
@@ -102,14 +107,17 @@ async function checkSelection(name, selection, benchmarks, cacheDir) {
   const definition = benchmarks.find((d) => d.name === name);
   if (definition && subset.name_qid_in_selection_order) {
     const { instances } = await load(definition, cacheDir);
-    const picked = selection.selectEvalInstances(instances, subset.k).selected.map((i) => [i.extra_data.name, i.extra_data.id]);
+    const picked = selection
+      .selectEvalInstances(instances, subset.k)
+      .selected.map((i) => [i.extra_data.name, i.extra_data.id]);
     const wantPicked = subset.name_qid_in_selection_order;
-    ok = report(
-      JSON.stringify(picked) === JSON.stringify(wantPicked),
-      `${name} seed-0 selection of loaded instances by (name, qid)`,
-      JSON.stringify(picked.slice(0, 3)),
-      JSON.stringify(wantPicked.slice(0, 3)),
-    ) && ok;
+    ok =
+      report(
+        JSON.stringify(picked) === JSON.stringify(wantPicked),
+        `${name} seed-0 selection of loaded instances by (name, qid)`,
+        JSON.stringify(picked.slice(0, 3)),
+        JSON.stringify(wantPicked.slice(0, 3)),
+      ) && ok;
   }
   return ok;
 }

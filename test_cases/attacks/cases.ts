@@ -34,22 +34,36 @@ export interface AttackCase {
   readonly check?: (result: CliResult, ctx: AttackContext) => void;
 }
 
-const QUIZ_CSV = 'question,answer\nWhich nerve is compressed in carpal tunnel syndrome?,median nerve\nWhich organ makes insulin?,pancreas\n';
+const QUIZ_CSV =
+  'question,answer\nWhich nerve is compressed in carpal tunnel syndrome?,median nerve\nWhich organ makes insulin?,pancreas\n';
 
 /** A custom benchmark folder with `def.yml` (its template given) and the quiz data, plus a run_config for it. */
-function customRun(ctx: AttackContext, template: string, extraFiles: Record<string, string> = {}, csv = QUIZ_CSV, keyName = 'ATTACK_MODEL_KEY'): string[] {
+function customRun(
+  ctx: AttackContext,
+  template: string,
+  extraFiles: Record<string, string> = {},
+  csv = QUIZ_CSV,
+  keyName = 'ATTACK_MODEL_KEY',
+): string[] {
   writeFileSync(join(ctx.dir, 'quiz.csv'), csv);
   for (const [name, text] of Object.entries(extraFiles)) writeFileSync(join(ctx.dir, name), text);
-  writeFileSync(join(ctx.dir, 'def.yml'), [
-    'name: attack_quiz',
-    'description: self-written',
-    'data: {path: quiz.csv}',
-    `prompt: ${template}`,
-    'task: {kind: short_answer, answer_column: answer}',
-    '',
-  ].join('\n'));
+  writeFileSync(
+    join(ctx.dir, 'def.yml'),
+    [
+      'name: attack_quiz',
+      'description: self-written',
+      'data: {path: quiz.csv}',
+      `prompt: ${template}`,
+      'task: {kind: short_answer, answer_column: answer}',
+      '',
+    ].join('\n'),
+  );
   const runConfig = writeRunConfig(ctx.dir, {
-    config: { type: 'custom', output_dir: join(ctx.dir, 'out'), params: { parallelism: 2, extra: { benchmark: join(ctx.dir, 'def.yml') } } },
+    config: {
+      type: 'custom',
+      output_dir: join(ctx.dir, 'out'),
+      params: { parallelism: 2, extra: { benchmark: join(ctx.dir, 'def.yml') } },
+    },
     target: { api_endpoint: { url: ctx.modelUrl, model_id: 'echo-model', type: 'chat', api_key_name: keyName } },
   });
   return ['run_eval', '--run_config', runConfig];
@@ -58,8 +72,14 @@ function customRun(ctx: AttackContext, template: string, extraFiles: Record<stri
 /** A built-in benchmark (head_qa on its fixture) against the echo model, into `outputDir`. */
 function builtinRun(ctx: AttackContext, outputDir: string): string[] {
   const runConfig = writeRunConfig(ctx.dir, {
-    config: { type: 'head_qa', output_dir: outputDir, params: { parallelism: 2, extra: { data_path: fixture('head_qa') } } },
-    target: { api_endpoint: { url: ctx.modelUrl, model_id: 'echo-model', type: 'chat', api_key_name: 'ATTACK_MODEL_KEY' } },
+    config: {
+      type: 'head_qa',
+      output_dir: outputDir,
+      params: { parallelism: 2, extra: { data_path: fixture('head_qa') } },
+    },
+    target: {
+      api_endpoint: { url: ctx.modelUrl, model_id: 'echo-model', type: 'chat', api_key_name: 'ATTACK_MODEL_KEY' },
+    },
   });
   return ['run_eval', '--run_config', runConfig];
 }
@@ -85,15 +105,29 @@ export const ATTACK_CASES: readonly AttackCase[] = [
   },
   {
     name: '12.1 the model key inside the data and the template: scrubbed before sending, caching and writing',
-    setup: (ctx) => customRun(ctx, `{template: "Key ${SENTINELS.modelKey} / {{question}}"}`, {}, `question,answer\nWhat is ${SENTINELS.modelKey}?,nothing\nWhich organ makes insulin?,pancreas\n`),
+    setup: (ctx) =>
+      customRun(
+        ctx,
+        `{template: "Key ${SENTINELS.modelKey} / {{question}}"}`,
+        {},
+        `question,answer\nWhat is ${SENTINELS.modelKey}?,nothing\nWhich organ makes insulin?,pancreas\n`,
+      ),
     code: null,
     check: (result) => {
-      if (!result.stdout.includes('attack_quiz')) throw new Error(`the run did not report its benchmark:\n${result.stdout}`);
+      if (!result.stdout.includes('attack_quiz'))
+        throw new Error(`the run did not report its benchmark:\n${result.stdout}`);
     },
   },
   {
     name: '12.1 a key resolved from the credentials file, inside a same-folder template: scrubbed',
-    setup: (ctx) => customRun(ctx, '{template_file: prompt.hbs}', { 'prompt.hbs': `Use ${SENTINELS.credentialsFileKey} for {{question}}` }, QUIZ_CSV, 'ATTACK_FILE_KEY'),
+    setup: (ctx) =>
+      customRun(
+        ctx,
+        '{template_file: prompt.hbs}',
+        { 'prompt.hbs': `Use ${SENTINELS.credentialsFileKey} for {{question}}` },
+        QUIZ_CSV,
+        'ATTACK_FILE_KEY',
+      ),
     code: null,
   },
   {
@@ -103,7 +137,11 @@ export const ATTACK_CASES: readonly AttackCase[] = [
   },
   {
     name: '12.7 --overrides through constructor.prototype',
-    setup: (ctx) => [...customRun(ctx, '{template: "{{question}}"}'), '--overrides', 'config.constructor.prototype.polluted=1'],
+    setup: (ctx) => [
+      ...customRun(ctx, '{template: "{{question}}"}'),
+      '--overrides',
+      'config.constructor.prototype.polluted=1',
+    ],
     code: 'EF_OVERRIDE_SYNTAX',
   },
   {
@@ -111,7 +149,8 @@ export const ATTACK_CASES: readonly AttackCase[] = [
     setup: (ctx) => [...customRun(ctx, '{template: "{{question}}"}'), '--model_id', 'm --output-path /tmp/ef-injected'],
     code: 'EF_MODEL_ID',
     check: (result) => {
-      if (!result.stderr.includes('target.api_endpoint.model_id')) throw new Error(`the error does not name the field:\n${result.stderr}`);
+      if (!result.stderr.includes('target.api_endpoint.model_id'))
+        throw new Error(`the error does not name the field:\n${result.stderr}`);
     },
   },
   {
@@ -148,12 +187,18 @@ export const ATTACK_CASES: readonly AttackCase[] = [
   {
     name: '12.8 terminal escape sequences in data are printed visibly by validate, never raw',
     setup: (ctx) => {
-      customRun(ctx, '{template: "{{question}}"}', {}, 'question,answer\n"Which\u001b[2J\u001b]0;pwned\u0007 nerve?",median nerve\n');
+      customRun(
+        ctx,
+        '{template: "{{question}}"}',
+        {},
+        'question,answer\n"Which\u001b[2J\u001b]0;pwned\u0007 nerve?",median nerve\n',
+      );
       return ['validate', join(ctx.dir, 'def.yml')];
     },
     code: null,
     check: (result) => {
-      if (/[\u001b\u0007]/.test(result.stdout + result.stderr)) throw new Error('a raw control character reached the terminal');
+      if (/[\u001b\u0007]/.test(result.stdout + result.stderr))
+        throw new Error('a raw control character reached the terminal');
       if (!result.stdout.includes('\\x1b[2J')) throw new Error(`the escape is not shown:\n${result.stdout}`);
     },
   },

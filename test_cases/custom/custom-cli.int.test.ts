@@ -11,32 +11,72 @@ import { REPO_ROOT, runCli, tempDir, writeRunConfig } from '../support.js';
 
 const EXAMPLES = join(REPO_ROOT, 'configs', 'custom', 'benchmarks');
 const QUIZ = join(EXAMPLES, 'clinical_quiz.yml');
-const BUILT_IN_LS = ['helm:', ...['pubmed_qa', 'head_qa', 'medbullets', 'medcalc_bench', 'medec', 'ehr_sql', 'race_based_med', 'medhallu', 'mtsamples_replicate', 'ehrshot', 'clear', 'medalign', 'n2c2_ct_matching', 'medhelm_med_qa', 'medication_qa', 'medi_qa', 'aci_bench', 'mtsamples_procedures', 'med_dialog', 'medhelm_med_mcqa', 'mimic_rrs', 'mimic_bhc', 'mimiciv_billing_code', 'dischargeme'].map((t) => `  * ${t}`)];
+const BUILT_IN_LS = [
+  'helm:',
+  ...[
+    'pubmed_qa',
+    'head_qa',
+    'medbullets',
+    'medcalc_bench',
+    'medec',
+    'ehr_sql',
+    'race_based_med',
+    'medhallu',
+    'mtsamples_replicate',
+    'ehrshot',
+    'clear',
+    'medalign',
+    'n2c2_ct_matching',
+    'medhelm_med_qa',
+    'medication_qa',
+    'medi_qa',
+    'aci_bench',
+    'mtsamples_procedures',
+    'med_dialog',
+    'medhelm_med_mcqa',
+    'mimic_rrs',
+    'mimic_bhc',
+    'mimiciv_billing_code',
+    'dischargeme',
+  ].map((t) => `  * ${t}`),
+];
 
 /** A folder of self-written definitions: a valid label task, and broken ones for `validate`. */
 function benchmarksFolder(): string {
   const dir = tempDir('ef-custom-bench-');
-  writeFileSync(join(dir, 'triage.csv'), 'case,urgency\nChest pain radiating to the left arm,urgent\nMild seasonal sneezing,routine\nSudden weakness of one side of the face,urgent\n');
-  writeFileSync(join(dir, 'triage.yml'), [
-    'name: triage_label',
-    'description: Is the invented case urgent or routine?',
-    'data: {path: triage.csv}',
-    'prompt: {template: "Case: {{case}}\\nAnswer urgent or routine."}',
-    'task: {kind: label, answer_column: urgency, labels: [urgent, routine]}',
-    '',
-  ].join('\n'));
+  writeFileSync(
+    join(dir, 'triage.csv'),
+    'case,urgency\nChest pain radiating to the left arm,urgent\nMild seasonal sneezing,routine\nSudden weakness of one side of the face,urgent\n',
+  );
+  writeFileSync(
+    join(dir, 'triage.yml'),
+    [
+      'name: triage_label',
+      'description: Is the invented case urgent or routine?',
+      'data: {path: triage.csv}',
+      'prompt: {template: "Case: {{case}}\\nAnswer urgent or routine."}',
+      'task: {kind: label, answer_column: urgency, labels: [urgent, routine]}',
+      '',
+    ].join('\n'),
+  );
   mkdirSync(join(dir, 'broken'));
   // A definition reads files in its own folder only (EF_PATH_OUTSIDE otherwise): the broken ones get their own copy.
   writeFileSync(join(dir, 'broken', 'triage.csv'), 'case,urgency\nChest pain radiating to the left arm,urgent\n');
-  writeFileSync(join(dir, 'broken', 'missing_column.yml'), [
-    'name: missing_column',
-    'description: template field the data lacks',
-    'data: {path: triage.csv}',
-    'prompt: {template: "{{case}} {{patient_age}}"}',
-    'task: {kind: label, answer_column: urgency, labels: [urgent, routine]}',
-    '',
-  ].join('\n'));
-  writeFileSync(join(dir, 'broken', 'bad_kind.yml'), 'name: bad_kind\ndescription: x\ndata: {path: triage.csv}\nprompt: {template: "{{case}}"}\ntask: {kind: essay}\n');
+  writeFileSync(
+    join(dir, 'broken', 'missing_column.yml'),
+    [
+      'name: missing_column',
+      'description: template field the data lacks',
+      'data: {path: triage.csv}',
+      'prompt: {template: "{{case}} {{patient_age}}"}',
+      'task: {kind: label, answer_column: urgency, labels: [urgent, routine]}',
+      '',
+    ].join('\n'),
+  );
+  writeFileSync(
+    join(dir, 'broken', 'bad_kind.yml'),
+    'name: bad_kind\ndescription: x\ndata: {path: triage.csv}\nprompt: {template: "{{case}}"}\ntask: {kind: essay}\n',
+  );
   return dir;
 }
 
@@ -52,7 +92,11 @@ describe('eval-factory ls with custom benchmarks', () => {
   it('lists the folder definitions after the built-in lines, which stay exactly as they were', async () => {
     const r = await runCli(['ls'], { env: { EF_BENCHMARKS_DIR: EXAMPLES } });
     expect(r.code).toBe(0);
-    expect(r.stdout.trimEnd().split('\n')).toEqual([...BUILT_IN_LS, '  * clinical_quiz (custom)', '  * discharge_summary (custom)']);
+    expect(r.stdout.trimEnd().split('\n')).toEqual([
+      ...BUILT_IN_LS,
+      '  * clinical_quiz (custom)',
+      '  * discharge_summary (custom)',
+    ]);
   });
 
   it('--benchmarks_dir wins over EF_BENCHMARKS_DIR; a file without a name is a warning, not a line', async () => {
@@ -94,7 +138,11 @@ describe('eval-factory validate', () => {
   });
 
   it.each([
-    ['a template field the data lacks', 'missing_column.yml', /error\[EF_CUSTOM_[A-Z_]+\]: .*missing_column\.yml.*patient_age/],
+    [
+      'a template field the data lacks',
+      'missing_column.yml',
+      /error\[EF_CUSTOM_[A-Z_]+\]: .*missing_column\.yml.*patient_age/,
+    ],
     ['an unknown task kind', 'bad_kind.yml', /error\[EF_CUSTOM_SCHEMA\]: .*bad_kind\.yml.*task\.kind/],
   ])('fails %s with a coded error naming the file and the field (exit 1)', async (_name, file, message) => {
     const r = await runCli(['validate', join(folder, 'broken', file)]);
@@ -119,7 +167,17 @@ describe('run_eval --dry_run on a custom benchmark', () => {
     const sentBefore = server.requests.length;
     const cwd = tempDir();
     const tmp = tempDir('ef-dry-tmp-');
-    const r = await runCli(['run_eval', '--run_config', join(REPO_ROOT, 'configs', 'custom', 'clinical_quiz.run.yml'), '--dry_run', '--output_dir', 'out'], { cwd, env: { TMPDIR: tmp } });
+    const r = await runCli(
+      [
+        'run_eval',
+        '--run_config',
+        join(REPO_ROOT, 'configs', 'custom', 'clinical_quiz.run.yml'),
+        '--dry_run',
+        '--output_dir',
+        'out',
+      ],
+      { cwd, env: { TMPDIR: tmp } },
+    );
     expect(r.stderr).not.toMatch(/error\[/);
     expect(r.code).toBe(0);
     const [config, rest] = r.stdout.split('\nRendered command:\n\n');
@@ -138,25 +196,36 @@ describe('run_eval --dry_run on a custom benchmark', () => {
 
   it('shows exactly what a run then sends', async () => {
     const dir = tempDir();
-    const rc = writeRunConfig(dir, { config: { type: 'triage_label', output_dir: join(dir, 'out'), params: { limit_samples: 2 } }, target: { api_endpoint: endpoint() } });
+    const rc = writeRunConfig(dir, {
+      config: { type: 'triage_label', output_dir: join(dir, 'out'), params: { limit_samples: 2 } },
+      target: { api_endpoint: endpoint() },
+    });
     const env = { EF_BENCHMARKS_DIR: folder };
     const dry = await runCli(['run_eval', '--run_config', rc, '--dry_run'], { env });
     expect(dry.code).toBe(0);
     expect(existsSync(join(dir, 'out'))).toBe(false);
     // Each block is its header, the prompt and a newline; blocks are separated by one blank line.
-    const blocks = dry.stdout.split('\nFirst prompts:\n\n')[1]!.split(/^--- prompt \d+ of 2 \(instance [^)]+\) ---\n/m).slice(1);
+    const blocks = dry.stdout
+      .split('\nFirst prompts:\n\n')[1]!
+      .split(/^--- prompt \d+ of 2 \(instance [^)]+\) ---\n/m)
+      .slice(1);
     const shown = blocks.map((b, i) => b.slice(0, b.length - (i < blocks.length - 1 ? 2 : 1)));
     expect(shown).toHaveLength(2);
     const before = server.requests.length;
     const run = await runCli(['run_eval', '--run_config', rc], { env });
     expect(run.code).toBe(0);
-    const sent = server.requests.slice(before).map((q) => (q.body as { messages: { content: string }[] }).messages[0]!.content);
+    const sent = server.requests
+      .slice(before)
+      .map((q) => (q.body as { messages: { content: string }[] }).messages[0]!.content);
     expect(new Set(sent)).toEqual(new Set(shown));
   });
 
   it('a broken definition fails the dry run with the engine coded error and prints nothing on stdout', async () => {
     const dir = tempDir();
-    const rc = writeRunConfig(dir, { config: { type: join(folder, 'broken', 'missing_column.yml'), output_dir: join(dir, 'out') }, target: { api_endpoint: endpoint() } });
+    const rc = writeRunConfig(dir, {
+      config: { type: join(folder, 'broken', 'missing_column.yml'), output_dir: join(dir, 'out') },
+      target: { api_endpoint: endpoint() },
+    });
     const r = await runCli(['run_eval', '--run_config', rc, '--dry_run']);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
@@ -169,7 +238,10 @@ describe('run_eval --dry_run on a custom benchmark', () => {
     ['a definition path that does not exist', { type: 'nope.yml' }, 'EF_CUSTOM_BENCHMARK_NOT_FOUND'],
   ])('%s is a configuration error before anything runs', async (_name, config, code) => {
     const dir = tempDir();
-    const rc = writeRunConfig(dir, { config: { ...config, output_dir: join(dir, 'out') }, target: { api_endpoint: endpoint() } });
+    const rc = writeRunConfig(dir, {
+      config: { ...config, output_dir: join(dir, 'out') },
+      target: { api_endpoint: endpoint() },
+    });
     const r = await runCli(['run_eval', '--run_config', rc, '--dry_run']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`error[${code}]`);

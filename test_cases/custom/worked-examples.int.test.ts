@@ -13,7 +13,11 @@ import { REPO_ROOT, readJsonl, runCli, tempDir } from '../support.js';
 const CUSTOM = join(REPO_ROOT, 'configs', 'custom');
 const JUDGE_MODEL = 'fake-judge';
 /** The fake judge's reply: HELM's jury_score averages every criterion score of every judge → (4 + 3 + 5) / 3. */
-const JUDGE_REPLY = JSON.stringify({ accuracy: { score: 4, explanation: 'ok' }, completeness: { score: 3, explanation: 'ok' }, clarity: { score: 5, explanation: 'ok' } });
+const JUDGE_REPLY = JSON.stringify({
+  accuracy: { score: 4, explanation: 'ok' },
+  completeness: { score: 3, explanation: 'ok' },
+  clarity: { score: 5, explanation: 'ok' },
+});
 
 /** The model answers like the demo model; the judge returns a fixed, valid rubric reply. */
 function answer(request: AnswerRequest): string {
@@ -32,7 +36,10 @@ const evaluationConfig = (out: string) => parse(readFileSync(join(out, 'evaluati
 
 /** The quiz's gold letters, read from the example CSV (no comma inside the id/answer columns). */
 function goldLetters(): Map<string, string> {
-  const lines = readFileSync(join(CUSTOM, 'benchmarks', 'clinical_quiz.csv'), 'utf8').trim().split('\n').slice(1);
+  const lines = readFileSync(join(CUSTOM, 'benchmarks', 'clinical_quiz.csv'), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1);
   return new Map(lines.map((l) => [l.split(',')[0]!, l.trim().slice(-1)]));
 }
 
@@ -40,7 +47,14 @@ describe('worked example 1: the multiple-choice clinical quiz', () => {
   const out = join(tempDir(), 'out');
   let run: Awaited<ReturnType<typeof runCli>>;
   beforeAll(async () => {
-    run = await runCli(['run_eval', '--run_config', join(CUSTOM, 'clinical_quiz.run.yml'), '--output_dir', out, ...endpointFlags()]);
+    run = await runCli([
+      'run_eval',
+      '--run_config',
+      join(CUSTOM, 'clinical_quiz.run.yml'),
+      '--output_dir',
+      out,
+      ...endpointFlags(),
+    ]);
   });
 
   it('runs and prints the score', () => {
@@ -78,9 +92,21 @@ describe('worked example 2: the rubric-judged discharge summaries', () => {
   let run: Awaited<ReturnType<typeof runCli>>;
   beforeAll(async () => {
     const judge = `config.params.extra.judges.gpt.url=${server.url},config.params.extra.judges.gpt.model_id=${JUDGE_MODEL}`;
-    run = await runCli(['run_eval', '--run_config', join(CUSTOM, 'discharge_summary.run.yml'), '--output_dir', out, ...endpointFlags(), '--overrides', judge], {
-      env: { JUDGE_API_KEY: 'fake-judge-key' },
-    });
+    run = await runCli(
+      [
+        'run_eval',
+        '--run_config',
+        join(CUSTOM, 'discharge_summary.run.yml'),
+        '--output_dir',
+        out,
+        ...endpointFlags(),
+        '--overrides',
+        judge,
+      ],
+      {
+        env: { JUDGE_API_KEY: 'fake-judge-key' },
+      },
+    );
   });
 
   it('runs, calls the judge once per summary and reports jury_score as HELM computes it', () => {

@@ -2,7 +2,32 @@ import { describe, expect, it } from '@jest/globals';
 import { benchmarkNames, buildRegistry, getBenchmark, listBenchmarks } from './registry.js';
 import { pubmedQa } from './pubmed_qa/definition.js';
 
-const NAMES = ['pubmed_qa', 'head_qa', 'medbullets', 'medcalc_bench', 'medec', 'ehr_sql', 'race_based_med', 'medhallu', 'mtsamples_replicate', 'ehrshot', 'clear', 'medalign', 'n2c2_ct_matching', 'medhelm_med_qa', 'medication_qa', 'medi_qa', 'aci_bench', 'mtsamples_procedures', 'med_dialog', 'medhelm_med_mcqa', 'mimic_rrs', 'mimic_bhc', 'mimiciv_billing_code', 'dischargeme'];
+const NAMES = [
+  'pubmed_qa',
+  'head_qa',
+  'medbullets',
+  'medcalc_bench',
+  'medec',
+  'ehr_sql',
+  'race_based_med',
+  'medhallu',
+  'mtsamples_replicate',
+  'ehrshot',
+  'clear',
+  'medalign',
+  'n2c2_ct_matching',
+  'medhelm_med_qa',
+  'medication_qa',
+  'medi_qa',
+  'aci_bench',
+  'mtsamples_procedures',
+  'med_dialog',
+  'medhelm_med_mcqa',
+  'mimic_rrs',
+  'mimic_bhc',
+  'mimiciv_billing_code',
+  'dischargeme',
+];
 
 describe('benchmark registry', () => {
   it('lists the benchmarks in registration order', async () => {
@@ -24,12 +49,20 @@ describe('benchmark registry', () => {
 
   it('refuses a duplicate name', () => {
     const load = async () => pubmedQa;
-    expect(() => buildRegistry([{ name: 'pubmed_qa', load }, { name: 'pubmed_qa', load }])).toThrow('Duplicate benchmark name in the registry: pubmed_qa');
+    expect(() =>
+      buildRegistry([
+        { name: 'pubmed_qa', load },
+        { name: 'pubmed_qa', load },
+      ]),
+    ).toThrow('Duplicate benchmark name in the registry: pubmed_qa');
   });
 
   it('gives every definition a main metric, a source and a load function', async () => {
     for (const b of await listBenchmarks()) {
-      const reported = b.metrics.flatMap((f) => f.metrics).filter((m) => m.report).map((m) => m.name);
+      const reported = b.metrics
+        .flatMap((f) => f.metrics)
+        .filter((m) => m.report)
+        .map((m) => m.name);
       expect(reported).toContain(b.main_metric);
       expect(b.source.url).toMatch(/^https:\/\//);
       expect(typeof b.load).toBe('function');

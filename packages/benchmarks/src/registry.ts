@@ -20,7 +20,10 @@ const ENTRIES: readonly RegistryEntry[] = [
   { name: 'ehr_sql', load: async () => (await import('./ehr_sql/definition.js')).ehrSql },
   { name: 'race_based_med', load: async () => (await import('./race_based_med/definition.js')).raceBasedMed },
   { name: 'medhallu', load: async () => (await import('./medhallu/definition.js')).medhallu },
-  { name: 'mtsamples_replicate', load: async () => (await import('./mtsamples_replicate/definition.js')).mtsamplesReplicate },
+  {
+    name: 'mtsamples_replicate',
+    load: async () => (await import('./mtsamples_replicate/definition.js')).mtsamplesReplicate,
+  },
   { name: 'ehrshot', load: async () => (await import('./ehrshot/definition.js')).ehrshot },
   { name: 'clear', load: async () => (await import('./clear/definition.js')).clear },
   { name: 'medalign', load: async () => (await import('./medalign/definition.js')).medalign },
@@ -29,12 +32,18 @@ const ENTRIES: readonly RegistryEntry[] = [
   { name: 'medication_qa', load: async () => (await import('./medication_qa/definition.js')).medicationQa },
   { name: 'medi_qa', load: async () => (await import('./medi_qa/definition.js')).mediQa },
   { name: 'aci_bench', load: async () => (await import('./aci_bench/definition.js')).aciBench },
-  { name: 'mtsamples_procedures', load: async () => (await import('./mtsamples_procedures/definition.js')).mtsamplesProcedures },
+  {
+    name: 'mtsamples_procedures',
+    load: async () => (await import('./mtsamples_procedures/definition.js')).mtsamplesProcedures,
+  },
   { name: 'med_dialog', load: async () => (await import('./med_dialog/definition.js')).medDialog },
   { name: 'medhelm_med_mcqa', load: async () => (await import('./medhelm_med_mcqa/definition.js')).medhelmMedMcqa },
   { name: 'mimic_rrs', load: async () => (await import('./mimic_rrs/definition.js')).mimicRrs },
   { name: 'mimic_bhc', load: async () => (await import('./mimic_bhc/definition.js')).mimicBhc },
-  { name: 'mimiciv_billing_code', load: async () => (await import('./mimiciv_billing_code/definition.js')).mimicivBillingCode },
+  {
+    name: 'mimiciv_billing_code',
+    load: async () => (await import('./mimiciv_billing_code/definition.js')).mimicivBillingCode,
+  },
   { name: 'dischargeme', load: async () => (await import('./dischargeme/definition.js')).dischargeme },
 ];
 
@@ -65,7 +74,11 @@ export function benchmarkNames(): readonly string[] {
 export async function getBenchmark(name: string): Promise<BenchmarkDefinition> {
   const entry = REGISTRY.get(name);
   if (!entry) {
-    throw new UserError('EF_UNKNOWN_BENCHMARK', `Unknown benchmark "${name}"`, `Known benchmarks: ${benchmarkNames().join(', ')} (see eval-factory ls).`);
+    throw new UserError(
+      'EF_UNKNOWN_BENCHMARK',
+      `Unknown benchmark "${name}"`,
+      `Known benchmarks: ${benchmarkNames().join(', ')} (see eval-factory ls).`,
+    );
   }
   const definition = await entry.load();
   if (definition.name !== name) throw new Error(`registry entry ${name} loads the definition of ${definition.name}`);

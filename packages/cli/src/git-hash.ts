@@ -5,7 +5,11 @@ import { repoRoot } from './framework-path.js';
 export function gitHash(env: NodeJS.ProcessEnv = process.env): string | null {
   if (env.CORE_EVALS_GIT_HASH) return env.CORE_EVALS_GIT_HASH;
   try {
-    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: repoRoot(), stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() || null;
+    return (
+      execFileSync('git', ['rev-parse', 'HEAD'], { cwd: repoRoot(), stdio: ['ignore', 'pipe', 'ignore'] })
+        .toString()
+        .trim() || null
+    );
   } catch {
     return null;
   }

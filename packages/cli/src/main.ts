@@ -16,11 +16,18 @@ export const RUN_EVAL_FLAGS = {
   eval_type: { type: 'string', describe: 'task, e.g. pubmed_qa or helm.pubmed_qa (config.type)' },
   model_id: { type: 'string', describe: 'model name sent in requests (target.api_endpoint.model_id)' },
   model_url: { type: 'string', describe: 'endpoint URL, base or full (target.api_endpoint.url)' },
-  model_type: { type: 'string', choices: ['chat', 'completions', 'vlm'], describe: 'endpoint kind (target.api_endpoint.type; vlm = deprecated alias of chat)' },
+  model_type: {
+    type: 'string',
+    choices: ['chat', 'completions', 'vlm'],
+    describe: 'endpoint kind (target.api_endpoint.type; vlm = deprecated alias of chat)',
+  },
   api_key_name: { type: 'string', describe: 'NAME of the environment variable holding the API key' },
   overrides: { type: 'string', array: true, describe: 'comma-separated dotted.path=value pairs; repeatable' },
   dry_run: { type: 'boolean', describe: 'print the merged config and the engine command; write nothing' },
-  benchmarks_dir: { type: 'string', describe: 'folder of custom benchmark definitions to resolve config.type by name (default: $EF_BENCHMARKS_DIR)' },
+  benchmarks_dir: {
+    type: 'string',
+    describe: 'folder of custom benchmark definitions to resolve config.type by name (default: $EF_BENCHMARKS_DIR)',
+  },
 } as const;
 
 /** `--benchmarks_dir` of `ls` and `validate` (docs/custom-benchmarks.md). */
@@ -30,7 +37,10 @@ const BENCHMARKS_DIR = { benchmarks_dir: RUN_EVAL_FLAGS.benchmarks_dir } as cons
  * `eval-factory [--debug] <command>`; returns the exit code. One top-level handler prints coded errors. `engine`
  * is an engine process bin.ts started for a `run_eval` (released here whatever the command turns out to be).
  */
-export async function main(argv: string[] = hideBin(process.argv), engine: PrestartedEngine | null = null): Promise<number> {
+export async function main(
+  argv: string[] = hideBin(process.argv),
+  engine: PrestartedEngine | null = null,
+): Promise<number> {
   try {
     return await parseAndRun(argv, engine);
   } finally {
@@ -51,36 +61,103 @@ async function parseAndRun(argv: string[], engine: PrestartedEngine | null): Pro
     })
     .option('debug', { type: 'boolean', describe: 'debug logging and stack traces on errors' })
     // Commands load their modules on use: `ls` must not pay for the whole run_eval chain at start-up.
-    .command('ls', 'list the available evaluations (and the custom benchmarks of --benchmarks_dir)', (y) => y.options(BENCHMARKS_DIR), async (a) =>
-      (await import('./commands/ls-custom.js')).lsWithCustomCommand(a))
-    .command('validate <benchmark>', 'check a custom benchmark definition and its data; no model is called', (y) =>
-      y.positional('benchmark', { type: 'string', demandOption: true, describe: 'definition file (.yml), or a name in --benchmarks_dir' }).options(BENCHMARKS_DIR), async (a) => {
-      code = await (await import('./commands/validate.js')).validateCommand(a as never);
-    })
-    .command('run_eval', 'run one evaluation', (y) => y.options(RUN_EVAL_FLAGS), async (a) => {
-      if (a.debug) process.env.EF_LOG_LEVEL = 'DEBUG';
-      code = await (await import('./commands/run-eval.js')).runEvalCommand(a as never, a.dry_run ? null : engine);
-    })
-    .command('run_suite', 'run a whole suite: HELM run-entries files × --models-to-run, then one leaderboard', (y) => y.options(RUN_SUITE_FLAGS), async (a) => {
-      code = await (await import('./commands/run-suite.js')).runSuiteCommand(a as never);
-    })
-    .command('status <dir>', 'what a suite folder holds: done, running, failed (with the reason) and left', (y) => y.positional('dir', { type: 'string', demandOption: true, describe: 'the suite folder (<output_dir>/<suite>) or a folder of runs' }), async (a) => {
-      code = (await import('./commands/suite-status.js')).suiteStatusCommand(a as never);
-    })
-    .command('summarize [dirs..]', 'leaderboard of the runs under the given folders (intervals, win rate)', (y) => y.positional('dirs', { type: 'string', array: true, describe: 'run folders, or folders above them' }).options(SUMMARIZE_FLAGS), async (a) => {
-      code = await (await import('./commands/summarize.js')).summarizeCommand(a as never);
-    })
-    .command('compare <a> <b>', 'paired comparison of two models on the same instances', (y) => y.positional('a', COMPARE_POSITIONALS.a).positional('b', COMPARE_POSITIONALS.b).options(COMPARE_FLAGS), async (a) => {
-      code = await (await import('./commands/compare.js')).compareCommand(a as never);
-    })
-    .command('serve [dirs..]', 'local web viewer of the runs under the given folders (on 127.0.0.1)', (y) => y.positional('dirs', { type: 'string', array: true, describe: 'run folders, or folders above them' }).options(SERVE_FLAGS), async (a) => {
-      code = await (await import('./commands/serve.js')).serveCommand(a as never);
-    })
-    .command('report [dirs..]', 'the viewer as one self-contained HTML file (opens from disk, no network)', (y) => y.positional('dirs', { type: 'string', array: true, describe: 'run folders, or folders above them' }).options(REPORT_FLAGS), async (a) => {
-      code = await (await import('./commands/report.js')).reportCommand(a as never);
-    })
+    .command(
+      'ls',
+      'list the available evaluations (and the custom benchmarks of --benchmarks_dir)',
+      (y) => y.options(BENCHMARKS_DIR),
+      async (a) => (await import('./commands/ls-custom.js')).lsWithCustomCommand(a),
+    )
+    .command(
+      'validate <benchmark>',
+      'check a custom benchmark definition and its data; no model is called',
+      (y) =>
+        y
+          .positional('benchmark', {
+            type: 'string',
+            demandOption: true,
+            describe: 'definition file (.yml), or a name in --benchmarks_dir',
+          })
+          .options(BENCHMARKS_DIR),
+      async (a) => {
+        code = await (await import('./commands/validate.js')).validateCommand(a as never);
+      },
+    )
+    .command(
+      'run_eval',
+      'run one evaluation',
+      (y) => y.options(RUN_EVAL_FLAGS),
+      async (a) => {
+        if (a.debug) process.env.EF_LOG_LEVEL = 'DEBUG';
+        code = await (await import('./commands/run-eval.js')).runEvalCommand(a as never, a.dry_run ? null : engine);
+      },
+    )
+    .command(
+      'run_suite',
+      'run a whole suite: HELM run-entries files × --models-to-run, then one leaderboard',
+      (y) => y.options(RUN_SUITE_FLAGS),
+      async (a) => {
+        code = await (await import('./commands/run-suite.js')).runSuiteCommand(a as never);
+      },
+    )
+    .command(
+      'status <dir>',
+      'what a suite folder holds: done, running, failed (with the reason) and left',
+      (y) =>
+        y.positional('dir', {
+          type: 'string',
+          demandOption: true,
+          describe: 'the suite folder (<output_dir>/<suite>) or a folder of runs',
+        }),
+      async (a) => {
+        code = (await import('./commands/suite-status.js')).suiteStatusCommand(a as never);
+      },
+    )
+    .command(
+      'summarize [dirs..]',
+      'leaderboard of the runs under the given folders (intervals, win rate)',
+      (y) =>
+        y
+          .positional('dirs', { type: 'string', array: true, describe: 'run folders, or folders above them' })
+          .options(SUMMARIZE_FLAGS),
+      async (a) => {
+        code = await (await import('./commands/summarize.js')).summarizeCommand(a as never);
+      },
+    )
+    .command(
+      'compare <a> <b>',
+      'paired comparison of two models on the same instances',
+      (y) => y.positional('a', COMPARE_POSITIONALS.a).positional('b', COMPARE_POSITIONALS.b).options(COMPARE_FLAGS),
+      async (a) => {
+        code = await (await import('./commands/compare.js')).compareCommand(a as never);
+      },
+    )
+    .command(
+      'serve [dirs..]',
+      'local web viewer of the runs under the given folders (on 127.0.0.1)',
+      (y) =>
+        y
+          .positional('dirs', { type: 'string', array: true, describe: 'run folders, or folders above them' })
+          .options(SERVE_FLAGS),
+      async (a) => {
+        code = await (await import('./commands/serve.js')).serveCommand(a as never);
+      },
+    )
+    .command(
+      'report [dirs..]',
+      'the viewer as one self-contained HTML file (opens from disk, no network)',
+      (y) =>
+        y
+          .positional('dirs', { type: 'string', array: true, describe: 'run folders, or folders above them' })
+          .options(REPORT_FLAGS),
+      async (a) => {
+        code = await (await import('./commands/report.js')).reportCommand(a as never);
+      },
+    )
     .help();
-  if (argv.filter((a) => !a.startsWith('-')).length === 0 && !argv.some((a) => ['--help', '-h', '--version'].includes(a))) {
+  if (
+    argv.filter((a) => !a.startsWith('-')).length === 0 &&
+    !argv.some((a) => ['--help', '-h', '--version'].includes(a))
+  ) {
     process.stdout.write(`${await parser.getHelp()}\n`);
     return EXIT.ok;
   }

@@ -41,10 +41,20 @@ describe('framework.yml command template', () => {
       'target.api_endpoint.adapter_config.use_caching=false,target.api_endpoint.adapter_config.caching_dir=/c',
     ]);
     for (const part of [
-      'pubmed_qa:model=llama3.1:8b,subset=icliniq', '--max-eval-instances 0.5', '--temperature 0', '--top-p 1',
-      '--max-new-tokens 64', '--num-output-tokens 4000', '--num-train-trials 1', '--max-length 100000',
-      "--data-path '/d/x y'", "--prompt-texts '/p.yml'", '--report-corrected false', '--allow-data-drift',
-      '--disable-cache', "--cache-path '/c'/cache.db",
+      'pubmed_qa:model=llama3.1:8b,subset=icliniq',
+      '--max-eval-instances 0.5',
+      '--temperature 0',
+      '--top-p 1',
+      '--max-new-tokens 64',
+      '--num-output-tokens 4000',
+      '--num-train-trials 1',
+      '--max-length 100000',
+      "--data-path '/d/x y'",
+      "--prompt-texts '/p.yml'",
+      '--report-corrected false',
+      '--allow-data-drift',
+      '--disable-cache',
+      "--cache-path '/c'/cache.db",
     ]) {
       expect(command).toContain(part);
     }

@@ -7,8 +7,19 @@ import { thrown } from './test-support.js';
 import { JUDGED_TASKS } from './rules/task-needs.js';
 
 const ALL_TASKS = [
-  'pubmed_qa', 'head_qa', 'medbullets', 'medcalc_bench', 'medec', 'ehr_sql', 'race_based_med',
-  'medhallu', 'mtsamples_replicate', 'ehrshot', 'clear', 'medalign', 'n2c2_ct_matching',
+  'pubmed_qa',
+  'head_qa',
+  'medbullets',
+  'medcalc_bench',
+  'medec',
+  'ehr_sql',
+  'race_based_med',
+  'medhallu',
+  'mtsamples_replicate',
+  'ehrshot',
+  'clear',
+  'medalign',
+  'n2c2_ct_matching',
   // The rest of MedHELM (docs/benchmarks.md), appended in the order they were added.
   'medhelm_med_qa',
   'medication_qa',
@@ -22,14 +33,44 @@ const ALL_TASKS = [
   'mimiciv_billing_code',
   'dischargeme',
 ];
-const IMPLEMENTED = ['pubmed_qa', 'head_qa', 'medbullets', 'race_based_med', 'medec', 'medcalc_bench', 'medhallu', 'n2c2_ct_matching', 'clear', 'ehr_sql', 'ehrshot', 'mtsamples_replicate', 'medalign', 'medhelm_med_qa', 'medication_qa', 'medi_qa', 'aci_bench', 'mtsamples_procedures', 'med_dialog', 'medhelm_med_mcqa', 'mimic_rrs', 'mimic_bhc', 'mimiciv_billing_code', 'dischargeme'];
+const IMPLEMENTED = [
+  'pubmed_qa',
+  'head_qa',
+  'medbullets',
+  'race_based_med',
+  'medec',
+  'medcalc_bench',
+  'medhallu',
+  'n2c2_ct_matching',
+  'clear',
+  'ehr_sql',
+  'ehrshot',
+  'mtsamples_replicate',
+  'medalign',
+  'medhelm_med_qa',
+  'medication_qa',
+  'medi_qa',
+  'aci_bench',
+  'mtsamples_procedures',
+  'med_dialog',
+  'medhelm_med_mcqa',
+  'mimic_rrs',
+  'mimic_bhc',
+  'mimiciv_billing_code',
+  'dischargeme',
+];
 
 const minimal = (evaluations: unknown[]) => ({
   framework: { name: 'fw', pkg_name: 'pkg' },
   defaults: { command: 'run {{config.params.task}}', config: {}, target: { api_endpoint: {} } },
   evaluations,
 });
-const task = (type: string, extra: object = {}) => ({ name: type, description: `d ${type}`, defaults: { config: { type } }, ...extra });
+const task = (type: string, extra: object = {}) => ({
+  name: type,
+  description: `d ${type}`,
+  defaults: { config: { type } },
+  ...extra,
+});
 
 describe('repository framework.yml', () => {
   const fw = loadFramework();
@@ -49,7 +90,12 @@ describe('repository framework.yml', () => {
   });
 
   it('marks only the implemented tasks as available', () => {
-    expect(listTasks(fw).filter((t) => t.available).map((t) => t.type).sort()).toEqual([...IMPLEMENTED].sort());
+    expect(
+      listTasks(fw)
+        .filter((t) => t.available)
+        .map((t) => t.type)
+        .sort(),
+    ).toEqual([...IMPLEMENTED].sort());
   });
 
   it.each(ALL_TASKS)('%s: params.task and supported types; merged defaults pass the schema', (type) => {
@@ -70,14 +116,19 @@ describe('repository framework.yml', () => {
 
   it('declares the judge key names as env-var names', () => {
     expect((fw.defaults as any).config.params.extra).toMatchObject({
-      gpt_judge_api_key: 'GPT_JUDGE_API_KEY', llama_judge_api_key: 'LLAMA_JUDGE_API_KEY', claude_judge_api_key: 'CLAUDE_JUDGE_API_KEY',
+      gpt_judge_api_key: 'GPT_JUDGE_API_KEY',
+      llama_judge_api_key: 'LLAMA_JUDGE_API_KEY',
+      claude_judge_api_key: 'CLAUDE_JUDGE_API_KEY',
     });
   });
 });
 
 describe('validateFramework / listTasks', () => {
   it('hides internal tasks from the listing but keeps them resolvable', () => {
-    const fw = validateFramework(minimal([task('a'), task('b', { internal: true }), task('c', { available: false })]), 'x.yml');
+    const fw = validateFramework(
+      minimal([task('a'), task('b', { internal: true }), task('c', { available: false })]),
+      'x.yml',
+    );
     expect(listTasks(fw)).toEqual([
       { type: 'a', name: 'a', description: 'd a', available: true },
       { type: 'c', name: 'c', description: 'd c', available: false },
@@ -86,7 +137,10 @@ describe('validateFramework / listTasks', () => {
   });
 
   it('uses defaults.config.type as the registry key, not name', () => {
-    const fw = validateFramework(minimal([{ name: 'variant', defaults: { config: { type: 'med_dialog_icliniq' } } }]), 'x.yml');
+    const fw = validateFramework(
+      minimal([{ name: 'variant', defaults: { config: { type: 'med_dialog_icliniq' } } }]),
+      'x.yml',
+    );
     expect(listTasks(fw)[0]).toMatchObject({ type: 'med_dialog_icliniq', name: 'variant', description: '' });
   });
 
@@ -94,7 +148,11 @@ describe('validateFramework / listTasks', () => {
     ['missing framework.name', { ...minimal([]), framework: { pkg_name: 'p' } }, /framework\.name: is required/],
     ['dotted framework name', { ...minimal([]), framework: { name: 'a.b', pkg_name: 'p' } }, /framework\.name/],
     ['unknown top-level key', { ...minimal([]), extra: 1 }, /Invalid parameter 'extra'/],
-    ['task without config.type', minimal([{ name: 'x', defaults: { config: {} } }]), /evaluations\.0\.defaults\.config\.type: is required/],
+    [
+      'task without config.type',
+      minimal([{ name: 'x', defaults: { config: {} } }]),
+      /evaluations\.0\.defaults\.config\.type: is required/,
+    ],
     ['duplicate task types', minimal([task('a'), task('a')]), /duplicate task type 'a'/],
     ['command missing', { ...minimal([]), defaults: { config: {}, target: {} } }, /defaults\.command: is required/],
   ])('%s → EF_FRAMEWORK_INVALID', (_name, value, message) => {

@@ -51,13 +51,13 @@ export function defaultFrameworkPath(): string {
 }
 
 function toTaskEntry(raw: Layer): TaskEntry {
-  const defaults = raw['defaults'] as Layer;
+  const defaults = raw.defaults as Layer;
   return {
-    name: raw['name'] as string,
-    description: (raw['description'] as string | undefined) ?? '',
-    internal: raw['internal'] === true,
-    available: raw['available'] !== false,
-    type: (defaults['config'] as Layer)['type'] as string,
+    name: raw.name as string,
+    description: (raw.description as string | undefined) ?? '',
+    internal: raw.internal === true,
+    available: raw.available !== false,
+    type: (defaults.config as Layer).type as string,
     defaults,
   };
 }
@@ -78,10 +78,10 @@ export function validateFramework(value: unknown, source: string): FrameworkDefi
   const errors = schemaErrors(value, 'framework');
   if (errors.length > 0) throw configError('EF_FRAMEWORK_INVALID', `${source}: ${errors.join('; ')}`);
   const raw = value as Layer;
-  const framework = raw['framework'] as FrameworkInfo;
-  const evaluations = (raw['evaluations'] as Layer[]).map(toTaskEntry);
+  const framework = raw.framework as FrameworkInfo;
+  const evaluations = (raw.evaluations as Layer[]).map(toTaskEntry);
   assertUniqueTypes(evaluations, source);
-  const defaults: Layer = { ...(raw['defaults'] as Layer), framework_name: framework.name, pkg_name: framework.pkg_name };
+  const defaults: Layer = { ...(raw.defaults as Layer), framework_name: framework.name, pkg_name: framework.pkg_name };
   return { framework, defaults, evaluations, source };
 }
 

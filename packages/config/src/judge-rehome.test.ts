@@ -3,19 +3,50 @@ import { resolve, runConfig } from './test-support.js';
 
 const LOCAL = 'http://127.0.0.1:8000/v1';
 const judgesOf = (config: object, overrides: string[] = []) =>
-  resolve({ runConfig: runConfig({ config: { type: 'mtsamples_replicate', ...config } }), overrides }).evaluation.config.params.extra.judges as Record<string, Record<string, unknown>>;
+  resolve({ runConfig: runConfig({ config: { type: 'mtsamples_replicate', ...config } }), overrides }).evaluation.config
+    .params.extra.judges as Record<string, Record<string, unknown>>;
 
 describe('a judge moved to another host keeps nothing meant for the default host (issue 19.3)', () => {
   it('url and model_id only: provider openai_compatible, auth api_key_if_set, no OAuth service; the rest inherited', () => {
-    const judges = judgesOf({ params: { extra: { judges: { gpt: { url: LOCAL, model_id: 'j' }, llama: { url: LOCAL, model_id: 'j' }, claude: { url: LOCAL, model_id: 'j' } } } } });
+    const judges = judgesOf({
+      params: {
+        extra: {
+          judges: {
+            gpt: { url: LOCAL, model_id: 'j' },
+            llama: { url: LOCAL, model_id: 'j' },
+            claude: { url: LOCAL, model_id: 'j' },
+          },
+        },
+      },
+    });
     for (const role of ['gpt', 'llama', 'claude']) {
-      expect(judges[role]).toMatchObject({ url: LOCAL, model_id: 'j', provider: 'openai_compatible', auth: 'api_key_if_set', max_tokens: 4096, temperature: 0, enabled: true });
+      expect(judges[role]).toMatchObject({
+        url: LOCAL,
+        model_id: 'j',
+        provider: 'openai_compatible',
+        auth: 'api_key_if_set',
+        max_tokens: 4096,
+        temperature: 0,
+        enabled: true,
+      });
       expect(judges[role]).not.toHaveProperty('oauth_service');
     }
   });
 
   it('fields the user wrote stay as written (run_config or --overrides)', () => {
-    const judges = judgesOf({ params: { extra: { judges: { claude: { url: LOCAL, model_id: 'j', provider: 'nvidia_anthropic' }, gpt: { url: LOCAL, model_id: 'j' } } } } }, ['config.params.extra.judges.gpt.auth=none']);
+    const judges = judgesOf(
+      {
+        params: {
+          extra: {
+            judges: {
+              claude: { url: LOCAL, model_id: 'j', provider: 'nvidia_anthropic' },
+              gpt: { url: LOCAL, model_id: 'j' },
+            },
+          },
+        },
+      },
+      ['config.params.extra.judges.gpt.auth=none'],
+    );
     expect(judges.claude).toMatchObject({ provider: 'nvidia_anthropic', auth: 'api_key_if_set' });
     expect(judges.gpt).toMatchObject({ provider: 'openai_compatible', auth: 'none' });
   });
@@ -28,7 +59,9 @@ describe('a judge moved to another host keeps nothing meant for the default host
   });
 
   it('another path on the default host is not a move', () => {
-    const judges = judgesOf({ params: { extra: { judges: { claude: { url: 'https://prod.api.nvidia.com/llm/v1/other/' } } } } });
+    const judges = judgesOf({
+      params: { extra: { judges: { claude: { url: 'https://prod.api.nvidia.com/llm/v1/other/' } } } },
+    });
     expect(judges.claude).toMatchObject({ provider: 'nvidia_anthropic', auth: 'auto' });
   });
 });

@@ -36,7 +36,12 @@ function hostOf(url: unknown): string | null {
 }
 
 /** Whether the run_config or an override wrote `judges.<role>.<field>` (at any depth of the override's path). */
-function userWrote(userLayers: readonly Layer[], assignments: readonly OverrideAssignment[], role: string, field: string): boolean {
+function userWrote(
+  userLayers: readonly Layer[],
+  assignments: readonly OverrideAssignment[],
+  role: string,
+  field: string,
+): boolean {
   const full = [...JUDGES_PATH, role, field];
   if (userLayers.some((layer) => at(layer, full) !== undefined && at(layer, full) !== null)) return true;
   return assignments.some((a) => {
@@ -51,7 +56,12 @@ function userWrote(userLayers: readonly Layer[], assignments: readonly OverrideA
  * merged) stripped of the inherited provider/auth fields. Judges with no default URL, or on their default host, are
  * unchanged. `merged` is not modified.
  */
-export function rehomeMovedJudges(merged: Layer, defaults: Layer, userLayers: readonly Layer[], assignments: readonly OverrideAssignment[]): Layer {
+export function rehomeMovedJudges(
+  merged: Layer,
+  defaults: Layer,
+  userLayers: readonly Layer[],
+  assignments: readonly OverrideAssignment[],
+): Layer {
   const judges = at(merged, JUDGES_PATH);
   if (!isPlainObject(judges)) return merged;
   let changed = false;
@@ -59,7 +69,7 @@ export function rehomeMovedJudges(merged: Layer, defaults: Layer, userLayers: re
   for (const [role, judge] of Object.entries(judges)) {
     if (!isPlainObject(judge)) continue;
     const defaultHost = hostOf(at(defaults, [...JUDGES_PATH, role, 'url']));
-    const host = hostOf(judge['url']);
+    const host = hostOf(judge.url);
     if (defaultHost === null || host === null || host === defaultHost) continue;
     const moved: Layer = { ...judge };
     for (const [field, value] of Object.entries(REHOMED_DEFAULTS)) {
@@ -71,8 +81,8 @@ export function rehomeMovedJudges(merged: Layer, defaults: Layer, userLayers: re
     changed = true;
   }
   if (!changed) return merged;
-  const config = merged['config'] as Layer;
-  const params = config['params'] as Layer;
-  const extra = params['extra'] as Layer;
+  const config = merged.config as Layer;
+  const params = config.params as Layer;
+  const extra = params.extra as Layer;
   return { ...merged, config: { ...config, params: { ...params, extra: { ...extra, judges: next } } } };
 }

@@ -34,8 +34,10 @@ export function normalizeLayer(layer: Layer, layerName: string): UserLayer {
 
 /** Splits `metadata` (copied to metadata.yaml, never merged) off the run_config and normalises the rest. */
 export function runConfigLayer(runConfig: unknown): UserLayer & { readonly metadata: Layer | null } {
-  if (runConfig === null || runConfig === undefined) return { layer: {}, wroteApiKey: false, warnings: [], metadata: null };
-  if (!isPlainObject(runConfig)) throw configError('EF_CONFIG_INVALID', 'run_config: expected a mapping at the top level');
+  if (runConfig === null || runConfig === undefined)
+    return { layer: {}, wroteApiKey: false, warnings: [], metadata: null };
+  if (!isPlainObject(runConfig))
+    throw configError('EF_CONFIG_INVALID', 'run_config: expected a mapping at the top level');
   const { metadata, ...rest } = runConfig;
   if (metadata !== undefined && metadata !== null && !isPlainObject(metadata)) {
     throw configError('EF_CONFIG_INVALID', 'Invalid configuration (run_config): metadata: must be object');
@@ -72,9 +74,12 @@ function fillNulls(container: Layer | null, keys: readonly string[]): void {
 export function fillDeclaredKeys(merged: Layer): Layer {
   const config = child(merged, 'config');
   const params = config && child(config, 'params');
-  fillNulls(params, PARAM_KEYS.filter((k) => k !== 'extra'));
+  fillNulls(
+    params,
+    PARAM_KEYS.filter((k) => k !== 'extra'),
+  );
   fillNulls(params && child(params, 'extra'), EXTRA_KEYS);
-  const endpoint = child(merged, 'target') && child(merged['target'] as Layer, 'api_endpoint');
+  const endpoint = child(merged, 'target') && child(merged.target as Layer, 'api_endpoint');
   fillNulls(endpoint, ['url', 'model_id', 'type', 'api_key_name']);
   if (endpoint) child(endpoint, 'adapter_config');
   return merged;
@@ -90,9 +95,9 @@ function ordered(value: unknown, keys: readonly string[]): unknown {
 /** Puts keys in the documented order (command, framework_name, pkg_name, config, target; §6.3) for stable dumps. */
 export function orderKeys(merged: Layer): Layer {
   const top = ordered(merged, TOP_LEVEL_KEYS) as Layer;
-  const config = ordered(top['config'], CONFIG_KEYS);
-  if (isPlainObject(config)) config['params'] = ordered(config['params'], PARAM_KEYS);
-  const target = top['target'];
-  const endpoint = isPlainObject(target) ? ordered(target['api_endpoint'], API_ENDPOINT_KEYS) : undefined;
+  const config = ordered(top.config, CONFIG_KEYS);
+  if (isPlainObject(config)) config.params = ordered(config.params, PARAM_KEYS);
+  const target = top.target;
+  const endpoint = isPlainObject(target) ? ordered(target.api_endpoint, API_ENDPOINT_KEYS) : undefined;
   return { ...top, config, ...(isPlainObject(target) ? { target: { ...target, api_endpoint: endpoint } } : {}) };
 }

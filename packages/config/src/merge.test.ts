@@ -10,7 +10,12 @@ describe('mergeLayers (docs/configuration.md)', () => {
         params: { extra: { subject: null, judges: { gpt: { url: 'A', model_id: 'm' } } } },
       },
     };
-    const runConfig = { config: { supported_endpoint_types: ['chat'], params: { extra: { subject: 'x', judges: { gpt: { url: 'B' } } } } } };
+    const runConfig = {
+      config: {
+        supported_endpoint_types: ['chat'],
+        params: { extra: { subject: 'x', judges: { gpt: { url: 'B' } } } },
+      },
+    };
     const overrides = { config: { params: { extra: { subject: null } } } };
     expect(mergeLayers([framework, runConfig, overrides])).toEqual({
       config: {
@@ -46,7 +51,7 @@ describe('mergeLayers (docs/configuration.md)', () => {
     const lower = { a: { b: [1] } };
     const upper = { a: { c: 2 } };
     const merged = mergeTwo(lower, upper);
-    (merged['a'] as { b: number[] }).b.push(5);
+    (merged.a as { b: number[] }).b.push(5);
     expect(lower).toEqual({ a: { b: [1] } });
     expect(upper).toEqual({ a: { c: 2 } });
   });
@@ -55,7 +60,7 @@ describe('mergeLayers (docs/configuration.md)', () => {
     const upper = JSON.parse('{"__proto__": {"polluted": true}, "a": 1}') as Layer;
     const merged = mergeTwo({}, upper);
     expect(merged).toEqual({ a: 1 });
-    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
 
@@ -87,7 +92,9 @@ describe('normalizeApiKeyLayer (§2.4)', () => {
 
   it('a conflict message never prints a pasted secret, only its last 4 characters', () => {
     const secret = 'nvapi-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789';
-    const error = thrown(() => normalizeApiKeyLayer(layer({ api_key: secret, api_key_name: 'NVIDIA_API_KEY' }), 'run_config'));
+    const error = thrown(() =>
+      normalizeApiKeyLayer(layer({ api_key: secret, api_key_name: 'NVIDIA_API_KEY' }), 'run_config'),
+    );
     expect(error.message).not.toContain(secret.slice(0, -4));
     expect(error.message).toContain('…6789');
   });

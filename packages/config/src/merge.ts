@@ -72,11 +72,11 @@ export interface NormalizedLayer {
  * `api_key`. Both set to different values → `EF_API_KEY_CONFLICT`. `layerName` names the layer in the message.
  */
 export function normalizeApiKeyLayer(layer: Layer, layerName: string): NormalizedLayer {
-  const target = layer['target'];
-  const endpoint = isPlainObject(target) ? target['api_endpoint'] : undefined;
+  const target = layer.target;
+  const endpoint = isPlainObject(target) ? target.api_endpoint : undefined;
   if (!isPlainObject(endpoint) || !('api_key' in endpoint)) return { layer, wroteApiKey: false };
   const { api_key: apiKey, ...rest } = endpoint;
-  const name = rest['api_key_name'];
+  const name = rest.api_key_name;
   if (apiKey === null || apiKey === undefined) return { layer: withEndpoint(layer, rest), wroteApiKey: false };
   if (name !== null && name !== undefined && name !== apiKey) {
     throw configError(
@@ -88,6 +88,6 @@ export function normalizeApiKeyLayer(layer: Layer, layerName: string): Normalize
 }
 
 function withEndpoint(layer: Layer, endpoint: Layer): Layer {
-  const target = layer['target'] as Layer;
+  const target = layer.target as Layer;
   return { ...layer, target: { ...target, api_endpoint: endpoint } };
 }

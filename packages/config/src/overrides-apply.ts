@@ -22,7 +22,8 @@ function listIndex(list: unknown[], segment: string, a: OverrideAssignment, at: 
 
 /** A numeric segment may only name an existing dict key; it never creates `{"0": …}` (the NeMo pitfall). */
 function assertNotNewIndexKey(dict: Layer, segment: string, a: OverrideAssignment, at: string): void {
-  if (/^\d+$/.test(segment) && !(segment in dict)) throw pathError(a, `'${at}' is not a list; cannot index it with ${segment}`);
+  if (/^\d+$/.test(segment) && !(segment in dict))
+    throw pathError(a, `'${at}' is not a list; cannot index it with ${segment}`);
 }
 
 /** Walks to the parent of the last segment, creating missing dicts (never lists). */
@@ -49,12 +50,17 @@ function assign(parent: Container, segment: string, value: unknown, a: OverrideA
   if (Array.isArray(parent)) {
     const index = listIndex(parent, segment, a, a.path.slice(0, -1).join('.'));
     if (value === UNSET) parent.splice(index, 1);
-    else parent[index] = isPlainObject(value) && isPlainObject(parent[index]) ? mergeTwo(parent[index] as Layer, value) : cleanCopy(value);
+    else
+      parent[index] =
+        isPlainObject(value) && isPlainObject(parent[index])
+          ? mergeTwo(parent[index] as Layer, value)
+          : cleanCopy(value);
     return;
   }
   assertNotNewIndexKey(parent, segment, a, a.path.slice(0, -1).join('.') || '(root)');
   if (value === UNSET) delete parent[segment];
-  else if (isPlainObject(value) && isPlainObject(parent[segment])) parent[segment] = mergeTwo(parent[segment] as Layer, value);
+  else if (isPlainObject(value) && isPlainObject(parent[segment]))
+    parent[segment] = mergeTwo(parent[segment] as Layer, value);
   else parent[segment] = cleanCopy(value);
 }
 

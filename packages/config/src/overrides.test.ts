@@ -73,7 +73,7 @@ describe('parseOverrides (§4 values and errors)', () => {
 
   it('a refused __proto__ override leaves Object.prototype untouched', () => {
     thrown(() => parseOverrides(['__proto__.polluted=1']));
-    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it('overrideValue returns the last non-null value for a path', () => {
@@ -85,24 +85,82 @@ describe('parseOverrides (§4 values and errors)', () => {
 
 describe('applyOverrides', () => {
   const base: Layer = {
-    config: { supported_endpoint_types: ['chat', 'completions'], params: { limit_samples: null, extra: { subject: 'x', judges: { gpt: { url: 'A', model_id: 'm' } } } } },
+    config: {
+      supported_endpoint_types: ['chat', 'completions'],
+      params: { limit_samples: null, extra: { subject: 'x', judges: { gpt: { url: 'A', model_id: 'm' } } } },
+    },
     target: { api_endpoint: { url: 'u', api_key_name: 'OLD' } },
   };
 
   it.each<[string, string[], (r: Layer) => unknown, unknown]>([
-    ['sets a scalar', ['config.params.limit_samples=10'], (r) => (r['config'] as any).params.limit_samples, 10],
-    ['later wins', ['config.params.limit_samples=10,config.params.limit_samples=20'], (r) => (r['config'] as any).params.limit_samples, 20],
-    ['later flag wins', ['config.params.limit_samples=10', 'config.params.limit_samples=30'], (r) => (r['config'] as any).params.limit_samples, 30],
-    ['null has no effect', ['config.params.extra.subject=null'], (r) => (r['config'] as any).params.extra.subject, 'x'],
-    ['__unset__ removes the key', ['config.params.extra.subject=__unset__'], (r) => 'subject' in (r['config'] as any).params.extra, false],
-    ['a list replaces', ['config.supported_endpoint_types=[chat]'], (r) => (r['config'] as any).supported_endpoint_types, ['chat']],
-    ['a numeric segment indexes the existing list', ['config.supported_endpoint_types.1=chat'], (r) => (r['config'] as any).supported_endpoint_types, ['chat', 'chat']],
-    ['__unset__ of a list item removes it', ['config.supported_endpoint_types.0=__unset__'], (r) => (r['config'] as any).supported_endpoint_types, ['completions']],
-    ['a dict value deep-merges', ['config.params.extra.judges={gpt: {url: B}}'], (r) => (r['config'] as any).params.extra.judges, { gpt: { url: 'B', model_id: 'm' } }],
-    ['a dotted path into a dict', ['config.params.extra.judges.gpt.url=C'], (r) => (r['config'] as any).params.extra.judges.gpt, { url: 'C', model_id: 'm' }],
-    ['missing dicts are created', ['config.params.extra.judges.llama.url=L'], (r) => (r['config'] as any).params.extra.judges.llama, { url: 'L' }],
-    ['an unknown path is set (the schema reports it)', ['config.params.limit_sample=5'], (r) => (r['config'] as any).params.limit_sample, 5],
-    ['api_key is written as api_key_name', ['target.api_endpoint.api_key=NEW'], (r) => (r['target'] as any).api_endpoint, { url: 'u', api_key_name: 'NEW' }],
+    ['sets a scalar', ['config.params.limit_samples=10'], (r) => (r.config as any).params.limit_samples, 10],
+    [
+      'later wins',
+      ['config.params.limit_samples=10,config.params.limit_samples=20'],
+      (r) => (r.config as any).params.limit_samples,
+      20,
+    ],
+    [
+      'later flag wins',
+      ['config.params.limit_samples=10', 'config.params.limit_samples=30'],
+      (r) => (r.config as any).params.limit_samples,
+      30,
+    ],
+    ['null has no effect', ['config.params.extra.subject=null'], (r) => (r.config as any).params.extra.subject, 'x'],
+    [
+      '__unset__ removes the key',
+      ['config.params.extra.subject=__unset__'],
+      (r) => 'subject' in (r.config as any).params.extra,
+      false,
+    ],
+    [
+      'a list replaces',
+      ['config.supported_endpoint_types=[chat]'],
+      (r) => (r.config as any).supported_endpoint_types,
+      ['chat'],
+    ],
+    [
+      'a numeric segment indexes the existing list',
+      ['config.supported_endpoint_types.1=chat'],
+      (r) => (r.config as any).supported_endpoint_types,
+      ['chat', 'chat'],
+    ],
+    [
+      '__unset__ of a list item removes it',
+      ['config.supported_endpoint_types.0=__unset__'],
+      (r) => (r.config as any).supported_endpoint_types,
+      ['completions'],
+    ],
+    [
+      'a dict value deep-merges',
+      ['config.params.extra.judges={gpt: {url: B}}'],
+      (r) => (r.config as any).params.extra.judges,
+      { gpt: { url: 'B', model_id: 'm' } },
+    ],
+    [
+      'a dotted path into a dict',
+      ['config.params.extra.judges.gpt.url=C'],
+      (r) => (r.config as any).params.extra.judges.gpt,
+      { url: 'C', model_id: 'm' },
+    ],
+    [
+      'missing dicts are created',
+      ['config.params.extra.judges.llama.url=L'],
+      (r) => (r.config as any).params.extra.judges.llama,
+      { url: 'L' },
+    ],
+    [
+      'an unknown path is set (the schema reports it)',
+      ['config.params.limit_sample=5'],
+      (r) => (r.config as any).params.limit_sample,
+      5,
+    ],
+    [
+      'api_key is written as api_key_name',
+      ['target.api_endpoint.api_key=NEW'],
+      (r) => (r.target as any).api_endpoint,
+      { url: 'u', api_key_name: 'NEW' },
+    ],
   ])('%s', (_name, overrides, pick, expected) => {
     expect(pick(apply(base, ...overrides))).toEqual(expected);
   });
@@ -112,7 +170,7 @@ describe('applyOverrides', () => {
     expect(applyOverrides(base, parseOverrides(['target.api_endpoint.api_key_name=NEW'])).wroteApiKey).toBe(false);
     const viaDict = applyOverrides(base, parseOverrides(['target.api_endpoint={api_key: NEW}']));
     expect(viaDict.wroteApiKey).toBe(true);
-    expect((viaDict.result['target'] as any).api_endpoint).toEqual({ url: 'u', api_key_name: 'NEW' });
+    expect((viaDict.result.target as any).api_endpoint).toEqual({ url: 'u', api_key_name: 'NEW' });
   });
 
   it('does not modify the base object', () => {
@@ -122,7 +180,10 @@ describe('applyOverrides', () => {
   });
 
   it.each<[string, RegExp]>([
-    ['config.supported_endpoint_types.2=chat', /index 2 is out of range for 'config\.supported_endpoint_types' \(2 items\)/],
+    [
+      'config.supported_endpoint_types.2=chat',
+      /index 2 is out of range for 'config\.supported_endpoint_types' \(2 items\)/,
+    ],
     ['config.supported_endpoint_types.x=chat', /'config\.supported_endpoint_types' is a list; index it with a number/],
     ['config.params.extra.subject.deeper=1', /'config\.params\.extra\.subject' is a string, not a mapping or list/],
     ['config.supported_endpoint_types.5.x=1', /index 5 is out of range/],

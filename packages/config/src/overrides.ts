@@ -27,7 +27,8 @@ function skipQuoted(text: string, start: number): number {
   const quote = text[start];
   for (let i = start + 1; i < text.length; i++) {
     if (quote === '"' && text[i] === '\\') i++;
-    else if (quote === "'" && text[i] === "'" && text[i + 1] === "'") i++; // YAML's '' escape
+    else if (quote === "'" && text[i] === "'" && text[i + 1] === "'")
+      i++; // YAML's '' escape
     else if (text[i] === quote) return i + 1;
   }
   return -1;
@@ -83,7 +84,10 @@ export function parseOverrideFragment(fragment: string): OverrideAssignment {
   }
   // `__proto__.x=1` would walk into Object.prototype and reach every object of the process (issue 12.7).
   const unsafe = path.find((s) => UNSAFE_KEYS.has(s));
-  if (unsafe) throw syntaxError(`--overrides fragment '${fragment}': '${unsafe}' is not a config key (it would change every object)`);
+  if (unsafe)
+    throw syntaxError(
+      `--overrides fragment '${fragment}': '${unsafe}' is not a config key (it would change every object)`,
+    );
   return { fragment, path, value: parseValue(fragment.slice(eq + 1).trim(), fragment) };
 }
 

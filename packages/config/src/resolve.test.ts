@@ -17,8 +17,17 @@ describe('resolveEvaluation: the merged Evaluation', () => {
   });
 
   it('merges framework and task defaults under the user layer', () => {
-    expect(evaluation.config).toMatchObject({ type: 'pubmed_qa', output_dir: 'out', supported_endpoint_types: ['chat', 'completions'] });
-    expect(evaluation.config.params).toMatchObject({ task: 'pubmed_qa', parallelism: 1, max_retries: 5, limit_samples: null });
+    expect(evaluation.config).toMatchObject({
+      type: 'pubmed_qa',
+      output_dir: 'out',
+      supported_endpoint_types: ['chat', 'completions'],
+    });
+    expect(evaluation.config.params).toMatchObject({
+      task: 'pubmed_qa',
+      parallelism: 1,
+      max_retries: 5,
+      limit_samples: null,
+    });
     expect(evaluation.target.api_endpoint).toMatchObject({ ...endpoint, api_key_name: null });
     expect(evaluation.target.api_endpoint.adapter_config).toMatchObject({ use_caching: true, use_nvcf: false });
   });
@@ -33,15 +42,30 @@ describe('resolveEvaluation: the merged Evaluation', () => {
 
 describe('resolveEvaluation: layers and precedence (§3.1)', () => {
   it('strips the framework prefix from config.type', () => {
-    expect(resolve({ runConfig: runConfig({ config: { type: 'helm.head_qa' } }) }).evaluation.config).toMatchObject({ type: 'head_qa', params: { task: 'head_qa' } });
+    expect(resolve({ runConfig: runConfig({ config: { type: 'helm.head_qa' } }) }).evaluation.config).toMatchObject({
+      type: 'head_qa',
+      params: { task: 'head_qa' },
+    });
   });
 
   it('CLI flags alone are enough', () => {
     const { evaluation } = resolve({
-      flags: { eval_type: 'medbullets', output_dir: 'o', model_id: 'm', model_url: 'http://127.0.0.1:1/v1', model_type: 'completions', api_key_name: 'K' },
+      flags: {
+        eval_type: 'medbullets',
+        output_dir: 'o',
+        model_id: 'm',
+        model_url: 'http://127.0.0.1:1/v1',
+        model_type: 'completions',
+        api_key_name: 'K',
+      },
     });
     expect(evaluation.config).toMatchObject({ type: 'medbullets', output_dir: 'o' });
-    expect(evaluation.target.api_endpoint).toMatchObject({ model_id: 'm', url: 'http://127.0.0.1:1/v1', type: 'completions', api_key_name: 'K' });
+    expect(evaluation.target.api_endpoint).toMatchObject({
+      model_id: 'm',
+      url: 'http://127.0.0.1:1/v1',
+      type: 'completions',
+      api_key_name: 'K',
+    });
   });
 
   it('flags win over the file, overrides win over flags', () => {
@@ -56,14 +80,22 @@ describe('resolveEvaluation: layers and precedence (§3.1)', () => {
   });
 
   it('overrides can supply config.type and config.output_dir', () => {
-    const { evaluation } = resolve({ runConfig: { target: { api_endpoint: endpoint } }, overrides: ['config.type=head_qa,config.output_dir=x'] });
+    const { evaluation } = resolve({
+      runConfig: { target: { api_endpoint: endpoint } },
+      overrides: ['config.type=head_qa,config.output_dir=x'],
+    });
     expect(evaluation.config).toMatchObject({ type: 'head_qa', output_dir: 'x' });
   });
 
   it('overrides index lists that came from framework.yml', () => {
-    const { evaluation } = resolve({ runConfig: runConfig(), overrides: ['config.supported_endpoint_types.1=__unset__'] });
+    const { evaluation } = resolve({
+      runConfig: runConfig(),
+      overrides: ['config.supported_endpoint_types.1=__unset__'],
+    });
     expect(evaluation.config.supported_endpoint_types).toEqual(['chat']);
-    const error = thrown(() => resolve({ runConfig: runConfig(), overrides: ['config.supported_endpoint_types.2=chat'] }));
+    const error = thrown(() =>
+      resolve({ runConfig: runConfig(), overrides: ['config.supported_endpoint_types.2=chat'] }),
+    );
     expect(error.code).toBe('EF_OVERRIDE_SYNTAX');
   });
 
@@ -89,7 +121,10 @@ describe('resolveEvaluation: layers and precedence (§3.1)', () => {
         framework: { name: 'helm', pkg_name: 'p' },
         defaults: {
           command: 'ef-bench {{config.params.task}} {{config.params.extra.subject}}',
-          config: { supported_endpoint_types: ['chat', 'completions'], params: { extra: { subject: null, judges: { gpt: { url: 'A', model_id: 'm' } } } } },
+          config: {
+            supported_endpoint_types: ['chat', 'completions'],
+            params: { extra: { subject: null, judges: { gpt: { url: 'A', model_id: 'm' } } } },
+          },
           target: { api_endpoint: {} },
         },
         evaluations: [{ name: 't', defaults: { config: { type: 't', params: { task: 't' } } } }],
@@ -98,7 +133,15 @@ describe('resolveEvaluation: layers and precedence (§3.1)', () => {
     );
     const { evaluation } = resolveEvaluation({
       framework: fw,
-      runConfig: { config: { type: 't', output_dir: 'o', supported_endpoint_types: ['chat'], params: { extra: { subject: 'x', judges: { gpt: { url: 'B' } } } } }, target: { api_endpoint: endpoint } },
+      runConfig: {
+        config: {
+          type: 't',
+          output_dir: 'o',
+          supported_endpoint_types: ['chat'],
+          params: { extra: { subject: 'x', judges: { gpt: { url: 'B' } } } },
+        },
+        target: { api_endpoint: endpoint },
+      },
       overrides: ['config.params.extra.subject=null'],
     });
     expect(evaluation.config.params.extra.subject).toBe('x');
@@ -108,7 +151,10 @@ describe('resolveEvaluation: layers and precedence (§3.1)', () => {
 
   it('an unlisted framework.task runs from the framework defaults with params.task set', () => {
     const { evaluation } = resolve({ runConfig: runConfig({ config: { type: 'helm.some_engine_benchmark' } }) });
-    expect(evaluation.config).toMatchObject({ type: 'some_engine_benchmark', params: { task: 'some_engine_benchmark' } });
+    expect(evaluation.config).toMatchObject({
+      type: 'some_engine_benchmark',
+      params: { task: 'some_engine_benchmark' },
+    });
   });
 
   it('returns metadata separately', () => {
@@ -122,22 +168,33 @@ describe('resolveEvaluation: api_key / api_key_name (§2.4)', () => {
   it('a file api_key is normalised; outputs get both spellings', () => {
     const result = resolve({ runConfig: runConfig({ target: { api_endpoint: { api_key: 'NVIDIA_API_KEY' } } }) });
     expect(result.userWroteApiKey).toBe(true);
-    expect(result.evaluation.target.api_endpoint).toMatchObject({ api_key_name: 'NVIDIA_API_KEY', api_key: 'NVIDIA_API_KEY' });
+    expect(result.evaluation.target.api_endpoint).toMatchObject({
+      api_key_name: 'NVIDIA_API_KEY',
+      api_key: 'NVIDIA_API_KEY',
+    });
   });
 
   it('CLI --api_key_name overrides a file api_key; the alias follows', () => {
-    const result = resolve({ runConfig: runConfig({ target: { api_endpoint: { api_key: 'FILE_KEY' } } }), flags: { api_key_name: 'FLAG_KEY' } });
+    const result = resolve({
+      runConfig: runConfig({ target: { api_endpoint: { api_key: 'FILE_KEY' } } }),
+      flags: { api_key_name: 'FLAG_KEY' },
+    });
     expect(result.evaluation.target.api_endpoint).toMatchObject({ api_key_name: 'FLAG_KEY', api_key: 'FLAG_KEY' });
   });
 
   it('an --overrides api_key overrides a file api_key_name', () => {
-    const result = resolve({ runConfig: runConfig({ target: { api_endpoint: { api_key_name: 'FILE_KEY' } } }), overrides: ['target.api_endpoint.api_key=OVR_KEY'] });
+    const result = resolve({
+      runConfig: runConfig({ target: { api_endpoint: { api_key_name: 'FILE_KEY' } } }),
+      overrides: ['target.api_endpoint.api_key=OVR_KEY'],
+    });
     expect(result.userWroteApiKey).toBe(true);
     expect(result.evaluation.target.api_endpoint).toMatchObject({ api_key_name: 'OVR_KEY', api_key: 'OVR_KEY' });
   });
 
   it('both in the file with different values → EF_API_KEY_CONFLICT', () => {
-    const error = thrown(() => resolve({ runConfig: runConfig({ target: { api_endpoint: { api_key: 'A_KEY', api_key_name: 'B_KEY' } } }) }));
+    const error = thrown(() =>
+      resolve({ runConfig: runConfig({ target: { api_endpoint: { api_key: 'A_KEY', api_key_name: 'B_KEY' } } }) }),
+    );
     expect(error.code).toBe('EF_API_KEY_CONFLICT');
   });
 
@@ -160,9 +217,16 @@ describe('readRunConfig', () => {
 
   it('reads the file the pipeline consumes', () => {
     const path = join(dir, 'my_test.yml');
-    writeFileSync(path, 'config:\n  type: helm.pubmed_qa\n  output_dir: results/x\n  params:\n    limit_samples: 0.5\ntarget:\n  api_endpoint:\n    url: http://127.0.0.1:9/v1\n    model_id: m\n    type: chat\n    api_key: MY_KEY\n');
+    writeFileSync(
+      path,
+      'config:\n  type: helm.pubmed_qa\n  output_dir: results/x\n  params:\n    limit_samples: 0.5\ntarget:\n  api_endpoint:\n    url: http://127.0.0.1:9/v1\n    model_id: m\n    type: chat\n    api_key: MY_KEY\n',
+    );
     const { evaluation, userWroteApiKey } = resolve({ runConfig: readRunConfig(path) });
-    expect(evaluation.config).toMatchObject({ type: 'pubmed_qa', output_dir: 'results/x', params: { limit_samples: 0.5 } });
+    expect(evaluation.config).toMatchObject({
+      type: 'pubmed_qa',
+      output_dir: 'results/x',
+      params: { limit_samples: 0.5 },
+    });
     expect(userWroteApiKey).toBe(true);
   });
 

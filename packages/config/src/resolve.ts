@@ -7,7 +7,14 @@ import type { CodedMessage } from '@eval-factory/types';
 import { configError, toUserError } from './codes.js';
 import type { Evaluation, EvaluationDraft } from './evaluation.js';
 import type { FrameworkDefinition } from './framework.js';
-import { fillDeclaredKeys, flagsLayer, normalizeLayer, orderKeys, runConfigLayer, type ResolveFlags } from './layers.js';
+import {
+  fillDeclaredKeys,
+  flagsLayer,
+  normalizeLayer,
+  orderKeys,
+  runConfigLayer,
+  type ResolveFlags,
+} from './layers.js';
 import { isPlainObject, mergeLayers, UNSET, type Layer } from './merge.js';
 import { applyOverrides } from './overrides-apply.js';
 import { rehomeMovedJudges } from './judge-rehome.js';
@@ -60,39 +67,47 @@ export function readRunConfig(path: string): unknown {
   // config.type" (issue 12.8).
   if (value !== null && value !== undefined && !isPlainObject(value)) {
     const what = Array.isArray(value) ? 'a list' : typeof value === 'string' ? 'plain text' : `a ${typeof value}`;
-    throw configError('EF_CONFIG_INVALID', `Invalid configuration (${path}): the file is ${what}, not a mapping with config: and target:`);
+    throw configError(
+      'EF_CONFIG_INVALID',
+      `Invalid configuration (${path}): the file is ${what}, not a mapping with config: and target:`,
+    );
   }
   return value;
 }
 
 function configField(runConfig: unknown, key: string): unknown {
-  const config = isPlainObject(runConfig) ? runConfig['config'] : undefined;
+  const config = isPlainObject(runConfig) ? runConfig.config : undefined;
   return isPlainObject(config) ? config[key] : undefined;
 }
 
 /** Step 1: a required argument from overrides, else the flag, else the file. */
-function requiredArg(input: ResolveInput, assignments: readonly OverrideAssignment[], key: 'type' | 'output_dir'): string {
+function requiredArg(
+  input: ResolveInput,
+  assignments: readonly OverrideAssignment[],
+  key: 'type' | 'output_dir',
+): string {
   const flag = key === 'type' ? input.flags?.eval_type : input.flags?.output_dir;
   const value = overrideValue(assignments, `config.${key}`) ?? flag ?? configField(input.runConfig, key);
   const cli = key === 'type' ? '--eval_type' : '--output_dir';
   if (value === undefined || value === null || value === UNSET || value === '') {
     throw configError('EF_MISSING_ARG', `Missing required argument: config.${key} (cli: ${cli})`);
   }
-  if (typeof value !== 'string') throw configError('EF_CONFIG_INVALID', `Invalid configuration: config.${key}: must be string`);
+  if (typeof value !== 'string')
+    throw configError('EF_CONFIG_INVALID', `Invalid configuration: config.${key}: must be string`);
   return value;
 }
 
 /** Outputs write `api_key` next to `api_key_name` when the user spelled it that way (§2.4). */
 function withApiKeyAlias(merged: Layer): Layer {
-  const target = merged['target'];
-  if (!isPlainObject(target) || !isPlainObject(target['api_endpoint'])) return merged;
-  const endpoint = target['api_endpoint'];
-  return { ...merged, target: { ...target, api_endpoint: { ...endpoint, api_key: endpoint['api_key_name'] ?? null } } };
+  const target = merged.target;
+  if (!isPlainObject(target) || !isPlainObject(target.api_endpoint)) return merged;
+  const endpoint = target.api_endpoint;
+  return { ...merged, target: { ...target, api_endpoint: { ...endpoint, api_key: endpoint.api_key_name ?? null } } };
 }
 
 /** The merged config.type is the registry key, without the `framework.` prefix the user may have written. */
 function withType(merged: Layer, type: string): Layer {
-  const config = merged['config'];
+  const config = merged.config;
   return isPlainObject(config) ? { ...merged, config: { ...config, type } } : merged;
 }
 
@@ -150,11 +165,22 @@ export function resolveEvaluation(input: ResolveInput): ResolvedEvaluation {
   const { evaluation, warnings: typeWarnings } = normalizeEndpointType(merged as unknown as EvaluationDraft);
   const ruleWarnings = applyRules(evaluation, definition);
   const allWarnings = [...warnings, ...typeWarnings, ...ruleWarnings, ...checkUnusedParams(evaluation)];
-  return { evaluation: evaluation as Evaluation, warnings: allWarnings, userWroteApiKey, metadata, customBenchmark: definition };
+  return {
+    evaluation: evaluation as Evaluation,
+    warnings: allWarnings,
+    userWroteApiKey,
+    metadata,
+    customBenchmark: definition,
+  };
 }
 
 /** Step 2 (§5.1), extended to custom benchmark definitions (custom/custom-resolution.ts). */
-function chooseTask(input: ResolveInput, frameworks: readonly FrameworkDefinition[], evalType: string, assignments: readonly OverrideAssignment[]) {
+function chooseTask(
+  input: ResolveInput,
+  frameworks: readonly FrameworkDefinition[],
+  evalType: string,
+  assignments: readonly OverrideAssignment[],
+) {
   const bases = { runConfigDir: input.runConfigDir ?? null, cwd: input.cwd ?? process.cwd() };
   const listed = input.customBenchmarks ?? [];
   return resolveTaskOrCustom({

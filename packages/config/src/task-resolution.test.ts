@@ -8,7 +8,11 @@ function fw(name: string, tasks: [string, object?][]): FrameworkDefinition {
     {
       framework: { name, pkg_name: `${name}_pkg` },
       defaults: { command: 'run', config: {}, target: {} },
-      evaluations: tasks.map(([type, more]) => ({ name: type, defaults: { config: { type, params: { task: type } } }, ...more })),
+      evaluations: tasks.map(([type, more]) => ({
+        name: type,
+        defaults: { config: { type, params: { task: type } } },
+        ...more,
+      })),
     },
     `${name}.yml`,
   );
@@ -33,18 +37,31 @@ describe('resolveTask (docs/configuration.md)', () => {
   });
 
   it('an unlisted task gets params.task = the task name', () => {
-    expect(resolveTask(frameworks, 'helm.xyz').taskDefaults).toEqual({ config: { type: 'xyz', params: { task: 'xyz' } } });
+    expect(resolveTask(frameworks, 'helm.xyz').taskDefaults).toEqual({
+      config: { type: 'xyz', params: { task: 'xyz' } },
+    });
   });
 
   it.each<[string, string, string]>([
     ['nope.pubmed_qa', 'EF_UNKNOWN_FRAMEWORK', 'Unknown framework nope. Frameworks available: helm, other'],
     ['nope', 'EF_UNKNOWN_EVALUATION', 'Unknown evaluation nope. Evaluations available: pubmed_qa, medec, shared'],
-    ['pubmed_qaa', 'EF_UNKNOWN_EVALUATION', 'Unknown evaluation pubmed_qaa. Did you mean pubmed_qa? Evaluations available: pubmed_qa, medec, shared'],
+    [
+      'pubmed_qaa',
+      'EF_UNKNOWN_EVALUATION',
+      'Unknown evaluation pubmed_qaa. Did you mean pubmed_qa? Evaluations available: pubmed_qa, medec, shared',
+    ],
     ['helm.pubmed_qaa', 'EF_UNKNOWN_EVALUATION', 'Unknown evaluation helm.pubmed_qaa. Did you mean helm.pubmed_qa?'],
     ['helm.pubmd_q', 'EF_UNKNOWN_EVALUATION', 'Unknown evaluation helm.pubmd_q. Did you mean helm.pubmed_qa?'],
-    ['shared', 'EF_AMBIGUOUS_EVALUATION',
-      "shared is available in multiple frameworks: helm,other. Please indicate which implementation you would like to choose by using 'framework_name.evaluation_name'. For example: helm.shared"],
-    ['a.b.c', 'EF_EVAL_TYPE_SYNTAX', "eval_type must follow 'framework_name.evaluation_name'. No additional dots are allowed (got 'a.b.c')."],
+    [
+      'shared',
+      'EF_AMBIGUOUS_EVALUATION',
+      "shared is available in multiple frameworks: helm,other. Please indicate which implementation you would like to choose by using 'framework_name.evaluation_name'. For example: helm.shared",
+    ],
+    [
+      'a.b.c',
+      'EF_EVAL_TYPE_SYNTAX',
+      "eval_type must follow 'framework_name.evaluation_name'. No additional dots are allowed (got 'a.b.c').",
+    ],
     ['.pubmed_qa', 'EF_EVAL_TYPE_SYNTAX', "eval_type '.pubmed_qa' has an empty framework or evaluation name."],
     ['medec', 'EF_TASK_NOT_AVAILABLE', "Task 'medec' is not yet available in this version of eval-factory"],
     ['helm.medec', 'EF_TASK_NOT_AVAILABLE', "Task 'medec' is not yet available in this version of eval-factory"],

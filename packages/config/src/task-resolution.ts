@@ -17,7 +17,10 @@ export interface ResolvedTask {
 
 function assertAvailable(entry: TaskEntry): void {
   if (!entry.available) {
-    throw configError('EF_TASK_NOT_AVAILABLE', `Task '${entry.type}' is not yet available in this version of eval-factory`);
+    throw configError(
+      'EF_TASK_NOT_AVAILABLE',
+      `Task '${entry.type}' is not yet available in this version of eval-factory`,
+    );
   }
 }
 
@@ -36,8 +39,12 @@ function resolveQualified(frameworks: readonly FrameworkDefinition[], fwName: st
   if (entry) return resolved(framework, entry);
   // A near miss of a listed task is a typo, caught here before anything is written (issue 19.7); any other
   // unlisted task runs from framework defaults alone (§5.1) and the engine rejects names it does not know.
-  const near = closest(task, framework.evaluations.filter((t) => !t.internal).map((t) => t.type));
-  if (near) throw configError('EF_UNKNOWN_EVALUATION', `Unknown evaluation ${fwName}.${task}. Did you mean ${fwName}.${near}?`);
+  const near = closest(
+    task,
+    framework.evaluations.filter((t) => !t.internal).map((t) => t.type),
+  );
+  if (near)
+    throw configError('EF_UNKNOWN_EVALUATION', `Unknown evaluation ${fwName}.${task}. Did you mean ${fwName}.${near}?`);
   return { framework, type: task, taskDefaults: { config: { type: task, params: { task } } }, entry: null };
 }
 
@@ -48,7 +55,10 @@ function resolveBare(frameworks: readonly FrameworkDefinition[], task: string): 
   if (hits.length === 0) {
     const all = [...new Set(frameworks.flatMap((f) => f.evaluations.filter((t) => !t.internal).map((t) => t.type)))];
     const near = closest(task, all);
-    throw configError('EF_UNKNOWN_EVALUATION', `Unknown evaluation ${task}.${near ? ` Did you mean ${near}?` : ''} Evaluations available: ${all.join(', ')}`);
+    throw configError(
+      'EF_UNKNOWN_EVALUATION',
+      `Unknown evaluation ${task}.${near ? ` Did you mean ${near}?` : ''} Evaluations available: ${all.join(', ')}`,
+    );
   }
   if (hits.length > 1) {
     const names = hits.map((h) => h.framework.framework.name);
@@ -80,7 +90,10 @@ export function resolveTask(frameworks: readonly FrameworkDefinition[], evalType
 
 /** The listed name within two edits of `name` (the nearest; none when two tie), for a "did you mean". */
 function closest(name: string, names: readonly string[]): string | null {
-  const scored = names.map((n) => [n, editDistance(name, n)] as const).filter(([, d]) => d <= 2).sort((a, b) => a[1] - b[1]);
+  const scored = names
+    .map((n) => [n, editDistance(name, n)] as const)
+    .filter(([, d]) => d <= 2)
+    .sort((a, b) => a[1] - b[1]);
   if (scored.length === 0 || (scored.length > 1 && scored[0]![1] === scored[1]![1])) return null;
   return scored[0]![0];
 }
@@ -90,7 +103,8 @@ function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
-    for (let j = 1; j <= b.length; j++) current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    for (let j = 1; j <= b.length; j++)
+      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
     previous = current;
   }
   return previous[b.length]!;

@@ -19,7 +19,9 @@ export function thrown(fn: () => unknown): { code?: string; message: string; hin
 export const endpoint = { url: 'http://127.0.0.1:8000/v1', model_id: 'meta/llama-3.1-8b-instruct', type: 'chat' };
 
 /** A valid user run_config (pubmed_qa into `out`, at `endpoint`); `config` and `target.api_endpoint` are spread in, other keys added. */
-export function runConfig(extra: { config?: object; target?: { api_endpoint?: object }; [k: string]: unknown } = {}): Record<string, unknown> {
+export function runConfig(
+  extra: { config?: object; target?: { api_endpoint?: object }; [k: string]: unknown } = {},
+): Record<string, unknown> {
   const { config = {}, target = {}, ...rest } = extra;
   return {
     config: { type: 'pubmed_qa', output_dir: 'out', ...config },

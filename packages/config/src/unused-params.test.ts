@@ -22,11 +22,14 @@ describe('templateParamRefs', () => {
 
 describe('checkUnusedParams', () => {
   it('warns about non-null params the template never uses', () => {
-    const warnings = checkUnusedParams(draft('{{config.params.task}}', { task: 't', top_p: 0.9, temperature: null }, { subset: 'x', subject: null }));
+    const warnings = checkUnusedParams(
+      draft('{{config.params.task}}', { task: 't', top_p: 0.9, temperature: null }, { subset: 'x', subject: null }),
+    );
     expect(warnings).toEqual([
       {
         code: 'EF_UNUSED_PARAMS',
-        message: 'Configuration contains parameter(s) that are not used in the command template: config.params.top_p, config.params.extra.subset',
+        message:
+          'Configuration contains parameter(s) that are not used in the command template: config.params.top_p, config.params.extra.subset',
       },
     ]);
   });
@@ -45,7 +48,7 @@ describe('checkUnusedParams', () => {
     expect(checkUnusedParams(draft('{{#each config.params.extra}}{{/each}}', {}, { foo: 1 }))).toEqual([]);
   });
 
-  it("the repository template uses every framework.yml default that is set", () => {
+  it('the repository template uses every framework.yml default that is set', () => {
     const fw = loadFramework();
     const { config, command } = fw.defaults as any;
     expect(checkUnusedParams({ command, config } as EvaluationDraft)).toEqual([]);

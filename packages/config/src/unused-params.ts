@@ -14,7 +14,7 @@ function collectPaths(node: unknown, out: Set<string>): Set<string> {
   if (Array.isArray(node)) node.forEach((n) => collectPaths(n, out));
   else if (typeof node === 'object' && node !== null) {
     const record = node as Record<string, unknown>;
-    if (record['type'] === 'PathExpression' && typeof record['original'] === 'string') out.add(record['original']);
+    if (record.type === 'PathExpression' && typeof record.original === 'string') out.add(record.original);
     for (const [key, value] of Object.entries(record)) {
       if (key !== 'loc' && typeof value === 'object') collectPaths(value, out);
     }

@@ -14,7 +14,11 @@ describe('argvFromStdin', () => {
     expect(await argvFromStdin(Readable.from(chunks))).toEqual(expected);
   });
 
-  it.each([['not JSON', 'run --x\n'], ['not an array', '{"a":1}\n'], ['not all strings', '["run",1]\n']])('rejects %s with EF_USAGE', async (_name, text) => {
+  it.each([
+    ['not JSON', 'run --x\n'],
+    ['not an array', '{"a":1}\n'],
+    ['not all strings', '["run",1]\n'],
+  ])('rejects %s with EF_USAGE', async (_name, text) => {
     await expect(argvFromStdin(Readable.from([text]))).rejects.toMatchObject({ code: 'EF_USAGE' });
   });
 });

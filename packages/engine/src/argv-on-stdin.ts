@@ -24,7 +24,12 @@ export async function argvFromStdin(stdin: Readable = process.stdin): Promise<st
     argv = null;
   }
   if (!Array.isArray(argv) || !argv.every((a) => typeof a === 'string')) {
-    throw new UserError('EF_USAGE', 'stdin of `ef-bench --argv-on-stdin` must be one JSON array of strings', 'start the engine with its arguments instead', EXIT.usage);
+    throw new UserError(
+      'EF_USAGE',
+      'stdin of `ef-bench --argv-on-stdin` must be one JSON array of strings',
+      'start the engine with its arguments instead',
+      EXIT.usage,
+    );
   }
   return argv;
 }

@@ -2,7 +2,12 @@ import { setMaxListeners } from 'node:events';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { EXIT, reportError, skipHelpCache, UserError } from '@eval-factory/errors';
-import { benchmarkNames, listCustomBenchmarks, loadCustomBenchmark, type CustomBenchmarkListing } from '@eval-factory/benchmarks';
+import {
+  benchmarkNames,
+  listCustomBenchmarks,
+  loadCustomBenchmark,
+  type CustomBenchmarkListing,
+} from '@eval-factory/benchmarks';
 import { assemblePrompt, buildAdapterSpec } from './adapters/index.js';
 import { Diagnostics } from './runner/diagnostics.js';
 import { defaultDataCacheDir } from './runner/prepare.js';
@@ -18,7 +23,9 @@ const bool = (v: unknown) => String(v).toLowerCase() === 'true';
  */
 function finiteNumbers(a: Record<string, unknown>): true {
   // yargs keeps each option under its flag name and a camelCase alias: report the flag name.
-  const bad = Object.keys(a).find((name) => !/[A-Z]/.test(name) && typeof a[name] === 'number' && !Number.isFinite(a[name]));
+  const bad = Object.keys(a).find(
+    (name) => !/[A-Z]/.test(name) && typeof a[name] === 'number' && !Number.isFinite(a[name]),
+  );
   if (bad !== undefined) {
     throw new UserError('EF_USAGE', `--${bad} must be a number`, 'give a number, e.g. `--max-retries 5`', EXIT.usage);
   }
@@ -38,48 +45,80 @@ export async function main(argv: string[] = hideBin(process.argv)): Promise<numb
       throw err ?? new UserError('EF_USAGE', msg, 'run `ef-bench run --help`', EXIT.usage);
     })
     .option('debug', { type: 'boolean', describe: 'stack traces on errors' })
-    .command('list', 'list benchmark names, one per line', (y) => y.option('benchmarks-dir', { type: 'string', describe: 'also list the custom definitions (*.yml) in this folder' }), (a) => {
-      // The folder is read first, so a bad --benchmarks-dir fails before anything is printed.
-      const custom = a['benchmarks-dir'] === undefined ? null : listCustomBenchmarks(String(a['benchmarks-dir']));
-      for (const name of benchmarkNames()) process.stdout.write(`${name}\n`);
-      if (custom) printCustom(custom);
-    })
-    .command('validate <file>', 'check a custom benchmark definition and its data (no model is called); print the first prompt', (y) => y.positional('file', { type: 'string', demandOption: true }), async (a) => {
-      await validateDefinition(String(a.file));
-    })
-    .command('run', 'run benchmark entries', (y) =>
-      y
-        .option('run-entries', { type: 'string', array: true, demandOption: true, describe: '<benchmark>:model=<id>[,k=v…]' })
-        .option('suite', { type: 'string', demandOption: true })
-        .option('output-path', { type: 'string', demandOption: true })
-        .option('model-configs', { type: 'string', demandOption: true })
-        .option('max-eval-instances', { type: 'number' })
-        .option('n', { type: 'number', default: 1, describe: 'parallelism' })
-        .option('num-train-trials', { type: 'number' })
-        .option('num-output-tokens', { type: 'number' })
-        .option('max-length', { type: 'number' })
-        .option('data-path', { type: 'string' })
-        .option('subject', { type: 'string' })
-        .option('condition', { type: 'string' })
-        .option('max-new-tokens', { type: 'number' })
-        .option('temperature', { type: 'number' })
-        .option('top-p', { type: 'number' })
-        .option('max-retries', { type: 'number', default: 5 })
-        .option('request-timeout', { type: 'number', default: 600 })
-        .option('disable-cache', { type: 'boolean', default: false })
-        .option('cache-path', { type: 'string' })
-        .option('report-corrected', { type: 'string', default: 'true' })
-        .option('prompt-texts', { type: 'string' })
-        .option('benchmark-file', { type: 'string', describe: 'the YAML definition run by a custom:model=<id> entry' })
-        .option('max-failure-rate', { type: 'number', default: 0.05 })
-        .option('allow-data-drift', { type: 'boolean', default: false })
-        .option('requests-per-minute', { type: 'number', describe: 'client-side request rate limit' })
-        .option('tokens-per-minute', { type: 'number', describe: 'client-side token rate limit (prompt estimate + max_tokens)' })
-        // Declared positively: yargs reads `--no-helm-files` as helm-files = false (a `no-helm-files` option was
-        // rejected by strict mode as the unknown `helm-files`).
-        .option('helm-files', { type: 'boolean', default: true, describe: 'write the HELM run files (--no-helm-files: skip them)' })
-        .option('dry-run', { type: 'boolean', default: false })
-        .check(finiteNumbers),
+    .command(
+      'list',
+      'list benchmark names, one per line',
+      (y) =>
+        y.option('benchmarks-dir', {
+          type: 'string',
+          describe: 'also list the custom definitions (*.yml) in this folder',
+        }),
+      (a) => {
+        // The folder is read first, so a bad --benchmarks-dir fails before anything is printed.
+        const custom = a['benchmarks-dir'] === undefined ? null : listCustomBenchmarks(String(a['benchmarks-dir']));
+        for (const name of benchmarkNames()) process.stdout.write(`${name}\n`);
+        if (custom) printCustom(custom);
+      },
+    )
+    .command(
+      'validate <file>',
+      'check a custom benchmark definition and its data (no model is called); print the first prompt',
+      (y) => y.positional('file', { type: 'string', demandOption: true }),
+      async (a) => {
+        await validateDefinition(String(a.file));
+      },
+    )
+    .command(
+      'run',
+      'run benchmark entries',
+      (y) =>
+        y
+          .option('run-entries', {
+            type: 'string',
+            array: true,
+            demandOption: true,
+            describe: '<benchmark>:model=<id>[,k=v…]',
+          })
+          .option('suite', { type: 'string', demandOption: true })
+          .option('output-path', { type: 'string', demandOption: true })
+          .option('model-configs', { type: 'string', demandOption: true })
+          .option('max-eval-instances', { type: 'number' })
+          .option('n', { type: 'number', default: 1, describe: 'parallelism' })
+          .option('num-train-trials', { type: 'number' })
+          .option('num-output-tokens', { type: 'number' })
+          .option('max-length', { type: 'number' })
+          .option('data-path', { type: 'string' })
+          .option('subject', { type: 'string' })
+          .option('condition', { type: 'string' })
+          .option('max-new-tokens', { type: 'number' })
+          .option('temperature', { type: 'number' })
+          .option('top-p', { type: 'number' })
+          .option('max-retries', { type: 'number', default: 5 })
+          .option('request-timeout', { type: 'number', default: 600 })
+          .option('disable-cache', { type: 'boolean', default: false })
+          .option('cache-path', { type: 'string' })
+          .option('report-corrected', { type: 'string', default: 'true' })
+          .option('prompt-texts', { type: 'string' })
+          .option('benchmark-file', {
+            type: 'string',
+            describe: 'the YAML definition run by a custom:model=<id> entry',
+          })
+          .option('max-failure-rate', { type: 'number', default: 0.05 })
+          .option('allow-data-drift', { type: 'boolean', default: false })
+          .option('requests-per-minute', { type: 'number', describe: 'client-side request rate limit' })
+          .option('tokens-per-minute', {
+            type: 'number',
+            describe: 'client-side token rate limit (prompt estimate + max_tokens)',
+          })
+          // Declared positively: yargs reads `--no-helm-files` as helm-files = false (a `no-helm-files` option was
+          // rejected by strict mode as the unknown `helm-files`).
+          .option('helm-files', {
+            type: 'boolean',
+            default: true,
+            describe: 'write the HELM run files (--no-helm-files: skip them)',
+          })
+          .option('dry-run', { type: 'boolean', default: false })
+          .check(finiteNumbers),
       async (a) => {
         const options: RunOptions = {
           runEntries: a['run-entries'] as string[],
@@ -138,7 +177,14 @@ function printCustom({ benchmarks, problems }: CustomBenchmarkListing): void {
 async function validateDefinition(file: string): Promise<void> {
   const benchmark = loadCustomBenchmark(file);
   const diag = new Diagnostics();
-  const loaded = await benchmark.load({ args: {}, dataPath: null, cacheDir: defaultDataCacheDir(), allowDataDrift: false, warn: diag.warn, log: diag.log });
+  const loaded = await benchmark.load({
+    args: {},
+    dataPath: null,
+    cacheDir: defaultDataCacheDir(),
+    allowDataDrift: false,
+    warn: diag.warn,
+    log: diag.log,
+  });
   const evaluated = loaded.instances.filter((i) => i.split !== 'train');
   const adapter = buildAdapterSpec(benchmark.prompt);
   const train = loaded.instances.filter((i) => i.split === 'train').slice(0, adapter.max_train_instances);
@@ -166,7 +212,9 @@ async function runAll(options: RunOptions): Promise<number> {
       // One Diagnostics per entry: each entry's ef_summary.json holds its own warnings and errors.
       const outcome = await runBenchmark(entry, options, new Diagnostics(), controller.signal);
       const s = outcome.summary;
-      process.stdout.write(`${JSON.stringify({ status: outcome.status, run_dir: outcome.runDir, counts: s?.counts ?? null })}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ status: outcome.status, run_dir: outcome.runDir, counts: s?.counts ?? null })}\n`,
+      );
       if (!worst || outcome.status === 'error') worst = outcome;
       if (outcome.interrupted) break;
     }

@@ -4,7 +4,9 @@ import { endOnClosedPipe } from './closed-pipe.js';
 describe('endOnClosedPipe', () => {
   const setup = () => {
     const listeners: ((e: NodeJS.ErrnoException) => void)[] = [];
-    const stream = { on: (_event: string, fn: (e: NodeJS.ErrnoException) => void) => listeners.push(fn) } as unknown as NodeJS.WriteStream;
+    const stream = {
+      on: (_event: string, fn: (e: NodeJS.ErrnoException) => void) => listeners.push(fn),
+    } as unknown as NodeJS.WriteStream;
     const exits: number[] = [];
     endOnClosedPipe(stream, (code) => exits.push(code));
     return { emit: (code: string) => listeners[0](Object.assign(new Error(`write ${code}`), { code })), exits };

@@ -5,8 +5,18 @@ import { skipHelpCache } from './help-cache.js';
 /** A parser with one command whose handler records that it ran; `helpCalls` counts help renderings. */
 function parser(argv: string[], skip: boolean) {
   const ran: string[] = [];
-  const y = yargs(argv).exitProcess(false).strict().command('go', 'do it', (c) => c.option('speed', { type: 'number', describe: 'how fast' }), (a) => void ran.push(`go ${a.speed}`));
-  const usage = (y as unknown as { getInternalMethods(): { getUsageInstance(): { help(): string } } }).getInternalMethods().getUsageInstance();
+  const y = yargs(argv)
+    .exitProcess(false)
+    .strict()
+    .command(
+      'go',
+      'do it',
+      (c) => c.option('speed', { type: 'number', describe: 'how fast' }),
+      (a) => void ran.push(`go ${a.speed}`),
+    );
+  const usage = (y as unknown as { getInternalMethods(): { getUsageInstance(): { help(): string } } })
+    .getInternalMethods()
+    .getUsageInstance();
   let helpCalls = 0;
   const help = usage.help.bind(usage);
   usage.help = () => {

@@ -6,7 +6,11 @@
  * Structural on purpose: if a yargs release drops the internal hook, the parser is left as it was.
  */
 export function skipHelpCache<T>(parser: T): T {
-  const usage = (parser as { getInternalMethods?: () => { getUsageInstance?: () => { cacheHelpMessage?: () => void } } }).getInternalMethods?.().getUsageInstance?.();
+  const usage = (
+    parser as { getInternalMethods?: () => { getUsageInstance?: () => { cacheHelpMessage?: () => void } } }
+  )
+    .getInternalMethods?.()
+    .getUsageInstance?.();
   if (usage && typeof usage.cacheHelpMessage === 'function') usage.cacheHelpMessage = () => undefined;
   return parser;
 }

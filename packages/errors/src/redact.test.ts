@@ -4,7 +4,9 @@ import { describeSecret, mask, redact, registerSecret } from './redact.js';
 describe('redact (docs/configuration.md#judges)', () => {
   it('replaces a registered value everywhere, keeping only its last four characters', () => {
     registerSecret('registered-secret-value-9876');
-    expect(redact('key=registered-secret-value-9876 and again registered-secret-value-9876')).toBe('key=***9876 and again ***9876');
+    expect(redact('key=registered-secret-value-9876 and again registered-secret-value-9876')).toBe(
+      'key=***9876 and again ***9876',
+    );
   });
 
   it('shows no tail for values shorter than 12 characters and ignores values under 8', () => {
@@ -21,8 +23,14 @@ describe('redact (docs/configuration.md#judges)', () => {
     ['x-api-key=0123456789abcdefWXYZ', 'x-api-key=***WXYZ'],
     ['Ocp-Apim-Subscription-Key: 0123456789abcdefWXYZ', 'Ocp-Apim-Subscription-Key: ***WXYZ'],
     ["{'Ocp-Apim-Subscription-Key': 'sub-0123456789abcdef'}", "{'Ocp-Apim-Subscription-Key': '***cdef'}"],
-    ['grant_type=client_credentials&client_id=me&client_secret=s3cr3t-client-value&scope=x', 'grant_type=client_credentials&client_id=me&client_secret=***alue&scope=x'],
-    ['{"access_token": "eyJhbGciOiJIUzI1NiJ9.payload.sig", "expires_in": 900}', '{"access_token": "***.sig", "expires_in": 900}'],
+    [
+      'grant_type=client_credentials&client_id=me&client_secret=s3cr3t-client-value&scope=x',
+      'grant_type=client_credentials&client_id=me&client_secret=***alue&scope=x',
+    ],
+    [
+      '{"access_token": "eyJhbGciOiJIUzI1NiJ9.payload.sig", "expires_in": 900}',
+      '{"access_token": "***.sig", "expires_in": 900}',
+    ],
     ['Incorrect API key provided: sk-proj-abcdefghijkl1234', 'Incorrect API key provided: sk-***1234'],
   ])('masks unregistered credentials in %j', (input, expected) => {
     expect(redact(input)).toBe(expected);
@@ -34,11 +42,15 @@ describe('redact (docs/configuration.md#judges)', () => {
   });
 
   it('leaves ordinary prose about credentials alone', () => {
-    expect(redact('the api-key header is missing; set client_secret in the file')).toBe('the api-key header is missing; set client_secret in the file');
+    expect(redact('the api-key header is missing; set client_secret in the file')).toBe(
+      'the api-key header is missing; set client_secret in the file',
+    );
   });
 
   it('describes a secret by name and, for long values only, its last four characters', () => {
-    expect(describeSecret('GPT_JUDGE_API_KEY', 'sk-test-0123456789abcd')).toBe('GPT_JUDGE_API_KEY is set (ends with "abcd")');
+    expect(describeSecret('GPT_JUDGE_API_KEY', 'sk-test-0123456789abcd')).toBe(
+      'GPT_JUDGE_API_KEY is set (ends with "abcd")',
+    );
     expect(describeSecret('SHORT_KEY', 'abc123')).toBe('SHORT_KEY is set (value hidden)');
   });
 });
@@ -50,7 +62,7 @@ describe('scrubSecrets / scrubValue', () => {
     expect(scrubSecrets('a scrub-me-secret-0001 b scrub-me-secret-0001')).toBe(`a ${REDACTED} b ${REDACTED}`);
     const clean = { a: ['x', { b: 'y' }], n: 1, z: null };
     expect(scrubValue(clean)).toBe(clean);
-    const dirty = { a: ['x', { b: 'scrub-me-secret-0001!' }], n: 1, ['k-scrub-me-secret-0001']: true };
+    const dirty = { a: ['x', { b: 'scrub-me-secret-0001!' }], n: 1, 'k-scrub-me-secret-0001': true };
     expect(scrubValue(dirty)).toEqual({ a: ['x', { b: `${REDACTED}!` }], n: 1, [`k-${REDACTED}`]: true });
     expect(dirty.a[1]).toEqual({ b: 'scrub-me-secret-0001!' }); // the input is not mutated
   });
@@ -58,8 +70,14 @@ describe('scrubSecrets / scrubValue', () => {
 
 describe('redact: credentials inside a URL', () => {
   it.each([
-    ['nothing is listening at https://alice:s3cr3t-token@gw.example/v1/chat/completions', 'nothing is listening at https://***@gw.example/v1/chat/completions'],
-    ['http://user:pw@127.0.0.1:8000/v1 and http://127.0.0.1:9/v1', 'http://***@127.0.0.1:8000/v1 and http://127.0.0.1:9/v1'],
+    [
+      'nothing is listening at https://alice:s3cr3t-token@gw.example/v1/chat/completions',
+      'nothing is listening at https://***@gw.example/v1/chat/completions',
+    ],
+    [
+      'http://user:pw@127.0.0.1:8000/v1 and http://127.0.0.1:9/v1',
+      'http://***@127.0.0.1:8000/v1 and http://127.0.0.1:9/v1',
+    ],
     ['plain https://gw.example/v1 stays', 'plain https://gw.example/v1 stays'],
   ])('%s', (input, expected) => {
     expect(redact(input)).toBe(expected);

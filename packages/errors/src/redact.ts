@@ -31,7 +31,9 @@ export function mask(value: string): string {
  * @example describeSecret('GPT_JUDGE_API_KEY', 'sk-…abcd') // 'GPT_JUDGE_API_KEY is set (ends with "abcd")'
  */
 export function describeSecret(name: string, value: string): string {
-  return value.length >= SHOW_TAIL_FROM ? `${name} is set (ends with "${value.slice(-4)}")` : `${name} is set (value hidden)`;
+  return value.length >= SHOW_TAIL_FROM
+    ? `${name} is set (ends with "${value.slice(-4)}")`
+    : `${name} is set (value hidden)`;
 }
 
 const MASKED = /^\*\*\*/;
@@ -44,7 +46,8 @@ const masked = (prefix: string, value: string) => `${prefix}${keep(value) ? valu
  * Header-like fields whose value is a credential, in `Name: value`, `Name=value` and `"Name": "value"` forms.
  * `Authorization` values keep their scheme word (`Bearer`, `Basic`) and lose the rest.
  */
-const FIELD = /\b(authorization|proxy-authorization|x-api-key|api-key|ocp-apim-subscription-key|client_secret|access_token|refresh_token)(["']?\s*[:=]\s*["']?)((?:Bearer|Basic|Token)\s+)?([^\s"'&,;}]+)/gi;
+const FIELD =
+  /\b(authorization|proxy-authorization|x-api-key|api-key|ocp-apim-subscription-key|client_secret|access_token|refresh_token)(["']?\s*[:=]\s*["']?)((?:Bearer|Basic|Token)\s+)?([^\s"'&,;}]+)/gi;
 
 const URL_USERINFO = /(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/@:]+:[^\s/@]+@/gi;
 
@@ -58,7 +61,9 @@ export function redact(text: string): string {
   for (const s of secrets) {
     if (out.includes(s)) out = out.split(s).join(mask(s));
   }
-  out = out.replace(FIELD, (_m, name: string, sep: string, scheme: string | undefined, value: string) => masked(`${name}${sep}${scheme ?? ''}`, value));
+  out = out.replace(FIELD, (_m, name: string, sep: string, scheme: string | undefined, value: string) =>
+    masked(`${name}${sep}${scheme ?? ''}`, value),
+  );
   for (const re of PATTERNS) {
     out = out.replace(re, (_m, prefix: string, secret: string) => masked(prefix, secret));
   }

@@ -46,7 +46,10 @@ export function formatError(raw: unknown, debug = false): string {
     return redact(lines.join('\n'));
   }
   const err = e instanceof Error ? e : new Error(String(e));
-  const lines = [`error[EF_INTERNAL]: ${err.message}`, 'hint: this is a bug in eval-factory; please report it with the command you ran and --debug output.'];
+  const lines = [
+    `error[EF_INTERNAL]: ${err.message}`,
+    'hint: this is a bug in eval-factory; please report it with the command you ran and --debug output.',
+  ];
   if (debug && err.stack) lines.push(err.stack);
   return redact(lines.join('\n'));
 }

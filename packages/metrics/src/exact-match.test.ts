@@ -1,6 +1,12 @@
 import { describe, it, expect } from '@jest/globals';
 import type { Instance, PromptRequest } from '@eval-factory/types';
-import { exactMatch, exactMatchFamily, prefixExactMatch, quasiExactMatch, quasiPrefixExactMatch } from './exact-match.js';
+import {
+  exactMatch,
+  exactMatchFamily,
+  prefixExactMatch,
+  quasiExactMatch,
+  quasiPrefixExactMatch,
+} from './exact-match.js';
 import { pyStrip } from './python-text.js';
 
 describe('exact_match scalar functions (docs/benchmarks.md vectors)', () => {
@@ -18,8 +24,12 @@ describe('exact_match scalar functions (docs/benchmarks.md vectors)', () => {
     [' yes\n', '\u0085yes\u00a0', 1, 1, 1, 1],
   ];
   it.each(cases)('(%j, %j) → %d %d %d %d', (gold, pred, em, qem, pem, qpem) => {
-    expect([exactMatch(gold, pred), quasiExactMatch(gold, pred), prefixExactMatch(gold, pred), quasiPrefixExactMatch(gold, pred)])
-      .toEqual([em, qem, pem, qpem]);
+    expect([
+      exactMatch(gold, pred),
+      quasiExactMatch(gold, pred),
+      prefixExactMatch(gold, pred),
+      quasiPrefixExactMatch(gold, pred),
+    ]).toEqual([em, qem, pem, qpem]);
   });
 });
 
@@ -34,12 +44,24 @@ function instance(references: [string, boolean][]): Instance {
 
 function request(outputMapping?: Record<string, string>): PromptRequest {
   return {
-    instance_id: 'id0', train_trial_index: 0, prompt: 'p', temperature: 0, max_tokens: 1, stop: [], top_p: null,
-    num_completions: 1, top_k_per_token: outputMapping ? 5 : 1, ...(outputMapping ? { output_mapping: outputMapping } : {}),
+    instance_id: 'id0',
+    train_trial_index: 0,
+    prompt: 'p',
+    temperature: 0,
+    max_tokens: 1,
+    stop: [],
+    top_p: null,
+    num_completions: 1,
+    top_k_per_token: outputMapping ? 5 : 1,
+    ...(outputMapping ? { output_mapping: outputMapping } : {}),
   };
 }
 
-const MCQ = instance([['yes', false], ['no', true], ['maybe', false]]);
+const MCQ = instance([
+  ['yes', false],
+  ['no', true],
+  ['maybe', false],
+]);
 const MAPPING = { A: 'yes', B: 'no', C: 'maybe' };
 const ALL_ONE = { exact_match: 1, quasi_exact_match: 1, prefix_exact_match: 1, quasi_prefix_exact_match: 1 };
 const ALL_ZERO = { exact_match: 0, quasi_exact_match: 0, prefix_exact_match: 0, quasi_prefix_exact_match: 0 };
@@ -64,20 +86,39 @@ describe('exactMatchFamily.compute, MCQ joint (output mapping)', () => {
   });
 
   it('compares option texts, not letters: a colliding wrong option scores on looser metrics', () => {
-    const inst = instance([['Collagen', true], ['collagen type I', false]]);
-    const values = exactMatchFamily.compute({ instance: inst, request: request({ A: 'Collagen', B: 'collagen type I' }), completions: ['B'] });
-    expect(values).toMatchObject({ exact_match: 0, quasi_exact_match: 0, prefix_exact_match: 0, quasi_prefix_exact_match: 1 });
+    const inst = instance([
+      ['Collagen', true],
+      ['collagen type I', false],
+    ]);
+    const values = exactMatchFamily.compute({
+      instance: inst,
+      request: request({ A: 'Collagen', B: 'collagen type I' }),
+      completions: ['B'],
+    });
+    expect(values).toMatchObject({
+      exact_match: 0,
+      quasi_exact_match: 0,
+      prefix_exact_match: 0,
+      quasi_prefix_exact_match: 1,
+    });
   });
 });
 
 describe('exactMatchFamily.compute, generation (no output mapping)', () => {
   const gen = instance([['yes', true]]);
   it('scores the first completion and emits no @5 twins', () => {
-    expect(exactMatchFamily.compute({ instance: gen, request: request(), completions: ['Yes.', 'yes'] }))
-      .toEqual({ exact_match: 0, quasi_exact_match: 1, prefix_exact_match: 0, quasi_prefix_exact_match: 1 });
+    expect(exactMatchFamily.compute({ instance: gen, request: request(), completions: ['Yes.', 'yes'] })).toEqual({
+      exact_match: 0,
+      quasi_exact_match: 1,
+      prefix_exact_match: 0,
+      quasi_prefix_exact_match: 1,
+    });
   });
   it('takes the max over several golds', () => {
-    const multi = instance([['no', true], ['yes', true]]);
+    const multi = instance([
+      ['no', true],
+      ['yes', true],
+    ]);
     expect(exactMatchFamily.compute({ instance: multi, request: request(), completions: ['yes'] })).toEqual(ALL_ONE);
   });
   it('returns no values without a completion', () => {
@@ -94,8 +135,14 @@ describe('exactMatchFamily descriptors', () => {
   it('names eight metrics; only the four base ones are reported; all HELM-compatible', () => {
     expect(exactMatchFamily.name).toBe('exact_match');
     expect(exactMatchFamily.metrics.map((m) => [m.name, m.report])).toEqual([
-      ['exact_match', true], ['quasi_exact_match', true], ['prefix_exact_match', true], ['quasi_prefix_exact_match', true],
-      ['exact_match@5', false], ['quasi_exact_match@5', false], ['prefix_exact_match@5', false], ['quasi_prefix_exact_match@5', false],
+      ['exact_match', true],
+      ['quasi_exact_match', true],
+      ['prefix_exact_match', true],
+      ['quasi_prefix_exact_match', true],
+      ['exact_match@5', false],
+      ['quasi_exact_match@5', false],
+      ['prefix_exact_match@5', false],
+      ['quasi_prefix_exact_match@5', false],
     ]);
     for (const m of exactMatchFamily.metrics) {
       expect(m.helm_compatible).toBe(true);
@@ -112,22 +159,50 @@ describe('exactMatchFamily.compute agrees with the scalar functions', () => {
       const p = pyStrip(c);
       return mapping === undefined ? p : Object.hasOwn(mapping, p) ? mapping[p] : '';
     });
-    const best = (fn: (g: string, p: string) => number, ps: string[]) => Math.max(0, ...golds.flatMap((g) => ps.map((p) => fn(g, p))));
+    const best = (fn: (g: string, p: string) => number, ps: string[]) =>
+      Math.max(0, ...golds.flatMap((g) => ps.map((p) => fn(g, p))));
     const out: Record<string, number> = {};
-    for (const [name, fn] of [['exact_match', exactMatch], ['quasi_exact_match', quasiExactMatch], ['prefix_exact_match', prefixExactMatch], ['quasi_prefix_exact_match', quasiPrefixExactMatch]] as const) {
+    for (const [name, fn] of [
+      ['exact_match', exactMatch],
+      ['quasi_exact_match', quasiExactMatch],
+      ['prefix_exact_match', prefixExactMatch],
+      ['quasi_prefix_exact_match', quasiPrefixExactMatch],
+    ] as const) {
       out[name] = best(fn, preds.slice(0, 1));
       if (mapping !== undefined) out[`${name}@5`] = best(fn, preds);
     }
     return out;
   }
 
-  const TEXTS = ['', ' ', '\u0085', 'yes', 'Yes.', 'yes, because', 'the cat', 'cat', 'A', 'a', ' B\n', 'Collagen', 'collagen type I', '33', '33 ', '!', 'an apple', 'maybe'];
+  const TEXTS = [
+    '',
+    ' ',
+    '\u0085',
+    'yes',
+    'Yes.',
+    'yes, because',
+    'the cat',
+    'cat',
+    'A',
+    'a',
+    ' B\n',
+    'Collagen',
+    'collagen type I',
+    '33',
+    '33 ',
+    '!',
+    'an apple',
+    'maybe',
+  ];
   it('on 400 random golds, completions and mappings (keys in the same order too)', () => {
     let seed = 3;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     const pick = () => TEXTS[Math.floor(random() * TEXTS.length)];
     for (let i = 0; i < 400; i++) {
-      const refs = Array.from({ length: Math.floor(random() * 4) }, () => [pick(), random() < 0.5] as [string, boolean]);
+      const refs = Array.from(
+        { length: Math.floor(random() * 4) },
+        () => [pick(), random() < 0.5] as [string, boolean],
+      );
       const completions = Array.from({ length: Math.floor(random() * 4) }, pick);
       const mapping = random() < 0.5 ? { A: pick(), B: pick(), yes: pick() } : undefined;
       const golds = refs.filter(([, correct]) => correct).map(([text]) => text);

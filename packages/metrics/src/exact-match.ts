@@ -87,7 +87,13 @@ const AT_K = '@5';
 const TWIN_NAMES: readonly string[] = SCALAR_METRICS.map((m) => m.name + AT_K);
 
 const DESCRIPTORS: readonly MetricDescriptor[] = [
-  ...SCALAR_METRICS.map((m) => ({ name: m.name, description: m.description, helm_compatible: true, report: true, range: [0, 1] as const })),
+  ...SCALAR_METRICS.map((m) => ({
+    name: m.name,
+    description: m.description,
+    helm_compatible: true,
+    report: true,
+    range: [0, 1] as const,
+  })),
   ...SCALAR_METRICS.map((m) => ({
     name: m.name + AT_K,
     description: `Best ${m.name} over all completions (HELM-file twin, equal to ${m.name} with one completion).`,
@@ -110,9 +116,15 @@ function predictions(request: PromptRequest, completions: readonly string[]): st
  * Max over every gold and the first `predCount` preds of the metric (1 or 0, and 0 for an empty pred, as in
  * `exactMatch` & co.); 0 when either list is empty (nothing can match).
  */
-function bestScore(matches: PreparedMatch, golds: readonly Compared[], preds: readonly Compared[], predCount: number): number {
+function bestScore(
+  matches: PreparedMatch,
+  golds: readonly Compared[],
+  preds: readonly Compared[],
+  predCount: number,
+): number {
   for (const gold of golds) {
-    for (let i = 0; i < predCount && i < preds.length; i++) if (preds[i].text !== '' && matches(gold, preds[i])) return 1;
+    for (let i = 0; i < predCount && i < preds.length; i++)
+      if (preds[i].text !== '' && matches(gold, preds[i])) return 1;
   }
   return 0;
 }

@@ -10,9 +10,22 @@
  */
 
 const IRREGULAR_FORMS: Readonly<Record<string, string>> = {
-  sky: 'sky', skies: 'sky', dying: 'die', lying: 'lie', tying: 'tie', news: 'news',
-  innings: 'inning', inning: 'inning', outings: 'outing', outing: 'outing', cannings: 'canning', canning: 'canning',
-  howe: 'howe', proceed: 'proceed', exceed: 'exceed', succeed: 'succeed',
+  sky: 'sky',
+  skies: 'sky',
+  dying: 'die',
+  lying: 'lie',
+  tying: 'tie',
+  news: 'news',
+  innings: 'inning',
+  inning: 'inning',
+  outings: 'outing',
+  outing: 'outing',
+  cannings: 'canning',
+  canning: 'canning',
+  howe: 'howe',
+  proceed: 'proceed',
+  exceed: 'exceed',
+  succeed: 'succeed',
 };
 
 type Condition = ((stem: string) => boolean) | null;
@@ -49,7 +62,12 @@ function endsDoubleConsonant(word: string): boolean {
 /** Condition *o, with NLTK's extension for two-letter stems (vowel + consonant). */
 function endsCvc(word: string): boolean {
   const n = word.length;
-  const classic = n >= 3 && isConsonant(word, n - 3) && !isConsonant(word, n - 2) && isConsonant(word, n - 1) && !'wxy'.includes(word[n - 1]!);
+  const classic =
+    n >= 3 &&
+    isConsonant(word, n - 3) &&
+    !isConsonant(word, n - 2) &&
+    isConsonant(word, n - 1) &&
+    !'wxy'.includes(word[n - 1]!);
   return classic || (n === 2 && !isConsonant(word, 0) && isConsonant(word, 1));
 }
 
@@ -70,7 +88,12 @@ function applyRules(word: string, rules: readonly Rule[]): string {
 
 function step1a(word: string): string {
   if (word.endsWith('ies') && word.length === 4) return `${word.slice(0, -3)}ie`;
-  return applyRules(word, [['sses', 'ss', null], ['ies', 'i', null], ['ss', 'ss', null], ['s', '', null]]);
+  return applyRules(word, [
+    ['sses', 'ss', null],
+    ['ies', 'i', null],
+    ['ss', 'ss', null],
+    ['s', '', null],
+  ]);
 }
 
 function step1b(word: string): string {
@@ -102,13 +125,27 @@ function step1c(word: string): string {
 }
 
 const STEP2_RULES: readonly Rule[] = [
-  ['ational', 'ate', positiveMeasure], ['tional', 'tion', positiveMeasure], ['enci', 'ence', positiveMeasure],
-  ['anci', 'ance', positiveMeasure], ['izer', 'ize', positiveMeasure], ['bli', 'ble', positiveMeasure],
-  ['alli', 'al', positiveMeasure], ['entli', 'ent', positiveMeasure], ['eli', 'e', positiveMeasure],
-  ['ousli', 'ous', positiveMeasure], ['ization', 'ize', positiveMeasure], ['ation', 'ate', positiveMeasure],
-  ['ator', 'ate', positiveMeasure], ['alism', 'al', positiveMeasure], ['iveness', 'ive', positiveMeasure],
-  ['fulness', 'ful', positiveMeasure], ['ousness', 'ous', positiveMeasure], ['aliti', 'al', positiveMeasure],
-  ['iviti', 'ive', positiveMeasure], ['biliti', 'ble', positiveMeasure], ['fulli', 'ful', positiveMeasure],
+  ['ational', 'ate', positiveMeasure],
+  ['tional', 'tion', positiveMeasure],
+  ['enci', 'ence', positiveMeasure],
+  ['anci', 'ance', positiveMeasure],
+  ['izer', 'ize', positiveMeasure],
+  ['bli', 'ble', positiveMeasure],
+  ['alli', 'al', positiveMeasure],
+  ['entli', 'ent', positiveMeasure],
+  ['eli', 'e', positiveMeasure],
+  ['ousli', 'ous', positiveMeasure],
+  ['ization', 'ize', positiveMeasure],
+  ['ation', 'ate', positiveMeasure],
+  ['ator', 'ate', positiveMeasure],
+  ['alism', 'al', positiveMeasure],
+  ['iveness', 'ive', positiveMeasure],
+  ['fulness', 'ful', positiveMeasure],
+  ['ousness', 'ous', positiveMeasure],
+  ['aliti', 'al', positiveMeasure],
+  ['iviti', 'ive', positiveMeasure],
+  ['biliti', 'ble', positiveMeasure],
+  ['fulli', 'ful', positiveMeasure],
 ];
 
 function step2(word: string): string {
@@ -119,13 +156,19 @@ function step2(word: string): string {
 }
 
 const STEP3_RULES: readonly Rule[] = [
-  ['icate', 'ic', positiveMeasure], ['ative', '', positiveMeasure], ['alize', 'al', positiveMeasure],
-  ['iciti', 'ic', positiveMeasure], ['ical', 'ic', positiveMeasure], ['ful', '', positiveMeasure],
+  ['icate', 'ic', positiveMeasure],
+  ['ative', '', positiveMeasure],
+  ['alize', 'al', positiveMeasure],
+  ['iciti', 'ic', positiveMeasure],
+  ['ical', 'ic', positiveMeasure],
+  ['ful', '', positiveMeasure],
   ['ness', '', positiveMeasure],
 ];
 
 const STEP4_RULES: readonly Rule[] = [
-  ...['al', 'ance', 'ence', 'er', 'ic', 'able', 'ible', 'ant', 'ement', 'ment', 'ent'].map((s): Rule => [s, '', measureAboveOne]),
+  ...['al', 'ance', 'ence', 'er', 'ic', 'able', 'ible', 'ant', 'ement', 'ment', 'ent'].map(
+    (s): Rule => [s, '', measureAboveOne],
+  ),
   ['ion', '', (stem) => measure(stem) > 1 && (stem.endsWith('s') || stem.endsWith('t'))],
   ...['ou', 'ism', 'ate', 'iti', 'ous', 'ive', 'ize'].map((s): Rule => [s, '', measureAboveOne]),
 ];

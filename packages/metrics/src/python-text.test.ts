@@ -4,7 +4,19 @@ import { PY_WHITESPACE, pyLstrip, pyRstrip, pySplit, pyStrip, pyTitle } from './
 describe('PY_WHITESPACE', () => {
   it('is exactly Python str.isspace() (29 characters)', () => {
     expect(PY_WHITESPACE.size).toBe(29);
-    for (const c of ['\u001c', '\u001f', '\u0085', '\u00a0', '\u1680', '\u2000', '\u200a', '\u2028', '\u202f', '\u205f', '\u3000']) {
+    for (const c of [
+      '\u001c',
+      '\u001f',
+      '\u0085',
+      '\u00a0',
+      '\u1680',
+      '\u2000',
+      '\u200a',
+      '\u2028',
+      '\u202f',
+      '\u205f',
+      '\u3000',
+    ]) {
       expect(PY_WHITESPACE.has(c)).toBe(true);
     }
     for (const c of ['\ufeff', '\u200b', '\u180e', 'a', '_']) expect(PY_WHITESPACE.has(c)).toBe(false);

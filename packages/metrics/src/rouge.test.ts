@@ -10,7 +10,17 @@ function input(refs: string[], completions: string[], variant?: 'corrected'): Me
     split: 'test',
     ...(variant ? { variant } : {}),
   };
-  const request = { instance_id: 'id0', train_trial_index: 0, prompt: 'x', temperature: 0, max_tokens: 512, stop: [], top_p: null, num_completions: 1, top_k_per_token: 1 };
+  const request = {
+    instance_id: 'id0',
+    train_trial_index: 0,
+    prompt: 'x',
+    temperature: 0,
+    max_tokens: 512,
+    stop: [],
+    top_p: null,
+    num_completions: 1,
+    top_k_per_token: 1,
+  };
   return { instance, request, completions };
 }
 
@@ -59,13 +69,33 @@ describe('rougeFamily (HELM SummarizationMetric._compute_rouge)', () => {
   // Expected values printed by CPython from rouge-score's scorer logic with NLTK 3.8's PorterStemmer, after HELM's
   // `_remove_braces(completion.strip())` and max over references.
   it.each([
-    [['The patient was started on metformin and counselled on diet.'], 'Start metformin; counsel the patient on diet and exercise.', [0.8421052631578948, 0.23529411764705882, 0.5263157894736842]],
-    [['{Follow up in two weeks with repeat labs.}'], '  {Repeat labs, then follow-up in 2 weeks}  ', [0.75, 0.42857142857142855, 0.5]],
-    [['Continue lisinopril 10 mg daily.', 'Increase lisinopril to 20 mg daily and recheck blood pressure.'], 'Increase the lisinopril dose to 20 mg daily; recheck pressures in clinic.', [0.7272727272727272, 0.3, 0.7272727272727272]],
+    [
+      ['The patient was started on metformin and counselled on diet.'],
+      'Start metformin; counsel the patient on diet and exercise.',
+      [0.8421052631578948, 0.23529411764705882, 0.5263157894736842],
+    ],
+    [
+      ['{Follow up in two weeks with repeat labs.}'],
+      '  {Repeat labs, then follow-up in 2 weeks}  ',
+      [0.75, 0.42857142857142855, 0.5],
+    ],
+    [
+      ['Continue lisinopril 10 mg daily.', 'Increase lisinopril to 20 mg daily and recheck blood pressure.'],
+      'Increase the lisinopril dose to 20 mg daily; recheck pressures in clinic.',
+      [0.7272727272727272, 0.3, 0.7272727272727272],
+    ],
     [['Physical therapy twice weekly.'], '', [0, 0, 0]],
     [['the the the cat'], 'the cat the', [0.8571428571428571, 0.4, 0.5714285714285715]],
-    [['Days of delayed healing: relational, conditional, generalizations!'], 'delays in healing days; generalization (conditional) relations', [0.8571428571428571, 0, 0.42857142857142855]],
-    [['Naïve café résumé — 2.5 mg/kg q6h'], 'naive cafe resume 2 5 mg kg q6h', [0.5555555555555556, 0.5, 0.5555555555555556]],
+    [
+      ['Days of delayed healing: relational, conditional, generalizations!'],
+      'delays in healing days; generalization (conditional) relations',
+      [0.8571428571428571, 0, 0.42857142857142855],
+    ],
+    [
+      ['Naïve café résumé — 2.5 mg/kg q6h'],
+      'naive cafe resume 2 5 mg kg q6h',
+      [0.5555555555555556, 0.5, 0.5555555555555556],
+    ],
   ])('%j vs %j', (refs, completion, [r1, r2, rl]) => {
     expect(rougeFamily.compute(input(refs, [completion]))).toEqual({ rouge_1: r1, rouge_2: r2, rouge_l: rl });
   });

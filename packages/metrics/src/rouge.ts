@@ -86,13 +86,32 @@ export interface RougeValues {
 export function rougeScores(reference: string, prediction: string): RougeValues {
   const target = rougeTokenize(reference);
   const predicted = rougeTokenize(prediction);
-  return { rouge_1: rougeN(target, predicted, 1), rouge_2: rougeN(target, predicted, 2), rouge_l: rougeL(target, predicted) };
+  return {
+    rouge_1: rougeN(target, predicted, 1),
+    rouge_2: rougeN(target, predicted, 2),
+    rouge_l: rougeL(target, predicted),
+  };
 }
 
 const DESCRIPTORS: readonly MetricDescriptor[] = [
-  { name: 'rouge_1', description: 'ROUGE-1 F-measure (unigram overlap, Porter-stemmed) against the best reference.', helm_compatible: true, report: true },
-  { name: 'rouge_2', description: 'ROUGE-2 F-measure (bigram overlap, Porter-stemmed) against the best reference.', helm_compatible: true, report: true },
-  { name: 'rouge_l', description: 'ROUGE-L F-measure (longest common token subsequence) against the best reference.', helm_compatible: true, report: true },
+  {
+    name: 'rouge_1',
+    description: 'ROUGE-1 F-measure (unigram overlap, Porter-stemmed) against the best reference.',
+    helm_compatible: true,
+    report: true,
+  },
+  {
+    name: 'rouge_2',
+    description: 'ROUGE-2 F-measure (bigram overlap, Porter-stemmed) against the best reference.',
+    helm_compatible: true,
+    report: true,
+  },
+  {
+    name: 'rouge_l',
+    description: 'ROUGE-L F-measure (longest common token subsequence) against the best reference.',
+    helm_compatible: true,
+    report: true,
+  },
 ];
 
 /**

@@ -5,7 +5,17 @@ const NAME = { name: 'exact_match', split: 'test' };
 
 describe('Stat arithmetic (HELM)', () => {
   it('starts empty', () => {
-    expect(emptyStat(NAME)).toEqual({ name: NAME, count: 0, sum: 0, sum_squared: 0, min: null, max: null, mean: null, variance: null, stddev: null });
+    expect(emptyStat(NAME)).toEqual({
+      name: NAME,
+      count: 0,
+      sum: 0,
+      sum_squared: 0,
+      min: null,
+      max: null,
+      mean: null,
+      variance: null,
+      stddev: null,
+    });
   });
   it('adds values; null is a no-op; booleans count as 0/1', () => {
     const stat = [1, null, false, true, 0.5].reduce((s, v) => addValue(s, v), emptyStat(NAME));
@@ -43,9 +53,21 @@ describe('summaryStats (results.yml stats block)', () => {
   });
   const cases: [string, number[], Record<string, number>][] = [
     ['empty', [], {}],
-    ['one value: no stderr', [0.5], { count: 1, sum: 0.5, sum_squared: 0.25, min: 0.5, max: 0.5, mean: 0.5, variance: 0, stddev: 0 }],
-    ['two values', [1, 0], { count: 2, sum: 1, sum_squared: 1, min: 0, max: 1, mean: 0.5, variance: 0.25, stddev: 0.5, stderr: 0.5 }],
-    ['constant values', [2, 2, 2, 2], { count: 4, sum: 8, sum_squared: 16, min: 2, max: 2, mean: 2, variance: 0, stddev: 0, stderr: 0 }],
+    [
+      'one value: no stderr',
+      [0.5],
+      { count: 1, sum: 0.5, sum_squared: 0.25, min: 0.5, max: 0.5, mean: 0.5, variance: 0, stddev: 0 },
+    ],
+    [
+      'two values',
+      [1, 0],
+      { count: 2, sum: 1, sum_squared: 1, min: 0, max: 1, mean: 0.5, variance: 0.25, stddev: 0.5, stderr: 0.5 },
+    ],
+    [
+      'constant values',
+      [2, 2, 2, 2],
+      { count: 4, sum: 8, sum_squared: 16, min: 2, max: 2, mean: 2, variance: 0, stddev: 0, stderr: 0 },
+    ],
   ];
   it.each(cases)('%s', (_label, values, expected) => {
     expect(summaryStats(values)).toEqual(expected);

@@ -6,9 +6,7 @@
 import { looksLikeSecret, UserError } from '@eval-factory/errors';
 import type { ApiEndpointInput } from './evaluation.js';
 
-export type ModelAuth =
-  | { readonly kind: 'api_key'; readonly env: string }
-  | { readonly kind: 'none' };
+export type ModelAuth = { readonly kind: 'api_key'; readonly env: string } | { readonly kind: 'none' };
 
 const ENV_VAR_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /**

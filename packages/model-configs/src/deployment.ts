@@ -5,7 +5,14 @@
 import type { CodedMessage } from '@eval-factory/types';
 import { modelAuth, type ModelAuth } from './auth.js';
 import type { AdapterConfigInput, EndpointType, EvaluationInput } from './evaluation.js';
-import { chooseProvider, maxTokensField, nvcfSettings, type MaxTokensField, type NvcfSettings, type ProviderName } from './providers.js';
+import {
+  chooseProvider,
+  maxTokensField,
+  nvcfSettings,
+  type MaxTokensField,
+  type NvcfSettings,
+  type ProviderName,
+} from './providers.js';
 import { resolveEndpointUrl } from './url.js';
 
 /** The adapter_config knobs the engine applies per request (docs/configuration.md, docs/architecture.md). */
@@ -58,7 +65,10 @@ export function deploymentName(modelId: string): string {
 }
 
 /** The evaluated endpoint's deployment entry, plus URL warnings (e.g. `EF_URL_ASSUMED_V1`). */
-export function buildModelDeployment(evaluation: EvaluationInput): { deployment: ModelDeployment; warnings: readonly CodedMessage[] } {
+export function buildModelDeployment(evaluation: EvaluationInput): {
+  deployment: ModelDeployment;
+  warnings: readonly CodedMessage[];
+} {
   const endpoint = evaluation.target.api_endpoint;
   const adapter: AdapterConfigInput = endpoint.adapter_config ?? {};
   const url = resolveEndpointUrl(endpoint.url, endpoint.type, { useNvcf: adapter.use_nvcf === true });

@@ -1,7 +1,14 @@
 export type { AdapterConfigInput, ApiEndpointInput, EndpointType, EvaluationInput, JudgeInput } from './evaluation.js';
 export { resolveEndpointUrl, isNvcfBackedHost, parseHttpUrl, NVCF_BACKED_HOSTS } from './url.js';
 export type { ResolvedEndpointUrl, ResolveUrlOptions } from './url.js';
-export { PROVIDERS, NVCF_POLL_SECONDS, chooseProvider, providerByName, maxTokensField, nvcfSettings } from './providers.js';
+export {
+  PROVIDERS,
+  NVCF_POLL_SECONDS,
+  chooseProvider,
+  providerByName,
+  maxTokensField,
+  nvcfSettings,
+} from './providers.js';
 export type { ProviderEntry, ProviderName, MaxTokensField, NvcfSettings } from './providers.js';
 export { checkEnvVarName, modelAuth } from './auth.js';
 export type { ModelAuth } from './auth.js';

@@ -42,7 +42,11 @@ function missingText(judge: JudgeEntry): string {
  * Throws `EF_JUDGE_AUTH_MISSING` naming every judge without a credential source (names only, never values).
  * @example checkJudgeCredentials(buildJudges(evaluation).judges, process.env, existsSync(credentialsFile))
  */
-export function checkJudgeCredentials(judges: readonly JudgeEntry[], env: Readonly<Record<string, string | undefined>>, credentialsFileExists: boolean): void {
+export function checkJudgeCredentials(
+  judges: readonly JudgeEntry[],
+  env: Readonly<Record<string, string | undefined>>,
+  credentialsFileExists: boolean,
+): void {
   if (credentialsFileExists) return;
   const missing = judges.filter((j) => !hasCredential(j, env));
   if (missing.length === 0) return;

@@ -31,7 +31,10 @@ const ROLE_ORDER = ['gpt', 'llama', 'claude'];
  * Enabled judges of `config.params.extra.judges`, in calling order (`[]` when none), plus URL warnings.
  * @example buildJudges(evaluation).judges.map((j) => j.role) // ['gpt', 'llama', 'claude']
  */
-export function buildJudges(evaluation: EvaluationInput): { judges: readonly JudgeEntry[]; warnings: readonly CodedMessage[] } {
+export function buildJudges(evaluation: EvaluationInput): {
+  judges: readonly JudgeEntry[];
+  warnings: readonly CodedMessage[];
+} {
   const extra = evaluation.config.params?.extra ?? {};
   const configured = extra.judges ?? {};
   const roles = Object.keys(configured).sort((a, b) => rank(a) - rank(b));
@@ -50,7 +53,11 @@ function rank(role: string): number {
 function buildJudge(role: string, judge: JudgeInput, keyName: unknown, warnings: CodedMessage[]): JudgeEntry {
   const field = `config.params.extra.judges.${role}`;
   if (!judge.url || !judge.model_id) {
-    throw new UserError('EF_JUDGE_CONFIG', `${field} is enabled but lacks url or model_id`, `Set ${field}.url and ${field}.model_id, or enabled: false.`);
+    throw new UserError(
+      'EF_JUDGE_CONFIG',
+      `${field} is enabled but lacks url or model_id`,
+      `Set ${field}.url and ${field}.model_id, or enabled: false.`,
+    );
   }
   const provider = providerByName(judge.provider ?? 'openai_compatible');
   const urls = judgeUrls(judge.url, provider.protocol, `${field}.url`, warnings);
@@ -96,5 +103,9 @@ function judgeAuth(judge: JudgeInput, provider: ProviderName, env: string, field
   const kind = judge.auth ?? 'auto';
   const auth = byKind[kind];
   if (auth) return auth;
-  throw new UserError('EF_JUDGE_CONFIG', `${field}.auth has unknown value '${kind}'`, 'Use one of: auto, api_key, api_key_if_set, oauth, none.');
+  throw new UserError(
+    'EF_JUDGE_CONFIG',
+    `${field}.auth has unknown value '${kind}'`,
+    'Use one of: auto, api_key, api_key_if_set, oauth, none.',
+  );
 }

@@ -60,7 +60,11 @@ export interface NvcfSettings {
  * Picks the provider: the named one when `explicit` is given (judges), otherwise the first matching table row.
  * @example chooseProvider(resolveEndpointUrl(fnUrl, 'chat', { useNvcf: true }), { use_nvcf: true }).name // 'nvcf'
  */
-export function chooseProvider(url: ResolvedEndpointUrl, adapter: AdapterConfigInput, explicit?: string | null): ProviderEntry {
+export function chooseProvider(
+  url: ResolvedEndpointUrl,
+  adapter: AdapterConfigInput,
+  explicit?: string | null,
+): ProviderEntry {
   if (explicit !== undefined && explicit !== null) return providerByName(explicit);
   const found = PROVIDERS.find((p) => p.test(url, adapter));
   if (!found) throw new InternalError('provider table has no fallback row'); // openai_compatible accepts every URL
@@ -83,7 +87,7 @@ export function providerByName(name: string): ProviderEntry {
  * when `params_to_rename` already renames `max_tokens` to it; other renames are left to the engine's body editing.
  */
 export function maxTokensField(modelId: string, adapter: AdapterConfigInput): MaxTokensField {
-  if (adapter.params_to_rename?.['max_tokens'] === 'max_completion_tokens') return 'max_completion_tokens';
+  if (adapter.params_to_rename?.max_tokens === 'max_completion_tokens') return 'max_completion_tokens';
   return REASONING_MODEL_ID.test(modelId) ? 'max_completion_tokens' : 'max_tokens';
 }
 

@@ -5,7 +5,12 @@ import type { CodedMessage } from '@eval-factory/types';
 import { buildModelDeployment, buildModelMetadata, type ModelDeployment } from './deployment.js';
 import type { EvaluationInput } from './evaluation.js';
 import { buildJudges, type JudgeEntry } from './judges.js';
-import { JUDGES_TEMPLATE, MODEL_DEPLOYMENTS_TEMPLATE, MODEL_METADATA_TEMPLATE, renderYamlTemplate } from './templates.js';
+import {
+  JUDGES_TEMPLATE,
+  MODEL_DEPLOYMENTS_TEMPLATE,
+  MODEL_METADATA_TEMPLATE,
+  renderYamlTemplate,
+} from './templates.js';
 
 export const MODEL_DEPLOYMENTS_FILE = 'model_deployments.yaml';
 export const MODEL_METADATA_FILE = 'model_metadata.yaml';
@@ -29,7 +34,9 @@ export function renderModelConfigs(evaluation: EvaluationInput): RenderedModelCo
   const judged = buildJudges(evaluation);
   const files: Record<string, string> = {
     [MODEL_DEPLOYMENTS_FILE]: renderYamlTemplate(MODEL_DEPLOYMENTS_TEMPLATE, { deployments: [model.deployment] }),
-    [MODEL_METADATA_FILE]: renderYamlTemplate(MODEL_METADATA_TEMPLATE, { models: [buildModelMetadata(model.deployment)] }),
+    [MODEL_METADATA_FILE]: renderYamlTemplate(MODEL_METADATA_TEMPLATE, {
+      models: [buildModelMetadata(model.deployment)],
+    }),
   };
   if (judged.judges.length > 0) files[JUDGES_FILE] = renderYamlTemplate(JUDGES_TEMPLATE, { judges: judged.judges });
   return {

@@ -60,7 +60,9 @@ const PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 // A private Handlebars environment: helpers registered here cannot leak into, or be replaced by, other packages.
 const hbs = Handlebars.create();
 hbs.registerHelper('yaml', (value: unknown) => yamlScalar(value));
-hbs.registerHelper('yamlKey', (key: unknown) => (typeof key === 'string' && PLAIN_KEY.test(key) ? key : yamlScalar(key)));
+hbs.registerHelper('yamlKey', (key: unknown) =>
+  typeof key === 'string' && PLAIN_KEY.test(key) ? key : yamlScalar(key),
+);
 
 const compiled = new Map<string, Handlebars.TemplateDelegate>();
 

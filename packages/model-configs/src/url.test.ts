@@ -16,19 +16,82 @@ interface Row {
 }
 
 const rows: readonly Row[] = [
-  { url: 'https://api.openai.com/v1', type: 'chat', base: 'https://api.openai.com/v1', request: 'https://api.openai.com/v1/chat/completions' },
-  { url: 'https://api.openai.com/v1/', type: 'completions', base: 'https://api.openai.com/v1', request: 'https://api.openai.com/v1/completions' },
-  { url: 'http://localhost:8000/v1/chat/completions', type: 'chat', base: 'http://localhost:8000/v1', request: 'http://localhost:8000/v1/chat/completions' },
-  { url: 'http://localhost:8000/v1/chat/completions/', type: 'chat', base: 'http://localhost:8000/v1', request: 'http://localhost:8000/v1/chat/completions' },
-  { url: 'http://localhost:8080/v1/completions', type: 'completions', base: 'http://localhost:8080/v1', request: 'http://localhost:8080/v1/completions' },
-  { url: 'http://localhost:8000', type: 'chat', base: 'http://localhost:8000/v1', request: 'http://localhost:8000/v1/chat/completions', warn: 'EF_URL_ASSUMED_V1' },
-  { url: 'http://127.0.0.1:11434/', type: 'completions', base: 'http://127.0.0.1:11434/v1', request: 'http://127.0.0.1:11434/v1/completions', warn: 'EF_URL_ASSUMED_V1' },
-  { url: 'https://prod.api.nvidia.com/llm/v1/azure/', type: 'chat', base: 'https://prod.api.nvidia.com/llm/v1/azure', request: 'https://prod.api.nvidia.com/llm/v1/azure/chat/completions' },
-  { url: 'https://integrate.api.nvidia.com/v1', type: 'chat', base: 'https://integrate.api.nvidia.com/v1', request: 'https://integrate.api.nvidia.com/v1/chat/completions', backed: true },
-  { url: 'https://integrate.api.nvidia.com/v1', type: 'chat', useNvcf: true, base: 'https://integrate.api.nvidia.com/v1', request: 'https://integrate.api.nvidia.com/v1/chat/completions', backed: true },
+  {
+    url: 'https://api.openai.com/v1',
+    type: 'chat',
+    base: 'https://api.openai.com/v1',
+    request: 'https://api.openai.com/v1/chat/completions',
+  },
+  {
+    url: 'https://api.openai.com/v1/',
+    type: 'completions',
+    base: 'https://api.openai.com/v1',
+    request: 'https://api.openai.com/v1/completions',
+  },
+  {
+    url: 'http://localhost:8000/v1/chat/completions',
+    type: 'chat',
+    base: 'http://localhost:8000/v1',
+    request: 'http://localhost:8000/v1/chat/completions',
+  },
+  {
+    url: 'http://localhost:8000/v1/chat/completions/',
+    type: 'chat',
+    base: 'http://localhost:8000/v1',
+    request: 'http://localhost:8000/v1/chat/completions',
+  },
+  {
+    url: 'http://localhost:8080/v1/completions',
+    type: 'completions',
+    base: 'http://localhost:8080/v1',
+    request: 'http://localhost:8080/v1/completions',
+  },
+  {
+    url: 'http://localhost:8000',
+    type: 'chat',
+    base: 'http://localhost:8000/v1',
+    request: 'http://localhost:8000/v1/chat/completions',
+    warn: 'EF_URL_ASSUMED_V1',
+  },
+  {
+    url: 'http://127.0.0.1:11434/',
+    type: 'completions',
+    base: 'http://127.0.0.1:11434/v1',
+    request: 'http://127.0.0.1:11434/v1/completions',
+    warn: 'EF_URL_ASSUMED_V1',
+  },
+  {
+    url: 'https://prod.api.nvidia.com/llm/v1/azure/',
+    type: 'chat',
+    base: 'https://prod.api.nvidia.com/llm/v1/azure',
+    request: 'https://prod.api.nvidia.com/llm/v1/azure/chat/completions',
+  },
+  {
+    url: 'https://integrate.api.nvidia.com/v1',
+    type: 'chat',
+    base: 'https://integrate.api.nvidia.com/v1',
+    request: 'https://integrate.api.nvidia.com/v1/chat/completions',
+    backed: true,
+  },
+  {
+    url: 'https://integrate.api.nvidia.com/v1',
+    type: 'chat',
+    useNvcf: true,
+    base: 'https://integrate.api.nvidia.com/v1',
+    request: 'https://integrate.api.nvidia.com/v1/chat/completions',
+    backed: true,
+  },
   { url: FN, type: 'chat', useNvcf: true, base: null, request: FN, fn: true, backed: true },
   { url: `${FN}/`, type: 'completions', useNvcf: true, base: null, request: FN, fn: true, backed: true },
-  { url: `${FN}/versions/v-42`, type: 'chat', useNvcf: true, base: null, request: `${FN}/versions/v-42`, fn: true, backed: true },
+  {
+    url: `${FN}/versions/v-42`,
+    type: 'chat',
+    useNvcf: true,
+    base: null,
+    request: `${FN}/versions/v-42`,
+    fn: true,
+    backed: true,
+  },
   // A function URL is NVCF-backed even when use_nvcf was forgotten: the protocol is decided by the URL.
   { url: FN, type: 'chat', base: null, request: FN, fn: true, backed: true },
 ];
@@ -54,19 +117,21 @@ describe('resolveEndpointUrl', () => {
     { url: 'http://localhost:8000/v1', type: 'chat', useNvcf: true, code: 'EF_URL_NVCF_MISMATCH' },
   ];
   it.each(errors)('rejects $url ($type) with $code', ({ url, type, useNvcf, code }) => {
-    expect(() => resolveEndpointUrl(url, type, { useNvcf: useNvcf ?? false })).toThrow(expect.objectContaining({ code }));
+    expect(() => resolveEndpointUrl(url, type, { useNvcf: useNvcf ?? false })).toThrow(
+      expect.objectContaining({ code }),
+    );
   });
 
   it('names the configured field in messages', () => {
-    expect(() => resolveEndpointUrl('nope', 'chat', { useNvcf: false, field: 'config.params.extra.judges.gpt.url' })).toThrow(
-      /config\.params\.extra\.judges\.gpt\.url/,
-    );
+    expect(() =>
+      resolveEndpointUrl('nope', 'chat', { useNvcf: false, field: 'config.params.extra.judges.gpt.url' }),
+    ).toThrow(/config\.params\.extra\.judges\.gpt\.url/);
   });
 
   it('never echoes a query string (it may hold a key)', () => {
-    expect(() => resolveEndpointUrl('https://example.invalid/v1?api_key=SECRETVALUE', 'chat', { useNvcf: false })).toThrow(
-      expect.objectContaining({ message: expect.not.stringContaining('SECRETVALUE') }),
-    );
+    expect(() =>
+      resolveEndpointUrl('https://example.invalid/v1?api_key=SECRETVALUE', 'chat', { useNvcf: false }),
+    ).toThrow(expect.objectContaining({ message: expect.not.stringContaining('SECRETVALUE') }));
   });
 });
 

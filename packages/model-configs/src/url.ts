@@ -68,7 +68,11 @@ export function resolveEndpointUrl(url: string, type: EndpointType, opts: Resolv
 }
 
 /** A URL ending in an endpoint suffix: strip it for the base, and check that it agrees with `type`. */
-function splitFullUrl(url: string, type: EndpointType, field: string): { base_url: string; request_url: string } | null {
+function splitFullUrl(
+  url: string,
+  type: EndpointType,
+  field: string,
+): { base_url: string; request_url: string } | null {
   const suffixType: EndpointType | null = url.endsWith(CHAT_SUFFIX)
     ? 'chat'
     : url.endsWith(COMPLETIONS_SUFFIX)
@@ -94,14 +98,26 @@ export function parseHttpUrl(raw: string, field: string): URL {
     throw invalidUrl(field, `is not a valid URL: ${raw}`, 'Write a full URL such as http://localhost:8000/v1.');
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw invalidUrl(field, `must use http or https, got ${parsed.protocol}`, 'Write a URL starting with http:// or https://.');
+    throw invalidUrl(
+      field,
+      `must use http or https, got ${parsed.protocol}`,
+      'Write a URL starting with http:// or https://.',
+    );
   }
   // Credentials or query strings in a URL would end up in model_configs/ and the cache key; refuse them.
   if (parsed.username || parsed.password) {
-    throw invalidUrl(field, 'contains user credentials', 'Remove user:password@ and put the key in an environment variable named by api_key_name.');
+    throw invalidUrl(
+      field,
+      'contains user credentials',
+      'Remove user:password@ and put the key in an environment variable named by api_key_name.',
+    );
   }
   if (parsed.search || parsed.hash) {
-    throw invalidUrl(field, `must not contain a query string or fragment: ${parsed.origin}${parsed.pathname}?…`, 'Write the endpoint URL without ?… or #….');
+    throw invalidUrl(
+      field,
+      `must not contain a query string or fragment: ${parsed.origin}${parsed.pathname}?…`,
+      'Write the endpoint URL without ?… or #….',
+    );
   }
   return parsed;
 }

@@ -9,7 +9,13 @@ import { writeModelConfigs } from './write.js';
 import { DEFAULT_JUDGES, makeEvaluation } from './test-evaluation.js';
 
 const SENTINEL = 'sk-test-SENTINEL-0123456789abcdef';
-const ENV_NAMES = ['EF_TEST_MODEL_KEY', 'GPT_JUDGE_API_KEY', 'LLAMA_JUDGE_API_KEY', 'CLAUDE_JUDGE_API_KEY', 'OPENAI_API_KEY'];
+const ENV_NAMES = [
+  'EF_TEST_MODEL_KEY',
+  'GPT_JUDGE_API_KEY',
+  'LLAMA_JUDGE_API_KEY',
+  'CLAUDE_JUDGE_API_KEY',
+  'OPENAI_API_KEY',
+];
 const dirs: string[] = [];
 
 async function tempDir(): Promise<string> {
@@ -28,7 +34,9 @@ describe('writeModelConfigs', () => {
     const dir = join(await tempDir(), 'out', 'model_configs');
     const evaluation = makeEvaluation({ api_key_name: 'EF_TEST_MODEL_KEY' }, { judges: DEFAULT_JUDGES });
     const written = await writeModelConfigs(evaluation, dir);
-    expect(written.paths).toEqual(['model_deployments.yaml', 'model_metadata.yaml', 'judges.yaml'].map((f) => join(dir, f)));
+    expect(written.paths).toEqual(
+      ['model_deployments.yaml', 'model_metadata.yaml', 'judges.yaml'].map((f) => join(dir, f)),
+    );
     expect((await readdir(dir)).sort()).toEqual(['judges.yaml', 'model_deployments.yaml', 'model_metadata.yaml']);
     for (const path of written.paths) expect(() => parse(readFileSync(path, 'utf8'))).not.toThrow();
     const rendered = renderModelConfigs(evaluation).files;
@@ -46,7 +54,10 @@ describe('writeModelConfigs', () => {
   it('writes variable names only, never the values (docs/configuration.md#judges)', async () => {
     for (const name of ENV_NAMES) process.env[name] = `${SENTINEL}-${name}`;
     const dir = await tempDir();
-    const evaluation = makeEvaluation({ api_key_name: 'EF_TEST_MODEL_KEY', url: 'https://integrate.api.nvidia.com/v1' }, { judges: DEFAULT_JUDGES });
+    const evaluation = makeEvaluation(
+      { api_key_name: 'EF_TEST_MODEL_KEY', url: 'https://integrate.api.nvidia.com/v1' },
+      { judges: DEFAULT_JUDGES },
+    );
     await writeModelConfigs(evaluation, dir);
     const texts = await Promise.all((await readdir(dir)).map((f) => readFile(join(dir, f), 'utf8')));
     expect(texts).toHaveLength(3);
@@ -59,7 +70,9 @@ describe('writeModelConfigs', () => {
     expect(() => renderModelConfigs(evaluation)).toThrow(
       expect.objectContaining({ code: 'EF_API_KEY_LOOKS_LIKE_SECRET', message: expect.stringContaining('"cdef"') }),
     );
-    expect(() => renderModelConfigs(evaluation)).toThrow(expect.objectContaining({ message: expect.not.stringContaining('SENTINEL') }));
+    expect(() => renderModelConfigs(evaluation)).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('SENTINEL') }),
+    );
   });
 
   it.each([

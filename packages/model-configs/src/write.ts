@@ -25,7 +25,10 @@ export async function writeModelConfigs(evaluation: EvaluationInput, dir: string
 }
 
 /** Writes model configs rendered earlier (`run_eval` renders first, so their errors come before any file is written). */
-export async function writeRenderedModelConfigs(rendered: RenderedModelConfigs, dir: string): Promise<WrittenModelConfigs> {
+export async function writeRenderedModelConfigs(
+  rendered: RenderedModelConfigs,
+  dir: string,
+): Promise<WrittenModelConfigs> {
   await mkdir(dir, { recursive: true });
   const paths: string[] = [];
   for (const [name, content] of Object.entries(rendered.files)) {

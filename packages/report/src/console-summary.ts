@@ -37,14 +37,18 @@ function metricLines(summary: EngineSummary | null): string[] {
 function evaluatedText(summary: EngineSummary): string {
   const evaluated = summary.counts.instances.evaluated;
   const corrected = summary.data.num_corrected ?? 0;
-  return corrected > 0 ? `${evaluated} evaluated (${evaluated - corrected} + their ${corrected} corrected-set twins)` : `${evaluated} evaluated`;
+  return corrected > 0
+    ? `${evaluated} evaluated (${evaluated - corrected} + their ${corrected} corrected-set twins)`
+    : `${evaluated} evaluated`;
 }
 
 /** Cache hits split into an earlier run's answers and prompts repeated within this run (issue 19.13). */
 function cachedText(r: EngineSummary['counts']['requests']): string {
   const duplicates = r.duplicates ?? 0;
   const fromCache = `${r.cached - duplicates} cached`;
-  return duplicates > 0 ? `${fromCache}, ${duplicates} duplicate prompt${duplicates === 1 ? '' : 's'} answered once` : fromCache;
+  return duplicates > 0
+    ? `${fromCache}, ${duplicates} duplicate prompt${duplicates === 1 ? '' : 's'} answered once`
+    : fromCache;
 }
 
 function countLines(summary: EngineSummary): string[] {

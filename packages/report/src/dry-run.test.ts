@@ -3,7 +3,27 @@ import { parse } from 'yaml';
 import { formatCommandLines, formatDryRun } from './dry-run.js';
 import { sampleEvaluation } from './fixtures/sample.js';
 
-const ARGV = ['ef-bench', 'run', '--run-entries', 'medcalc_bench:model=acme/tiny-model', '--suite', 'medcalc_bench', '--output-path', 'out/run one', '--model-configs', 'out/run one/model_configs', '--max-eval-instances', '12', '-n', '2', '--temperature', '-1', '--stop', "it's", 'x'];
+const ARGV = [
+  'ef-bench',
+  'run',
+  '--run-entries',
+  'medcalc_bench:model=acme/tiny-model',
+  '--suite',
+  'medcalc_bench',
+  '--output-path',
+  'out/run one',
+  '--model-configs',
+  'out/run one/model_configs',
+  '--max-eval-instances',
+  '12',
+  '-n',
+  '2',
+  '--temperature',
+  '-1',
+  '--stop',
+  "it's",
+  'x',
+];
 
 describe('formatDryRun (issue 19.11)', () => {
   const text = formatDryRun(sampleEvaluation(), ARGV);
@@ -25,17 +45,19 @@ describe('formatDryRun (issue 19.11)', () => {
 
 describe('formatCommandLines', () => {
   it('program and sub-command first, then one flag with its values per line, quoted only where the shell needs it', () => {
-    expect(formatCommandLines(ARGV)).toBe([
-      'ef-bench run \\',
-      '  --run-entries medcalc_bench:model=acme/tiny-model \\',
-      '  --suite medcalc_bench \\',
-      "  --output-path 'out/run one' \\",
-      "  --model-configs 'out/run one/model_configs' \\",
-      '  --max-eval-instances 12 \\',
-      '  -n 2 \\',
-      '  --temperature -1 \\',
-      `  --stop 'it'\\''s' x`,
-    ].join('\n'));
+    expect(formatCommandLines(ARGV)).toBe(
+      [
+        'ef-bench run \\',
+        '  --run-entries medcalc_bench:model=acme/tiny-model \\',
+        '  --suite medcalc_bench \\',
+        "  --output-path 'out/run one' \\",
+        "  --model-configs 'out/run one/model_configs' \\",
+        '  --max-eval-instances 12 \\',
+        '  -n 2 \\',
+        '  --temperature -1 \\',
+        `  --stop 'it'\\''s' x`,
+      ].join('\n'),
+    );
   });
 
   it('has no run of spaces and no trailing space, whatever the template left between words', () => {

@@ -5,12 +5,21 @@ import { formatResultsYml, type ResultsYmlInput } from './results-yml.js';
 import { RENDERED, loadEngineSummary, sampleEvaluation } from './fixtures/sample.js';
 
 type Doc = {
-  results: { tasks: Record<string, { metrics: Record<string, { scores: { mean: { value: number; stats: object } } }> }>; groups: object };
+  results: {
+    tasks: Record<string, { metrics: Record<string, { scores: { mean: { value: number; stats: object } } }> }>;
+    groups: object;
+  };
   [key: string]: unknown;
 };
 
 function input(overrides: Partial<ResultsYmlInput> = {}): ResultsYmlInput {
-  return { evaluation: sampleEvaluation(), renderedCommand: RENDERED, gitHash: null, summary: loadEngineSummary(), ...overrides };
+  return {
+    evaluation: sampleEvaluation(),
+    renderedCommand: RENDERED,
+    gitHash: null,
+    summary: loadEngineSummary(),
+    ...overrides,
+  };
 }
 
 function withMetrics(metrics: MetricSummary[]): EngineSummary {
@@ -18,14 +27,25 @@ function withMetrics(metrics: MetricSummary[]): EngineSummary {
 }
 
 const ONE_METRIC: MetricSummary = {
-  name: 'acc', value: 0.5, main: true, helm_compatible: true, lower_is_better: false, description: 'd', report: true,
+  name: 'acc',
+  value: 0.5,
+  main: true,
+  helm_compatible: true,
+  lower_is_better: false,
+  description: 'd',
+  report: true,
   stats: { count: 2, sum: 1, sum_squared: 1, min: 0, max: 1, mean: 0.5, variance: 0.25, stddev: 0.5, stderr: 0.5 },
 };
 
 describe('formatResultsYml', () => {
   it('writes the exact §7.3 structure for a one-metric run', () => {
-    const evaluation = { ...sampleEvaluation(), config: { type: 'medcalc_bench', output_dir: 'o', params: { limit_samples: null, parallelism: 1 } } };
-    const text = formatResultsYml(input({ evaluation, summary: withMetrics([ONE_METRIC]), renderedCommand: 'ef-bench run' }));
+    const evaluation = {
+      ...sampleEvaluation(),
+      config: { type: 'medcalc_bench', output_dir: 'o', params: { limit_samples: null, parallelism: 1 } },
+    };
+    const text = formatResultsYml(
+      input({ evaluation, summary: withMetrics([ONE_METRIC]), renderedCommand: 'ef-bench run' }),
+    );
     expect(text).toBe(`command: ef-bench run
 config:
   output_dir: o
@@ -69,14 +89,18 @@ target:
     const doc = parse(formatResultsYml(input())) as Doc;
     expect(Object.keys(doc.results.tasks)).toEqual(['medcalc_bench']);
     expect(Object.keys(doc.results.tasks.medcalc_bench.metrics)).toEqual([
-      'medcalc_bench_accuracy', 'medcalc_bench_accuracy_corrected', 'ratio_precision',
+      'medcalc_bench_accuracy',
+      'medcalc_bench_accuracy_corrected',
+      'ratio_precision',
     ]);
     expect(doc.results.groups).toEqual({});
     expect(doc.results.tasks.medcalc_bench.metrics.ratio_precision.scores.mean.stats).toEqual({ count: 4, sum: 2 });
   });
 
   it.each([
-    ['NaN', Number.NaN], ['Infinity', Number.POSITIVE_INFINITY], ['null', null],
+    ['NaN', Number.NaN],
+    ['Infinity', Number.POSITIVE_INFINITY],
+    ['null', null],
   ])('omits a metric whose value is %s and never writes NaN', (_label, value) => {
     const bad = { ...ONE_METRIC, name: 'bad', value: value as number, stats: { count: 0, mean: Number.NaN } };
     const text = formatResultsYml(input({ summary: withMetrics([ONE_METRIC, bad]) }));
@@ -105,9 +129,13 @@ target:
 
   // Issue 18.1 changed this (api_key used to be written when the user wrote it): NeMo's results model rejects it.
   it('writes only api_key_name in the target block, even for a seed-style api_key', () => {
-    const endpoint = (text: string) => (parse(text) as { target: { api_endpoint: Record<string, unknown> } }).target.api_endpoint;
+    const endpoint = (text: string) =>
+      (parse(text) as { target: { api_endpoint: Record<string, unknown> } }).target.api_endpoint;
     const evaluation = sampleEvaluation();
-    const seedStyle = { ...evaluation, target: { api_endpoint: { ...evaluation.target.api_endpoint, api_key_name: null, api_key: 'ACME_API_KEY' } } };
+    const seedStyle = {
+      ...evaluation,
+      target: { api_endpoint: { ...evaluation.target.api_endpoint, api_key_name: null, api_key: 'ACME_API_KEY' } },
+    };
     for (const e of [evaluation, seedStyle]) {
       expect(endpoint(formatResultsYml(input({ evaluation: e })))).toMatchObject({ api_key_name: 'ACME_API_KEY' });
       expect(endpoint(formatResultsYml(input({ evaluation: e })))).not.toHaveProperty('api_key');
@@ -126,7 +154,10 @@ target:
 
   it('sorts keys at every level', () => {
     const text = formatResultsYml(input({ metadata: { versioning: {} } }));
-    const topKeys = text.split('\n').filter((l) => /^[a-z_]+:/.test(l)).map((l) => l.split(':')[0]);
+    const topKeys = text
+      .split('\n')
+      .filter((l) => /^[a-z_]+:/.test(l))
+      .map((l) => l.split(':')[0]);
     expect(topKeys).toEqual(['command', 'config', 'git_hash', 'metadata', 'results', 'target']);
   });
 });

@@ -6,7 +6,10 @@ import { TEMPLATE, sampleEvaluation } from './fixtures/sample.js';
 describe('formatRunConfigYml', () => {
   it('sorts keys at every level and keeps nulls', () => {
     const text = formatRunConfigYml(sampleEvaluation());
-    const topKeys = text.split('\n').filter((l) => /^[a-z_]+:/.test(l)).map((l) => l.split(':')[0]);
+    const topKeys = text
+      .split('\n')
+      .filter((l) => /^[a-z_]+:/.test(l))
+      .map((l) => l.split(':')[0]);
     expect(topKeys).toEqual(['command', 'config', 'framework_name', 'pkg_name', 'target']);
     expect(text).toContain('    temperature: null\n');
     expect(text.indexOf('limit_samples:')).toBeLessThan(text.indexOf('parallelism:'));
@@ -19,9 +22,13 @@ describe('formatRunConfigYml', () => {
   // rejects a target with both (Dec 2025) or with api_key at all (May 2026), so only api_key_name is written.
   it('writes only api_key_name, whichever spelling the user wrote', () => {
     const evaluation = sampleEvaluation();
-    const seedStyle = { ...evaluation, target: { api_endpoint: { ...evaluation.target.api_endpoint, api_key_name: null, api_key: 'ACME_API_KEY' } } };
+    const seedStyle = {
+      ...evaluation,
+      target: { api_endpoint: { ...evaluation.target.api_endpoint, api_key_name: null, api_key: 'ACME_API_KEY' } },
+    };
     for (const e of [evaluation, seedStyle]) {
-      const endpoint = (parse(formatRunConfigYml(e)) as { target: { api_endpoint: Record<string, unknown> } }).target.api_endpoint;
+      const endpoint = (parse(formatRunConfigYml(e)) as { target: { api_endpoint: Record<string, unknown> } }).target
+        .api_endpoint;
       expect(endpoint.api_key_name).toBe('ACME_API_KEY');
       expect(endpoint).not.toHaveProperty('api_key');
     }

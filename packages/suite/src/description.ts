@@ -22,10 +22,20 @@ export function parseDescription(description: string): Description {
   for (const part of colon < 0 ? [] : description.slice(colon + 1).split(',')) {
     if (part.trim() === '') continue;
     const eq = part.indexOf('=');
-    if (eq < 0) throw new UserError('EF_SUITE_CONF', `run entry "${description}": "${part}" is not key=value`, 'Write arguments as key=value separated by commas (docs/reproduce-medhelm.md).');
+    if (eq < 0)
+      throw new UserError(
+        'EF_SUITE_CONF',
+        `run entry "${description}": "${part}" is not key=value`,
+        'Write arguments as key=value separated by commas (docs/reproduce-medhelm.md).',
+      );
     args.push([part.slice(0, eq).trim(), part.slice(eq + 1).trim()]);
   }
-  if (scenario === '') throw new UserError('EF_SUITE_CONF', `run entry "${description}" names no scenario`, 'Start the description with the benchmark name, e.g. "pubmed_qa:model=…" (docs/reproduce-medhelm.md).');
+  if (scenario === '')
+    throw new UserError(
+      'EF_SUITE_CONF',
+      `run entry "${description}" names no scenario`,
+      'Start the description with the benchmark name, e.g. "pubmed_qa:model=…" (docs/reproduce-medhelm.md).',
+    );
   return { scenario, args };
 }
 

@@ -44,14 +44,22 @@ const NUMERIC = new Set(['num_output_tokens', 'max_length', 'max_train_instances
 const NOT_IN_NAME = new Set(['data_path']);
 
 export function expandEntries(entries: readonly RunEntry[], o: ExpandOptions): Expansion {
-  if (o.modelsToRun.length === 0) throw new UserError('EF_SUITE_MODELS', 'no model to run: --models-to-run is empty', 'Name the models, e.g. --models-to-run openai/gpt-4o,meta/llama-3.3-70b-instruct (docs/reproduce-medhelm.md).');
+  if (o.modelsToRun.length === 0)
+    throw new UserError(
+      'EF_SUITE_MODELS',
+      'no model to run: --models-to-run is empty',
+      'Name the models, e.g. --models-to-run openai/gpt-4o,meta/llama-3.3-70b-instruct (docs/reproduce-medhelm.md).',
+    );
   const jobs = new Map<string, SuiteJob>();
   const unavailable = new Set<string>();
   for (const entry of entries) {
     if (o.priority !== undefined && entry.priority > o.priority) continue;
     const d = parseDescription(entry.description);
     const named = argOf(d, 'model');
-    const models = o.ignoreConfModels || named === undefined || PLACEHOLDERS.has(named) ? o.modelsToRun : o.modelsToRun.filter((m) => m === named);
+    const models =
+      o.ignoreConfModels || named === undefined || PLACEHOLDERS.has(named)
+        ? o.modelsToRun
+        : o.modelsToRun.filter((m) => m === named);
     if (models.length === 0) continue;
     if (!o.available.has(d.scenario)) {
       unavailable.add(o.ignoreConfModels ? withoutModel(d.scenario, d.args) : entry.description);
@@ -60,9 +68,10 @@ export function expandEntries(entries: readonly RunEntry[], o: ExpandOptions): E
     const args = d.args.filter(([k]) => !MODEL_FIELDS.has(k));
     const extra: Record<string, string | number> = {};
     for (const [k, v] of args) extra[k] = NUMERIC.has(k) && /^\d+$/.test(v) ? Number(v) : v;
-    if (o.dataRoot !== undefined) extra['data_path'] = `${o.dataRoot.replace(/\/+$/, '')}/${d.scenario}`;
+    if (o.dataRoot !== undefined) extra.data_path = `${o.dataRoot.replace(/\/+$/, '')}/${d.scenario}`;
     const name = [d.scenario, ...args.filter(([k]) => !NOT_IN_NAME.has(k)).map(([k, v]) => `${k}=${v}`)].join(',');
-    for (const model of models) jobs.set(`${model}\u0000${name}`, { model, benchmark: d.scenario, extra, name, entry: entry.description });
+    for (const model of models)
+      jobs.set(`${model}\u0000${name}`, { model, benchmark: d.scenario, extra, name, entry: entry.description });
   }
   return { jobs: [...jobs.values()], unavailable: [...unavailable] };
 }

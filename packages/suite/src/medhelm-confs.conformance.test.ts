@@ -8,7 +8,11 @@ import { expandEntries, parseRunEntries } from './index.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const helm = join(root, '..', 'shared', 'helm');
-const tasks = new Set((parse(readFileSync(join(root, 'framework.yml'), 'utf8')) as { evaluations: { name: string }[] }).evaluations.map((e) => e.name));
+const tasks = new Set(
+  (parse(readFileSync(join(root, 'framework.yml'), 'utf8')) as { evaluations: { name: string }[] }).evaluations.map(
+    (e) => e.name,
+  ),
+);
 
 (existsSync(helm) ? describe : describe.skip)('MedHELM run-entries files', () => {
   it.each([

@@ -32,8 +32,17 @@ export function parseRunEntries(text: string, file: string): RunEntry[] {
     if (source[i] === ']') break;
     ENTRY.lastIndex = i;
     const m = ENTRY.exec(source);
-    if (!m) throw confError(file, lineAt(source, i), `expected {description: "…", priority: N}, found ${JSON.stringify(source.slice(i, i + 40).split('\n')[0])}`);
-    entries.push({ description: JSON.parse(`"${m[1]}"`) as string, priority: m[2] === undefined ? 1 : Number(m[2]), line: lineAt(source, i) });
+    if (!m)
+      throw confError(
+        file,
+        lineAt(source, i),
+        `expected {description: "…", priority: N}, found ${JSON.stringify(source.slice(i, i + 40).split('\n')[0])}`,
+      );
+    entries.push({
+      description: JSON.parse(`"${m[1]}"`) as string,
+      priority: m[2] === undefined ? 1 : Number(m[2]),
+      line: lineAt(source, i),
+    });
     i = ENTRY.lastIndex;
   }
   return entries;
@@ -49,5 +58,9 @@ function lineAt(text: string, index: number): number {
 }
 
 function confError(file: string, line: number, what: string): UserError {
-  return new UserError('EF_SUITE_CONF', `${file}:${line}: ${what}`, 'Write each entry as {description: "scenario:arg=value,model=org/name", priority: 1} inside entries: [ … ] (docs/reproduce-medhelm.md).');
+  return new UserError(
+    'EF_SUITE_CONF',
+    `${file}:${line}: ${what}`,
+    'Write each entry as {description: "scenario:arg=value,model=org/name", priority: 1} inside entries: [ … ] (docs/reproduce-medhelm.md).',
+  );
 }

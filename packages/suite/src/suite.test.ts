@@ -22,22 +22,40 @@ describe('parseRunEntries (HELM syntax)', () => {
   it('reads every entry with its priority (default 1) and line', () => {
     const entries = parseRunEntries(CONF, 'toy.conf');
     expect(entries.map((e) => [e.description.split(':')[0], e.priority, e.line])).toEqual([
-      ['pubmed_qa', 1, 6], ['pubmed_qa', 1, 7], ['med_dialog', 2, 9], ['medcalc_bench', 1, 10], ['head_qa', 1, 11], ['not_a_benchmark', 1, 12],
+      ['pubmed_qa', 1, 6],
+      ['pubmed_qa', 1, 7],
+      ['med_dialog', 2, 9],
+      ['medcalc_bench', 1, 10],
+      ['head_qa', 1, 11],
+      ['not_a_benchmark', 1, 12],
     ]);
   });
 
   it.each([
     ['no entries list', 'runs: []', 'toy.conf:1: no `entries: [` list'],
     ['an unclosed list', 'entries: [\n {description: "a:b=c", priority: 1},\n', 'is not closed'],
-    ['a stray token', 'entries: [\n {description: "a:b=c", priority: 1},\n oops\n]', 'toy.conf:3: expected {description'],
+    [
+      'a stray token',
+      'entries: [\n {description: "a:b=c", priority: 1},\n oops\n]',
+      'toy.conf:3: expected {description',
+    ],
   ])('%s → EF_SUITE_CONF naming the line', (_, text, fragment) => {
-    expect(() => parseRunEntries(text, 'toy.conf')).toThrow(expect.objectContaining({ code: 'EF_SUITE_CONF', message: expect.stringContaining(fragment) }));
+    expect(() => parseRunEntries(text, 'toy.conf')).toThrow(
+      expect.objectContaining({ code: 'EF_SUITE_CONF', message: expect.stringContaining(fragment) }),
+    );
   });
 });
 
 describe('parseDescription', () => {
   it('splits as HELM does, skipping empty pairs', () => {
-    expect(parseDescription('medcalc_bench:num_output_tokens=4000,,data_path=/x,model=o/m')).toEqual({ scenario: 'medcalc_bench', args: [['num_output_tokens', '4000'], ['data_path', '/x'], ['model', 'o/m']] });
+    expect(parseDescription('medcalc_bench:num_output_tokens=4000,,data_path=/x,model=o/m')).toEqual({
+      scenario: 'medcalc_bench',
+      args: [
+        ['num_output_tokens', '4000'],
+        ['data_path', '/x'],
+        ['model', 'o/m'],
+      ],
+    });
     expect(parseDescription('pubmed_qa')).toEqual({ scenario: 'pubmed_qa', args: [] });
     expect(() => parseDescription('a:b')).toThrow(expect.objectContaining({ code: 'EF_SUITE_CONF' }));
   });
@@ -55,22 +73,44 @@ describe('expandEntries', () => {
 
   it('--priority 1 drops priority-2 entries; arguments become extra (numbers as numbers)', () => {
     const e = expandEntries(entries, { modelsToRun: ['org/alpha', 'org/beta'], priority: 1, available: AVAILABLE });
-    expect(jobsOf(e)).toEqual(['org/alpha head_qa', 'org/alpha pubmed_qa', 'org/beta head_qa', 'org/beta medcalc_bench,num_output_tokens=4000', 'org/beta pubmed_qa']);
-    expect(e.jobs.find((j) => j.benchmark === 'medcalc_bench')?.extra).toEqual({ num_output_tokens: 4000, data_path: '/share/x' });
+    expect(jobsOf(e)).toEqual([
+      'org/alpha head_qa',
+      'org/alpha pubmed_qa',
+      'org/beta head_qa',
+      'org/beta medcalc_bench,num_output_tokens=4000',
+      'org/beta pubmed_qa',
+    ]);
+    expect(e.jobs.find((j) => j.benchmark === 'medcalc_bench')?.extra).toEqual({
+      num_output_tokens: 4000,
+      data_path: '/share/x',
+    });
   });
 
   it('ignoreConfModels runs every distinct entry for every model; --data_root sets each data_path', () => {
-    const e = expandEntries(entries, { modelsToRun: ['mine/m1', 'mine/m2'], ignoreConfModels: true, available: AVAILABLE, dataRoot: '/data/' });
+    const e = expandEntries(entries, {
+      modelsToRun: ['mine/m1', 'mine/m2'],
+      ignoreConfModels: true,
+      available: AVAILABLE,
+      dataRoot: '/data/',
+    });
     expect(jobsOf(e)).toEqual([
-      'mine/m1 head_qa', 'mine/m1 med_dialog,subset=icliniq', 'mine/m1 medcalc_bench,num_output_tokens=4000', 'mine/m1 pubmed_qa',
-      'mine/m2 head_qa', 'mine/m2 med_dialog,subset=icliniq', 'mine/m2 medcalc_bench,num_output_tokens=4000', 'mine/m2 pubmed_qa',
+      'mine/m1 head_qa',
+      'mine/m1 med_dialog,subset=icliniq',
+      'mine/m1 medcalc_bench,num_output_tokens=4000',
+      'mine/m1 pubmed_qa',
+      'mine/m2 head_qa',
+      'mine/m2 med_dialog,subset=icliniq',
+      'mine/m2 medcalc_bench,num_output_tokens=4000',
+      'mine/m2 pubmed_qa',
     ]);
-    expect(e.jobs.find((j) => j.benchmark === 'medcalc_bench')?.extra['data_path']).toBe('/data/medcalc_bench');
+    expect(e.jobs.find((j) => j.benchmark === 'medcalc_bench')?.extra.data_path).toBe('/data/medcalc_bench');
     expect(e.unavailable).toEqual(['not_a_benchmark']);
   });
 
   it('no model → EF_SUITE_MODELS; folder names are safe', () => {
-    expect(() => expandEntries(entries, { modelsToRun: [], available: AVAILABLE })).toThrow(expect.objectContaining({ code: 'EF_SUITE_MODELS' }));
+    expect(() => expandEntries(entries, { modelsToRun: [], available: AVAILABLE })).toThrow(
+      expect.objectContaining({ code: 'EF_SUITE_MODELS' }),
+    );
     expect(folderName('openai/gpt-4o 2024')).toBe('openai_gpt-4o_2024');
   });
 });

@@ -1,7 +1,10 @@
 import type { Comparison, ComparisonRow } from './compare.js';
 import { csv, fixed, markdownTable, pValue, snakeKeys } from './format-shared.js';
 
-const TEST_NAMES: Record<NonNullable<ComparisonRow['test']>, string> = { mcnemar_exact: 'McNemar exact', paired_bootstrap: 'paired bootstrap' };
+const TEST_NAMES: Record<NonNullable<ComparisonRow['test']>, string> = {
+  mcnemar_exact: 'McNemar exact',
+  paired_bootstrap: 'paired bootstrap',
+};
 
 function signed(x: number | null): string {
   return x === null ? '—' : `${x > 0 ? '+' : ''}${fixed(x)}`;
@@ -24,10 +27,22 @@ export function comparisonMethodText(c: Comparison): string {
  */
 export function formatComparisonMarkdown(c: Comparison): string {
   const rows = c.rows.map((r) => [
-    r.benchmark, `${r.metric}${r.main ? ' *' : ''}${r.lowerIsBetter ? ' ↓' : ''}`, String(r.n), fixed(r.meanA), fixed(r.meanB), signed(r.diff),
-    r.ci ? `[${signed(r.ci.lo)}, ${signed(r.ci.hi)}]` : '—', testText(r), pValue(r.p), pValue(r.pHolm), r.verdict ?? (r.note ?? '—'),
+    r.benchmark,
+    `${r.metric}${r.main ? ' *' : ''}${r.lowerIsBetter ? ' ↓' : ''}`,
+    String(r.n),
+    fixed(r.meanA),
+    fixed(r.meanB),
+    signed(r.diff),
+    r.ci ? `[${signed(r.ci.lo)}, ${signed(r.ci.hi)}]` : '—',
+    testText(r),
+    pValue(r.p),
+    pValue(r.pHolm),
+    r.verdict ?? r.note ?? '—',
   ]);
-  const table = markdownTable(['Benchmark', 'Metric', 'n', 'A', 'B', 'Δ (A − B)', 'CI', 'Test', 'p', 'p (Holm)', 'Verdict'], rows);
+  const table = markdownTable(
+    ['Benchmark', 'Metric', 'n', 'A', 'B', 'Δ (A − B)', 'CI', 'Test', 'p', 'p (Holm)', 'Verdict'],
+    rows,
+  );
   const notes = [
     ...c.rows.filter((r) => r.note && r.verdict).map((r) => `${r.benchmark} ${r.metric}: ${r.note}`),
     ...(c.onlyA.length ? [`only A was run on: ${c.onlyA.join(', ')}`] : []),
@@ -40,11 +55,51 @@ export function formatComparisonMarkdown(c: Comparison): string {
 
 /** The comparison as CSV, one row per benchmark and metric, numbers unformatted. */
 export function formatComparisonCsv(c: Comparison): string {
-  const head = ['benchmark', 'scenario', 'metric', 'main', 'lower_is_better', 'n', 'mean_a', 'mean_b', 'diff', 'ci_low', 'ci_high', 'test', 'discordant_b', 'discordant_c', 'p', 'p_holm', 'family', 'verdict', 'note'];
-  return csv([head, ...c.rows.map((r) => [
-    r.benchmark, r.scenario, r.metric, String(r.main), String(r.lowerIsBetter), r.n, r.meanA, r.meanB, r.diff, r.ci?.lo ?? null, r.ci?.hi ?? null,
-    r.test, r.discordant?.b ?? null, r.discordant?.c ?? null, r.p, r.pHolm, r.family, r.verdict, r.note,
-  ])]);
+  const head = [
+    'benchmark',
+    'scenario',
+    'metric',
+    'main',
+    'lower_is_better',
+    'n',
+    'mean_a',
+    'mean_b',
+    'diff',
+    'ci_low',
+    'ci_high',
+    'test',
+    'discordant_b',
+    'discordant_c',
+    'p',
+    'p_holm',
+    'family',
+    'verdict',
+    'note',
+  ];
+  return csv([
+    head,
+    ...c.rows.map((r) => [
+      r.benchmark,
+      r.scenario,
+      r.metric,
+      String(r.main),
+      String(r.lowerIsBetter),
+      r.n,
+      r.meanA,
+      r.meanB,
+      r.diff,
+      r.ci?.lo ?? null,
+      r.ci?.hi ?? null,
+      r.test,
+      r.discordant?.b ?? null,
+      r.discordant?.c ?? null,
+      r.p,
+      r.pHolm,
+      r.family,
+      r.verdict,
+      r.note,
+    ]),
+  ]);
 }
 
 export function formatComparisonJson(c: Comparison): string {

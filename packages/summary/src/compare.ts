@@ -46,7 +46,14 @@ export interface Comparison {
   readonly a: { readonly label: string; readonly dirs: readonly string[] };
   readonly b: { readonly label: string; readonly dirs: readonly string[] };
   readonly rows: readonly ComparisonRow[];
-  readonly method: { readonly prng: 'mulberry32'; readonly seed: number; readonly resamples: number; readonly level: number; readonly alpha: number; readonly correction: 'holm' };
+  readonly method: {
+    readonly prng: 'mulberry32';
+    readonly seed: number;
+    readonly resamples: number;
+    readonly level: number;
+    readonly alpha: number;
+    readonly correction: 'holm';
+  };
   readonly onlyA: readonly string[];
   readonly onlyB: readonly string[];
   readonly notes: readonly string[];
@@ -77,7 +84,11 @@ function byScenario(runs: readonly RunInfo[], side: string, notes: string[]): Ma
 
 async function instancesOf(run: RunInfo, side: string): Promise<InstanceValues> {
   if (!run.resultsJsonl) {
-    throw new UserError('EF_COMPARE_NO_INSTANCES', `${side} run ${run.dir} has no results.jsonl (${run.state}): a paired comparison needs per-instance values`, 'compare finished runs; re-run the evaluation into the same folder to complete it');
+    throw new UserError(
+      'EF_COMPARE_NO_INSTANCES',
+      `${side} run ${run.dir} has no results.jsonl (${run.state}): a paired comparison needs per-instance values`,
+      'compare finished runs; re-run the evaluation into the same folder to complete it',
+    );
   }
   return readInstanceValues(run.resultsJsonl);
 }
@@ -90,12 +101,26 @@ function checkSameInstances(scenario: string, a: InstanceValues, b: InstanceValu
   throw new UserError(
     'EF_COMPARE_MISMATCH',
     `${scenario}: A has ${a.ids.length} instances, B has ${b.ids.length}, ${common} in common (A: ${dirs[0]}, B: ${dirs[1]})`,
-    'compare runs of the same benchmark settings (limit_samples, data, subject…); re-run one side with the other\'s settings',
+    "compare runs of the same benchmark settings (limit_samples, data, subject…); re-run one side with the other's settings",
   );
 }
 
-function compareMetric(label: string, scenario: string, metric: RunMetric, a: InstanceValues, b: InstanceValues, options: BootstrapOptions): Omit<ComparisonRow, 'pHolm' | 'verdict'> {
-  const base = { benchmark: label, scenario, metric: metric.name, main: metric.main, lowerIsBetter: metric.lowerIsBetter, family: metric.main ? MAIN_FAMILY : metric.name };
+function compareMetric(
+  label: string,
+  scenario: string,
+  metric: RunMetric,
+  a: InstanceValues,
+  b: InstanceValues,
+  options: BootstrapOptions,
+): Omit<ComparisonRow, 'pHolm' | 'verdict'> {
+  const base = {
+    benchmark: label,
+    scenario,
+    metric: metric.name,
+    main: metric.main,
+    lowerIsBetter: metric.lowerIsBetter,
+    family: metric.main ? MAIN_FAMILY : metric.name,
+  };
   const none = { test: null, n: 0, meanA: null, meanB: null, diff: null, ci: null, p: null };
   if (metric.ratio) return { ...base, ...none, note: 'ratio metric: no per-instance values to pair' };
   const va = a.values.get(metric.name) ?? new Map<string, number>();
@@ -112,13 +137,27 @@ function compareMetric(label: string, scenario: string, metric: RunMetric, a: In
   }
   const dropped = single ? `${single} instance(s) scored in only one run left out` : null;
   const boot = pairedBootstrap(xs, ys, options);
-  if (!boot) return { ...base, ...none, n: xs.length, note: [`${xs.length} pair(s): no test`, dropped].filter(Boolean).join('; ') };
+  if (!boot)
+    return {
+      ...base,
+      ...none,
+      n: xs.length,
+      note: [`${xs.length} pair(s): no test`, dropped].filter(Boolean).join('; '),
+    };
   const mean = (v: number[]) => v.reduce((s, x) => s + x, 0) / v.length;
   const binary = xs.every(isBinary) && ys.every(isBinary);
   const mc = binary ? mcnemarExact(xs, ys) : null;
   return {
-    ...base, test: mc ? 'mcnemar_exact' : 'paired_bootstrap', n: xs.length, meanA: mean(xs), meanB: mean(ys), diff: boot.diff,
-    ci: boot.ci, p: mc ? mc.p : boot.p, ...(mc ? { discordant: { b: mc.b, c: mc.c } } : {}), note: dropped,
+    ...base,
+    test: mc ? 'mcnemar_exact' : 'paired_bootstrap',
+    n: xs.length,
+    meanA: mean(xs),
+    meanB: mean(ys),
+    diff: boot.diff,
+    ci: boot.ci,
+    p: mc ? mc.p : boot.p,
+    ...(mc ? { discordant: { b: mc.b, c: mc.c } } : {}),
+    note: dropped,
   };
 }
 
@@ -156,7 +195,11 @@ export async function compareRuns(a: CompareSide, b: CompareSide, options: Compa
   const onlyA = [...runsA.keys()].filter((s) => !runsB.has(s)).sort();
   const onlyB = [...runsB.keys()].filter((s) => !runsA.has(s)).sort();
   if (common.length === 0) {
-    throw new UserError('EF_COMPARE_NO_COMMON', `A (${a.label}) and B (${b.label}) share no benchmark: A has ${onlyA.join(', ') || 'none'}; B has ${onlyB.join(', ') || 'none'}`, 'compare runs of the same benchmarks');
+    throw new UserError(
+      'EF_COMPARE_NO_COMMON',
+      `A (${a.label}) and B (${b.label}) share no benchmark: A has ${onlyA.join(', ') || 'none'}; B has ${onlyB.join(', ') || 'none'}`,
+      'compare runs of the same benchmarks',
+    );
   }
   const raw: Omit<ComparisonRow, 'pHolm' | 'verdict'>[] = [];
   const tasks = common.map((s) => runsA.get(s)?.task ?? null);
@@ -166,7 +209,9 @@ export async function compareRuns(a: CompareSide, b: CompareSide, options: Compa
     const [ia, ib] = [await instancesOf(ra, 'A'), await instancesOf(rb, 'B')];
     checkSameInstances(scenario, ia, ib, [ra.dir, rb.dir]);
     const namesB = new Set(rb.metrics.map((m) => m.name));
-    const metrics = [...ra.metrics].filter((m) => namesB.has(m.name) && (!options.metrics?.length || options.metrics.includes(m.name)));
+    const metrics = [...ra.metrics].filter(
+      (m) => namesB.has(m.name) && (!options.metrics?.length || options.metrics.includes(m.name)),
+    );
     metrics.sort((x, y) => Number(y.main) - Number(x.main));
     for (const m of metrics) raw.push(compareMetric(label, scenario, m, ia, ib, bootstrap));
   }
@@ -174,7 +219,14 @@ export async function compareRuns(a: CompareSide, b: CompareSide, options: Compa
     a: { label: a.label, dirs: [...runsA.values()].map((r) => r.dir) },
     b: { label: b.label, dirs: [...runsB.values()].map((r) => r.dir) },
     rows: adjust(raw, alpha),
-    method: { prng: 'mulberry32', seed: bootstrap.seed, resamples: bootstrap.resamples, level: bootstrap.level, alpha, correction: 'holm' },
+    method: {
+      prng: 'mulberry32',
+      seed: bootstrap.seed,
+      resamples: bootstrap.resamples,
+      level: bootstrap.level,
+      alpha,
+      correction: 'holm',
+    },
     onlyA,
     onlyB,
     notes,

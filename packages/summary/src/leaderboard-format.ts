@@ -69,12 +69,31 @@ export function formatLeaderboardMarkdown(board: Leaderboard): string {
  */
 export function formatLeaderboardCsv(board: Leaderboard): string {
   const fields = ['value', 'ci_low', 'ci_high', 'n', 'status', 'failed', 'note'] as const;
-  const head = ['model', 'mean_win_rate', 'mean_rank', 'ranked_columns', ...board.columns.flatMap((c) => fields.map((f) => `${c.label} ${f}`))];
+  const head = [
+    'model',
+    'mean_win_rate',
+    'mean_rank',
+    'ranked_columns',
+    ...board.columns.flatMap((c) => fields.map((f) => `${c.label} ${f}`)),
+  ];
   const rows = board.rows.map((row) => [
-    row.model, row.meanWinRate, row.meanRank, row.rankedColumns,
-    ...row.cells.flatMap((cell) => (cell
-      ? [cell.value, cell.ci?.lo ?? null, cell.ci?.hi ?? null, cell.n, cell.state, cell.failed, [...cellMarkers(cell), ...(cell.note ? [cell.note] : [])].join('; ')]
-      : [null, null, null, null, 'not run', null, null])),
+    row.model,
+    row.meanWinRate,
+    row.meanRank,
+    row.rankedColumns,
+    ...row.cells.flatMap((cell) =>
+      cell
+        ? [
+            cell.value,
+            cell.ci?.lo ?? null,
+            cell.ci?.hi ?? null,
+            cell.n,
+            cell.state,
+            cell.failed,
+            [...cellMarkers(cell), ...(cell.note ? [cell.note] : [])].join('; '),
+          ]
+        : [null, null, null, null, 'not run', null, null],
+    ),
   ]);
   return csv([head, ...rows]);
 }

@@ -74,7 +74,8 @@ export interface LeaderboardOptions {
 }
 
 const UNKNOWN_MODEL = '(unknown model)';
-const RANKING = 'mean win rate over the benchmark columns (each other model with a value there: beaten 1, tied ½, lost 0) and mean rank (1 = best, ties share the mean rank); runs with status error or interrupted, and unfinished runs, are left out';
+const RANKING =
+  'mean win rate over the benchmark columns (each other model with a value there: beaten 1, tied ½, lost 0) and mean rank (1 = best, ties share the mean rank); runs with status error or interrupted, and unfinished runs, are left out';
 
 function mostCommon(names: readonly string[]): string | null {
   const counts = new Map<string, number>();
@@ -89,17 +90,33 @@ function columnsOf(runs: readonly RunInfo[], metric: string | null | undefined):
     byScenario.set(key, [...(byScenario.get(key) ?? []), r]);
   }
   const tasksSeen = [...byScenario.values()].map((rs) => rs[0].task);
-  return [...byScenario.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([scenario, rs]) => {
-    const task = rs[0].task;
-    const all = rs.flatMap((r) => r.metrics);
-    const chosen = metric && all.some((m) => m.name === metric) ? metric : mostCommon(all.filter((m) => m.main).map((m) => m.name));
-    const shared = tasksSeen.filter((t) => t === task).length > 1;
-    const declared = all.find((m) => m.name === chosen);
-    return { label: task && !shared ? task : scenario, scenario, task, metric: chosen, lowerIsBetter: declared?.lowerIsBetter ?? false, range: all.find((m) => m.name === chosen && m.range)?.range ?? null };
-  });
+  return [...byScenario.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([scenario, rs]) => {
+      const task = rs[0].task;
+      const all = rs.flatMap((r) => r.metrics);
+      const chosen =
+        metric && all.some((m) => m.name === metric)
+          ? metric
+          : mostCommon(all.filter((m) => m.main).map((m) => m.name));
+      const shared = tasksSeen.filter((t) => t === task).length > 1;
+      const declared = all.find((m) => m.name === chosen);
+      return {
+        label: task && !shared ? task : scenario,
+        scenario,
+        task,
+        metric: chosen,
+        lowerIsBetter: declared?.lowerIsBetter ?? false,
+        range: all.find((m) => m.name === chosen && m.range)?.range ?? null,
+      };
+    });
 }
 
-async function intervalOf(run: RunInfo, metric: RunMetric, options: BootstrapOptions): Promise<{ ci: Interval | null; note: string | null }> {
+async function intervalOf(
+  run: RunInfo,
+  metric: RunMetric,
+  options: BootstrapOptions,
+): Promise<{ ci: Interval | null; note: string | null }> {
   if (metric.ratio) return { ci: null, note: 'ratio metric: no per-instance values to resample' };
   if (!run.resultsJsonl) return { ci: null, note: 'no results.jsonl: no interval' };
   try {
@@ -115,8 +132,12 @@ async function intervalOf(run: RunInfo, metric: RunMetric, options: BootstrapOpt
 async function cellOf(run: RunInfo, column: LeaderboardColumn, options: BootstrapOptions): Promise<LeaderboardCell> {
   const metric = column.metric ? run.metrics.find((m) => m.name === column.metric) : undefined;
   const base = {
-    state: run.state, evaluated: run.counts?.evaluated ?? null, failed: run.counts?.failed ?? null,
-    unscored: run.counts?.unscored ?? null, helmCompatible: run.helmCompatible, runDir: run.dir,
+    state: run.state,
+    evaluated: run.counts?.evaluated ?? null,
+    failed: run.counts?.failed ?? null,
+    unscored: run.counts?.unscored ?? null,
+    helmCompatible: run.helmCompatible,
+    runDir: run.dir,
   };
   if (!metric) return { ...base, value: null, ci: null, n: null, note: missingReason(run, column.metric) };
   return { ...base, value: metric.value, n: metric.count, ...(await intervalOf(run, metric, options)) };
@@ -128,7 +149,10 @@ async function cellOf(run: RunInfo, column: LeaderboardColumn, options: Bootstra
  * reason wherever something is missing; per model its mean win rate and mean rank.
  * @example const board = await buildLeaderboard(collectRuns(['results']).runs);
  */
-export async function buildLeaderboard(runs: readonly RunInfo[], options: LeaderboardOptions = {}): Promise<Leaderboard> {
+export async function buildLeaderboard(
+  runs: readonly RunInfo[],
+  options: LeaderboardOptions = {},
+): Promise<Leaderboard> {
   const bootstrap = options.bootstrap ?? DEFAULT_BOOTSTRAP;
   const columns = columnsOf(runs, options.metric);
   const models = [...new Set(runs.map((r) => r.model ?? UNKNOWN_MODEL))].sort();
@@ -137,31 +161,56 @@ export async function buildLeaderboard(runs: readonly RunInfo[], options: Leader
   for (const model of models) {
     const row: (LeaderboardCell | null)[] = [];
     for (const column of columns) {
-      const candidates = runs.filter((r) => (r.model ?? UNKNOWN_MODEL) === model && (r.scenario ?? r.task ?? '(unknown benchmark)') === column.scenario);
+      const candidates = runs.filter(
+        (r) =>
+          (r.model ?? UNKNOWN_MODEL) === model && (r.scenario ?? r.task ?? '(unknown benchmark)') === column.scenario,
+      );
       if (candidates.length === 0) {
         row.push(null);
         continue;
       }
       const run = pickRun(candidates);
-      if (candidates.length > 1) notes.push(`${model} on ${column.label}: ${candidates.length} runs; showing ${run.dir}, set aside ${candidates.filter((c) => c !== run).map((c) => c.dir).join(', ')}`);
+      if (candidates.length > 1)
+        notes.push(
+          `${model} on ${column.label}: ${candidates.length} runs; showing ${run.dir}, set aside ${candidates
+            .filter((c) => c !== run)
+            .map((c) => c.dir)
+            .join(', ')}`,
+        );
       run.problems.forEach((p) => notes.push(`${run.dir}: ${p}`));
       row.push(await cellOf(run, column, bootstrap));
     }
     cells.push(row);
   }
-  const ranked = standings(models.length, columns.map((column, j) => ({
-    lowerIsBetter: column.lowerIsBetter,
-    values: cells.map((row) => {
-      const cell = row[j];
-      return cell && (cell.state === 'success' || cell.state === 'partial') ? cell.value : null;
-    }),
-  })));
-  const rows: LeaderboardRow[] = models.map((model, i) => ({ model, meanWinRate: ranked[i].meanWinRate, meanRank: ranked[i].meanRank, rankedColumns: ranked[i].columns, cells: cells[i] }));
+  const ranked = standings(
+    models.length,
+    columns.map((column, j) => ({
+      lowerIsBetter: column.lowerIsBetter,
+      values: cells.map((row) => {
+        const cell = row[j];
+        return cell && (cell.state === 'success' || cell.state === 'partial') ? cell.value : null;
+      }),
+    })),
+  );
+  const rows: LeaderboardRow[] = models.map((model, i) => ({
+    model,
+    meanWinRate: ranked[i].meanWinRate,
+    meanRank: ranked[i].meanRank,
+    rankedColumns: ranked[i].columns,
+    cells: cells[i],
+  }));
   rows.sort((a, b) => (b.meanWinRate ?? -1) - (a.meanWinRate ?? -1) || a.model.localeCompare(b.model));
   return {
     columns,
     rows,
-    method: { interval: 'percentile bootstrap over instances', prng: 'mulberry32', seed: bootstrap.seed, resamples: bootstrap.resamples, level: bootstrap.level, ranking: RANKING },
+    method: {
+      interval: 'percentile bootstrap over instances',
+      prng: 'mulberry32',
+      seed: bootstrap.seed,
+      resamples: bootstrap.resamples,
+      level: bootstrap.level,
+      ranking: RANKING,
+    },
     notes,
     runCount: runs.length,
   };

@@ -25,19 +25,22 @@ describe('demo server', () => {
   });
 
   // The bin runs from dist/, which `npm test` builds first; without a build this case is skipped.
-  (existsSync(BIN) ? it : it.skip)('the fake-openai-server bin prints its URL and a DEMO banner, and stops on SIGTERM', async () => {
-    const child = spawn(process.execPath, [BIN, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
-      child.once('exit', () => reject(new Error(`bin exited early: ${stderr}`)));
-    });
-    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
-    expect(['A', 'B']).toContain(await askMcq(url));
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-    expect(stderr).toContain(DEMO_BANNER);
-  });
+  (existsSync(BIN) ? it : it.skip)(
+    'the fake-openai-server bin prints its URL and a DEMO banner, and stops on SIGTERM',
+    async () => {
+      const child = spawn(process.execPath, [BIN, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
+        child.once('exit', () => reject(new Error(`bin exited early: ${stderr}`)));
+      });
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+      expect(['A', 'B']).toContain(await askMcq(url));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(stderr).toContain(DEMO_BANNER);
+    },
+  );
 });

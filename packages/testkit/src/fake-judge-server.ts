@@ -23,7 +23,9 @@ export interface JudgeRequestInfo {
 }
 
 /** A scripted failure: an HTTP status with an optional body and headers (e.g. `retry-after`), or a socket reset. */
-export type JudgeFault = { readonly status: number; readonly body?: unknown; readonly headers?: Readonly<Record<string, string>> } | 'reset';
+export type JudgeFault =
+  | { readonly status: number; readonly body?: unknown; readonly headers?: Readonly<Record<string, string>> }
+  | 'reset';
 export type JudgeStep = 'ok' | JudgeFault;
 
 export interface JudgeRecord {
@@ -61,8 +63,14 @@ export interface FakeJudgeServer {
 export const RUBRIC_CRITERIA = ['accuracy', 'completeness', 'clarity'] as const;
 
 /** The rubric reply of docs/configuration.md#judges: `{"accuracy": {"score": n, "explanation": "…"}, …}`. */
-export function rubricReply(scores: Readonly<Record<string, unknown>> = { accuracy: 4, completeness: 4, clarity: 4 }): string {
-  return JSON.stringify(Object.fromEntries(Object.entries(scores).map(([c, score]) => [c, { score, explanation: `fake ${c} explanation` }])));
+export function rubricReply(
+  scores: Readonly<Record<string, unknown>> = { accuracy: 4, completeness: 4, clarity: 4 },
+): string {
+  return JSON.stringify(
+    Object.fromEntries(
+      Object.entries(scores).map(([c, score]) => [c, { score, explanation: `fake ${c} explanation` }]),
+    ),
+  );
 }
 
 /** A reply with braces around JSON that does not parse, even with one `}` appended (`invalid_json`). */
@@ -76,14 +84,25 @@ function replyBody(info: JudgeRequestInfo, text: string, seq: number): unknown {
   const usage = { prompt: countWords(info.prompt), completion: countWords(text) };
   if (info.protocol === 'openai') {
     return {
-      id: `chatcmpl-judge-${seq}`, object: 'chat.completion', created: 1_700_000_000, model: info.model ?? 'fake-judge',
+      id: `chatcmpl-judge-${seq}`,
+      object: 'chat.completion',
+      created: 1_700_000_000,
+      model: info.model ?? 'fake-judge',
       choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop', logprobs: null }],
-      usage: { prompt_tokens: usage.prompt, completion_tokens: usage.completion, total_tokens: usage.prompt + usage.completion },
+      usage: {
+        prompt_tokens: usage.prompt,
+        completion_tokens: usage.completion,
+        total_tokens: usage.prompt + usage.completion,
+      },
     };
   }
   return {
-    id: `msg_judge_${seq}`, type: 'message', role: 'assistant', model: 'fake-claude',
-    content: [{ type: 'text', text }], stop_reason: 'end_turn',
+    id: `msg_judge_${seq}`,
+    type: 'message',
+    role: 'assistant',
+    model: 'fake-claude',
+    content: [{ type: 'text', text }],
+    stop_reason: 'end_turn',
     usage: { input_tokens: usage.prompt, output_tokens: usage.completion },
   };
 }
@@ -97,23 +116,62 @@ export async function startFakeJudgeServer(opts: FakeJudgeOptions = {}): Promise
       const parsed = parseBody(text);
       const body = parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
       const protocol: JudgeProtocol = path.endsWith('/chat/completions') ? 'openai' : 'anthropic';
-      const info: JudgeRequestInfo = { protocol, path, model: typeof body.model === 'string' ? body.model : null, prompt: promptOf(body), body };
-      const credentials = Object.fromEntries(CREDENTIAL_HEADERS.filter((h) => typeof req.headers[h] === 'string').map((h) => [h, sha256Hex(req.headers[h] as string)]));
+      const info: JudgeRequestInfo = {
+        protocol,
+        path,
+        model: typeof body.model === 'string' ? body.model : null,
+        prompt: promptOf(body),
+        body,
+      };
+      const credentials = Object.fromEntries(
+        CREDENTIAL_HEADERS.filter((h) => typeof req.headers[h] === 'string').map((h) => [
+          h,
+          sha256Hex(req.headers[h] as string),
+        ]),
+      );
       const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : null);
-      const entry: JudgeRecord = { seq: requests.length, path, protocol, body: parsed, credentials, headers: { content_type: header('content-type'), data_classification: header('dataclassification') }, status: null };
+      const entry: JudgeRecord = {
+        seq: requests.length,
+        path,
+        protocol,
+        body: parsed,
+        credentials,
+        headers: { content_type: header('content-type'), data_classification: header('dataclassification') },
+        status: null,
+      };
       requests.push(entry);
       const send = (status: number, payload: unknown, headers: Readonly<Record<string, string>> = {}) => {
         entry.status = status;
-        res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(typeof payload === 'string' ? payload : JSON.stringify(payload));
+        res
+          .writeHead(status, { 'content-type': 'application/json', ...headers })
+          .end(typeof payload === 'string' ? payload : JSON.stringify(payload));
       };
-      if (req.method !== 'POST') return send(404, errorBody(`no route ${req.method} ${path}`, 'invalid_request_error', 'unknown_url'));
-      if (opts.authorize && !opts.authorize(req.headers, info)) return send(401, errorBody('Unauthorized: the token is invalid or expired (fake judge).', 'invalid_request_error', 'invalid_api_key'));
+      if (req.method !== 'POST')
+        return send(404, errorBody(`no route ${req.method} ${path}`, 'invalid_request_error', 'unknown_url'));
+      if (opts.authorize && !opts.authorize(req.headers, info))
+        return send(
+          401,
+          errorBody(
+            'Unauthorized: the token is invalid or expired (fake judge).',
+            'invalid_request_error',
+            'invalid_api_key',
+          ),
+        );
       const step = script.shift() ?? 'ok';
       const failed = (e: Error): JudgeFault => ({ status: 500, body: errorBody(e.message, 'server_error', null) });
-      const outcome = step === 'ok' ? await Promise.resolve().then(() => (opts.reply ? opts.reply(info) : rubricReply())).catch(failed) : step;
+      const outcome =
+        step === 'ok'
+          ? await Promise.resolve()
+              .then(() => (opts.reply ? opts.reply(info) : rubricReply()))
+              .catch(failed)
+          : step;
       if (outcome === 'reset') return res.socket ? res.socket.resetAndDestroy() : res.destroy();
       if (typeof outcome === 'string') return send(200, replyBody(info, outcome, entry.seq));
-      send(outcome.status, outcome.body ?? errorBody(`fake judge status ${outcome.status}`, 'fake_error', null), outcome.headers);
+      send(
+        outcome.status,
+        outcome.body ?? errorBody(`fake judge status ${outcome.status}`, 'fake_error', null),
+        outcome.headers,
+      );
     });
   });
   const { origin, close } = await listenOnLoopback(server);

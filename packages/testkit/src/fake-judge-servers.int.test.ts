@@ -9,15 +9,31 @@ afterEach(async () => {
 });
 
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 
 describe('fake judge server', () => {
   it('answers OpenAI chat and Anthropic messages with rubric JSON and records credentials as hashes', async () => {
     const s = await startFakeJudgeServer();
     closers.push(s);
-    const chat = (await (await post(`${s.url}/chat/completions`, { model: 'j', messages: [{ role: 'user', content: 'grade' }] }, { authorization: 'Bearer k1' })).json()) as any;
+    const chat = (await (
+      await post(
+        `${s.url}/chat/completions`,
+        { model: 'j', messages: [{ role: 'user', content: 'grade' }] },
+        { authorization: 'Bearer k1' },
+      )
+    ).json()) as any;
     expect(JSON.parse(chat.choices[0].message.content)).toEqual(JSON.parse(rubricReply()));
-    const msg = (await (await post(s.anthropicUrl, { messages: [{ role: 'user', content: 'grade' }] }, { 'Ocp-Apim-Subscription-Key': 'k2', dataClassification: 'confidential' })).json()) as any;
+    const msg = (await (
+      await post(
+        s.anthropicUrl,
+        { messages: [{ role: 'user', content: 'grade' }] },
+        { 'Ocp-Apim-Subscription-Key': 'k2', dataClassification: 'confidential' },
+      )
+    ).json()) as any;
     expect(msg.content[0]).toEqual({ type: 'text', text: rubricReply() });
     expect(s.requests.map((r) => [r.protocol, r.credentials])).toEqual([
       ['openai', { authorization: sha256Hex('Bearer k1') }],
@@ -27,7 +43,11 @@ describe('fake judge server', () => {
   });
 
   it('plays scripted faults, custom replies and the authorize check', async () => {
-    const s = await startFakeJudgeServer({ script: [{ status: 429, headers: { 'retry-after': '1' } }], reply: () => MALFORMED_REPLY, authorize: (h) => h.authorization !== 'Bearer bad' });
+    const s = await startFakeJudgeServer({
+      script: [{ status: 429, headers: { 'retry-after': '1' } }],
+      reply: () => MALFORMED_REPLY,
+      authorize: (h) => h.authorization !== 'Bearer bad',
+    });
     closers.push(s);
     const first = await post(`${s.url}/chat/completions`, { messages: [] });
     expect([first.status, first.headers.get('retry-after')]).toEqual([429, '1']);
@@ -38,8 +58,19 @@ describe('fake judge server', () => {
 });
 
 describe('fake OAuth token server', () => {
-  const form = (secret: string) => new URLSearchParams({ grant_type: 'client_credentials', client_id: FAKE_CLIENT_ID, client_secret: secret, scope: 's' }).toString();
-  const token = (url: string, secret = FAKE_CLIENT_SECRET) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form(secret) });
+  const form = (secret: string) =>
+    new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: FAKE_CLIENT_ID,
+      client_secret: secret,
+      scope: 's',
+    }).toString();
+  const token = (url: string, secret = FAKE_CLIENT_SECRET) =>
+    fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form(secret),
+    });
 
   it('issues expiring tokens, refuses bad clients, revokes, and plays scripted errors', async () => {
     const o = await startFakeOAuthServer({ expiresIn: 60, script: [{ status: 503 }] });
@@ -52,7 +83,11 @@ describe('fake OAuth token server', () => {
     expect(o.isValid(ok.access_token)).toBe(false);
     const bad = await token(o.url, 'wrong');
     expect([bad.status, ((await bad.json()) as { error: string }).error]).toEqual([401, 'invalid_client']);
-    expect(o.requests.map((r) => r.client_secret_sha256)).toEqual([sha256Hex(FAKE_CLIENT_SECRET), sha256Hex(FAKE_CLIENT_SECRET), sha256Hex('wrong')]);
+    expect(o.requests.map((r) => r.client_secret_sha256)).toEqual([
+      sha256Hex(FAKE_CLIENT_SECRET),
+      sha256Hex(FAKE_CLIENT_SECRET),
+      sha256Hex('wrong'),
+    ]);
     expect(JSON.stringify(o.requests)).not.toContain(FAKE_CLIENT_SECRET);
   });
 });

@@ -85,14 +85,23 @@ export async function startFakeOAuthServer(opts: FakeOAuthOptions = {}): Promise
       };
       const step = script.shift() ?? 'ok';
       if (step === 'hang') return;
-      if (step !== 'ok') return send(step.status, step.body ?? JSON.stringify({ error: step.error ?? 'server_error', error_description: 'scripted failure' }));
-      if (req.method !== 'POST' || entry.grant_type !== 'client_credentials') return send(400, JSON.stringify({ error: 'unsupported_grant_type' }));
-      if (entry.client_id !== clientId || secret !== clientSecret) return send(401, JSON.stringify({ error: 'invalid_client', error_description: 'bad client credentials' }));
+      if (step !== 'ok')
+        return send(
+          step.status,
+          step.body ?? JSON.stringify({ error: step.error ?? 'server_error', error_description: 'scripted failure' }),
+        );
+      if (req.method !== 'POST' || entry.grant_type !== 'client_credentials')
+        return send(400, JSON.stringify({ error: 'unsupported_grant_type' }));
+      if (entry.client_id !== clientId || secret !== clientSecret)
+        return send(401, JSON.stringify({ error: 'invalid_client', error_description: 'bad client credentials' }));
       const expiresIn = opts.expiresIn ?? 3600;
       const token = `fake-token-${issued.length}-${randomBytes(8).toString('hex')}`;
       issued.push(token);
       expiry.set(token, Date.now() + expiresIn * 1000);
-      send(200, JSON.stringify({ access_token: token, token_type: 'Bearer', expires_in: expiresIn, scope: entry.scope }));
+      send(
+        200,
+        JSON.stringify({ access_token: token, token_type: 'Bearer', expires_in: expiresIn, scope: entry.scope }),
+      );
     });
   });
   const { origin, close } = await listenOnLoopback(server);

@@ -10,7 +10,14 @@ import { makeResponder, parseBody, readBody, safeHeaders, type Responder } from 
 import { listenOnLoopback } from './fake-server/listen.js';
 import { NvcfQueue, isNvcfFunctionPath, isNvcfStatusPath, type NvcfResult } from './fake-server/nvcf.js';
 import type {
-  AnswerRequest, Answerer, Fault, FakeOpenAIServer, FakeServerOptions, RecordedRequest, RouteKind, ScriptEntry,
+  AnswerRequest,
+  Answerer,
+  Fault,
+  FakeOpenAIServer,
+  FakeServerOptions,
+  RecordedRequest,
+  RouteKind,
+  ScriptEntry,
 } from './fake-server/types.js';
 
 const SCRIPTED_KINDS: ReadonlySet<RouteKind> = new Set(['chat', 'completions', 'nvcf_pexec']);
@@ -63,11 +70,20 @@ class FakeServerState {
 
   /** The model's answer as a status and body: 404 / 400 checks first, then the answerer. */
   async compute(kind: 'chat' | 'completions', body: unknown, seq: number): Promise<NvcfResult> {
-    if (!isRecord(body)) return { status: 400, body: errorBody('Request body must be a JSON object.', 'invalid_request_error', null) };
+    if (!isRecord(body))
+      return { status: 400, body: errorBody('Request body must be a JSON object.', 'invalid_request_error', null) };
     const model = typeof body.model === 'string' ? body.model : null;
     const { models, contextLimitTokens } = this.opts;
     if (models && (model === null || !models.includes(model))) {
-      return { status: 404, body: errorBody(`The model \`${model ?? ''}\` does not exist.`, 'invalid_request_error', 'model_not_found', 'model') };
+      return {
+        status: 404,
+        body: errorBody(
+          `The model \`${model ?? ''}\` does not exist.`,
+          'invalid_request_error',
+          'model_not_found',
+          'model',
+        ),
+      };
     }
     const request: AnswerRequest = { kind, model, prompt: promptOf(body), body };
     if (contextLimitTokens !== undefined && countWords(request.prompt) > contextLimitTokens) {
@@ -103,7 +119,12 @@ function record(state: FakeServerState, req: IncomingMessage, rawBody: string): 
   return entry;
 }
 
-async function route(state: FakeServerState, entry: RecordedRequest, responder: Responder, fault: Fault | null): Promise<void> {
+async function route(
+  state: FakeServerState,
+  entry: RecordedRequest,
+  responder: Responder,
+  fault: Fault | null,
+): Promise<void> {
   switch (entry.kind) {
     case 'chat':
     case 'completions': {
@@ -122,12 +143,20 @@ async function route(state: FakeServerState, entry: RecordedRequest, responder: 
       state.nvcf.poll(responder, entry.path);
       return;
     case 'models': {
-      const data = (state.opts.models ?? ['fake-model']).map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'fake' }));
+      const data = (state.opts.models ?? ['fake-model']).map((id) => ({
+        id,
+        object: 'model',
+        created: 1_700_000_000,
+        owned_by: 'fake',
+      }));
       responder.send(200, { object: 'list', data });
       return;
     }
     case 'unknown':
-      responder.send(404, errorBody(`Unknown route ${entry.method} ${entry.path} (fake server).`, 'invalid_request_error', 'unknown_url'));
+      responder.send(
+        404,
+        errorBody(`Unknown route ${entry.method} ${entry.path} (fake server).`, 'invalid_request_error', 'unknown_url'),
+      );
   }
 }
 

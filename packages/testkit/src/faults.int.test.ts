@@ -22,7 +22,9 @@ function chatFetch(body: Record<string, unknown> = {}, apiKey = 'right-key'): Pr
   });
 }
 
-async function caught(promise: Promise<unknown>): Promise<Error & { status?: number; code?: string; headers?: Headers }> {
+async function caught(
+  promise: Promise<unknown>,
+): Promise<Error & { status?: number; code?: string; headers?: Headers }> {
   try {
     await promise;
   } catch (e) {
@@ -41,7 +43,11 @@ describe.each([
   { fault: { kind: 'not_found' }, status: 404, sdkError: 'NotFoundError' },
   { fault: { kind: 'context_length' }, status: 400, sdkError: 'BadRequestError' },
   { fault: { kind: 'status', status: 422 }, status: 422, sdkError: 'UnprocessableEntityError' },
-] as { fault: Fault; status: number; sdkError: string }[])('fault $fault.kind ($status)', ({ fault, status, sdkError }) => {
+] as { fault: Fault; status: number; sdkError: string }[])('fault $fault.kind ($status)', ({
+  fault,
+  status,
+  sdkError,
+}) => {
   it('reaches fetch as that HTTP status with an OpenAI error body', async () => {
     server.setScript([fault]);
     const res = await chatFetch();
@@ -64,7 +70,10 @@ describe('Retry-After', () => {
     ['Wed, 21 Oct 2037 07:28:00 GMT', 'Wed, 21 Oct 2037 07:28:00 GMT'],
     [new Date(Date.UTC(2037, 9, 21, 7, 28)), 'Wed, 21 Oct 2037 07:28:00 GMT'],
   ])('sends %p as %p (fetch and SDK)', async (retryAfter, header) => {
-    server.setScript([{ kind: 'rate_limit', retryAfter }, { kind: 'rate_limit', retryAfter }]);
+    server.setScript([
+      { kind: 'rate_limit', retryAfter },
+      { kind: 'rate_limit', retryAfter },
+    ]);
     expect((await chatFetch()).headers.get('retry-after')).toBe(header);
     const err = await caught(sdk().chat.completions.create({ model: 'm', messages: MESSAGES }));
     expect(err.headers?.get('retry-after')).toBe(header);
@@ -80,7 +89,10 @@ describe('transport faults', () => {
   it('hang: fetch aborts on its own timeout; the SDK raises a timeout error', async () => {
     server.setScript([{ kind: 'hang' }, { kind: 'hang' }]);
     const viaFetch = fetch(`${server.url}/chat/completions`, {
-      method: 'POST', headers: { authorization: 'Bearer right-key' }, body: '{"model":"m","messages":[]}', signal: AbortSignal.timeout(200),
+      method: 'POST',
+      headers: { authorization: 'Bearer right-key' },
+      body: '{"model":"m","messages":[]}',
+      signal: AbortSignal.timeout(200),
     });
     expect((await caught(viaFetch)).name).toBe('TimeoutError');
     const t0 = Date.now();
@@ -140,7 +152,9 @@ describe('built-in checks', () => {
   });
 
   it('a faults callback can fail requests selectively; scripted steps win and `ok` passes', async () => {
-    server.setFaults((r) => ((r.body as { temperature?: number }).temperature === 1 ? { kind: 'server_error', status: 503 } : null));
+    server.setFaults((r) =>
+      (r.body as { temperature?: number }).temperature === 1 ? { kind: 'server_error', status: 503 } : null,
+    );
     try {
       expect((await chatFetch({ temperature: 1 })).status).toBe(503);
       expect((await chatFetch({ temperature: 0 })).status).toBe(200);

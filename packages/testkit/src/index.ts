@@ -1,17 +1,42 @@
 export { startFakeOpenAIServer } from './fake-openai-server.js';
 export type {
-  AnswerRequest, Answerer, FakeReply, FakeUsage, Fault, ScriptEntry, RecordedRequest, RouteKind, FakeServerOptions, FakeOpenAIServer,
+  AnswerRequest,
+  Answerer,
+  FakeReply,
+  FakeUsage,
+  Fault,
+  ScriptEntry,
+  RecordedRequest,
+  RouteKind,
+  FakeServerOptions,
+  FakeOpenAIServer,
 } from './fake-server/types.js';
 export { demoAnswer, optionLetters, DEMO_TEXT } from './fake-server/demo-answerer.js';
 export { countWords, sha256Hex } from './fake-server/bodies.js';
 export { startDemoServer, DEMO_BANNER, type DemoServerOptions } from './demo-server.js';
 export { makeTempDir, cleanupTempDirs, withTempDir, type TempDir } from './temp-dir.js';
 export {
-  startFakeJudgeServer, rubricReply, MALFORMED_REPLY, REFUSAL_REPLY, RUBRIC_CRITERIA,
-  type FakeJudgeServer, type FakeJudgeOptions, type JudgeRecord, type JudgeStep, type JudgeFault, type JudgeRequestInfo, type JudgeProtocol,
+  startFakeJudgeServer,
+  rubricReply,
+  MALFORMED_REPLY,
+  REFUSAL_REPLY,
+  RUBRIC_CRITERIA,
+  type FakeJudgeServer,
+  type FakeJudgeOptions,
+  type JudgeRecord,
+  type JudgeStep,
+  type JudgeFault,
+  type JudgeRequestInfo,
+  type JudgeProtocol,
 } from './fake-judge-server.js';
 export {
-  startFakeOAuthServer, FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, type FakeOAuthServer, type FakeOAuthOptions, type OAuthStep, type OAuthRequestRecord,
+  startFakeOAuthServer,
+  FAKE_CLIENT_ID,
+  FAKE_CLIENT_SECRET,
+  type FakeOAuthServer,
+  type FakeOAuthOptions,
+  type OAuthStep,
+  type OAuthRequestRecord,
 } from './fake-oauth-server.js';
 export { judgeEntry, writeJudgesYaml, JUDGE_TEMPLATE, type JudgeSetup } from './judge-fixtures.js';
 export { prng, randomJsonValue, type RandomJsonOptions } from './random-json.js';

@@ -12,7 +12,12 @@ async function start(opts: FakeServerOptions): Promise<FakeOpenAIServer> {
   return server;
 }
 
-const HEADERS = { authorization: 'Bearer nv-key', 'content-type': 'application/json', accept: 'application/json', 'nvcf-poll-seconds': '1800' };
+const HEADERS = {
+  authorization: 'Bearer nv-key',
+  'content-type': 'application/json',
+  accept: 'application/json',
+  'nvcf-poll-seconds': '1800',
+};
 const BODY = JSON.stringify({ model: 'meta/llama', messages: [{ role: 'user', content: 'q' }], max_tokens: 5 });
 
 function invoke(s: FakeOpenAIServer, path = '/v2/nvcf/pexec/functions/fn-123'): Promise<Response> {
@@ -28,7 +33,9 @@ describe('NVCF function invocation', () => {
     const s = await start({});
     const res = await invoke(s);
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { choices: { message: { content: string } }[] }).choices[0].message.content).toBe('B');
+    expect(((await res.json()) as { choices: { message: { content: string } }[] }).choices[0].message.content).toBe(
+      'B',
+    );
   });
 
   it.each([0, 1, 3])('202 + NVCF-REQID, then %d pending polls, then 200 with the result', async (polls) => {

@@ -14,7 +14,12 @@ const MCQ = 'Which organ pumps blood?\nA. Liver\nB. Heart\nC. Lung\nAnswer:';
 
 describe('fake server with the real openai SDK', () => {
   it('chat: reads choices[0].message.content, finish_reason and usage', async () => {
-    const completion = await client.chat.completions.create({ model: 'demo', messages: [{ role: 'user', content: MCQ }], temperature: 0, max_tokens: 5 });
+    const completion = await client.chat.completions.create({
+      model: 'demo',
+      messages: [{ role: 'user', content: MCQ }],
+      temperature: 0,
+      max_tokens: 5,
+    });
     expect(['A', 'B', 'C']).toContain(completion.choices[0].message.content);
     expect(completion.choices[0].finish_reason).toBe('stop');
     expect(completion.usage).toEqual({ prompt_tokens: 11, completion_tokens: 1, total_tokens: 12 });
@@ -45,7 +50,10 @@ describe('fake server with the real openai SDK', () => {
   it('a scripted 429 then ok: the SDK with one retry succeeds, honouring Retry-After', async () => {
     server.setScript([{ kind: 'rate_limit', retryAfter: 0 }, 'ok']);
     const retrying = new OpenAI({ baseURL: server.url, apiKey: 'test-key-123', maxRetries: 1 });
-    const completion = await retrying.chat.completions.create({ model: 'demo', messages: [{ role: 'user', content: 'x' }] });
+    const completion = await retrying.chat.completions.create({
+      model: 'demo',
+      messages: [{ role: 'user', content: 'x' }],
+    });
     expect(completion.choices).toHaveLength(1);
     expect(server.requests.slice(-2).map((r) => r.status)).toEqual([429, 200]);
   });

@@ -29,10 +29,17 @@ export function randomJsonValue(random: () => number, o: RandomJsonOptions, dept
   if (depth < o.maxDepth && r < 0.25) {
     const object: Record<string, unknown> = {};
     const n = Math.floor(random() * 7);
-    for (let i = 0; i < n; i++) Object.defineProperty(object, pick(o.keys), { value: randomJsonValue(random, o, depth + 1), enumerable: true, writable: true, configurable: true });
+    for (let i = 0; i < n; i++)
+      Object.defineProperty(object, pick(o.keys), {
+        value: randomJsonValue(random, o, depth + 1),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     return object;
   }
-  if (depth < o.maxDepth && r < 0.45) return Array.from({ length: Math.floor(random() * 5) }, () => randomJsonValue(random, o, depth + 1));
+  if (depth < o.maxDepth && r < 0.45)
+    return Array.from({ length: Math.floor(random() * 5) }, () => randomJsonValue(random, o, depth + 1));
   const leaf = random();
   if (leaf < o.nullShare) return null;
   if (leaf < o.nullShare + 0.08) return undefined;

@@ -27,10 +27,12 @@ describe('makeTempDir', () => {
 
   it('withTempDir removes the folder even when the callback throws', async () => {
     let seen = '';
-    await expect(withTempDir('ef-w-', async (path) => {
-      seen = path;
-      throw new Error('inside');
-    })).rejects.toThrow('inside');
+    await expect(
+      withTempDir('ef-w-', async (path) => {
+        seen = path;
+        throw new Error('inside');
+      }),
+    ).rejects.toThrow('inside');
     expect(seen).not.toBe('');
     expect(existsSync(seen)).toBe(false);
     expect(tmpdir()).toBeTruthy();

@@ -23,7 +23,8 @@ async function removeUnderTmp(path: string): Promise<void> {
  * @example const dir = await makeTempDir('ef-report-'); try { … } finally { await dir.cleanup(); }
  */
 export async function makeTempDir(prefix = 'ef-test-'): Promise<TempDir> {
-  if (prefix.includes('/') || prefix.includes('\\')) throw new Error(`temp dir prefix must not contain a path separator: ${prefix}`);
+  if (prefix.includes('/') || prefix.includes('\\'))
+    throw new Error(`temp dir prefix must not contain a path separator: ${prefix}`);
   const path = await mkdtemp(join(await realpath(tmpdir()), prefix));
   created.add(path);
   return { path, cleanup: () => removeUnderTmp(path) };

@@ -17,7 +17,9 @@ export interface MetricInput {
  * How per-instance values become the headline number: the mean (default), or a ratio of two helper metrics summed
  * over instances (e.g. corrected precision = Σ correct / Σ predicted; docs/architecture.md).
  */
-export type MetricAggregation = { readonly kind: 'mean' } | { readonly kind: 'ratio'; readonly numerator: string; readonly denominator: string };
+export type MetricAggregation =
+  | { readonly kind: 'mean' }
+  | { readonly kind: 'ratio'; readonly numerator: string; readonly denominator: string };
 
 export interface MetricDescriptor {
   readonly name: string;
@@ -101,7 +103,10 @@ export interface AnnotatorContext {
  */
 export interface Annotator {
   readonly name: string;
-  annotate(input: { readonly instance: Instance; readonly request: PromptRequest; readonly completions: readonly string[] }, ctx: AnnotatorContext): Promise<Readonly<Record<string, unknown>>>;
+  annotate(
+    input: { readonly instance: Instance; readonly request: PromptRequest; readonly completions: readonly string[] },
+    ctx: AnnotatorContext,
+  ): Promise<Readonly<Record<string, unknown>>>;
 }
 
 /**

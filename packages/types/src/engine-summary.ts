@@ -31,7 +31,10 @@ export interface MetricSummary {
   /** `false` for HELM-file-only twins (`exact_match@5`). */
   readonly report: boolean;
   /** Per-group values (e.g. medcalc_bench categories) when the benchmark declares a breakdown. */
-  readonly breakdown?: { readonly name: string; readonly groups: Readonly<Record<string, { readonly value: number; readonly count: number }>> };
+  readonly breakdown?: {
+    readonly name: string;
+    readonly groups: Readonly<Record<string, { readonly value: number; readonly count: number }>>;
+  };
 }
 
 export interface RequestCounts {
@@ -61,7 +64,16 @@ export interface JudgeCounts {
   readonly failed_calls: number;
   readonly parse_failures: number;
   readonly unscored_instances: number;
-  readonly per_judge: Readonly<Record<string, { readonly calls: number; readonly failed_calls: number; readonly parse_failures: Readonly<Record<string, number>> }>>;
+  readonly per_judge: Readonly<
+    Record<
+      string,
+      {
+        readonly calls: number;
+        readonly failed_calls: number;
+        readonly parse_failures: Readonly<Record<string, number>>;
+      }
+    >
+  >;
 }
 
 export interface EngineSummary {
@@ -106,12 +118,21 @@ export interface EngineSummary {
     readonly num_corrected?: number;
     readonly subsample: { readonly limit: number; readonly method: string; readonly indices_sha256: string } | null;
   };
-  readonly counts: { readonly requests: RequestCounts; readonly instances: InstanceCounts; readonly judges?: JudgeCounts };
+  readonly counts: {
+    readonly requests: RequestCounts;
+    readonly instances: InstanceCounts;
+    readonly judges?: JudgeCounts;
+  };
   readonly metrics: readonly MetricSummary[];
   readonly efficiency: {
     readonly num_prompt_tokens: { readonly sum: number | null; readonly mean: number | null };
     readonly num_completion_tokens: { readonly sum: number | null; readonly mean: number | null };
-    readonly inference_runtime: { readonly mean: number | null; readonly p50: number | null; readonly p90: number | null; readonly p99: number | null };
+    readonly inference_runtime: {
+      readonly mean: number | null;
+      readonly p50: number | null;
+      readonly p90: number | null;
+      readonly p99: number | null;
+    };
     readonly cached_requests: number;
   };
   /** Fills eval_factory_metrics.json `response_stats` (docs/configuration.md). */

@@ -20,7 +20,11 @@ function setAttrs(el: Element, attrs: Attrs): void {
 }
 
 /** An HTML element: h('a', {href: '#/'}, 'Leaderboard'). */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Attrs = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   setAttrs(el, attrs);
   append(el, children);
@@ -30,7 +34,11 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /** An SVG element: s('rect', {x: 0, y: 0, width: 10, height: 4}). */
-export function s<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Child[]): SVGElementTagNameMap[K] {
+export function s<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Attrs = {},
+  ...children: Child[]
+): SVGElementTagNameMap[K] {
   const el = document.createElementNS(SVG_NS, tag);
   setAttrs(el, attrs);
   append(el, children);
@@ -50,7 +58,11 @@ export function badge(kind: string, text: string = kind, title?: string): HTMLSp
 
 /** A label/value grid. */
 export function facts(rows: readonly (readonly [string, Child])[]): HTMLDListElement {
-  return h('dl', { class: 'facts' }, rows.map(([label, value]) => [h('dt', {}, label), h('dd', {}, value)]));
+  return h(
+    'dl',
+    { class: 'facts' },
+    rows.map(([label, value]) => [h('dt', {}, label), h('dd', {}, value)]),
+  );
 }
 
 /** A preformatted block of untrusted text. */

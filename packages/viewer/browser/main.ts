@@ -48,7 +48,17 @@ async function render(): Promise<void> {
     await show(route);
     if (mine === renders) window.scrollTo(0, 0);
   } catch (error) {
-    if (mine === renders) mount(app, h('div', { class: 'error-box', 'data-testid': 'page-error' }, h('strong', {}, 'Could not show this page: '), error instanceof Error ? error.message : String(error)), h('p', {}, h('a', { href: '#/' }, 'Back to the leaderboard')));
+    if (mine === renders)
+      mount(
+        app,
+        h(
+          'div',
+          { class: 'error-box', 'data-testid': 'page-error' },
+          h('strong', {}, 'Could not show this page: '),
+          error instanceof Error ? error.message : String(error),
+        ),
+        h('p', {}, h('a', { href: '#/' }, 'Back to the leaderboard')),
+      );
   } finally {
     if (mine === renders) app.setAttribute('aria-busy', 'false');
   }

@@ -3,14 +3,23 @@
  * gzip + base64 in their own element, unpacked (DecompressionStream) the first time that run's instances are shown.
  * Paging and search run the same code as the server (src/shared/query.ts).
  */
-import type { InstanceDetail, InstancePage, InstanceQuery, InstanceRecord, OverviewView, RunView } from '../shared/api-types.js';
+import type {
+  InstanceDetail,
+  InstancePage,
+  InstanceQuery,
+  InstanceRecord,
+  OverviewView,
+  RunView,
+} from '../shared/api-types.js';
 import { queryInstances, searchText } from '../shared/query.js';
 import type { DataSource } from './source.js';
 
 interface ReportData {
   readonly overview: OverviewView;
   readonly runs: Readonly<Record<string, RunView>>;
-  readonly instances: Readonly<Record<string, { readonly block: string; readonly included: number; readonly total: number }>>;
+  readonly instances: Readonly<
+    Record<string, { readonly block: string; readonly included: number; readonly total: number }>
+  >;
 }
 
 interface Unpacked {
@@ -73,6 +82,10 @@ export class ReportSource implements DataSource {
 
   truncation(run: string): Promise<string | null> {
     const meta = this.data.instances[run];
-    return Promise.resolve(meta && meta.included < meta.total ? `This report holds the first ${meta.included} of the run's ${meta.total} instances (report --max_instances); serve the run folder to see them all.` : null);
+    return Promise.resolve(
+      meta && meta.included < meta.total
+        ? `This report holds the first ${meta.included} of the run's ${meta.total} instances (report --max_instances); serve the run folder to see them all.`
+        : null,
+    );
   }
 }

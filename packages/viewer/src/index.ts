@@ -5,6 +5,12 @@
 export { RunCatalog, runIds, type CatalogOptions } from './data/catalog.js';
 export { RunEntry, intervalMethod } from './data/run-entry.js';
 export { startViewerServer, type ViewerServer, type ViewerServerOptions } from './server/http-server.js';
-export { buildReport, REPORT_CSP, type ReportOptions, type ReportResult, type ReportData } from './report/build-report.js';
+export {
+  buildReport,
+  REPORT_CSP,
+  type ReportOptions,
+  type ReportResult,
+  type ReportData,
+} from './report/build-report.js';
 export { queryInstances, parseInstanceQuery, verdictOf, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './shared/query.js';
 export type * from './shared/api-types.js';

@@ -15,8 +15,17 @@ async function load(dataPath: string) {
 
 describe('aci_bench definition', () => {
   it('is a 768-token generation prompt with nouns Conversation / Clinical Note, the four sections, jury and ROUGE', () => {
-    expect(aciBench.prompt).toMatchObject({ method: 'generation', input_noun: 'Conversation', output_noun: 'Clinical Note', max_tokens: 768, temperature: 0, stop_sequences: [] });
-    expect(aciBench.prompt.instructions).toContain('1. HISTORY OF PRESENT ILLNESS\n2. PHYSICAL EXAM\n3. RESULTS\n4. ASSESSMENT AND PLAN\n\n');
+    expect(aciBench.prompt).toMatchObject({
+      method: 'generation',
+      input_noun: 'Conversation',
+      output_noun: 'Clinical Note',
+      max_tokens: 768,
+      temperature: 0,
+      stop_sequences: [],
+    });
+    expect(aciBench.prompt.instructions).toContain(
+      '1. HISTORY OF PRESENT ILLNESS\n2. PHYSICAL EXAM\n3. RESULTS\n4. ASSESSMENT AND PLAN\n\n',
+    );
     expect(aciBench.prompt.instructions).toMatch(/:$/);
     expect(aciBench.main_metric).toBe('aci_bench_accuracy');
     const { template } = aciBench.jury!;
@@ -26,16 +35,21 @@ describe('aci_bench definition', () => {
 });
 
 describe('aci_bench load (invented dialogues)', () => {
-  it('numbers train then the test files in HELM\'s order (test1, test3, test2); inputs get the dialogue heading', async () => {
+  it("numbers train then the test files in HELM's order (test1, test3, test2); inputs get the dialogue heading", async () => {
     const { ctx, loaded } = await load(FIXTURE);
     expect(loaded.instances.map((x) => [x.id, x.split, x.source_id])).toEqual([
       ['id0', 'train', 'T001-fake'],
-      ['id1', 'test', 'B001-fake'], ['id2', 'test', 'B002-fake'],
+      ['id1', 'test', 'B001-fake'],
+      ['id2', 'test', 'B002-fake'],
       ['id3', 'test', 'C3001-fake'],
       ['id4', 'test', 'C2001-fake'],
     ]);
-    expect(loaded.instances[3]!.input.text).toBe('Doctor-patient dialogue:\n\n[doctor] how is the imaginary rash ?\n[patient] better .  ');
-    expect(loaded.instances[3]!.references).toEqual([{ output: { text: 'PHYSICAL EXAM\n\nSkin: clear.\n' }, tags: ['correct'] }]);
+    expect(loaded.instances[3]!.input.text).toBe(
+      'Doctor-patient dialogue:\n\n[doctor] how is the imaginary rash ?\n[patient] better .  ',
+    );
+    expect(loaded.instances[3]!.references).toEqual([
+      { output: { text: 'PHYSICAL EXAM\n\nSkin: clear.\n' }, tags: ['correct'] },
+    ]);
     expect(loaded.data.files).toHaveLength(4);
     expect(fixtureNotes(ctx)).toEqual({ notes: 4, drift: 0 });
   });
@@ -50,10 +64,19 @@ describe('aci_bench load (invented dialogues)', () => {
   it('names a missing file (EF_DATA_NOT_FOUND) and a malformed one (EF_DATA_FORMAT)', async () => {
     const dir = await tempDir();
     await copyFile(join(FIXTURE, ACI_BENCH_FILES[0]!.name), join(dir, ACI_BENCH_FILES[0]!.name));
-    await expect(load(dir)).rejects.toMatchObject({ code: 'EF_DATA_NOT_FOUND', message: expect.stringContaining(ACI_BENCH_FILES[1]!.name) });
+    await expect(load(dir)).rejects.toMatchObject({
+      code: 'EF_DATA_NOT_FOUND',
+      message: expect.stringContaining(ACI_BENCH_FILES[1]!.name),
+    });
     await writeFile(join(dir, ACI_BENCH_FILES[0]!.name), '{"data": [{"src": 1, "tgt": "x"}]}');
-    await expect(load(dir)).rejects.toMatchObject({ code: 'EF_DATA_FORMAT', message: expect.stringContaining('data[0]: src') });
+    await expect(load(dir)).rejects.toMatchObject({
+      code: 'EF_DATA_FORMAT',
+      message: expect.stringContaining('data[0]: src'),
+    });
     await writeFile(join(dir, ACI_BENCH_FILES[0]!.name), '[]');
-    await expect(load(dir)).rejects.toMatchObject({ code: 'EF_DATA_FORMAT', message: expect.stringContaining('"data" list') });
+    await expect(load(dir)).rejects.toMatchObject({
+      code: 'EF_DATA_FORMAT',
+      message: expect.stringContaining('"data" list'),
+    });
   });
 });

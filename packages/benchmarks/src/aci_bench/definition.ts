@@ -8,7 +8,8 @@ export const ACI_BENCH_METRIC = 'aci_bench_accuracy';
 /** ACI-Bench: write a clinical note from a doctor–patient conversation; an LLM jury scores it 1–5. */
 export const aciBench: BenchmarkDefinition = {
   name: 'aci_bench',
-  description: 'ACI-Bench: write a clinical note from a doctor-patient conversation; scored 1–5 by a jury of three LLM judges against the reference note, plus ROUGE.',
+  description:
+    'ACI-Bench: write a clinical note from a doctor-patient conversation; scored 1–5 by a jury of three LLM judges against the reference note, plus ROUGE.',
   args: [],
   prompt: aciBenchPrompt,
   metrics: judgedMetrics(ACI_BENCH_METRIC),

@@ -12,10 +12,26 @@ export const ACI_BENCH_BASE_URL = `https://raw.githubusercontent.com/wyim/aci-be
 
 /** HELM's files in its order (train, then the three test files in this order), sha256 from PROVENANCE.md. */
 export const ACI_BENCH_FILES: readonly { readonly name: string; readonly split: Split; readonly sha256: string }[] = [
-  { name: 'train_full.json', split: 'train', sha256: 'aa4d5afbcbe5e26bc0aa79cedaa3f3f4ff54d4fd4fb15dd4449259da0d31d77a' },
-  { name: 'clinicalnlp_taskB_test1_full.json', split: 'test', sha256: '8ac8782e027b410a25d909f862124b2ed8827bfb64e62833bed9704c3d02dd69' },
-  { name: 'clef_taskC_test3_full.json', split: 'test', sha256: 'e68472c6015566b35289c16ae30659d72180055f0e9432d8e357d74b204e8a19' },
-  { name: 'clinicalnlp_taskC_test2_full.json', split: 'test', sha256: '22eac3d9b12dd657c1034737473c426b7d8e0afe67397f5b40a2cd300b1a0e2c' },
+  {
+    name: 'train_full.json',
+    split: 'train',
+    sha256: 'aa4d5afbcbe5e26bc0aa79cedaa3f3f4ff54d4fd4fb15dd4449259da0d31d77a',
+  },
+  {
+    name: 'clinicalnlp_taskB_test1_full.json',
+    split: 'test',
+    sha256: '8ac8782e027b410a25d909f862124b2ed8827bfb64e62833bed9704c3d02dd69',
+  },
+  {
+    name: 'clef_taskC_test3_full.json',
+    split: 'test',
+    sha256: 'e68472c6015566b35289c16ae30659d72180055f0e9432d8e357d74b204e8a19',
+  },
+  {
+    name: 'clinicalnlp_taskC_test2_full.json',
+    split: 'test',
+    sha256: '22eac3d9b12dd657c1034737473c426b7d8e0afe67397f5b40a2cd300b1a0e2c',
+  },
 ];
 
 /** HELM's input: a fixed heading, a blank line, then the dialogue as is. */
@@ -29,7 +45,11 @@ interface AciRow {
 
 /** `{"data": [{file, src, tgt}, …]}`; anything else is EF_DATA_FORMAT naming the row. */
 export function parseAciFile(text: string, path: string): AciRow[] {
-  return parseSrcTgtJson(text, path).map((r, i) => ({ file: typeof r.fields.file === 'string' ? r.fields.file : String(i), src: r.src, tgt: r.tgt }));
+  return parseSrcTgtJson(text, path).map((r, i) => ({
+    file: typeof r.fields.file === 'string' ? r.fields.file : String(i),
+    src: r.src,
+    tgt: r.tgt,
+  }));
 }
 
 export function aciInstance(row: AciRow, split: Split): UnnumberedInstance {
@@ -49,10 +69,19 @@ export async function loadAciBench(ctx: LoadContext): Promise<LoadedData> {
   const files: DataFileInfo[] = [];
   const instances: UnnumberedInstance[] = [];
   for (const { name, split, sha256 } of ACI_BENCH_FILES) {
-    const file = await resolveDataFile({ benchmark: 'aci_bench', fileName: name, url: ACI_BENCH_BASE_URL + name, sha256, ctx });
+    const file = await resolveDataFile({
+      benchmark: 'aci_bench',
+      fileName: name,
+      url: ACI_BENCH_BASE_URL + name,
+      sha256,
+      ctx,
+    });
     files.push(file);
     for (const row of parseAciFile(await readTextPython(file.path), file.path)) instances.push(aciInstance(row, split));
   }
   const numbered: Instance[] = numberInstances(instances);
-  return { instances: numbered, data: { source: ACI_BENCH_BASE_URL, revision: ACI_BENCH_COMMIT, files, num_rows: numbered.length } };
+  return {
+    instances: numbered,
+    data: { source: ACI_BENCH_BASE_URL, revision: ACI_BENCH_COMMIT, files, num_rows: numbered.length },
+  };
 }

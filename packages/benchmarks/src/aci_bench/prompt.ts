@@ -23,7 +23,8 @@ export const aciBenchPrompt: PromptSpec = {
 
 /** The jury rubric (focus of HELM's `aci_bench_annotator.py` L7–60, in the project's words). */
 export const ACI_BENCH_RUBRIC = juryRubric({
-  intro: 'You are a medical expert. An AI model wrote a clinical note from a conversation between a doctor and a patient. Judge the note against the conversation and against a reference note.',
+  intro:
+    'You are a medical expert. An AI model wrote a clinical note from a conversation between a doctor and a patient. Judge the note against the conversation and against a reference note.',
   caseTag: 'conversation',
   goldNote: 'The reference note:',
   criteria: {

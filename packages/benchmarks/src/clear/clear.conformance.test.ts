@@ -12,15 +12,23 @@ const DIR = realDataDir('clear');
 const run = realDataPresent('clear') ? it : it.skip;
 
 describe('clear on the real CLEAR spreadsheets (docs/benchmarks/clear.md)', () => {
-  run.each(CLEAR_CONDITIONS.map((condition) => [condition]))('%s: three options, the note framed by the task and "Answer:"', async (condition) => {
-    if (!existsSync(join(DIR, `${condition}.xlsx`))) return void console.log(`skipped: ${condition}.xlsx not in ${DIR}`);
-    const ctx = recordingContext({ cacheDir: await tempDir(), dataPath: DIR, args: { condition } });
-    const { instances, data } = await clear.load(ctx);
-    console.log(`${condition}: ${data.num_rows} rows → ${instances.length} instances; warnings: ${JSON.stringify(ctx.warnings)}`);
-    expect(instances.length).toBeGreaterThan(0);
-    for (const x of instances) {
-      expect(x.references).toHaveLength(3);
-      expect(x.input.text).toMatch(/\n\nOriginal Clinical Note:\n[^]*\n\nA\. Has a history of [^\n]+\nB\. Does not have a history of [^\n]+\nC\. Uncertain\n\nAnswer:$/);
-    }
-  });
+  run.each(CLEAR_CONDITIONS.map((condition) => [condition]))(
+    '%s: three options, the note framed by the task and "Answer:"',
+    async (condition) => {
+      if (!existsSync(join(DIR, `${condition}.xlsx`)))
+        return void console.log(`skipped: ${condition}.xlsx not in ${DIR}`);
+      const ctx = recordingContext({ cacheDir: await tempDir(), dataPath: DIR, args: { condition } });
+      const { instances, data } = await clear.load(ctx);
+      console.log(
+        `${condition}: ${data.num_rows} rows → ${instances.length} instances; warnings: ${JSON.stringify(ctx.warnings)}`,
+      );
+      expect(instances.length).toBeGreaterThan(0);
+      for (const x of instances) {
+        expect(x.references).toHaveLength(3);
+        expect(x.input.text).toMatch(
+          /\n\nOriginal Clinical Note:\n[^]*\n\nA\. Has a history of [^\n]+\nB\. Does not have a history of [^\n]+\nC\. Uncertain\n\nAnswer:$/,
+        );
+      }
+    },
+  );
 });

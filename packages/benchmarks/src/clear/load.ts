@@ -35,7 +35,12 @@ async function findSheetFile(dataPath: string, condition: string): Promise<DataF
 }
 
 /** One column as pandas' `str()` values; a column missing from the header row is EF_DATA_FORMAT. */
-function columnStrings(header: readonly SheetCell[], rows: readonly SheetCell[][], name: string, file: string): string[] {
+function columnStrings(
+  header: readonly SheetCell[],
+  rows: readonly SheetCell[][],
+  name: string,
+  file: string,
+): string[] {
   const index = header.indexOf(name); // the first one: pandas renames later duplicates "name.1"
   if (index < 0) throw dataFormatError(file, `missing column "${name}" in the header row`);
   return pandasColumnStrings(rows.map((row) => row[index] ?? null));
@@ -51,7 +56,12 @@ export interface ClearDiagnostics {
  * with "1"/"0"/"2" (else with the option texts), so a float column ("1.0") or a "nan" leaves no correct answer.
  * Such rows are kept, as in HELM, with one EF_DATA_LABEL warning. Ids `id0…` over the kept rows.
  */
-export function buildClearInstances(sheet: readonly SheetCell[][], condition: keyof typeof CLEAR_CONDITION_TEXT, file: string, diag: ClearDiagnostics): Instance[] {
+export function buildClearInstances(
+  sheet: readonly SheetCell[][],
+  condition: keyof typeof CLEAR_CONDITION_TEXT,
+  file: string,
+  diag: ClearDiagnostics,
+): Instance[] {
   const [header = [], ...rows] = sheet;
   const texts = columnStrings(header, rows, 'text', file);
   const labels = columnStrings(header, rows, 'result_human', file);
@@ -62,7 +72,8 @@ export function buildClearInstances(sheet: readonly SheetCell[][], condition: ke
   rows.forEach((_row, i) => {
     const [text, label] = [pyStrip(texts[i]), pyStrip(labels[i])];
     const sheetRow = i + 2; // 1-based, after the header row
-    if (text === '' || label === '') return diag.log(`clear: skipping sheet row ${sheetRow} (empty ${text === '' ? 'text' : 'result_human'})`);
+    if (text === '' || label === '')
+      return diag.log(`clear: skipping sheet row ${sheetRow} (empty ${text === '' ? 'text' : 'result_human'})`);
     const correct = Object.hasOwn(LABEL_CHOICE, label) ? LABEL_CHOICE[label] : choices.indexOf(label);
     if (correct < 0) unmatched.push(label);
     kept.push({
@@ -73,8 +84,14 @@ export function buildClearInstances(sheet: readonly SheetCell[][], condition: ke
     });
   });
   if (unmatched.length > 0) {
-    const examples = [...new Set(unmatched)].slice(0, 5).map((l) => JSON.stringify(l)).join(', ');
-    diag.warn('EF_DATA_LABEL', `${file}: ${unmatched.length} of ${kept.length} rows have a result_human that matches no answer (${examples}); kept without a correct answer as HELM does, they score 0`);
+    const examples = [...new Set(unmatched)]
+      .slice(0, 5)
+      .map((l) => JSON.stringify(l))
+      .join(', ');
+    diag.warn(
+      'EF_DATA_LABEL',
+      `${file}: ${unmatched.length} of ${kept.length} rows have a result_human that matches no answer (${examples}); kept without a correct answer as HELM does, they score 0`,
+    );
   }
   return numberInstances(kept);
 }

@@ -11,11 +11,22 @@ import { clearChoices } from './prompt.js';
 
 const CHOICES = clearChoices('alcohol dependence');
 const instance = (goldIndex: number): Instance => ({
-  id: 'id0', input: { text: 'x' }, references: optionReferences(CHOICES, (i) => i === goldIndex), split: 'test',
+  id: 'id0',
+  input: { text: 'x' },
+  references: optionReferences(CHOICES, (i) => i === goldIndex),
+  split: 'test',
 });
 const request: PromptRequest = {
-  instance_id: 'id0', train_trial_index: 0, prompt: 'p', temperature: 0, max_tokens: 1, stop: [], top_p: null,
-  num_completions: 1, top_k_per_token: 5, output_mapping: { A: CHOICES[0], B: CHOICES[1], C: CHOICES[2] },
+  instance_id: 'id0',
+  train_trial_index: 0,
+  prompt: 'p',
+  temperature: 0,
+  max_tokens: 1,
+  stop: [],
+  top_p: null,
+  num_completions: 1,
+  top_k_per_token: 5,
+  output_mapping: { A: CHOICES[0], B: CHOICES[1], C: CHOICES[2] },
 };
 const main = (goldIndex: number, completion: string) => {
   const values = exactMatchFamily.compute({ instance: instance(goldIndex), request, completions: [completion] });

@@ -5,9 +5,24 @@ import type { SheetCell } from './pandas-cells.js';
 
 describe('pyFloatRepr (Python repr of a float)', () => {
   it.each([
-    [1, '1.0'], [0, '0.0'], [-0, '-0.0'], [1.5, '1.5'], [-0.5, '-0.5'], [0.1, '0.1'], [123456789.123, '123456789.123'],
-    [1e15, '1000000000000000.0'], [1e16, '1e+16'], [1.5e16, '1.5e+16'], [1e22, '1e+22'], [0.0001, '0.0001'], [0.00001, '1e-05'],
-    [2.5e-7, '2.5e-07'], [1e-300, '1e-300'], [NaN, 'nan'], [Infinity, 'inf'], [-Infinity, '-inf'],
+    [1, '1.0'],
+    [0, '0.0'],
+    [-0, '-0.0'],
+    [1.5, '1.5'],
+    [-0.5, '-0.5'],
+    [0.1, '0.1'],
+    [123456789.123, '123456789.123'],
+    [1e15, '1000000000000000.0'],
+    [1e16, '1e+16'],
+    [1.5e16, '1.5e+16'],
+    [1e22, '1e+22'],
+    [0.0001, '0.0001'],
+    [0.00001, '1e-05'],
+    [2.5e-7, '2.5e-07'],
+    [1e-300, '1e-300'],
+    [NaN, 'nan'],
+    [Infinity, 'inf'],
+    [-Infinity, '-inf'],
   ])('%p → %s', (value, expected) => {
     expect(pyFloatRepr(value)).toBe(expected);
   });
@@ -27,7 +42,11 @@ describe('pandasColumnStrings (str() of each cell after read_excel type inferenc
     ['an all-empty column is NaN', [null, null], ['nan', 'nan']],
     ['big integral numbers print whole', [1e16, 1], ['10000000000000000', '1']],
     ['text keeps the column as objects', ['Uncertain', 1, 0], ['Uncertain', '1', '0']],
-    ['NA strings become nan', ['a', 'NA', 'n/a', '#N/A', '', 'NULL', 'nan', 'None'], ['a', 'nan', 'nan', 'nan', 'nan', 'nan', 'nan', 'nan']],
+    [
+      'NA strings become nan',
+      ['a', 'NA', 'n/a', '#N/A', '', 'NULL', 'nan', 'None'],
+      ['a', 'nan', 'nan', 'nan', 'nan', 'nan', 'nan', 'nan'],
+    ],
     ['whitespace is not NA', ['  ', 1], ['  ', '1']],
     ['objects: floats keep repr', [1e15, 0.00001, 'a'], ['1000000000000000', '1e-05', 'a']],
     ['objects: a later True equals an earlier 1', ['x', 1, true], ['x', '1', '1']],

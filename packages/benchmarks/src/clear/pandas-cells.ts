@@ -10,7 +10,6 @@ import type { SheetCell } from '../shared/xlsx-sheet.js';
 export { pyFloatRepr };
 export type { SheetCell };
 
-
 const NUMERIC_STRING = /^\s*[+-]?(?:\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?|inf(?:inity)?)\s*$/i;
 
 /** Python `str(datetime)` (read-excel-file gives UTC dates). */
@@ -35,7 +34,14 @@ function memoKey(cell: Exclude<SheetCell, null>): string {
   return `n:${Number(cell)}`;
 }
 
-const BOOL_STRINGS: Readonly<Record<string, boolean>> = { True: true, TRUE: true, true: true, False: false, FALSE: false, false: false };
+const BOOL_STRINGS: Readonly<Record<string, boolean>> = {
+  True: true,
+  TRUE: true,
+  true: true,
+  False: false,
+  FALSE: false,
+  false: false,
+};
 
 /**
  * pandas' object path: `sanitize_objects` turns NA strings into NaN and replaces each value equal to an earlier one
@@ -50,9 +56,11 @@ function objectColumnStrings(cells: readonly SheetCell[]): string[] {
     if (!memo.has(key)) memo.set(key, cell);
     return memo.get(key)!;
   });
-  const asBool = (v: Exclude<SheetCell, null> | null) => (typeof v === 'boolean' ? v : typeof v === 'string' && Object.hasOwn(BOOL_STRINGS, v) ? BOOL_STRINGS[v] : null);
+  const asBool = (v: Exclude<SheetCell, null> | null) =>
+    typeof v === 'boolean' ? v : typeof v === 'string' && Object.hasOwn(BOOL_STRINGS, v) ? BOOL_STRINGS[v] : null;
   // NaN may sit among the booleans (it stays "nan").
-  if (values.every((v) => v === null || asBool(v) !== null)) return values.map((v) => (v === null ? 'nan' : asBool(v) ? 'True' : 'False'));
+  if (values.every((v) => v === null || asBool(v) !== null))
+    return values.map((v) => (v === null ? 'nan' : asBool(v) ? 'True' : 'False'));
   return values.map((v) => (v === null ? 'nan' : objectString(v)));
 }
 
@@ -62,7 +70,8 @@ function numericColumn(cells: readonly SheetCell[]): number[] | null {
   for (const cell of cells) {
     if (cell === null || (typeof cell === 'string' && PANDAS_NA_STRINGS.has(cell))) numbers.push(NaN);
     else if (typeof cell === 'number' || typeof cell === 'boolean') numbers.push(Number(cell));
-    else if (typeof cell === 'string' && NUMERIC_STRING.test(cell)) numbers.push(Number(cell.trim().replace(/^([+-]?)inf(inity)?$/i, '$1Infinity')));
+    else if (typeof cell === 'string' && NUMERIC_STRING.test(cell))
+      numbers.push(Number(cell.trim().replace(/^([+-]?)inf(inity)?$/i, '$1Infinity')));
     else return null;
   }
   return numbers;
@@ -81,6 +90,7 @@ export function pandasColumnStrings(cells: readonly SheetCell[]): string[] {
   // Booleans count as 1/0 among numbers, but a column of booleans only stays boolean.
   if (cells.length > 0 && cells.every((c) => typeof c === 'boolean')) return cells.map((c) => (c ? 'True' : 'False'));
   // A decimal point or exponent in a numeric string makes pandas parse a float, even for "1.0".
-  const floatColumn = numbers.some((n) => !Number.isInteger(n)) || cells.some((c) => typeof c === 'string' && /[.eE]/.test(c));
+  const floatColumn =
+    numbers.some((n) => !Number.isInteger(n)) || cells.some((c) => typeof c === 'string' && /[.eE]/.test(c));
   return numbers.map((n) => (floatColumn ? pyFloatRepr(n) : BigInt(n).toString()));
 }

@@ -43,7 +43,8 @@ export const CLEAR_CONDITION_TEXT: Readonly<Record<ClearCondition, string>> = {
  */
 export const clearPrompt: PromptSpec = {
   method: 'multiple_choice_joint',
-  instructions: 'Reply A if the patient has a history of the condition named in the options, B if they do not, or C if it is uncertain.',
+  instructions:
+    'Reply A if the patient has a history of the condition named in the options, B if they do not, or C if it is uncertain.',
   input_noun: null,
   output_noun: 'Reply with the single letter A, B or C and nothing else: no other words, punctuation or symbols',
   max_tokens: 1,
@@ -71,7 +72,11 @@ export function clearChoices(conditionText: string): [string, string, string] {
  * Instance text: the task sentence, the note, HELM's own A/B/C list and `Answer:` (the adapter then appends its
  * options right after it, on the same line, since there is no input noun and hence no newline).
  */
-export function clearInputText(conditionText: string, note: string, texts: ClearScenarioTexts = CLEAR_SCENARIO_TEXTS): string {
+export function clearInputText(
+  conditionText: string,
+  note: string,
+  texts: ClearScenarioTexts = CLEAR_SCENARIO_TEXTS,
+): string {
   const [a, b, c] = clearChoices(conditionText);
   const task = texts.task.replaceAll('{condition}', conditionText);
   return `${task}\n\nOriginal Clinical Note:\n${note}\n\nA. ${a}\nB. ${b}\nC. ${c}\n\nAnswer:`;

@@ -42,7 +42,10 @@ export function writeFiles(files: Readonly<Record<string, string | Uint8Array>>)
 }
 
 /** Writes the files and loads `def.yml` from them. */
-export function definitionFrom(files: Readonly<Record<string, string | Uint8Array>>, main = 'def.yml'): { dir: string; benchmark: BenchmarkDefinition } {
+export function definitionFrom(
+  files: Readonly<Record<string, string | Uint8Array>>,
+  main = 'def.yml',
+): { dir: string; benchmark: BenchmarkDefinition } {
   const dir = writeFiles(files);
   return { dir, benchmark: loadCustomBenchmark(join(dir, main)) };
 }
@@ -52,7 +55,10 @@ export function contextFor(dir: string, fields: Partial<RecordingContext> = {}):
 }
 
 /** Definition + data → loaded instances (throws what the definition or the data throws). */
-export async function loadFrom(files: Readonly<Record<string, string | Uint8Array>>, main = 'def.yml'): Promise<LoadedData & { benchmark: BenchmarkDefinition; ctx: RecordingContext }> {
+export async function loadFrom(
+  files: Readonly<Record<string, string | Uint8Array>>,
+  main = 'def.yml',
+): Promise<LoadedData & { benchmark: BenchmarkDefinition; ctx: RecordingContext }> {
   const { dir, benchmark } = definitionFrom(files, main);
   const ctx = contextFor(dir);
   return { ...(await benchmark.load(ctx)), benchmark, ctx };
@@ -69,7 +75,21 @@ export async function caught(run: () => unknown): Promise<{ code?: string; messa
 }
 
 /** Every metric of a benchmark on one instance and answer (the request's output mapping as the engine builds it). */
-export function scoreWith(benchmark: BenchmarkDefinition, input: Omit<MetricInput, 'request'> & { request?: Partial<PromptRequest> }): MetricValues {
-  const request: PromptRequest = { instance_id: input.instance.id, train_trial_index: 0, prompt: 'p', temperature: 0, max_tokens: 1, stop: [], top_p: null, num_completions: 1, top_k_per_token: 1, ...input.request };
+export function scoreWith(
+  benchmark: BenchmarkDefinition,
+  input: Omit<MetricInput, 'request'> & { request?: Partial<PromptRequest> },
+): MetricValues {
+  const request: PromptRequest = {
+    instance_id: input.instance.id,
+    train_trial_index: 0,
+    prompt: 'p',
+    temperature: 0,
+    max_tokens: 1,
+    stop: [],
+    top_p: null,
+    num_completions: 1,
+    top_k_per_token: 1,
+    ...input.request,
+  };
   return Object.assign({}, ...benchmark.metrics.map((f) => f.compute({ ...input, request })));
 }

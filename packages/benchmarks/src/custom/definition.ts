@@ -30,7 +30,12 @@ export function loadCustomBenchmark(file: string): BenchmarkDefinition {
   const raw = readDefinition(resolve(file));
   const spec = raw.format === 'medhelm' ? medhelmSpec(raw) : nativeSpec(raw);
   if (spec.name === CUSTOM_BENCHMARK || benchmarkNames().includes(spec.name)) {
-    throw fieldError(raw, 'EF_CUSTOM_SCHEMA', ['name'], `"${spec.name}" is the name of a built-in benchmark; choose another name`);
+    throw fieldError(
+      raw,
+      'EF_CUSTOM_SCHEMA',
+      ['name'],
+      `"${spec.name}" is the name of a built-in benchmark; choose another name`,
+    );
   }
   const metrics = buildMetricFamilies(spec);
   const template = compileTemplate(spec.template, spec.file);
@@ -44,12 +49,20 @@ export function loadCustomBenchmark(file: string): BenchmarkDefinition {
     prompt: spec.prompt,
     metrics,
     main_metric: spec.mainMetric,
-    ...(judged ? { jury: { annotator: JURY_ANNOTATOR, template: spec.rubric!.template, criteria: spec.rubric!.criteria } } : {}),
+    ...(judged
+      ? { jury: { annotator: JURY_ANNOTATOR, template: spec.rubric!.template, criteria: spec.rubric!.criteria } }
+      : {}),
     // A getter: whether any row has a group is only known once the data is loaded.
     get breakdown() {
-      return state.hasGroups ? { name: group, key: (instance: { readonly sub_split?: string }) => instance.sub_split ?? null } : undefined;
+      return state.hasGroups
+        ? { name: group, key: (instance: { readonly sub_split?: string }) => instance.sub_split ?? null }
+        : undefined;
     },
-    source: { url: spec.data.kind === 'url' ? spec.data.url : spec.data.path, revision: null, license: 'user-provided data' },
+    source: {
+      url: spec.data.kind === 'url' ? spec.data.url : spec.data.path,
+      revision: null,
+      license: 'user-provided data',
+    },
     load: (ctx) => loadCustomData(spec, template, ctx, state),
   };
 }
@@ -68,22 +81,39 @@ export interface CustomBenchmarkListing {
 export function listCustomBenchmarks(dir: string): CustomBenchmarkListing {
   let names: string[];
   try {
-    names = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile() && ['.yml', '.yaml'].includes(extname(e.name).toLowerCase())).map((e) => e.name).sort();
+    names = readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isFile() && ['.yml', '.yaml'].includes(extname(e.name).toLowerCase()))
+      .map((e) => e.name)
+      .sort();
   } catch (error) {
     const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new UserError('EF_CUSTOM_BENCHMARK_FILE', `Cannot list the benchmarks folder ${resolve(dir)} (${why})`, 'Pass an existing folder of benchmark definitions (.yml/.yaml).');
+    throw new UserError(
+      'EF_CUSTOM_BENCHMARK_FILE',
+      `Cannot list the benchmarks folder ${resolve(dir)} (${why})`,
+      'Pass an existing folder of benchmark definitions (.yml/.yaml).',
+    );
   }
   const benchmarks: { name: string; file: string }[] = [];
   const problems: { file: string; code: string; message: string }[] = [];
   for (const name of names) {
     const file = resolve(join(dir, name));
     try {
-      const benchmark = String(readDefinition(file).value['name']);
+      const benchmark = String(readDefinition(file).value.name);
       const first = benchmarks.find((b) => b.name === benchmark);
-      if (first) throw customError('EF_CUSTOM_SCHEMA', file, `the name ${benchmark} is already used by ${first.file}`, 'Give each definition in the folder its own name.');
+      if (first)
+        throw customError(
+          'EF_CUSTOM_SCHEMA',
+          file,
+          `the name ${benchmark} is already used by ${first.file}`,
+          'Give each definition in the folder its own name.',
+        );
       benchmarks.push({ name: benchmark, file });
     } catch (error) {
-      problems.push({ file, code: (error as { code?: string }).code ?? 'EF_CUSTOM_SCHEMA', message: (error as Error).message });
+      problems.push({
+        file,
+        code: (error as { code?: string }).code ?? 'EF_CUSTOM_SCHEMA',
+        message: (error as Error).message,
+      });
     }
   }
   return { benchmarks, problems };

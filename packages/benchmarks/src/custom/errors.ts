@@ -15,11 +15,15 @@ export type CustomErrorCode =
 
 const HINTS: Readonly<Record<CustomErrorCode, string>> = {
   EF_CUSTOM_BENCHMARK_FILE: 'Pass the path of a benchmark definition (.yml/.yaml); see docs/custom-benchmarks.md.',
-  EF_CUSTOM_SCHEMA: 'Fix the fields listed; the format is packages/benchmarks/src/custom/benchmark.schema.json (docs/custom-benchmarks.md).',
-  EF_CUSTOM_METRIC: 'Use a metric that fits the task kind (docs/custom-benchmarks.md lists them); main_metric must be one of the reported metrics.',
-  EF_CUSTOM_TEMPLATE: 'Use only fields the data has (column names, exactly); write literal braces as \\{{ (Handlebars) or {{ }} (MedHELM prompt files).',
+  EF_CUSTOM_SCHEMA:
+    'Fix the fields listed; the format is packages/benchmarks/src/custom/benchmark.schema.json (docs/custom-benchmarks.md).',
+  EF_CUSTOM_METRIC:
+    'Use a metric that fits the task kind (docs/custom-benchmarks.md lists them); main_metric must be one of the reported metrics.',
+  EF_CUSTOM_TEMPLATE:
+    'Use only fields the data has (column names, exactly); write literal braces as \\{{ (Handlebars) or {{ }} (MedHELM prompt files).',
   EF_CUSTOM_DATA: 'Fix the data file at the row and column named, or point the definition at another file.',
-  EF_PATH_OUTSIDE: 'Files a definition names must sit in its own folder (symlinks resolved): copy the file there (docs/custom-benchmarks.md).',
+  EF_PATH_OUTSIDE:
+    'Files a definition names must sit in its own folder (symlinks resolved): copy the file there (docs/custom-benchmarks.md).',
 };
 
 /**

@@ -46,7 +46,8 @@ export const pythonInt = pyInt;
 function helmScores(object: Record<string, unknown>): number[] | null {
   const scores: number[] = [];
   for (const value of Object.values(object)) {
-    const score = value !== null && typeof value === 'object' ? pythonInt((value as Record<string, unknown>)['score']) : null;
+    const score =
+      value !== null && typeof value === 'object' ? pythonInt((value as Record<string, unknown>).score) : null;
     if (score === null) return null;
     scores.push(score);
   }
@@ -57,7 +58,7 @@ function helmScores(object: Record<string, unknown>): number[] | null {
 function correctedScores(object: Record<string, unknown>, criteria: readonly string[]): number[] {
   const scores: number[] = [];
   for (const criterion of criteria) {
-    const raw = (object[criterion] as Record<string, unknown>)['score'];
+    const raw = (object[criterion] as Record<string, unknown>).score;
     if (typeof raw === 'number' && Number.isInteger(raw)) scores.push(raw);
     else if (typeof raw === 'string' && /^\s*[+-]?\d+\s*$/.test(raw)) scores.push(Number(raw.trim()));
   }
@@ -70,7 +71,10 @@ const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.lengt
  * Per-instance values from a jury annotation. HELM: mean of all kept scores, else 0.0. Corrected: mean of the
  * valid criterion scores; an empty answer scores 0 (the bottom of MedHELM's 0–5 scale); no valid score = no value.
  */
-export function juryValues(annotation: JuryAnnotation, rubric: Pick<RubricSpec, 'criteria' | 'subkeys'>): Record<string, number> {
+export function juryValues(
+  annotation: JuryAnnotation,
+  rubric: Pick<RubricSpec, 'criteria' | 'subkeys'>,
+): Record<string, number> {
   if (annotation.prompt_text === null) return { jury_score: 0, jury_score_corrected: 0 };
   const helm: number[] = [];
   const corrected: number[] = [];
@@ -81,7 +85,10 @@ export function juryValues(annotation: JuryAnnotation, rubric: Pick<RubricSpec, 
     helm.push(...(helmScores(parsed.object) ?? []));
     corrected.push(...correctedScores(parsed.object, rubric.criteria));
   }
-  return { jury_score: helm.length > 0 ? mean(helm) : 0, ...(corrected.length > 0 ? { jury_score_corrected: mean(corrected) } : {}) };
+  return {
+    jury_score: helm.length > 0 ? mean(helm) : 0,
+    ...(corrected.length > 0 ? { jury_score_corrected: mean(corrected) } : {}),
+  };
 }
 
 /** The family reading `annotations[annotator]`; an instance the jury did not annotate gets no value. */
@@ -89,8 +96,21 @@ export function juryScoreFamily(annotator: string, rubric: RubricSpec): MetricFa
   return {
     name: 'jury_score',
     metrics: [
-      { name: 'jury_score', description: 'Mean of every judge × criterion rubric score (HELM LLMJuryMetric: a judgement that fails to parse is dropped; 0.0 when none is left).', helm_compatible: true, report: true },
-      { name: 'jury_score_corrected', description: 'Mean of the valid judge × criterion scores; an answer no judge scored is left unscored instead of 0.', helm_compatible: false, corrects: 'jury_score', report: true },
+      {
+        name: 'jury_score',
+        description:
+          'Mean of every judge × criterion rubric score (HELM LLMJuryMetric: a judgement that fails to parse is dropped; 0.0 when none is left).',
+        helm_compatible: true,
+        report: true,
+      },
+      {
+        name: 'jury_score_corrected',
+        description:
+          'Mean of the valid judge × criterion scores; an answer no judge scored is left unscored instead of 0.',
+        helm_compatible: false,
+        corrects: 'jury_score',
+        report: true,
+      },
     ],
     compute({ annotations }: MetricInput) {
       const annotation = annotations?.[annotator] as JuryAnnotation | undefined;

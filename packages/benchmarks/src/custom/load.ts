@@ -27,15 +27,31 @@ type Built = Omit<Instance, 'id'>;
 
 async function locateData(spec: CustomSpec, source: DataSource, ctx: LoadContext): Promise<DataFileInfo> {
   if (source.kind === 'url') {
-    return resolveDataFile({ benchmark: spec.name, fileName: source.fileName, url: source.url, sha256: source.sha256, ctx });
+    return resolveDataFile({
+      benchmark: spec.name,
+      fileName: source.fileName,
+      url: source.url,
+      sha256: source.sha256,
+      ctx,
+    });
   }
   if (ctx.dataPath) {
-    return resolveDataFile({ benchmark: spec.name, fileName: basename(source.path), url: source.path, sha256: source.sha256, ctx });
+    return resolveDataFile({
+      benchmark: spec.name,
+      fileName: basename(source.path),
+      url: source.path,
+      sha256: source.sha256,
+      ctx,
+    });
   }
   const { sha256, bytes } = await hashFileStreaming(source.path);
   if (source.sha256 !== null && sha256 !== source.sha256) {
     if (!ctx.allowDataDrift) {
-      throw new UserError('EF_DATA_CHECKSUM', `Checksum mismatch for ${source.path} (${spec.file} ${source.yamlPath}): expected sha256 ${source.sha256}, got ${sha256}`, 'The file changed since its sha256 was pinned: update the sha256 in the definition, or set extra.allow_data_drift: true to use it anyway.');
+      throw new UserError(
+        'EF_DATA_CHECKSUM',
+        `Checksum mismatch for ${source.path} (${spec.file} ${source.yamlPath}): expected sha256 ${source.sha256}, got ${sha256}`,
+        'The file changed since its sha256 was pinned: update the sha256 in the definition, or set extra.allow_data_drift: true to use it anyway.',
+      );
     }
     ctx.warn('EF_DATA_DRIFT', `${source.path} has sha256 ${sha256}, expected ${source.sha256}; using it anyway`);
   }
@@ -48,7 +64,11 @@ function displayName(spec: CustomSpec, path: string): string {
 }
 
 /** Rows as the template sees them: raw cells, or (MedHELM) every cell printed as pandas + Python show it. */
-async function* templateRows(spec: CustomSpec, rows: AsyncIterable<DataRow>, columns: readonly string[] | null): AsyncGenerator<{ row: DataRow; shown: Readonly<Record<string, unknown>> }> {
+async function* templateRows(
+  spec: CustomSpec,
+  rows: AsyncIterable<DataRow>,
+  columns: readonly string[] | null,
+): AsyncGenerator<{ row: DataRow; shown: Readonly<Record<string, unknown>> }> {
   if (spec.cells === 'raw' || columns === null) {
     for await (const row of rows) yield { row, shown: row.values };
     return;
@@ -56,18 +76,35 @@ async function* templateRows(spec: CustomSpec, rows: AsyncIterable<DataRow>, col
   // pandas infers each column's type from the whole file, so MedHELM rows are buffered before rendering.
   const all: DataRow[] = [];
   for await (const row of rows) all.push(row);
-  const shown = pandasPrinted(columns, all.map((r) => r.cells ?? []));
+  const shown = pandasPrinted(
+    columns,
+    all.map((r) => r.cells ?? []),
+  );
   for (const [i, row] of all.entries()) yield { row, shown: shown[i]! };
 }
 
-async function readInstances(spec: CustomSpec, template: CompiledTemplate, info: DataFileInfo, format: DataSource['format'], state: LoadState): Promise<Built[]> {
+async function readInstances(
+  spec: CustomSpec,
+  template: CompiledTemplate,
+  info: DataFileInfo,
+  format: DataSource['format'],
+  state: LoadState,
+): Promise<Built[]> {
   const label: DataLabel = { file: spec.file, data: displayName(spec, info.path) };
   const { columns, rows } = await openRows(info.path, format, label);
-  const needed = [...taskColumns(spec.task), ...[spec.idColumn, spec.groupColumn].filter((c): c is string => c !== null)];
+  const needed = [
+    ...taskColumns(spec.task),
+    ...[spec.idColumn, spec.groupColumn].filter((c): c is string => c !== null),
+  ];
   if (columns !== null) {
     checkFields(template, columns, spec.template.origin, spec.file, `the header of ${label.data}`);
     const missing = needed.filter((c) => !columns.includes(c));
-    if (missing.length > 0) throw customError('EF_CUSTOM_DATA', spec.file, `${label.data} header (line 1) has no column ${missing.map((m) => `"${m}"`).join(', ')} (columns: ${columns.join(', ')})`);
+    if (missing.length > 0)
+      throw customError(
+        'EF_CUSTOM_DATA',
+        spec.file,
+        `${label.data} header (line 1) has no column ${missing.map((m) => `"${m}"`).join(', ')} (columns: ${columns.join(', ')})`,
+      );
   }
   const group = spec.groupColumn ?? (spec.format === 'medhelm' && columns?.includes('category') ? 'category' : null);
   const ids = new Map<string, string>();
@@ -77,9 +114,15 @@ async function readInstances(spec: CustomSpec, template: CompiledTemplate, info:
     if (columns === null) checkFields(template, Object.keys(row.values), spec.template.origin, spec.file, where);
     const id = spec.idColumn === null ? null : cellText(row.values[spec.idColumn]).trim();
     if (id !== null) {
-      if (id === '') throw customError('EF_CUSTOM_DATA', spec.file, `${where}, column "${spec.idColumn}": the id is empty`);
+      if (id === '')
+        throw customError('EF_CUSTOM_DATA', spec.file, `${where}, column "${spec.idColumn}": the id is empty`);
       const previous = ids.get(id);
-      if (previous !== undefined) throw customError('EF_CUSTOM_DATA', spec.file, `duplicate id "${id}" in column "${spec.idColumn}": ${previous} and ${where}`);
+      if (previous !== undefined)
+        throw customError(
+          'EF_CUSTOM_DATA',
+          spec.file,
+          `duplicate id "${id}" in column "${spec.idColumn}": ${previous} and ${where}`,
+        );
       ids.set(id, where);
     }
     const answer = rowAnswer(spec, row.values, where, id ?? String(row.row));
@@ -102,19 +145,29 @@ async function readInstances(spec: CustomSpec, template: CompiledTemplate, info:
 function pickFewShot(spec: CustomSpec, pool: readonly Built[], own: boolean): { train: Built[]; rest: Built[] } {
   const fewShot = spec.fewShot!;
   if (fewShot.count >= pool.length + (own ? 1 : 0)) {
-    const what = own ? `the few-shot file has only ${pool.length} rows` : `the data has ${pool.length} rows, so none would be left to evaluate`;
+    const what = own
+      ? `the few-shot file has only ${pool.length} rows`
+      : `the data has ${pool.length} rows, so none would be left to evaluate`;
     throw customError('EF_CUSTOM_DATA', spec.file, `few_shot.count is ${fewShot.count} but ${what}`);
   }
   const chosen = seededPermutation(pool.length, fewShot.seed, 'few_shot').slice(0, fewShot.count);
   const picked = new Set(chosen);
-  return { train: chosen.map((i) => ({ ...pool[i]!, split: 'train' as const })), rest: pool.filter((_, i) => !picked.has(i)) };
+  return {
+    train: chosen.map((i) => ({ ...pool[i]!, split: 'train' as const })),
+    rest: pool.filter((_, i) => !picked.has(i)),
+  };
 }
 
 /**
  * The BenchmarkDefinition `load` of a custom benchmark: eval instances `id0…` (split test) in data order, then
  * few-shot instances `train0…` (split train) in the order they are shown.
  */
-export async function loadCustomData(spec: CustomSpec, template: CompiledTemplate, ctx: LoadContext, state: LoadState): Promise<LoadedData> {
+export async function loadCustomData(
+  spec: CustomSpec,
+  template: CompiledTemplate,
+  ctx: LoadContext,
+  state: LoadState,
+): Promise<LoadedData> {
   for (const note of spec.notes) ctx.log(note);
   const info = await locateData(spec, spec.data, ctx);
   const main = await readInstances(spec, template, info, spec.data.format, state);
@@ -125,7 +178,11 @@ export async function loadCustomData(spec: CustomSpec, template: CompiledTemplat
     if (spec.fewShot.data) {
       const shotInfo = await locateData(spec, spec.fewShot.data, { ...ctx, dataPath: null });
       files.push(shotInfo);
-      train = pickFewShot(spec, await readInstances(spec, template, shotInfo, spec.fewShot.data.format, { hasGroups: false }), true).train;
+      train = pickFewShot(
+        spec,
+        await readInstances(spec, template, shotInfo, spec.fewShot.data.format, { hasGroups: false }),
+        true,
+      ).train;
     } else {
       ({ train, rest: evaluated } = pickFewShot(spec, main, false));
     }

@@ -36,15 +36,34 @@ export const MEDHELM_DEFAULT_MAX_TOKENS = 1024;
 
 function metricNames(raw: RawDefinition, metrics: readonly MedhelmMetric[]): string[] {
   return metrics.map((m, i) => {
-    if (BERTSCORE.has(m.name)) throw fieldError(raw, 'EF_CUSTOM_METRIC', ['metrics', i, 'name'], `${m.name} needs a BERT model on a GPU and is not supported`, 'Remove the BERTScore metrics; exact_match, rouge_1, rouge_2, rouge_l and jury_score are supported.');
-    if (!SUPPORTED.has(m.name)) throw fieldError(raw, 'EF_CUSTOM_METRIC', ['metrics', i, 'name'], `unknown metric name ${m.name} (MedHELM knows exact_match, jury_score, rouge_1, rouge_2, rouge_l)`);
+    if (BERTSCORE.has(m.name))
+      throw fieldError(
+        raw,
+        'EF_CUSTOM_METRIC',
+        ['metrics', i, 'name'],
+        `${m.name} needs a BERT model on a GPU and is not supported`,
+        'Remove the BERTScore metrics; exact_match, rouge_1, rouge_2, rouge_l and jury_score are supported.',
+      );
+    if (!SUPPORTED.has(m.name))
+      throw fieldError(
+        raw,
+        'EF_CUSTOM_METRIC',
+        ['metrics', i, 'name'],
+        `unknown metric name ${m.name} (MedHELM knows exact_match, jury_score, rouge_1, rouge_2, rouge_l)`,
+      );
     return m.name;
   });
 }
 
 function mainMetric(raw: RawDefinition, metrics: readonly MedhelmMetric[]): string {
   const marked = metrics.flatMap((m, i) => (m.main ? [i] : []));
-  if (marked.length > 1) throw fieldError(raw, 'EF_CUSTOM_METRIC', ['metrics', marked[1]!, 'main'], `several metrics are marked main (${marked.map((i) => metrics[i]!.name).join(', ')})`);
+  if (marked.length > 1)
+    throw fieldError(
+      raw,
+      'EF_CUSTOM_METRIC',
+      ['metrics', marked[1]!, 'main'],
+      `several metrics are marked main (${marked.map((i) => metrics[i]!.name).join(', ')})`,
+    );
   return metrics[marked[0] ?? 0]!.name;
 }
 
@@ -60,17 +79,24 @@ function rubric(raw: RawDefinition, metrics: readonly MedhelmMetric[]): RubricSp
  */
 export function medhelmSpec(raw: RawDefinition): CustomSpec {
   const v = raw.value;
-  const metrics = v['metrics'] as MedhelmMetric[];
+  const metrics = v.metrics as MedhelmMetric[];
   const names = metricNames(raw, metrics);
-  const { text, file: promptFile } = readTemplateFile(raw, ['prompt_file'], v['prompt_file'] as string, true);
-  const datasetFile = locate(raw, ['dataset_file'], v['dataset_file'] as string, true);
-  if (!datasetFile) throw fieldError(raw, 'EF_CUSTOM_DATA', ['dataset_file'], `dataset file not found: ${v['dataset_file'] as string}`, 'dataset_file is looked up next to the YAML file, then in the current directory.');
+  const { text, file: promptFile } = readTemplateFile(raw, ['prompt_file'], v.prompt_file as string, true);
+  const datasetFile = locate(raw, ['dataset_file'], v.dataset_file as string, true);
+  if (!datasetFile)
+    throw fieldError(
+      raw,
+      'EF_CUSTOM_DATA',
+      ['dataset_file'],
+      `dataset file not found: ${v.dataset_file as string}`,
+      'dataset_file is looked up next to the YAML file, then in the current directory.',
+    );
   const prompt: PromptSpec = {
     method: 'generation',
     instructions: '',
     input_noun: null,
     output_noun: null,
-    max_tokens: (v['max_tokens'] as number | undefined) ?? MEDHELM_DEFAULT_MAX_TOKENS,
+    max_tokens: (v.max_tokens as number | undefined) ?? MEDHELM_DEFAULT_MAX_TOKENS,
     stop_sequences: [],
     temperature: 0,
     max_train_instances: 0,
@@ -80,8 +106,8 @@ export function medhelmSpec(raw: RawDefinition): CustomSpec {
   return {
     file: raw.file,
     format: 'medhelm',
-    name: v['name'] as string,
-    description: v['description'] as string,
+    name: v.name as string,
+    description: v.description as string,
     data: { kind: 'local', path: datasetFile, format: 'csv', sha256: null, yamlPath: 'dataset_file' },
     idColumn: null,
     groupColumn: null,
@@ -94,8 +120,14 @@ export function medhelmSpec(raw: RawDefinition): CustomSpec {
     fewShot: null,
     cells: 'pandas',
     notes: [
-      ...(judges.length > 0 ? [`${v['name'] as string}: the definition's judges (${judges.map((j) => j.name).join(', ')}) are HELM deployments; the run's configured jury (extra.judges) judges instead`] : []),
-      ...(ignored.length > 0 ? [`${v['name'] as string}: HELM ignores the keys ${ignored.join(', ')}; so does eval-factory`] : []),
+      ...(judges.length > 0
+        ? [
+            `${v.name as string}: the definition's judges (${judges.map((j) => j.name).join(', ')}) are HELM deployments; the run's configured jury (extra.judges) judges instead`,
+          ]
+        : []),
+      ...(ignored.length > 0
+        ? [`${v.name as string}: HELM ignores the keys ${ignored.join(', ')}; so does eval-factory`]
+        : []),
     ],
   };
 }

@@ -9,7 +9,12 @@ import { juryScoreFamily } from './jury-score.js';
 import type { CustomSpec, TaskKind } from './spec.js';
 import { labelAccuracyFamily, numericMatchFamily, regexMatchFamily } from './task-metrics.js';
 
-export const EXACT_MATCH_NAMES = ['exact_match', 'quasi_exact_match', 'prefix_exact_match', 'quasi_prefix_exact_match'] as const;
+export const EXACT_MATCH_NAMES = [
+  'exact_match',
+  'quasi_exact_match',
+  'prefix_exact_match',
+  'quasi_prefix_exact_match',
+] as const;
 export const ROUGE_NAMES = ['rouge_1', 'rouge_2', 'rouge_l'] as const;
 
 /** The annotation key of the jury's replies (JurySpec.annotator). */
@@ -58,30 +63,54 @@ export function buildMetricFamilies(spec: CustomSpec): MetricFamily[] {
   for (const name of names) {
     if (!METRICS_BY_KIND[spec.task.kind].includes(name)) {
       const kind = spec.task.kind === 'medhelm' ? 'a MedHELM configurable benchmark' : `task kind ${spec.task.kind}`;
-      throw customError('EF_CUSTOM_METRIC', spec.file, `metrics: ${name} is not available for ${kind} (available: ${METRICS_BY_KIND[spec.task.kind].join(', ')})`);
+      throw customError(
+        'EF_CUSTOM_METRIC',
+        spec.file,
+        `metrics: ${name} is not available for ${kind} (available: ${METRICS_BY_KIND[spec.task.kind].join(', ')})`,
+      );
     }
   }
   const families: MetricFamily[] = [];
   const exact = EXACT.filter((n) => names.has(n));
   // MedHELM's `exact_match` is HELM's get_exact_match_metric_specs(): the whole family.
-  if (exact.length > 0) families.push(spec.format === 'medhelm' ? exactMatchFamily : only(exactMatchFamily, new Set(exact)));
+  if (exact.length > 0)
+    families.push(spec.format === 'medhelm' ? exactMatchFamily : only(exactMatchFamily, new Set(exact)));
   const rouge = ROUGE.filter((n) => names.has(n));
   if (rouge.length > 0) families.push(only(rougeFamily, new Set(rouge)));
   const task = spec.task;
-  if (names.has('numeric_match') && task.kind === 'numeric') families.push(numericMatchFamily(task.tolerance, task.relativeTolerance));
-  if (names.has('label_accuracy') && task.kind === 'label') families.push(labelAccuracyFamily(task.labels, task.caseSensitive));
-  if (names.has('regex_match') && task.kind === 'regex') families.push(regexMatchFamily(task.pattern, task.flags, task.group));
+  if (names.has('numeric_match') && task.kind === 'numeric')
+    families.push(numericMatchFamily(task.tolerance, task.relativeTolerance));
+  if (names.has('label_accuracy') && task.kind === 'label')
+    families.push(labelAccuracyFamily(task.labels, task.caseSensitive));
+  if (names.has('regex_match') && task.kind === 'regex')
+    families.push(regexMatchFamily(task.pattern, task.flags, task.group));
   if (names.has('jury_score')) {
-    if (!spec.rubric) throw customError('EF_CUSTOM_METRIC', spec.file, 'jury_score needs a rubric (task.rubric with a template and criteria)');
+    if (!spec.rubric)
+      throw customError(
+        'EF_CUSTOM_METRIC',
+        spec.file,
+        'jury_score needs a rubric (task.rubric with a template and criteria)',
+      );
     families.push(juryScoreFamily(JURY_ANNOTATOR, spec.rubric));
   }
   const needsReference = [...names].some((n) => EXACT.includes(n) || ROUGE.includes(n));
   if (needsReference && task.kind === 'free_text' && task.referenceColumn === null) {
-    throw customError('EF_CUSTOM_METRIC', spec.file, `metrics: ${[...names].filter((n) => n !== 'jury_score').join(', ')} compare with a reference answer, but task.reference_column is not set`);
+    throw customError(
+      'EF_CUSTOM_METRIC',
+      spec.file,
+      `metrics: ${[...names].filter((n) => n !== 'jury_score').join(', ')} compare with a reference answer, but task.reference_column is not set`,
+    );
   }
-  const reported = families.flatMap((f) => f.metrics).filter((m) => m.report).map((m) => m.name);
+  const reported = families
+    .flatMap((f) => f.metrics)
+    .filter((m) => m.report)
+    .map((m) => m.name);
   if (!reported.includes(spec.mainMetric)) {
-    throw customError('EF_CUSTOM_METRIC', spec.file, `main_metric ${spec.mainMetric} is not one of the reported metrics (${reported.join(', ')})`);
+    throw customError(
+      'EF_CUSTOM_METRIC',
+      spec.file,
+      `main_metric ${spec.mainMetric} is not one of the reported metrics (${reported.join(', ')})`,
+    );
   }
   return families;
 }

@@ -46,7 +46,14 @@ export function printCell(cell: string, dtype: PandasDtype): string {
     case 'int64':
       return BigInt(cell.trim()).toString();
     case 'float64':
-      return pyFloatRepr(Number(cell.trim().replace(/^([+-]?)infinity$/i, '$1Infinity').replace(/^([+-]?)inf$/i, '$1Infinity')));
+      return pyFloatRepr(
+        Number(
+          cell
+            .trim()
+            .replace(/^([+-]?)infinity$/i, '$1Infinity')
+            .replace(/^([+-]?)inf$/i, '$1Infinity'),
+        ),
+      );
     case 'bool':
       return TRUE_VALUES.has(cell) ? 'True' : 'False';
     default:
@@ -58,7 +65,10 @@ export function printCell(cell: string, dtype: PandasDtype): string {
  * Every cell as MedHELM's prompt shows it, one record per row keyed by header.
  * @example pandasPrinted(['id'], [['001'], ['002']]) // [{ id: '1' }, { id: '2' }]
  */
-export function pandasPrinted(header: readonly string[], rows: readonly (readonly string[])[]): Record<string, string>[] {
+export function pandasPrinted(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+): Record<string, string>[] {
   const dtypes = header.map((_, j) => inferDtype(rows.map((r) => r[j] ?? '')));
   return rows.map((row) => Object.fromEntries(header.map((name, j) => [name, printCell(row[j] ?? '', dtypes[j]!)])));
 }

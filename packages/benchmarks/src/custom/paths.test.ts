@@ -26,19 +26,48 @@ function tree(build: (root: string) => Layout): string {
     mkdirSync(join(root, 'def', name, '..'), { recursive: true });
     writeFileSync(join(root, 'def', name), content);
   }
-  for (const [name, target] of Object.entries(links)) symlinkSync(target.replace('<root>', root), join(root, 'def', name));
+  for (const [name, target] of Object.entries(links))
+    symlinkSync(target.replace('<root>', root), join(root, 'def', name));
   return join(root, 'def');
 }
 
-const quizWithTemplate = (file: string): string => QUIZ_YML.replace('template: "{{question}}"', `template_file: ${file}`);
+const quizWithTemplate = (file: string): string =>
+  QUIZ_YML.replace('template: "{{question}}"', `template_file: ${file}`);
 
 const OUTSIDE: readonly [string, (root: string) => Layout, string][] = [
-  ['an absolute template_file', (root) => ({ files: { 'def.yml': quizWithTemplate(join(root, 'outside', 'secret.txt')), 'quiz.csv': QUIZ_CSV } }), 'prompt.template_file'],
-  ['a template_file with ..', () => ({ files: { 'def.yml': quizWithTemplate('../outside/secret.txt'), 'quiz.csv': QUIZ_CSV } }), 'prompt.template_file'],
-  ['a template_file that is a symlink to a file outside', () => ({ files: { 'def.yml': quizWithTemplate('t.hbs'), 'quiz.csv': QUIZ_CSV }, links: { 't.hbs': '<root>/outside/secret.txt' } }), 'prompt.template_file'],
-  ['a data path outside', () => ({ files: { 'def.yml': QUIZ_YML.replace('path: quiz.csv', 'path: ../outside/secret.txt\n  format: csv') } }), 'data.path'],
-  ['a MedHELM prompt_file outside', () => ({ files: { 'def.yml': MEDHELM('../outside/secret.txt', 'd.csv'), 'd.csv': MEDHELM_CSV } }), 'prompt_file'],
-  ['a MedHELM dataset_file outside', (root) => ({ files: { 'def.yml': MEDHELM('p.txt', join(root, 'outside', 'secret.txt')), 'p.txt': 'Q: {q}' } }), 'dataset_file'],
+  [
+    'an absolute template_file',
+    (root) => ({ files: { 'def.yml': quizWithTemplate(join(root, 'outside', 'secret.txt')), 'quiz.csv': QUIZ_CSV } }),
+    'prompt.template_file',
+  ],
+  [
+    'a template_file with ..',
+    () => ({ files: { 'def.yml': quizWithTemplate('../outside/secret.txt'), 'quiz.csv': QUIZ_CSV } }),
+    'prompt.template_file',
+  ],
+  [
+    'a template_file that is a symlink to a file outside',
+    () => ({
+      files: { 'def.yml': quizWithTemplate('t.hbs'), 'quiz.csv': QUIZ_CSV },
+      links: { 't.hbs': '<root>/outside/secret.txt' },
+    }),
+    'prompt.template_file',
+  ],
+  [
+    'a data path outside',
+    () => ({ files: { 'def.yml': QUIZ_YML.replace('path: quiz.csv', 'path: ../outside/secret.txt\n  format: csv') } }),
+    'data.path',
+  ],
+  [
+    'a MedHELM prompt_file outside',
+    () => ({ files: { 'def.yml': MEDHELM('../outside/secret.txt', 'd.csv'), 'd.csv': MEDHELM_CSV } }),
+    'prompt_file',
+  ],
+  [
+    'a MedHELM dataset_file outside',
+    (root) => ({ files: { 'def.yml': MEDHELM('p.txt', join(root, 'outside', 'secret.txt')), 'p.txt': 'Q: {q}' } }),
+    'dataset_file',
+  ],
 ];
 
 describe('files a definition names stay inside its folder', () => {
@@ -51,7 +80,14 @@ describe('files a definition names stay inside its folder', () => {
   });
 
   it('files in sub-folders and symlinks that stay inside the folder still work', () => {
-    const dir = tree(() => ({ files: { 'def.yml': quizWithTemplate('prompts/t.hbs').replace('path: quiz.csv', 'path: data/quiz.csv'), 'prompts/real.hbs': '{{question}}', 'data/quiz.csv': QUIZ_CSV }, links: { 'prompts/t.hbs': 'real.hbs' } }));
+    const dir = tree(() => ({
+      files: {
+        'def.yml': quizWithTemplate('prompts/t.hbs').replace('path: quiz.csv', 'path: data/quiz.csv'),
+        'prompts/real.hbs': '{{question}}',
+        'data/quiz.csv': QUIZ_CSV,
+      },
+      links: { 'prompts/t.hbs': 'real.hbs' },
+    }));
     expect(loadCustomBenchmark(join(dir, 'def.yml')).name).toBe('toy_quiz');
   });
 });

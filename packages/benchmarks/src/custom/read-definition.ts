@@ -32,11 +32,16 @@ const validators: Readonly<Record<DefinitionFormat, ValidateFunction>> = {
 
 function readText(file: string): string {
   try {
-    if (statSync(file).isDirectory()) throw customError('EF_CUSTOM_BENCHMARK_FILE', file, 'is a folder, not a benchmark definition file');
+    if (statSync(file).isDirectory())
+      throw customError('EF_CUSTOM_BENCHMARK_FILE', file, 'is a folder, not a benchmark definition file');
     return readFileSync(file, 'utf8');
   } catch (error) {
     if ((error as { code?: string }).code === 'EF_CUSTOM_BENCHMARK_FILE') throw error;
-    throw customError('EF_CUSTOM_BENCHMARK_FILE', file, `cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw customError(
+      'EF_CUSTOM_BENCHMARK_FILE',
+      file,
+      `cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
   }
 }
 
@@ -54,10 +59,13 @@ function positionOf(doc: Document, lines: LineCounter, path: readonly (string | 
 
 function segments(instancePath: string): (string | number)[] {
   if (instancePath === '') return [];
-  return instancePath.slice(1).split('/').map((s) => {
-    const key = s.replace(/~1/g, '/').replace(/~0/g, '~');
-    return /^\d+$/.test(key) ? Number(key) : key;
-  });
+  return instancePath
+    .slice(1)
+    .split('/')
+    .map((s) => {
+      const key = s.replace(/~1/g, '/').replace(/~0/g, '~');
+      return /^\d+$/.test(key) ? Number(key) : key;
+    });
 }
 
 /** The dotted YAML path shown to users: `task.labels[2]`, or `(top level)`. */
@@ -71,15 +79,18 @@ function describe(error: ErrorObject): { path: (string | number)[]; message: str
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'additionalProperties': {
-      const valid = Object.keys((error.parentSchema?.['properties'] as object | undefined) ?? {});
-      return { path: [...path, String(params['additionalProperty'])], message: `unknown field (valid: ${valid.join(', ')})` };
+      const valid = Object.keys((error.parentSchema?.properties as object | undefined) ?? {});
+      return {
+        path: [...path, String(params.additionalProperty)],
+        message: `unknown field (valid: ${valid.join(', ')})`,
+      };
     }
     case 'required':
-      return { path, message: `${String(params['missingProperty'])} is required` };
+      return { path, message: `${String(params.missingProperty)} is required` };
     case 'type':
-      return { path, message: `must be ${String(params['type']).split(',').join(' or ')}` };
+      return { path, message: `must be ${String(params.type).split(',').join(' or ')}` };
     case 'enum':
-      return { path, message: `must be one of ${(params['allowedValues'] as unknown[]).join(', ')}` };
+      return { path, message: `must be one of ${(params.allowedValues as unknown[]).join(', ')}` };
     default:
       return { path, message: error.message ?? error.keyword };
   }
@@ -93,11 +104,21 @@ function describe(error: ErrorObject): { path: (string | number)[]; message: str
 export function readDefinition(file: string): RawDefinition {
   const text = readText(file);
   const lines = new LineCounter();
-  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: true, version: '1.2', merge: false, lineCounter: lines });
+  const doc = parseDocument(text, {
+    uniqueKeys: true,
+    prettyErrors: true,
+    version: '1.2',
+    merge: false,
+    lineCounter: lines,
+  });
   if (doc.errors.length > 0) {
     const error = doc.errors[0]!;
     const pos = error.linePos?.[0];
-    throw customError('EF_CUSTOM_SCHEMA', file, `not valid YAML${pos ? ` (line ${pos.line}, column ${pos.col})` : ''}: ${error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`);
+    throw customError(
+      'EF_CUSTOM_SCHEMA',
+      file,
+      `not valid YAML${pos ? ` (line ${pos.line}, column ${pos.col})` : ''}: ${error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`,
+    );
   }
   let value: unknown;
   try {
@@ -106,7 +127,11 @@ export function readDefinition(file: string): RawDefinition {
     throw customError('EF_CUSTOM_SCHEMA', file, `not valid YAML: ${(error as Error).message.split('\n')[0]}`);
   }
   if (!isMap(doc.contents) || value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw customError('EF_CUSTOM_SCHEMA', file, 'expected a mapping with name, description, data, prompt and task (or a MedHELM prompt_file/dataset_file definition)');
+    throw customError(
+      'EF_CUSTOM_SCHEMA',
+      file,
+      'expected a mapping with name, description, data, prompt and task (or a MedHELM prompt_file/dataset_file definition)',
+    );
   }
   const record = value as Record<string, unknown>;
   const format: DefinitionFormat = 'prompt_file' in record || 'dataset_file' in record ? 'medhelm' : 'native';

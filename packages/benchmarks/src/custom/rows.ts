@@ -46,8 +46,13 @@ async function* decodeUtf8(path: string, label: DataLabel): AsyncGenerator<strin
     const tail = decoder.decode();
     if (tail) yield tail;
   } catch (error) {
-    if ((error as { code?: string }).code === 'ERR_ENCODING_INVALID_ENCODED_DATA') throw customError('EF_CUSTOM_DATA', label.file, `${label.data} is not valid UTF-8 (after byte ${offset})`);
-    throw customError('EF_CUSTOM_DATA', label.file, `cannot read ${label.data} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    if ((error as { code?: string }).code === 'ERR_ENCODING_INVALID_ENCODED_DATA')
+      throw customError('EF_CUSTOM_DATA', label.file, `${label.data} is not valid UTF-8 (after byte ${offset})`);
+    throw customError(
+      'EF_CUSTOM_DATA',
+      label.file,
+      `cannot read ${label.data} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
   }
 }
 
@@ -86,7 +91,10 @@ async function openCsv(path: string, label: DataLabel): Promise<OpenedRows> {
       row++;
       const { record, info } = item.value;
       if (record.length !== columns.length) {
-        throw dataError(label, `row ${row} (line ${info.lines}) has ${record.length} fields, the header has ${columns.length}`);
+        throw dataError(
+          label,
+          `row ${row} (line ${info.lines}) has ${record.length} fields, the header has ${columns.length}`,
+        );
       }
       yield { row, line: info.lines, values: Object.fromEntries(columns.map((c, j) => [c, record[j]])), cells: record };
     }
@@ -101,7 +109,8 @@ function jsonObject(text: string, label: DataLabel, where: string): Record<strin
   } catch (error) {
     throw dataError(label, `${where} is not valid JSON (${(error as Error).message})`);
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw dataError(label, `${where} is not a JSON object`);
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw dataError(label, `${where} is not a JSON object`);
   return value as Record<string, unknown>;
 }
 
@@ -139,11 +148,13 @@ async function openJson(path: string, label: DataLabel): Promise<OpenedRows> {
   } catch (error) {
     throw dataError(label, `not valid JSON (${(error as Error).message})`);
   }
-  if (!Array.isArray(value)) throw dataError(label, 'expected a JSON array of row objects (or use JSONL: one object per line)');
+  if (!Array.isArray(value))
+    throw dataError(label, 'expected a JSON array of row objects (or use JSONL: one object per line)');
   const items = value;
   async function* rows(): AsyncGenerator<DataRow> {
     for (const [i, item] of items.entries()) {
-      if (item === null || typeof item !== 'object' || Array.isArray(item)) throw dataError(label, `row ${i + 1} is not a JSON object`);
+      if (item === null || typeof item !== 'object' || Array.isArray(item))
+        throw dataError(label, `row ${i + 1} is not a JSON object`);
       yield { row: i + 1, line: null, values: item as Record<string, unknown> };
     }
   }

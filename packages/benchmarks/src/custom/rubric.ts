@@ -26,12 +26,20 @@ function criteriaBlock(template: string, origin: string, file: string): Record<s
   try {
     value = JSON.parse(match[1]!);
   } catch (error) {
-    throw customError('EF_CUSTOM_TEMPLATE', file, `${origin}: the <rubric_criteria> block is not valid JSON (${(error as Error).message})`);
+    throw customError(
+      'EF_CUSTOM_TEMPLATE',
+      file,
+      `${origin}: the <rubric_criteria> block is not valid JSON (${(error as Error).message})`,
+    );
   }
   const entries = value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value) : [];
   const bad = entries.find(([, v]) => v === null || typeof v !== 'object' || Array.isArray(v));
   if (entries.length === 0 || bad) {
-    throw customError('EF_CUSTOM_TEMPLATE', file, `${origin}: the <rubric_criteria> block must map each criterion to an object such as {"score": 0, "explanation": "…"}${bad ? ` (${bad[0]} is not)` : ''}`);
+    throw customError(
+      'EF_CUSTOM_TEMPLATE',
+      file,
+      `${origin}: the <rubric_criteria> block must map each criterion to an object such as {"score": 0, "explanation": "…"}${bad ? ` (${bad[0]} is not)` : ''}`,
+    );
   }
   return Object.fromEntries(entries.map(([k, v]) => [k, Object.keys(v as object)]));
 }
@@ -41,14 +49,28 @@ function criteriaBlock(template: string, origin: string, file: string): Record<s
  * must show the judge the answer (`{{RESPONSE}}`).
  * @example parseRubric('… {RESPONSE} … <rubric_criteria>{"safety": {"score": 0}}</rubric_criteria>', 'judge.txt', f).criteria // ['safety']
  */
-export function parseRubric(text: string, origin: string, file: string, explicit: readonly string[] | null = null): RubricSpec {
+export function parseRubric(
+  text: string,
+  origin: string,
+  file: string,
+  explicit: readonly string[] | null = null,
+): RubricSpec {
   const template = normalisePlaceholders(text);
   if (!template.includes('{{RESPONSE}}')) {
-    throw customError('EF_CUSTOM_TEMPLATE', file, `${origin}: the rubric never shows the judge the answer; add {{RESPONSE}} (and {{QUESTION}}, optionally {{GOLD_RESPONSE}})`);
+    throw customError(
+      'EF_CUSTOM_TEMPLATE',
+      file,
+      `${origin}: the rubric never shows the judge the answer; add {{RESPONSE}} (and {{QUESTION}}, optionally {{GOLD_RESPONSE}})`,
+    );
   }
   const block = criteriaBlock(template, origin, file);
   if (explicit === null && block === null) {
-    throw customError('EF_CUSTOM_TEMPLATE', file, `${origin}: no <rubric_criteria>{…}</rubric_criteria> block names the criteria`, 'Add a <rubric_criteria> JSON block to the rubric (MedHELM format), or list task.rubric.criteria in the definition.');
+    throw customError(
+      'EF_CUSTOM_TEMPLATE',
+      file,
+      `${origin}: no <rubric_criteria>{…}</rubric_criteria> block names the criteria`,
+      'Add a <rubric_criteria> JSON block to the rubric (MedHELM format), or list task.rubric.criteria in the definition.',
+    );
   }
   const criteria = explicit ?? Object.keys(block!);
   const subkeys = Object.fromEntries(criteria.map((c) => [c, block?.[c] ?? ['score']]));

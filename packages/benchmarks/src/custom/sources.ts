@@ -18,12 +18,23 @@ export function fieldError(raw: RawDefinition, code: CustomErrorCode, path: Path
   return customError(code, raw.file, `${raw.at(path)}: ${what}`, hint);
 }
 
-const FORMAT_BY_EXTENSION: Readonly<Record<string, DataFormat>> = { '.csv': 'csv', '.jsonl': 'jsonl', '.ndjson': 'jsonl', '.json': 'json' };
+const FORMAT_BY_EXTENSION: Readonly<Record<string, DataFormat>> = {
+  '.csv': 'csv',
+  '.jsonl': 'jsonl',
+  '.ndjson': 'jsonl',
+  '.json': 'json',
+};
 
 function formatOf(raw: RawDefinition, path: Path, name: string, explicit: unknown): DataFormat {
   if (typeof explicit === 'string') return explicit as DataFormat;
   const format = FORMAT_BY_EXTENSION[extname(name).toLowerCase()];
-  if (!format) throw fieldError(raw, 'EF_CUSTOM_SCHEMA', [...path, 'format'], `cannot tell the format of ${name} from its extension; set csv, jsonl or json`);
+  if (!format)
+    throw fieldError(
+      raw,
+      'EF_CUSTOM_SCHEMA',
+      [...path, 'format'],
+      `cannot tell the format of ${name} from its extension; set csv, jsonl or json`,
+    );
   return format;
 }
 
@@ -55,37 +66,84 @@ export function locate(raw: RawDefinition, path: Path, named: string, alsoCwd: b
 /** `data`-like mapping → DataSource; exactly one of `path` / `url`, the local file must exist. */
 export function dataSource(raw: RawDefinition, path: Path, value: Record<string, unknown>): DataSource {
   const where = yamlPath(path);
-  if ((value['path'] === undefined) === (value['url'] === undefined)) {
-    throw fieldError(raw, 'EF_CUSTOM_SCHEMA', path, 'give exactly one of path (a local file) or url (https, with sha256)');
+  if ((value.path === undefined) === (value.url === undefined)) {
+    throw fieldError(
+      raw,
+      'EF_CUSTOM_SCHEMA',
+      path,
+      'give exactly one of path (a local file) or url (https, with sha256)',
+    );
   }
-  const sha256 = typeof value['sha256'] === 'string' ? value['sha256'] : null;
-  if (typeof value['url'] === 'string') {
-    const url = value['url'];
+  const sha256 = typeof value.sha256 === 'string' ? value.sha256 : null;
+  if (typeof value.url === 'string') {
+    const url = value.url;
     const fileName = basename(new URL(url).pathname) || 'data';
-    return { kind: 'url', url, fileName, format: formatOf(raw, path, fileName, value['format']), sha256: sha256!, yamlPath: `${where}.url` };
+    return {
+      kind: 'url',
+      url,
+      fileName,
+      format: formatOf(raw, path, fileName, value.format),
+      sha256: sha256!,
+      yamlPath: `${where}.url`,
+    };
   }
-  const named = value['path'] as string;
+  const named = value.path as string;
   const file = locate(raw, [...path, 'path'], named, false);
-  if (!file) throw fieldError(raw, 'EF_CUSTOM_DATA', [...path, 'path'], `data file not found: ${resolve(dirname(raw.file), named)}`, 'Paths are relative to the definition file; check the name and that the file exists.');
-  return { kind: 'local', path: file, format: formatOf(raw, path, file, value['format']), sha256, yamlPath: `${where}.path` };
+  if (!file)
+    throw fieldError(
+      raw,
+      'EF_CUSTOM_DATA',
+      [...path, 'path'],
+      `data file not found: ${resolve(dirname(raw.file), named)}`,
+      'Paths are relative to the definition file; check the name and that the file exists.',
+    );
+  return {
+    kind: 'local',
+    path: file,
+    format: formatOf(raw, path, file, value.format),
+    sha256,
+    yamlPath: `${where}.path`,
+  };
 }
 
 /** Reads a template file named at `path` (relative to the definition); missing → EF_CUSTOM_TEMPLATE. */
-export function readTemplateFile(raw: RawDefinition, path: Path, named: string, alsoCwd = false): { text: string; file: string } {
+export function readTemplateFile(
+  raw: RawDefinition,
+  path: Path,
+  named: string,
+  alsoCwd = false,
+): { text: string; file: string } {
   const file = locate(raw, path, named, alsoCwd);
-  if (!file) throw fieldError(raw, 'EF_CUSTOM_TEMPLATE', path, `template file not found: ${resolve(dirname(raw.file), named)}`, 'Paths are relative to the definition file; check the name and that the file exists.');
+  if (!file)
+    throw fieldError(
+      raw,
+      'EF_CUSTOM_TEMPLATE',
+      path,
+      `template file not found: ${resolve(dirname(raw.file), named)}`,
+      'Paths are relative to the definition file; check the name and that the file exists.',
+    );
   try {
     return { text: readFileSync(file, 'utf8'), file };
   } catch (error) {
-    throw fieldError(raw, 'EF_CUSTOM_TEMPLATE', path, `cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw fieldError(
+      raw,
+      'EF_CUSTOM_TEMPLATE',
+      path,
+      `cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
   }
 }
 
 /** Inline text or a file, exactly one of the two. */
-export function templateText(raw: RawDefinition, path: Path, value: Record<string, unknown>): { text: string; origin: string } {
-  const inline = value['template'];
-  const fromFile = value['template_file'];
-  if ((inline === undefined) === (fromFile === undefined)) throw fieldError(raw, 'EF_CUSTOM_SCHEMA', path, 'give exactly one of template (inline) or template_file');
+export function templateText(
+  raw: RawDefinition,
+  path: Path,
+  value: Record<string, unknown>,
+): { text: string; origin: string } {
+  const inline = value.template;
+  const fromFile = value.template_file;
+  if ((inline === undefined) === (fromFile === undefined))
+    throw fieldError(raw, 'EF_CUSTOM_SCHEMA', path, 'give exactly one of template (inline) or template_file');
   if (typeof inline === 'string') return { text: inline, origin: `${yamlPath(path)}.template` };
   const { text, file } = readTemplateFile(raw, [...path, 'template_file'], fromFile as string);
   return { text, origin: file };

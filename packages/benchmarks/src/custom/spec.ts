@@ -8,8 +8,21 @@ export type DataFormat = 'csv' | 'jsonl' | 'json';
 
 /** A data file: local (absolute path) or downloaded once into the data cache and pinned by sha256. */
 export type DataSource =
-  | { readonly kind: 'local'; readonly path: string; readonly format: DataFormat; readonly sha256: string | null; readonly yamlPath: string }
-  | { readonly kind: 'url'; readonly url: string; readonly fileName: string; readonly format: DataFormat; readonly sha256: string; readonly yamlPath: string };
+  | {
+      readonly kind: 'local';
+      readonly path: string;
+      readonly format: DataFormat;
+      readonly sha256: string | null;
+      readonly yamlPath: string;
+    }
+  | {
+      readonly kind: 'url';
+      readonly url: string;
+      readonly fileName: string;
+      readonly format: DataFormat;
+      readonly sha256: string;
+      readonly yamlPath: string;
+    };
 
 /** `handlebars`: the native format (strict). `python`: MedHELM's `str.format_map` with `{column}` fields. */
 export interface TemplateSource {
@@ -36,8 +49,19 @@ export type TaskSpec =
       readonly lowerColumn: string | null;
       readonly upperColumn: string | null;
     }
-  | { readonly kind: 'label'; readonly answerColumn: string; readonly labels: readonly string[]; readonly caseSensitive: boolean }
-  | { readonly kind: 'regex'; readonly answerColumn: string; readonly pattern: string; readonly flags: string; readonly group: number }
+  | {
+      readonly kind: 'label';
+      readonly answerColumn: string;
+      readonly labels: readonly string[];
+      readonly caseSensitive: boolean;
+    }
+  | {
+      readonly kind: 'regex';
+      readonly answerColumn: string;
+      readonly pattern: string;
+      readonly flags: string;
+      readonly group: number;
+    }
   | { readonly kind: 'free_text'; readonly referenceColumn: string | null }
   /** MedHELM: `correct_answer` (optional when jury_score is the only metric), JSON-list `incorrect_answers`. */
   | { readonly kind: 'medhelm'; readonly requireCorrectAnswer: boolean };

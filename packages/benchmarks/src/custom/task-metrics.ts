@@ -44,10 +44,18 @@ export function numericCorrect(pred: number, gold: NumericGold, tolerance: numbe
 export function numericMatchFamily(tolerance: number, relativeTolerance: number): MetricFamily {
   return {
     name: 'numeric_match',
-    metrics: [{ name: 'numeric_match', description: 'The first number in the answer equals the gold value within the tolerance (or lies in the gold range).', helm_compatible: false, report: true }],
+    metrics: [
+      {
+        name: 'numeric_match',
+        description:
+          'The first number in the answer equals the gold value within the tolerance (or lies in the gold range).',
+        helm_compatible: false,
+        report: true,
+      },
+    ],
     compute({ instance, completions }: MetricInput): MetricValues {
       if (completions.length === 0) return {};
-      const gold = (instance.extra_data?.['numeric'] ?? null) as NumericGold | null;
+      const gold = (instance.extra_data?.numeric ?? null) as NumericGold | null;
       const pred = firstNumber(completions[0]!);
       if (gold === null || pred === null) return { numeric_match: 0 };
       return { numeric_match: numericCorrect(pred, gold, tolerance, relativeTolerance) };
@@ -83,7 +91,15 @@ export function labelOf(answer: string, labels: readonly string[], caseSensitive
 export function labelAccuracyFamily(labels: readonly string[], caseSensitive: boolean): MetricFamily {
   return {
     name: 'label_accuracy',
-    metrics: [{ name: 'label_accuracy', description: 'The answer names the gold label (case-insensitive unless configured; surrounding punctuation ignored).', helm_compatible: false, report: true }],
+    metrics: [
+      {
+        name: 'label_accuracy',
+        description:
+          'The answer names the gold label (case-insensitive unless configured; surrounding punctuation ignored).',
+        helm_compatible: false,
+        report: true,
+      },
+    ],
     compute({ instance, completions }: MetricInput): MetricValues {
       if (completions.length === 0) return {};
       const label = labelOf(completions[0]!, labels, caseSensitive);
@@ -98,7 +114,15 @@ export function regexMatchFamily(pattern: string, flags: string, group: number):
   const regex = compileUserPattern(pattern, flags);
   return {
     name: 'regex_match',
-    metrics: [{ name: 'regex_match', description: 'The text the pattern extracts from the answer equals the gold answer after normalisation (case, punctuation, articles, spaces).', helm_compatible: false, report: true }],
+    metrics: [
+      {
+        name: 'regex_match',
+        description:
+          'The text the pattern extracts from the answer equals the gold answer after normalisation (case, punctuation, articles, spaces).',
+        helm_compatible: false,
+        report: true,
+      },
+    ],
     compute({ instance, completions }: MetricInput): MetricValues {
       if (completions.length === 0) return {};
       const extracted = regex.extract(completions[0]!, group);

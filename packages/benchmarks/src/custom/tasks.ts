@@ -47,7 +47,11 @@ export function cellText(value: unknown): string {
 }
 
 class RowReader {
-  constructor(readonly spec: CustomSpec, readonly row: Row, readonly where: string) {}
+  constructor(
+    readonly spec: CustomSpec,
+    readonly row: Row,
+    readonly where: string,
+  ) {}
 
   fail(column: string, what: string): never {
     throw customError('EF_CUSTOM_DATA', this.spec.file, `${this.where}, column "${column}": ${what}`);
@@ -86,16 +90,22 @@ class RowReader {
 }
 
 function multipleChoice(r: RowReader, task: Extract<TaskSpec, { kind: 'multiple_choice' }>, key: string): RowAnswer {
-  const all = 'columns' in task.options ? task.options.columns.map((c) => r.text(c, false)) : r.list(task.options.listColumn);
+  const all =
+    'columns' in task.options ? task.options.columns.map((c) => r.text(c, false)) : r.list(task.options.listColumn);
   const optionsColumn = 'columns' in task.options ? task.options.columns.join('/') : task.options.listColumn;
   const answer = r.text(task.answerColumn).trim();
   let index: number;
   if (task.answerFormat === 'letter') {
     index = /^[A-Za-z]$/.test(answer) ? answer.toUpperCase().charCodeAt(0) - 65 : -1;
-    if (index < 0 || index >= all.length) r.fail(task.answerColumn, `expected a letter A–${String.fromCharCode(64 + all.length)}, got ${JSON.stringify(answer)}`);
+    if (index < 0 || index >= all.length)
+      r.fail(
+        task.answerColumn,
+        `expected a letter A–${String.fromCharCode(64 + all.length)}, got ${JSON.stringify(answer)}`,
+      );
   } else if (task.answerFormat === 'number') {
     index = /^\d+$/.test(answer) ? Number(answer) - 1 : -1;
-    if (index < 0 || index >= all.length) r.fail(task.answerColumn, `expected an option number 1–${all.length}, got ${JSON.stringify(answer)}`);
+    if (index < 0 || index >= all.length)
+      r.fail(task.answerColumn, `expected an option number 1–${all.length}, got ${JSON.stringify(answer)}`);
   } else {
     index = all.findIndex((o) => o.trim() === answer);
     if (index < 0) r.fail(task.answerColumn, `${JSON.stringify(answer)} is not one of the options in ${optionsColumn}`);
@@ -105,7 +115,12 @@ function multipleChoice(r: RowReader, task: Extract<TaskSpec, { kind: 'multiple_
   let kept = all.flatMap((text, i) => (text.trim() === '' ? [] : [{ text, correct: i === index }]));
   if (kept.length < 2) r.fail(optionsColumn, 'a multiple-choice row needs at least two non-empty options');
   if (task.shuffleSeed !== null) kept = seededPermutation(kept.length, task.shuffleSeed, key).map((i) => kept[i]!);
-  return { references: optionReferences(kept.map((o) => o.text), (i) => kept[i]!.correct) };
+  return {
+    references: optionReferences(
+      kept.map((o) => o.text),
+      (i) => kept[i]!.correct,
+    ),
+  };
 }
 
 function numeric(r: RowReader, task: Extract<TaskSpec, { kind: 'numeric' }>): RowAnswer {
@@ -114,7 +129,8 @@ function numeric(r: RowReader, task: Extract<TaskSpec, { kind: 'numeric' }>): Ro
     lower: task.lowerColumn ? r.number(task.lowerColumn) : null,
     upper: task.upperColumn ? r.number(task.upperColumn) : null,
   };
-  if (gold.lower !== null && gold.upper !== null && gold.lower > gold.upper) r.fail(task.lowerColumn!, `lower bound ${gold.lower} is above the upper bound ${gold.upper}`);
+  if (gold.lower !== null && gold.upper !== null && gold.lower > gold.upper)
+    r.fail(task.lowerColumn!, `lower bound ${gold.lower} is above the upper bound ${gold.upper}`);
   const text = task.answerColumn ? r.text(task.answerColumn).trim() : `${gold.lower ?? ''}..${gold.upper ?? ''}`;
   return { references: optionReferences([text], () => true), extra_data: { numeric: gold } };
 }
@@ -123,16 +139,19 @@ function label(r: RowReader, task: Extract<TaskSpec, { kind: 'label' }>): RowAns
   const answer = r.text(task.answerColumn).trim();
   const fold = (s: string) => (task.caseSensitive ? s : s.toLowerCase());
   const gold = task.labels.find((l) => fold(l) === fold(answer));
-  if (gold === undefined) r.fail(task.answerColumn, `${JSON.stringify(answer)} is not one of the labels ${task.labels.join(', ')}`);
+  if (gold === undefined)
+    r.fail(task.answerColumn, `${JSON.stringify(answer)} is not one of the labels ${task.labels.join(', ')}`);
   return { references: optionReferences(task.labels, (i) => task.labels[i] === gold) };
 }
 
 function medhelm(r: RowReader): RowAnswer {
   const references: Reference[] = [];
   // HELM keeps the cells as pandas read them; a non-text gold crashes HELM's exact_match, so the text is used.
-  if (Object.hasOwn(r.row, 'correct_answer')) references.push({ output: { text: r.text('correct_answer') }, tags: ['correct'] });
+  if (Object.hasOwn(r.row, 'correct_answer'))
+    references.push({ output: { text: r.text('correct_answer') }, tags: ['correct'] });
   if (Object.hasOwn(r.row, 'incorrect_answers')) {
-    if (r.text('incorrect_answers', false).trim() === '') r.fail('incorrect_answers', 'is empty (HELM json.loads fails on an empty cell); write [] for none');
+    if (r.text('incorrect_answers', false).trim() === '')
+      r.fail('incorrect_answers', 'is empty (HELM json.loads fails on an empty cell); write [] for none');
     for (const text of r.list('incorrect_answers')) references.push({ output: { text }, tags: [] });
   }
   return { references };

@@ -19,11 +19,21 @@ describe('Handlebars templates', () => {
   });
 
   it('strict: a field a row lacks is an EF_CUSTOM_TEMPLATE error naming the row', () => {
-    expect(() => hbs('{{q}} {{missing}}').render({ q: 'a' }, 'quiz.csv row 3')).toThrow(expect.objectContaining({ code: 'EF_CUSTOM_TEMPLATE', message: expect.stringContaining('prompt.template on quiz.csv row 3') }));
+    expect(() => hbs('{{q}} {{missing}}').render({ q: 'a' }, 'quiz.csv row 3')).toThrow(
+      expect.objectContaining({
+        code: 'EF_CUSTOM_TEMPLATE',
+        message: expect.stringContaining('prompt.template on quiz.csv row 3'),
+      }),
+    );
   });
 
   it('a syntax error names where the template came from', () => {
-    expect(() => hbs('{{#if a}}x')).toThrow(expect.objectContaining({ code: 'EF_CUSTOM_TEMPLATE', message: expect.stringContaining('prompt.template: not a valid Handlebars template') }));
+    expect(() => hbs('{{#if a}}x')).toThrow(
+      expect.objectContaining({
+        code: 'EF_CUSTOM_TEMPLATE',
+        message: expect.stringContaining('prompt.template: not a valid Handlebars template'),
+      }),
+    );
   });
 });
 
@@ -33,7 +43,13 @@ describe('Python format templates (MedHELM prompt files)', () => {
   };
 
   it('parses fields, {{ }} escapes and !s', () => {
-    expect(parsePythonFormat('A {x} {{y}} {z!s}}}', fail)).toEqual([{ literal: 'A ' }, { field: 'x' }, { literal: ' {y} ' }, { field: 'z' }, { literal: '}' }]);
+    expect(parsePythonFormat('A {x} {{y}} {z!s}}}', fail)).toEqual([
+      { literal: 'A ' },
+      { field: 'x' },
+      { literal: ' {y} ' },
+      { field: 'z' },
+      { literal: '}' },
+    ]);
     expect(py('{a}{b}{a}').fields).toEqual(['a', 'b']);
     expect(py('{a} and {b}').render({ a: '1', b: 'x' }, 'row 1')).toBe('1 and x');
   });

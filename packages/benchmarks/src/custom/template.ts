@@ -16,10 +16,23 @@ export interface CompiledTemplate {
 
 type HandlebarsModule = typeof import('handlebars');
 // Minimal AST shapes (the package's `hbs.AST` namespace is not exported as ESM types).
-interface AstNode { readonly type: string }
-interface PathNode extends AstNode { readonly data: boolean; readonly depth: number; readonly parts: readonly string[] }
-interface CallNode extends AstNode { readonly path: AstNode; readonly params: readonly AstNode[]; readonly hash?: { readonly pairs: readonly { readonly value: AstNode }[] } }
-interface BlockNode extends CallNode { readonly program?: { readonly body: readonly AstNode[] }; readonly inverse?: { readonly body: readonly AstNode[] } }
+interface AstNode {
+  readonly type: string;
+}
+interface PathNode extends AstNode {
+  readonly data: boolean;
+  readonly depth: number;
+  readonly parts: readonly string[];
+}
+interface CallNode extends AstNode {
+  readonly path: AstNode;
+  readonly params: readonly AstNode[];
+  readonly hash?: { readonly pairs: readonly { readonly value: AstNode }[] };
+}
+interface BlockNode extends CallNode {
+  readonly program?: { readonly body: readonly AstNode[] };
+  readonly inverse?: { readonly body: readonly AstNode[] };
+}
 
 /** Blocks whose body keeps the row as its context (so its fields are row fields too). */
 const SAME_CONTEXT_BLOCKS = new Set(['if', 'unless']);
@@ -58,7 +71,11 @@ function compileHandlebars(source: TemplateSource, file: string): CompiledTempla
   try {
     ast = handlebars.parse(source.text) as unknown as { body: readonly AstNode[] };
   } catch (error) {
-    throw customError('EF_CUSTOM_TEMPLATE', file, `${source.origin}: not a valid Handlebars template: ${(error as Error).message.split('\n').join(' ')}`);
+    throw customError(
+      'EF_CUSTOM_TEMPLATE',
+      file,
+      `${source.origin}: not a valid Handlebars template: ${(error as Error).message.split('\n').join(' ')}`,
+    );
   }
   const fields = new Set<string>();
   collect(ast.body, fields);
@@ -69,7 +86,11 @@ function compileHandlebars(source: TemplateSource, file: string): CompiledTempla
       try {
         return template(row);
       } catch (error) {
-        throw customError('EF_CUSTOM_TEMPLATE', file, `${source.origin} on ${where}: ${(error as Error).message.split('\n')[0]}`);
+        throw customError(
+          'EF_CUSTOM_TEMPLATE',
+          file,
+          `${source.origin} on ${where}: ${(error as Error).message.split('\n')[0]}`,
+        );
       }
     },
   };
@@ -97,7 +118,9 @@ export function parsePythonFormat(text: string, fail: (what: string) => never): 
       const body = text.slice(i + 1, end);
       const match = /^([^!:{}]*)(?:!s)?$/.exec(body);
       if (!match || match[1] === '' || /[.[\]]/.test(match[1]!)) {
-        fail(`unsupported placeholder {${body}} at character ${i}: use {column} (write '{{' and '}}' for literal braces)`);
+        fail(
+          `unsupported placeholder {${body}} at character ${i}: use {column} (write '{{' and '}}' for literal braces)`,
+        );
       }
       if (literal) parts.push({ literal });
       literal = '';
@@ -143,9 +166,19 @@ export function compileTemplate(source: TemplateSource, file: string): CompiledT
  * Checks a template's fields against the columns the data has; the first missing one is an error naming it.
  * @example checkFields(template, ['question', 'answer'], f, 'quiz.csv header')
  */
-export function checkFields(template: CompiledTemplate, columns: readonly string[], origin: string, file: string, where: string): void {
+export function checkFields(
+  template: CompiledTemplate,
+  columns: readonly string[],
+  origin: string,
+  file: string,
+  where: string,
+): void {
   const missing = template.fields.filter((f) => !columns.includes(f));
   if (missing.length > 0) {
-    throw customError('EF_CUSTOM_TEMPLATE', file, `${origin} uses ${missing.map((m) => `"${m}"`).join(', ')}, which ${where} does not have (columns: ${columns.join(', ')})`);
+    throw customError(
+      'EF_CUSTOM_TEMPLATE',
+      file,
+      `${origin} uses ${missing.map((m) => `"${m}"`).join(', ')}, which ${where} does not have (columns: ${columns.join(', ')})`,
+    );
   }
 }

@@ -72,7 +72,12 @@ export async function loadDischargeme(ctx: LoadContext): Promise<LoadedData> {
   const files = [];
   for (const [key, stem, columns] of TABLES) {
     const path = join(folder, `${stem}.csv.gz`);
-    if (!(await stat(path).catch(() => null))?.isFile()) throw new UserError('EF_DATA_NOT_FOUND', `Benchmark data not found: ${path}`, `extra.data_path must be ${LAYOUT}.`);
+    if (!(await stat(path).catch(() => null))?.isFile())
+      throw new UserError(
+        'EF_DATA_NOT_FOUND',
+        `Benchmark data not found: ${path}`,
+        `extra.data_path must be ${LAYOUT}.`,
+      );
     let text: string;
     try {
       text = UTF8.decode(gunzipSync(await readFile(path)));
@@ -85,6 +90,17 @@ export async function loadDischargeme(ctx: LoadContext): Promise<LoadedData> {
   const rows = joinDischargeTables(tables as DischargeTables);
   const instances = buildDischargemeInstances(rows);
   const kept = instances.filter((i) => i.extra_data?.target_removed === false).length;
-  if (kept > 0) ctx.log(`dischargeme: in ${kept} of ${instances.length} instances the target text is not found verbatim in the discharge note, so HELM's removal leaves it (or a variant) in the input`);
-  return { instances, data: { source: 'https://physionet.org/content/discharge-me/1.3/ (gated)', revision: '1.3', files, num_rows: rows.length } };
+  if (kept > 0)
+    ctx.log(
+      `dischargeme: in ${kept} of ${instances.length} instances the target text is not found verbatim in the discharge note, so HELM's removal leaves it (or a variant) in the input`,
+    );
+  return {
+    instances,
+    data: {
+      source: 'https://physionet.org/content/discharge-me/1.3/ (gated)',
+      revision: '1.3',
+      files,
+      num_rows: rows.length,
+    },
+  };
 }

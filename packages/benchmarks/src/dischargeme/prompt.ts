@@ -8,7 +8,8 @@ import { juryRubric } from '../shared/judged.js';
  */
 export const dischargemePrompt: PromptSpec = {
   method: 'generation',
-  instructions: 'You are given the discharge text and a radiology report of a hospital stay, and the name of a document to write (discharge instructions or a brief hospital course). Write that document from the given context.',
+  instructions:
+    'You are given the discharge text and a radiology report of a hospital stay, and the name of a document to write (discharge instructions or a brief hospital course). Write that document from the given context.',
   input_noun: null,
   output_noun: 'Answer',
   max_tokens: 300,
@@ -19,12 +20,15 @@ export const dischargemePrompt: PromptSpec = {
 
 /** The jury rubric (focus of HELM's `dischargeme_annotator.py` L7–72, in the project's words). */
 export const DISCHARGEME_RUBRIC = juryRubric({
-  intro: 'You are a medical expert. An AI model wrote either the discharge instructions or the brief hospital course of a hospital stay from its discharge summary and a radiology report. Judge the document against that information and against the target document.',
+  intro:
+    'You are a medical expert. An AI model wrote either the discharge instructions or the brief hospital course of a hospital stay from its discharge summary and a radiology report. Judge the document against that information and against the target document.',
   caseTag: 'patient_information',
   goldNote: 'The target document:',
   criteria: {
-    accuracy: 'the document is correct for the patient\'s condition and consistent with the discharge summary and radiology report',
+    accuracy:
+      "the document is correct for the patient's condition and consistent with the discharge summary and radiology report",
     completeness: 'the document contains everything a document of its type needs',
-    clarity: 'the document suits its readers: patients for discharge instructions, clinicians for a brief hospital course',
+    clarity:
+      'the document suits its readers: patients for discharge instructions, clinicians for a brief hospital course',
   },
 });

@@ -56,11 +56,13 @@ export function joinDischargeTables(t: DischargeTables): DischargeRow[] {
   const ordered = [...admissions.entries()].sort(([, a], [, b]) => a.rank - b.rank || a.order - b.order);
   const targets = new Map<string, CsvRecord[]>();
   for (const row of t.target) targets.set(idKey(row.hadm_id!), [...(targets.get(idKey(row.hadm_id!)) ?? []), row]);
-  return ordered.flatMap(([hadm, { note }]) => (targets.get(hadm) ?? []).map((target) => ({
-    hadmId: hadm,
-    text: note.text!,
-    radiology: firstRadiology.get(hadm)!.text!,
-    briefHospitalCourse: target.brief_hospital_course!,
-    dischargeInstructions: target.discharge_instructions!,
-  })));
+  return ordered.flatMap(([hadm, { note }]) =>
+    (targets.get(hadm) ?? []).map((target) => ({
+      hadmId: hadm,
+      text: note.text!,
+      radiology: firstRadiology.get(hadm)!.text!,
+      briefHospitalCourse: target.brief_hospital_course!,
+      dischargeInstructions: target.discharge_instructions!,
+    })),
+  );
 }

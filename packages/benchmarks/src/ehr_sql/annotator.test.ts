@@ -39,14 +39,27 @@ beforeAll(async () => {
   loaded = await ehrSql.load(recordingContext({ cacheDir: await tempDir(), dataPath: await fixtureCopy() }));
 });
 
-async function annotate(instance: Instance, completion: string, currentTime: string | null = null, logs: string[] = []): Promise<EhrSqlAnnotation> {
+async function annotate(
+  instance: Instance,
+  completion: string,
+  currentTime: string | null = null,
+  logs: string[] = [],
+): Promise<EhrSqlAnnotation> {
   const annotator = createEhrSqlAnnotator({ limits: { timeoutMs: 2000, maxRows: 1000, maxResultBytes: 1_000_000 } });
   const resources = { db_path: loaded.resources?.db_path, current_time_literal: currentTime };
-  return (await annotator.annotate({ instance, request: fakeRequest(instance), completions: [completion] }, annotatorContext(resources, logs))) as unknown as EhrSqlAnnotation;
+  return (await annotator.annotate(
+    { instance, request: fakeRequest(instance), completions: [completion] },
+    annotatorContext(resources, logs),
+  )) as unknown as EhrSqlAnnotation;
 }
 
 function metricsOf(instance: Instance, completion: string, annotation: EhrSqlAnnotation) {
-  return ehrSqlFamily.compute({ instance, request: fakeRequest(instance), completions: [completion], annotations: { [EHR_SQL_ANNOTATOR]: annotation } });
+  return ehrSqlFamily.compute({
+    instance,
+    request: fakeRequest(instance),
+    completions: [completion],
+    annotations: { [EHR_SQL_ANNOTATOR]: annotation },
+  });
 }
 
 describe('ehr_sql_execution annotator on the fixture database', () => {
@@ -54,8 +67,21 @@ describe('ehr_sql_execution annotator on the fixture database', () => {
     const instance = byId('f0000000000000000000000a');
     const completion = '```sql\nselect count(*) from lab where labid < 0;\n```';
     const a = await annotate(instance, completion);
-    expect(a).toEqual({ predicted_result: [[0]], ground_truth_result: [[0]], query_error: null, predicted_sql: 'select count(*) from lab where labid < 0;', ground_truth_error: null, ground_truth_fallback: false });
-    expect(metricsOf(instance, completion, a)).toMatchObject({ ehr_sql_execution_accuracy: 1, ehr_sql_query_validity: 1, ehr_sql_precision_answerable: 1, ehr_sql_recall_answerable: 1, ehr_sql_execution_accuracy_corrected: 1 });
+    expect(a).toEqual({
+      predicted_result: [[0]],
+      ground_truth_result: [[0]],
+      query_error: null,
+      predicted_sql: 'select count(*) from lab where labid < 0;',
+      ground_truth_error: null,
+      ground_truth_fallback: false,
+    });
+    expect(metricsOf(instance, completion, a)).toMatchObject({
+      ehr_sql_execution_accuracy: 1,
+      ehr_sql_query_validity: 1,
+      ehr_sql_precision_answerable: 1,
+      ehr_sql_recall_answerable: 1,
+      ehr_sql_execution_accuracy_corrected: 1,
+    });
   });
 
   it('gold with no rows and slot values: HELM gold = bare values, so nothing can score; the corrected metric compares rows', async () => {
@@ -63,11 +89,21 @@ describe('ehr_sql_execution annotator on the fixture database', () => {
     const echo = await annotate(instance, "select 'zorbatin 5 mg'");
     expect(echo.ground_truth_result).toEqual(['zorbatin 5 mg']);
     expect(echo.ground_truth_fallback).toBe(true);
-    expect(metricsOf(instance, "select 'zorbatin 5 mg'", echo)).toMatchObject({ ehr_sql_execution_accuracy: 0, ehr_sql_execution_accuracy_corrected: 0 });
+    expect(metricsOf(instance, "select 'zorbatin 5 mg'", echo)).toMatchObject({
+      ehr_sql_execution_accuracy: 0,
+      ehr_sql_execution_accuracy_corrected: 0,
+    });
     const right = "select distinct medication.routeadmin from medication where medication.drugname = 'zorbatin 5 mg'";
     const a = await annotate(instance, right);
-    expect(metricsOf(instance, right, a)).toMatchObject({ ehr_sql_execution_accuracy: 0, ehr_sql_query_validity: 1, ehr_sql_execution_accuracy_corrected: 1 });
-    expect(metricsOf(instance, '', await annotate(instance, ''))).toMatchObject({ ehr_sql_execution_accuracy: 0, ehr_sql_execution_accuracy_corrected: 0 });
+    expect(metricsOf(instance, right, a)).toMatchObject({
+      ehr_sql_execution_accuracy: 0,
+      ehr_sql_query_validity: 1,
+      ehr_sql_execution_accuracy_corrected: 1,
+    });
+    expect(metricsOf(instance, '', await annotate(instance, ''))).toMatchObject({
+      ehr_sql_execution_accuracy: 0,
+      ehr_sql_execution_accuracy_corrected: 0,
+    });
   });
 
   it('a failing gold query is logged, falls back to the slot values, and leaves the corrected metric without a value', async () => {
@@ -86,18 +122,31 @@ describe('ehr_sql_execution annotator on the fixture database', () => {
     const instance = byId('f0000000000000000000000b');
     const logs: string[] = [];
     const a = await annotate(instance, '  \n', null, logs);
-    expect(a).toMatchObject({ predicted_result: [], ground_truth_result: [], query_error: 'No query generated', predicted_sql: '', ground_truth_fallback: false });
+    expect(a).toMatchObject({
+      predicted_result: [],
+      ground_truth_result: [],
+      query_error: 'No query generated',
+      predicted_sql: '',
+      ground_truth_fallback: false,
+    });
     expect(logs).toEqual([]);
     expect(metricsOf(instance, '  \n', a)).toMatchObject({
-      ehr_sql_execution_accuracy: 1, ehr_sql_query_validity: 0, ehr_sql_precision_answerable: 0, ehr_sql_recall_answerable: 0,
-      ehr_sql_total_predicted_answerable: 0, ehr_sql_total_ground_truth_answerable: 0, ehr_sql_execution_accuracy_corrected: 1,
+      ehr_sql_execution_accuracy: 1,
+      ehr_sql_query_validity: 0,
+      ehr_sql_precision_answerable: 0,
+      ehr_sql_recall_answerable: 0,
+      ehr_sql_total_predicted_answerable: 0,
+      ehr_sql_total_ground_truth_answerable: 0,
+      ehr_sql_execution_accuracy_corrected: 1,
     });
   });
 
   it('records query errors for bad or malicious SQL instead of throwing', async () => {
     const instance = byId('f0000000000000000000001a');
     expect((await annotate(instance, 'DROP TABLE patient;')).query_error).toContain('only a single SELECT');
-    expect((await annotate(instance, 'select 1; select 2')).query_error).toBe('You can only execute one statement at a time.');
+    expect((await annotate(instance, 'select 1; select 2')).query_error).toBe(
+      'You can only execute one statement at a time.',
+    );
     expect((await annotate(instance, 'I cannot answer this.')).query_error).toContain('starts with "I"');
     expect((await annotate(instance, 'select from where')).query_error).toContain('syntax error');
   });
@@ -110,14 +159,24 @@ describe('ehr_sql_execution annotator on the fixture database', () => {
     expect(plain.ground_truth_result).toEqual([[-216]]); // current_time is a time of day: SQLite reads it as 2000-01-01
     const fixed = await annotate(instance, gold, '2105-12-31 23:59:00');
     expect(fixed.ground_truth_result).toEqual([[-216]]);
-    expect(fixed.corrected).toEqual({ predicted_result: [[8520]], query_error: null, ground_truth_result: [[8520]], ground_truth_error: null });
+    expect(fixed.corrected).toEqual({
+      predicted_result: [[8520]],
+      query_error: null,
+      ground_truth_result: [[8520]],
+      ground_truth_error: null,
+    });
     const wrong = await annotate(instance, 'select -216', '2105-12-31 23:59:00');
-    expect(metricsOf(instance, 'select -216', wrong)).toMatchObject({ ehr_sql_execution_accuracy: 1, ehr_sql_execution_accuracy_corrected: 0 });
+    expect(metricsOf(instance, 'select -216', wrong)).toMatchObject({
+      ehr_sql_execution_accuracy: 1,
+      ehr_sql_execution_accuracy_corrected: 0,
+    });
   });
 
   it('throws when the loader gave no database path (the instance is then unscored)', async () => {
     const instance = byId('f0000000000000000000001a');
     const annotator = createEhrSqlAnnotator();
-    await expect(annotator.annotate({ instance, request: fakeRequest(instance), completions: ['select 1'] }, annotatorContext({}))).rejects.toThrow('db_path');
+    await expect(
+      annotator.annotate({ instance, request: fakeRequest(instance), completions: ['select 1'] }, annotatorContext({})),
+    ).rejects.toThrow('db_path');
   });
 });

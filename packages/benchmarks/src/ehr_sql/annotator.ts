@@ -58,11 +58,13 @@ interface Execution {
   readonly error: string | null;
 }
 
-const asExecution = (outcome: QueryOutcome): Execution => (outcome.ok ? { rows: outcome.rows, error: null } : { rows: [], error: outcome.error });
+const asExecution = (outcome: QueryOutcome): Execution =>
+  outcome.ok ? { rows: outcome.rows, error: null } : { rows: [], error: outcome.error };
 
 function readResources(ctx: AnnotatorContext): { dbPath: string; currentTime: string | null } {
   const { db_path: dbPath, current_time_literal: currentTime } = ctx.resources;
-  if (typeof dbPath !== 'string' || dbPath === '') throw new Error('the loader gave no db_path resource for the EHRSQL database');
+  if (typeof dbPath !== 'string' || dbPath === '')
+    throw new Error('the loader gave no db_path resource for the EHRSQL database');
   return { dbPath, currentTime: typeof currentTime === 'string' ? currentTime : null };
 }
 
@@ -73,10 +75,24 @@ function slotValues(instance: Instance): SqlValue[] {
   return Object.values(value as Record<string, SqlValue>);
 }
 
-async function runCorrected(dbPath: string, goldSql: string, predictedSql: string, literal: string, limits: QueryLimits): Promise<CorrectedExecution> {
+async function runCorrected(
+  dbPath: string,
+  goldSql: string,
+  predictedSql: string,
+  literal: string,
+  limits: QueryLimits,
+): Promise<CorrectedExecution> {
   const gold = asExecution(await runReadOnlyQuery(dbPath, replaceCurrentTime(goldSql, literal), limits));
-  const predicted = predictedSql === '' ? { rows: [], error: 'No query generated' } : asExecution(await runReadOnlyQuery(dbPath, replaceCurrentTime(predictedSql, literal), limits));
-  return { predicted_result: predicted.rows, query_error: predicted.error, ground_truth_result: gold.rows, ground_truth_error: gold.error };
+  const predicted =
+    predictedSql === ''
+      ? { rows: [], error: 'No query generated' }
+      : asExecution(await runReadOnlyQuery(dbPath, replaceCurrentTime(predictedSql, literal), limits));
+  return {
+    predicted_result: predicted.rows,
+    query_error: predicted.error,
+    ground_truth_result: gold.rows,
+    ground_truth_error: gold.error,
+  };
 }
 
 /**
@@ -91,10 +107,14 @@ export function createEhrSqlAnnotator(options: EhrSqlAnnotatorOptions = {}): Ann
       const { dbPath, currentTime } = readResources(ctx);
       const goldSql = pyStrip(instance.references[0]?.output.text ?? '');
       const gold = asExecution(await runReadOnlyQuery(dbPath, goldSql, limits));
-      if (gold.error !== null && instance.extra_data?.is_impossible !== true) ctx.log(`ehr_sql ${instance.id}: the gold SQL failed: ${gold.error}`);
+      if (gold.error !== null && instance.extra_data?.is_impossible !== true)
+        ctx.log(`ehr_sql ${instance.id}: the gold SQL failed: ${gold.error}`);
       const values = gold.rows.length === 0 ? slotValues(instance) : [];
       const predictedSql = extractSql(completions[0] ?? '');
-      const predicted = predictedSql === '' ? { rows: [], error: 'No query generated' } : asExecution(await runReadOnlyQuery(dbPath, predictedSql, limits));
+      const predicted =
+        predictedSql === ''
+          ? { rows: [], error: 'No query generated' }
+          : asExecution(await runReadOnlyQuery(dbPath, predictedSql, limits));
       const annotation: EhrSqlAnnotation = {
         predicted_result: predicted.rows,
         ground_truth_result: values.length > 0 ? values : gold.rows,
@@ -102,7 +122,9 @@ export function createEhrSqlAnnotator(options: EhrSqlAnnotatorOptions = {}): Ann
         predicted_sql: predictedSql,
         ground_truth_error: gold.error,
         ground_truth_fallback: values.length > 0,
-        ...(currentTime !== null ? { corrected: await runCorrected(dbPath, goldSql, predictedSql, currentTime, limits) } : {}),
+        ...(currentTime !== null
+          ? { corrected: await runCorrected(dbPath, goldSql, predictedSql, currentTime, limits) }
+          : {}),
       };
       return annotation as unknown as Readonly<Record<string, unknown>>;
     },

@@ -26,8 +26,10 @@ export function schemaTableNames(schema: string): string[] {
 
 function tableNames(db: Awaited<ReturnType<typeof openReadOnly>>): Promise<Set<string>> {
   return new Promise((resolve, reject) =>
-    db.all("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')", (error: Error | null, rows: { name: string }[]) =>
-      error ? reject(error) : resolve(new Set(rows.map((r) => r.name.toLowerCase()))),
+    db.all(
+      "SELECT name FROM sqlite_master WHERE type IN ('table', 'view')",
+      (error: Error | null, rows: { name: string }[]) =>
+        error ? reject(error) : resolve(new Set(rows.map((r) => r.name.toLowerCase()))),
     ),
   );
 }

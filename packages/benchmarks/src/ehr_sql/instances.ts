@@ -58,9 +58,11 @@ function entryInstance(raw: unknown, index: number, file: EhrSqlFile, schema: st
   if (typeof entry.question !== 'string') fail(`question is ${describeValue(entry.question)}, not a string`);
   if (typeof entry.query !== 'string') fail(`query is ${describeValue(entry.query)}, not a string`);
   const value = 'value' in entry ? entry.value : {};
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) fail(`value is ${describeValue(entry.value)}, not an object`);
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    fail(`value is ${describeValue(entry.value)}, not an object`);
   const isImpossible = entry.is_impossible ?? false;
-  if (typeof isImpossible !== 'boolean') fail(`is_impossible is ${describeValue(entry.is_impossible)}, not true or false`);
+  if (typeof isImpossible !== 'boolean')
+    fail(`is_impossible is ${describeValue(entry.is_impossible)}, not true or false`);
   const sourceId = typeof entry.id === 'string' || typeof entry.id === 'number' ? { source_id: String(entry.id) } : {};
   return {
     input: { text: ehrSqlInputText(schema, entry.question as string) },
@@ -75,7 +77,12 @@ function entryInstance(raw: unknown, index: number, file: EhrSqlFile, schema: st
  * Instances of the question files in order (train, valid, test), numbered `id<firstId>…`; `firstId` is 9,270 when
  * train.json is not loaded, so eval ids match HELM's. Entries lacking `question` or `query` are skipped, as in HELM.
  */
-export function buildEhrSqlInstances(files: readonly EhrSqlFile[], schema: string, firstId: number, log: (message: string) => void): Instance[] {
+export function buildEhrSqlInstances(
+  files: readonly EhrSqlFile[],
+  schema: string,
+  firstId: number,
+  log: (message: string) => void,
+): Instance[] {
   const kept: UnnumberedInstance[] = [];
   for (const file of files) {
     let skipped = 0;

@@ -31,7 +31,12 @@ interface FileSpec {
   readonly sha256: string | null;
 }
 
-const spec = (name: string, sha256: string | null, url = `${EHRSQL_BASE_URL}/${name}`): FileSpec => ({ fileName: name, alternativeFileNames: [`eicu/${name}`], url, sha256 });
+const spec = (name: string, sha256: string | null, url = `${EHRSQL_BASE_URL}/${name}`): FileSpec => ({
+  fileName: name,
+  alternativeFileNames: [`eicu/${name}`],
+  url,
+  sha256,
+});
 
 export const EHRSQL_FILES = {
   train: spec('train.json', null),
@@ -52,7 +57,14 @@ async function whereFrom(dataPath: string | null): Promise<Where> {
 
 /** The context resolveDataFile sees: the folder as data_path, or none (cache, then download). */
 function contextFor(ctx: LoadContext, dataPath: string | null): LoadContext {
-  return { args: ctx.args, dataPath, cacheDir: ctx.cacheDir, allowDataDrift: ctx.allowDataDrift, warn: (c, m) => ctx.warn(c, m), log: (m) => ctx.log(m) };
+  return {
+    args: ctx.args,
+    dataPath,
+    cacheDir: ctx.cacheDir,
+    allowDataDrift: ctx.allowDataDrift,
+    warn: (c, m) => ctx.warn(c, m),
+    log: (m) => ctx.log(m),
+  };
 }
 
 function resolveFile(file: FileSpec, ctx: LoadContext): Promise<DataFileInfo> {
@@ -81,13 +93,18 @@ async function readEntries(file: DataFileInfo): Promise<unknown[]> {
 /** train.json: from the data_path folder if it has one, else none there (ids start at 9,270); else cache/download. */
 async function resolveTrain(where: Where, questionsCtx: LoadContext): Promise<DataFileInfo | null> {
   if (where.kind === 'folder' && !(await folderHas(where.dir, EHRSQL_FILES.train))) {
-    questionsCtx.log(`ehr_sql: ${where.dir} has no train.json; numbering eval instances from id${EHRSQL_TRAIN_ENTRIES} as HELM does after its ${EHRSQL_TRAIN_ENTRIES} train entries`);
+    questionsCtx.log(
+      `ehr_sql: ${where.dir} has no train.json; numbering eval instances from id${EHRSQL_TRAIN_ENTRIES} as HELM does after its ${EHRSQL_TRAIN_ENTRIES} train entries`,
+    );
     return null;
   }
   return resolveFile(EHRSQL_FILES.train, questionsCtx);
 }
 
-async function questionFiles(where: Where, questionsCtx: LoadContext): Promise<{ files: EhrSqlFile[]; infos: DataFileInfo[] }> {
+async function questionFiles(
+  where: Where,
+  questionsCtx: LoadContext,
+): Promise<{ files: EhrSqlFile[]; infos: DataFileInfo[] }> {
   // valid and test first: a data_path that does not exist is reported before the note about train.json.
   const valid = await resolveFile(EHRSQL_FILES.valid, questionsCtx);
   const test = await resolveFile(EHRSQL_FILES.test, questionsCtx);
@@ -97,7 +114,10 @@ async function questionFiles(where: Where, questionsCtx: LoadContext): Promise<{
   files.push({ path: valid.path, entries: await readEntries(valid), split: 'test' });
   files.push({ path: test.path, entries: await readEntries(test), split: 'test' });
   if (train && files[0].entries.length !== EHRSQL_TRAIN_ENTRIES) {
-    questionsCtx.warn('EF_DATA_DRIFT', `${train.path} has ${files[0].entries.length} entries, HELM's has ${EHRSQL_TRAIN_ENTRIES}; eval instance ids will differ from HELM's`);
+    questionsCtx.warn(
+      'EF_DATA_DRIFT',
+      `${train.path} has ${files[0].entries.length} entries, HELM's has ${EHRSQL_TRAIN_ENTRIES}; eval instance ids will differ from HELM's`,
+    );
   }
   return { files, infos: [...(train ? [train] : []), valid, test] };
 }
@@ -109,15 +129,28 @@ export async function loadEhrSql(ctx: LoadContext): Promise<LoadedData> {
   const { files, infos } = await questionFiles(where, questionsCtx);
   const schemaFile = await resolveFile(EHRSQL_FILES.schema, questionsCtx);
   const schema = extractSchemaText(await readTextPython(schemaFile.path));
-  const database = await resolveFile(EHRSQL_FILES.database, where.kind === 'download' ? contextFor(ctx, null) : contextFor(ctx, where.kind === 'folder' ? where.dir : where.file));
+  const database = await resolveFile(
+    EHRSQL_FILES.database,
+    where.kind === 'download'
+      ? contextFor(ctx, null)
+      : contextFor(ctx, where.kind === 'folder' ? where.dir : where.file),
+  );
   const dbPath = resolve(database.path);
   await checkEhrSqlDatabase(dbPath, schema);
   const official = database.sha256 !== EHRSQL_FILES.database.sha256;
-  if (official) ctx.log(`ehr_sql: ${dbPath} is not HELM's demo database; the corrected metric fixes current_time at ${OFFICIAL_CURRENT_TIME}`);
+  if (official)
+    ctx.log(
+      `ehr_sql: ${dbPath} is not HELM's demo database; the corrected metric fixes current_time at ${OFFICIAL_CURRENT_TIME}`,
+    );
   const firstId = files[0].split === 'train' ? 0 : EHRSQL_TRAIN_ENTRIES;
   return {
     instances: buildEhrSqlInstances(files, schema, firstId, (m) => ctx.log(m)),
-    data: { source: EHRSQL_BASE_URL, revision: EHRSQL_COMMIT, files: [...infos, schemaFile, database], num_rows: files.reduce((n, f) => n + f.entries.length, 0) },
+    data: {
+      source: EHRSQL_BASE_URL,
+      revision: EHRSQL_COMMIT,
+      files: [...infos, schemaFile, database],
+      num_rows: files.reduce((n, f) => n + f.entries.length, 0),
+    },
     resources: { db_path: dbPath, current_time_literal: official ? OFFICIAL_CURRENT_TIME : null },
   };
 }

@@ -55,7 +55,12 @@ export function answerability(c: EhrSqlCase): { answerable: number; predicted: n
 function correctedExecution(a: EhrSqlAnnotation): CorrectedExecution {
   if (a.corrected) return a.corrected;
   const goldRows = a.ground_truth_fallback ? [] : (a.ground_truth_result as CorrectedExecution['ground_truth_result']);
-  return { predicted_result: a.predicted_result, query_error: a.query_error, ground_truth_result: goldRows, ground_truth_error: a.ground_truth_error };
+  return {
+    predicted_result: a.predicted_result,
+    query_error: a.query_error,
+    ground_truth_result: goldRows,
+    ground_truth_error: a.ground_truth_error,
+  };
 }
 
 /**
@@ -77,7 +82,12 @@ function isCorrectedExecution(value: unknown): boolean {
   if (value === undefined) return true;
   if (value === null || typeof value !== 'object') return false;
   const c = value as Record<string, unknown>;
-  return isSqlRows(c.predicted_result) && isSqlRows(c.ground_truth_result) && isErrorText(c.query_error) && isErrorText(c.ground_truth_error);
+  return (
+    isSqlRows(c.predicted_result) &&
+    isSqlRows(c.ground_truth_result) &&
+    isErrorText(c.query_error) &&
+    isErrorText(c.ground_truth_error)
+  );
 }
 
 /** Shape check of a stored annotation (it may come from an older or foreign run file). */
@@ -87,11 +97,21 @@ function isAnnotation(value: unknown): value is EhrSqlAnnotation {
   const fallback = a.ground_truth_fallback;
   if (typeof fallback !== 'boolean' || !Array.isArray(a.ground_truth_result)) return false;
   const goldOk = fallback || isSqlRows(a.ground_truth_result);
-  return goldOk && isSqlRows(a.predicted_result) && isErrorText(a.query_error) && isErrorText(a.ground_truth_error) && isCorrectedExecution(a.corrected);
+  return (
+    goldOk &&
+    isSqlRows(a.predicted_result) &&
+    isErrorText(a.query_error) &&
+    isErrorText(a.ground_truth_error) &&
+    isCorrectedExecution(a.corrected)
+  );
 }
 
 /** The case of one answered instance, or null when there is no completion or no usable annotation. */
-export function ehrSqlCase(instance: Instance, completions: readonly string[], annotations: MetricInput['annotations']): EhrSqlCase | null {
+export function ehrSqlCase(
+  instance: Instance,
+  completions: readonly string[],
+  annotations: MetricInput['annotations'],
+): EhrSqlCase | null {
   const annotation = annotations?.[EHR_SQL_ANNOTATOR];
   if (completions.length === 0 || !isAnnotation(annotation)) return null;
   const gold = instance.references.find((r) => r.tags.includes(CORRECT_TAG)) ?? instance.references[0];

@@ -28,7 +28,10 @@ describe('runReadOnlyQuery: results', () => {
     ['select labresult from lab order by labid', [[41.5], [44], [1.25]]],
     // Duplicate and integer-like column names would collapse or reorder in node-sqlite3's row objects.
     ['SELECT \'x\' AS b, 5 AS "1", 6 AS b', [['x', 5, 6]]],
-    ["select x'00ff', 1e999, -1e999, -0.0, null", [[{ blob: '00ff' }, { real: 'Infinity' }, { real: '-Infinity' }, 0, null]]],
+    [
+      "select x'00ff', 1e999, -1e999, -0.0, null",
+      [[{ blob: '00ff' }, { real: 'Infinity' }, { real: '-Infinity' }, 0, null]],
+    ],
     ['with r(n) as (values (1), (2)) select n from r', [[1], [2]]],
     ['select 1 where 0', []],
     ['-- nothing to run', []],
@@ -52,10 +55,19 @@ describe('runReadOnlyQuery: results', () => {
   });
 
   it('turns too many rows or too many bytes into a query error', async () => {
-    expect(await runReadOnlyQuery(dbPath, 'select * from lab', { ...limits, maxRows: 2 })).toEqual({ ok: false, error: 'the query returned more than 2 rows' });
-    expect(await runReadOnlyQuery(dbPath, 'select labname from lab', { ...limits, maxResultBytes: 10 })).toEqual({ ok: false, error: 'the query result exceeds 10 bytes' });
+    expect(await runReadOnlyQuery(dbPath, 'select * from lab', { ...limits, maxRows: 2 })).toEqual({
+      ok: false,
+      error: 'the query returned more than 2 rows',
+    });
+    expect(await runReadOnlyQuery(dbPath, 'select labname from lab', { ...limits, maxResultBytes: 10 })).toEqual({
+      ok: false,
+      error: 'the query result exceeds 10 bytes',
+    });
     const endless = 'with recursive r(n) as (select 1 union all select n + 1 from r) select n from r';
-    expect(await runReadOnlyQuery(dbPath, endless, { ...limits, maxRows: 1000 })).toEqual({ ok: false, error: 'the query returned more than 1000 rows' });
+    expect(await runReadOnlyQuery(dbPath, endless, { ...limits, maxRows: 1000 })).toEqual({
+      ok: false,
+      error: 'the query returned more than 1000 rows',
+    });
   });
 
   it('throws (an environment problem, not a query error) when the database cannot be opened', async () => {
@@ -78,7 +90,7 @@ describe('runReadOnlyQuery: untrusted SQL cannot change anything', () => {
     'select 1; drop table patient',
     "select 1; insert into patient values ('x', 1, 'f', '1', '2100-01-01 00:00:00', null)",
     'with x as (select 1) delete from lab',
-    "CREATE TABLE evil (x)",
+    'CREATE TABLE evil (x)',
     `select load_extension('${join(outDir, 'evil')}')`,
   ];
 
@@ -98,7 +110,11 @@ describe('runReadOnlyQuery: untrusted SQL cannot change anything', () => {
 
   it('interrupts a recursive CTE that never ends and reports the timeout as a query error', async () => {
     const started = Date.now();
-    const outcome = await runReadOnlyQuery(dbPath, 'with recursive r(n) as (select 1 union all select n + 1 from r) select count(*) from r', limits);
+    const outcome = await runReadOnlyQuery(
+      dbPath,
+      'with recursive r(n) as (select 1 union all select n + 1 from r) select count(*) from r',
+      limits,
+    );
     expect(outcome).toEqual({ ok: false, error: 'the query ran longer than 0.3 s and was interrupted' });
     expect(Date.now() - started).toBeLessThan(5000);
     expect(await runReadOnlyQuery(dbPath, 'select count(*) from lab', limits)).toEqual({ ok: true, rows: [[3]] });

@@ -23,15 +23,30 @@ export interface QueryLimits {
   readonly maxResultBytes: number;
 }
 
-export const DEFAULT_QUERY_LIMITS: QueryLimits = { timeoutMs: 10_000, maxRows: 100_000, maxResultBytes: 64 * 1024 * 1024 };
+export const DEFAULT_QUERY_LIMITS: QueryLimits = {
+  timeoutMs: 10_000,
+  maxRows: 100_000,
+  maxResultBytes: 64 * 1024 * 1024,
+};
 
 /** Longest single string or blob a query may build (SQLite's default is 1 GB). */
 const MAX_VALUE_BYTES = 16 * 1024 * 1024;
 
-export type QueryOutcome = { readonly ok: true; readonly rows: SqlRow[] } | { readonly ok: false; readonly error: string };
+export type QueryOutcome =
+  | { readonly ok: true; readonly rows: SqlRow[] }
+  | { readonly ok: false; readonly error: string };
 
 /** Opcodes that only a writing statement compiles to (a second guard behind the tokenizer). */
-const WRITE_OPCODES = new Set(['OpenWrite', 'Vacuum', 'Destroy', 'Clear', 'CreateBtree', 'ParseSchema', 'JournalMode', 'IncrVacuum']);
+const WRITE_OPCODES = new Set([
+  'OpenWrite',
+  'Vacuum',
+  'Destroy',
+  'Clear',
+  'CreateBtree',
+  'ParseSchema',
+  'JournalMode',
+  'IncrVacuum',
+]);
 
 /** Error text as Python's sqlite3 gives it (node-sqlite3 prefixes the result code, e.g. `SQLITE_ERROR: `). */
 function sqliteMessage(error: Error): string {
@@ -54,7 +69,9 @@ function closeQuietly(db: Database): Promise<void> {
 }
 
 function allRows(db: Database, sql: string): Promise<Record<string, unknown>[]> {
-  return new Promise((resolve, reject) => db.all(sql, (error: Error | null, rows: Record<string, unknown>[]) => (error ? reject(error) : resolve(rows))));
+  return new Promise((resolve, reject) =>
+    db.all(sql, (error: Error | null, rows: Record<string, unknown>[]) => (error ? reject(error) : resolve(rows))),
+  );
 }
 
 /**
@@ -66,7 +83,8 @@ async function inspectProgram(db: Database, statement: string): Promise<{ column
   let columns = 0;
   for (const op of program) {
     const writesTransaction = op.opcode === 'Transaction' && op.p2 !== 0;
-    if (WRITE_OPCODES.has(String(op.opcode)) || writesTransaction) return { error: 'statement rejected: it would write to the database' };
+    if (WRITE_OPCODES.has(String(op.opcode)) || writesTransaction)
+      return { error: 'statement rejected: it would write to the database' };
     if (op.opcode === 'ResultRow') columns = Math.max(columns, Number(op.p2));
   }
   return { columns };
@@ -107,7 +125,8 @@ function collectRows(db: Database, sql: string, columns: number, limits: QueryLi
     const values = Array.from({ length: columns }, (_, i) => row[`c${i}`]);
     state.bytes += values.reduce((sum: number, v) => sum + valueBytes(v), 0);
     if (state.rows.length >= limits.maxRows) state.overflow = `the query returned more than ${limits.maxRows} rows`;
-    else if (state.bytes > limits.maxResultBytes) state.overflow = `the query result exceeds ${limits.maxResultBytes} bytes`;
+    else if (state.bytes > limits.maxResultBytes)
+      state.overflow = `the query result exceeds ${limits.maxResultBytes} bytes`;
     if (state.overflow !== null) return void db.interrupt();
     state.rows.push(values.map(toSqlValue));
   };
@@ -130,7 +149,12 @@ async function runOnConnection(db: Database, statement: string, limits: QueryLim
   const program = await inspectProgram(db, statement);
   if ('error' in program) return { ok: false, error: program.error };
   if (program.columns === 0) return { ok: true, rows: [] };
-  const collected = await collectRows(db, positionalSql(statement, program.columns, limits.maxRows), program.columns, limits);
+  const collected = await collectRows(
+    db,
+    positionalSql(statement, program.columns, limits.maxRows),
+    program.columns,
+    limits,
+  );
   return collected.overflow === null ? { ok: true, rows: collected.rows } : { ok: false, error: collected.overflow };
 }
 
@@ -139,7 +163,11 @@ async function runOnConnection(db: Database, statement: string, limits: QueryLim
  * Throws only when the database itself cannot be opened (an environment problem, not the query's fault).
  * @example await runReadOnlyQuery('/data/eicu.sqlite', 'SELECT count(*) FROM patient;') // { ok: true, rows: [[7]] }
  */
-export async function runReadOnlyQuery(dbPath: string, sql: string, limits: QueryLimits = DEFAULT_QUERY_LIMITS): Promise<QueryOutcome> {
+export async function runReadOnlyQuery(
+  dbPath: string,
+  sql: string,
+  limits: QueryLimits = DEFAULT_QUERY_LIMITS,
+): Promise<QueryOutcome> {
   const guarded = guardSelect(sql);
   if (!guarded.ok) return guarded;
   if (guarded.statement === '') return { ok: true, rows: [] };
@@ -154,7 +182,8 @@ export async function runReadOnlyQuery(dbPath: string, sql: string, limits: Quer
   try {
     return await runOnConnection(db, guarded.statement, limits);
   } catch (error) {
-    if (timedOut) return { ok: false, error: `the query ran longer than ${limits.timeoutMs / 1000} s and was interrupted` };
+    if (timedOut)
+      return { ok: false, error: `the query ran longer than ${limits.timeoutMs / 1000} s and was interrupted` };
     return { ok: false, error: sqliteMessage(error as Error) };
   } finally {
     clearTimeout(timer);

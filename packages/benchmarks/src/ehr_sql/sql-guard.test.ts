@@ -27,7 +27,10 @@ describe('guardSelect: exactly one read-only statement', () => {
     ['select 1;', 'select 1'],
     ['  select 1 ;  -- trailing comment\n /* block */ ', 'select 1'],
     ['WITH x AS (SELECT 1) SELECT * FROM x;', 'WITH x AS (SELECT 1) SELECT * FROM x'],
-    ['with recursive r(n) as (select 1 union all select n + 1 from r where n < 3) select n from r', 'with recursive r(n) as (select 1 union all select n + 1 from r where n < 3) select n from r'],
+    [
+      'with recursive r(n) as (select 1 union all select n + 1 from r where n < 3) select n from r',
+      'with recursive r(n) as (select 1 union all select n + 1 from r where n < 3) select n from r',
+    ],
     ['VALUES (1), (2)', 'VALUES (1), (2)'],
     ["select replace(drugname, 'mg', '') from medication", "select replace(drugname, 'mg', '') from medication"],
     ["select 'drop table patient; attach' as note", "select 'drop table patient; attach' as note"],
@@ -38,16 +41,25 @@ describe('guardSelect: exactly one read-only statement', () => {
     expect(guardSelect(sql)).toEqual({ ok: true, statement });
   });
 
-  it.each(['', '   ', '-- just a comment', ';', '/* c */ ; -- c'])('treats %j as an empty statement (no rows, no error, like Python)', (sql) => {
+  it.each([
+    '',
+    '   ',
+    '-- just a comment',
+    ';',
+    '/* c */ ; -- c',
+  ])('treats %j as an empty statement (no rows, no error, like Python)', (sql) => {
     expect(guardSelect(sql)).toEqual({ ok: true, statement: '' });
   });
 
-  it.each(['select 1; select 2', 'select 1;;', 'select 1; -- c\n drop table patient', '; select 1', "select 1; attach database '/tmp/x.db' as x"])(
-    'rejects %j: more than one statement',
-    (sql) => {
-      expect(guardSelect(sql)).toEqual({ ok: false, error: MULTIPLE_STATEMENTS_ERROR });
-    },
-  );
+  it.each([
+    'select 1; select 2',
+    'select 1;;',
+    'select 1; -- c\n drop table patient',
+    '; select 1',
+    "select 1; attach database '/tmp/x.db' as x",
+  ])('rejects %j: more than one statement', (sql) => {
+    expect(guardSelect(sql)).toEqual({ ok: false, error: MULTIPLE_STATEMENTS_ERROR });
+  });
 
   it.each([
     ["ATTACH DATABASE '/tmp/new.db' AS x", 'starts with "ATTACH"'],
@@ -70,7 +82,7 @@ describe('guardSelect: exactly one read-only statement', () => {
     ['with x as (select 1) insert into lab select * from x', '"insert" is not allowed'],
     ['with x as (select 1) replace into lab select * from x', '"replace" is not allowed'],
     ["select load_extension('/tmp/evil.so')", '"load_extension" is not allowed'],
-    ["select \"LOAD_EXTENSION\"('/tmp/evil.so')", '"\\"LOAD_EXTENSION\\"" is not allowed'],
+    ['select "LOAD_EXTENSION"(\'/tmp/evil.so\')', '"\\"LOAD_EXTENSION\\"" is not allowed'],
     ["select [load_extension]('/tmp/evil.so')", 'is not allowed'],
   ])('rejects %j', (sql, detail) => {
     const result = guardSelect(sql);
@@ -84,7 +96,10 @@ describe('replaceCurrentTime (official-database convention)', () => {
   it.each([
     ["select strftime('%j', current_time)", "select strftime('%j', '2105-12-31 23:59:00')"],
     ['select CURRENT_TIME, Current_Time', "select '2105-12-31 23:59:00', '2105-12-31 23:59:00'"],
-    ["select 'current_time', \"current_time\" -- current_time", "select 'current_time', \"current_time\" -- current_time"],
+    [
+      'select \'current_time\', "current_time" -- current_time',
+      'select \'current_time\', "current_time" -- current_time',
+    ],
     ['select current_timestamp, my_current_time', 'select current_timestamp, my_current_time'],
     ['select 1', 'select 1'],
   ])('%j → %j', (sql, expected) => {

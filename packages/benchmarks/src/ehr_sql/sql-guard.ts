@@ -82,13 +82,28 @@ export function tokenizeSql(sql: string): SqlToken[] {
 }
 
 /** Statement keywords that change the database, the file system or the connection. */
-const FORBIDDEN_WORDS = new Set(['ATTACH', 'DETACH', 'VACUUM', 'PRAGMA', 'CREATE', 'INSERT', 'UPDATE', 'DELETE', 'DROP', 'ALTER', 'REINDEX', 'ANALYZE']);
+const FORBIDDEN_WORDS = new Set([
+  'ATTACH',
+  'DETACH',
+  'VACUUM',
+  'PRAGMA',
+  'CREATE',
+  'INSERT',
+  'UPDATE',
+  'DELETE',
+  'DROP',
+  'ALTER',
+  'REINDEX',
+  'ANALYZE',
+]);
 const STATEMENT_STARTS = new Set(['SELECT', 'WITH', 'VALUES']);
 
 /** Python's sqlite3 message for a tail after the first statement (HELM counts it as a query error). */
 export const MULTIPLE_STATEMENTS_ERROR = 'You can only execute one statement at a time.';
 
-export type GuardResult = { readonly ok: true; readonly statement: string } | { readonly ok: false; readonly error: string };
+export type GuardResult =
+  | { readonly ok: true; readonly statement: string }
+  | { readonly ok: false; readonly error: string };
 
 /** Identifier text without its quotes, upper-cased, for the load_extension check. */
 function identifierName(token: SqlToken): string {
@@ -125,10 +140,14 @@ export function guardSelect(sql: string): GuardResult {
   if (body.length === 0) return { ok: true, statement: '' };
   const first = body[0].text.toUpperCase();
   if (body[0].kind !== 'word' || !STATEMENT_STARTS.has(first)) {
-    return { ok: false, error: `only a single SELECT statement may run (the statement starts with ${JSON.stringify(body[0].text)})` };
+    return {
+      ok: false,
+      error: `only a single SELECT statement may run (the statement starts with ${JSON.stringify(body[0].text)})`,
+    };
   }
   const forbidden = forbiddenToken(body);
-  if (forbidden !== null) return { ok: false, error: `statement rejected: ${JSON.stringify(forbidden)} is not allowed in a read-only query` };
+  if (forbidden !== null)
+    return { ok: false, error: `statement rejected: ${JSON.stringify(forbidden)} is not allowed in a read-only query` };
   return { ok: true, statement: sql.slice(body[0].start, body[body.length - 1].end) };
 }
 

@@ -15,7 +15,9 @@ export const FIXTURE_DB = join(FIXTURE_DIR, 'eicu.sqlite');
 
 /** Writes a new database at `path` from the fixture DDL and the invented rows (our own SQL, run read-write). */
 export async function buildFixtureDatabase(path: string): Promise<void> {
-  const sql = (await readFile(join(FIXTURE_DIR, 'eicu', 'eicu.sql'), 'utf8')) + (await readFile(join(FIXTURE_DIR, 'fixture-rows.sql'), 'utf8'));
+  const sql =
+    (await readFile(join(FIXTURE_DIR, 'eicu', 'eicu.sql'), 'utf8')) +
+    (await readFile(join(FIXTURE_DIR, 'fixture-rows.sql'), 'utf8'));
   const db = await new Promise<sqlite3.Database>((resolve, reject) => {
     const opened: sqlite3.Database = new sqlite3.Database(path, (e) => (e ? reject(e) : resolve(opened)));
   });
@@ -26,7 +28,10 @@ export async function buildFixtureDatabase(path: string): Promise<void> {
 /** Every row of every table, as JSON, in table then rowid order. */
 export async function dumpTables(path: string): Promise<string> {
   const db = await openReadOnly(path);
-  const all = (sql: string) => new Promise<Record<string, unknown>[]>((resolve, reject) => db.all(sql, (e: Error | null, rows: Record<string, unknown>[]) => (e ? reject(e) : resolve(rows))));
+  const all = (sql: string) =>
+    new Promise<Record<string, unknown>[]>((resolve, reject) =>
+      db.all(sql, (e: Error | null, rows: Record<string, unknown>[]) => (e ? reject(e) : resolve(rows))),
+    );
   const tables = await all("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name");
   const dump: unknown[] = [];
   for (const t of tables) dump.push(t, await all(`SELECT * FROM "${String(t.name)}" ORDER BY rowid`));
@@ -42,9 +47,23 @@ export async function fixtureCopy(): Promise<string> {
 }
 
 export function fakeRequest(instance: Instance): PromptRequest {
-  return { instance_id: instance.id, train_trial_index: 0, prompt: '', temperature: 0, max_tokens: 1024, stop: [], top_p: null, num_completions: 1, top_k_per_token: 1 };
+  return {
+    instance_id: instance.id,
+    train_trial_index: 0,
+    prompt: '',
+    temperature: 0,
+    max_tokens: 1024,
+    stop: [],
+    top_p: null,
+    num_completions: 1,
+    top_k_per_token: 1,
+  };
 }
 
 export function annotatorContext(resources: Readonly<Record<string, unknown>>, logs: string[] = []): AnnotatorContext {
-  return { resources, warn: (code, message) => void logs.push(`${code}: ${message}`), log: (message) => void logs.push(message) };
+  return {
+    resources,
+    warn: (code, message) => void logs.push(`${code}: ${message}`),
+    log: (message) => void logs.push(message),
+  };
 }

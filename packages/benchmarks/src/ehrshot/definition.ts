@@ -7,11 +7,21 @@ import { EHRSHOT_TASKS } from './tasks.js';
 /** EHRSHOT: yes/no clinical predictions from a patient's coded EHR timeline (gated Stanford data, MEDS layout). */
 export const ehrshot: BenchmarkDefinition = {
   name: 'ehrshot',
-  description: 'EHRSHOT: predict a yes/no clinical outcome (new diagnosis, abnormal lab, length of stay, readmission, ICU transfer) from the codes of a patient\'s EHR up to the prediction time.',
+  description:
+    "EHRSHOT: predict a yes/no clinical outcome (new diagnosis, abnormal lab, length of stay, readmission, ICU transfer) from the codes of a patient's EHR up to the prediction time.",
   // Declaration order of HELM's run spec: get_ehrshot_spec(subject, max_length=100000).
   args: [
-    { name: 'subject', default: null, values: EHRSHOT_TASKS, description: 'The EHRSHOT task (required), e.g. guo_los, new_hypertension or lab_anemia.' },
-    { name: 'max_length', default: DEFAULT_MAX_LENGTH, description: 'Drop labels whose prompt is longer than this many cl100k_base tokens.' },
+    {
+      name: 'subject',
+      default: null,
+      values: EHRSHOT_TASKS,
+      description: 'The EHRSHOT task (required), e.g. guo_los, new_hypertension or lab_anemia.',
+    },
+    {
+      name: 'max_length',
+      default: DEFAULT_MAX_LENGTH,
+      description: 'Drop labels whose prompt is longer than this many cl100k_base tokens.',
+    },
   ],
   prompt: ehrshotPrompt,
   metrics: [exactMatchFamily],

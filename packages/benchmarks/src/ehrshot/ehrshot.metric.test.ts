@@ -1,26 +1,56 @@
 import { describe, expect, it } from '@jest/globals';
-import { exactMatch, exactMatchFamily, prefixExactMatch, quasiExactMatch, quasiPrefixExactMatch } from '@eval-factory/metrics';
+import {
+  exactMatch,
+  exactMatchFamily,
+  prefixExactMatch,
+  quasiExactMatch,
+  quasiPrefixExactMatch,
+} from '@eval-factory/metrics';
 import type { Instance, PromptRequest } from '@eval-factory/types';
 import { optionReferences } from '../shared/instances.js';
 import { EHRSHOT_CHOICES } from './instances.js';
 
 // EHRSHOT scores with HELM's exact_match family (docs/benchmarks/ehrshot.md) over the yes/no options A/B.
 function instance(answer: 'yes' | 'no'): Instance {
-  return { id: 'id0', input: { text: 'x' }, split: 'test', references: optionReferences(EHRSHOT_CHOICES, (i) => EHRSHOT_CHOICES[i] === answer) };
+  return {
+    id: 'id0',
+    input: { text: 'x' },
+    split: 'test',
+    references: optionReferences(EHRSHOT_CHOICES, (i) => EHRSHOT_CHOICES[i] === answer),
+  };
 }
 
 const REQUEST: PromptRequest = {
-  instance_id: 'id0', train_trial_index: 0, prompt: 'p', temperature: 0, max_tokens: 1, stop: [], top_p: null,
-  num_completions: 1, top_k_per_token: 5, output_mapping: { A: 'yes', B: 'no' },
+  instance_id: 'id0',
+  train_trial_index: 0,
+  prompt: 'p',
+  temperature: 0,
+  max_tokens: 1,
+  stop: [],
+  top_p: null,
+  num_completions: 1,
+  top_k_per_token: 5,
+  output_mapping: { A: 'yes', B: 'no' },
 };
 
 describe('docs/benchmarks/ehrshot.md vectors (gold, pred → EM, QEM, PEM, QPEM)', () => {
   it.each([
-    ['yes', 'Yes.', 0, 1, 0, 1], ['yes', 'yes, because', 0, 0, 1, 1], ['A', 'a', 0, 1, 0, 1],
-    ['Collagen', 'collagen type I', 0, 0, 0, 1], ['the cat', 'cat', 0, 1, 0, 1], ['x', '', 0, 0, 0, 0],
-    ['', 'x', 0, 0, 1, 1], ['!', '?', 0, 1, 0, 1], ['33', '33 ', 1, 1, 1, 1],
+    ['yes', 'Yes.', 0, 1, 0, 1],
+    ['yes', 'yes, because', 0, 0, 1, 1],
+    ['A', 'a', 0, 1, 0, 1],
+    ['Collagen', 'collagen type I', 0, 0, 0, 1],
+    ['the cat', 'cat', 0, 1, 0, 1],
+    ['x', '', 0, 0, 0, 0],
+    ['', 'x', 0, 0, 1, 1],
+    ['!', '?', 0, 1, 0, 1],
+    ['33', '33 ', 1, 1, 1, 1],
   ] as const)('(%j, %j) → %d %d %d %d', (gold, pred, em, qem, pem, qpem) => {
-    expect([exactMatch(gold, pred), quasiExactMatch(gold, pred), prefixExactMatch(gold, pred), quasiPrefixExactMatch(gold, pred)]).toEqual([em, qem, pem, qpem]);
+    expect([
+      exactMatch(gold, pred),
+      quasiExactMatch(gold, pred),
+      prefixExactMatch(gold, pred),
+      quasiPrefixExactMatch(gold, pred),
+    ]).toEqual([em, qem, pem, qpem]);
   });
 });
 
@@ -42,7 +72,11 @@ describe('ehrshot exact_match on the A/B letter (mapping is exact and case-sensi
     ['an empty answer', 'yes', '', ZERO],
     ['a refusal', 'no', "I can't determine that from the record.", ZERO],
   ] as const)('%s', (_label, answer, completion, expected) => {
-    const values = exactMatchFamily.compute({ instance: instance(answer), request: REQUEST, completions: [completion] });
+    const values = exactMatchFamily.compute({
+      instance: instance(answer),
+      request: REQUEST,
+      completions: [completion],
+    });
     expect(values).toMatchObject(expected);
     expect(values['exact_match@5']).toBe(expected.exact_match);
   });

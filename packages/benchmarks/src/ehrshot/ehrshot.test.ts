@@ -36,10 +36,20 @@ describe('ehrshot fixture', () => {
 describe('ehrshot definition', () => {
   it('declares subject (14 tasks, required) then max_length (100000), an MCQ-joint one-token prompt and exact_match', () => {
     expect(ehrshot.name).toBe('ehrshot');
-    expect(ehrshot.args.map((a) => [a.name, a.default])).toEqual([['subject', null], ['max_length', 100000]]);
+    expect(ehrshot.args.map((a) => [a.name, a.default])).toEqual([
+      ['subject', null],
+      ['max_length', 100000],
+    ]);
     expect(ehrshot.args[0].values).toEqual(EHRSHOT_TASKS);
     expect(EHRSHOT_TASKS).toHaveLength(14);
-    expect(ehrshot.prompt).toMatchObject({ method: 'multiple_choice_joint', max_tokens: 1, temperature: 0, stop_sequences: [], input_noun: '', max_train_instances: 0 });
+    expect(ehrshot.prompt).toMatchObject({
+      method: 'multiple_choice_joint',
+      max_tokens: 1,
+      temperature: 0,
+      stop_sequences: [],
+      input_noun: '',
+      max_train_instances: 0,
+    });
     expect(ehrshot.prompt.output_noun).toMatch(/\bA\b.*\bB\b/);
     expect(ehrshot.metrics).toEqual([exactMatchFamily]);
     expect(ehrshot.main_metric).toBe('exact_match');
@@ -55,7 +65,9 @@ describe('ehrshot load: guo_los (labels not in (subject, time) order)', () => {
     expect(new Set(xs.map((x) => x.split))).toEqual(new Set(['test']));
     expect(xs.map((x) => x.references.map((r) => r.output.text))).toEqual(Array(5).fill(['yes', 'no']));
     expect(xs.map(gold)).toEqual(['yes', 'no', 'yes', 'no', 'yes']);
-    expect(xs.map((x) => x.extra_data)).toEqual([0, 1, 2, 3, 4].map((row, i) => ({ labels_row: row, prompt_labels_row: [2, 1, 0, 3, 4][i] })));
+    expect(xs.map((x) => x.extra_data)).toEqual(
+      [0, 1, 2, 3, 4].map((row, i) => ({ labels_row: row, prompt_labels_row: [2, 1, 0, 3, 4][i] })),
+    );
     expect(xs[0].source_id).toBe('102@2021-02-10T23:59:00.000000');
     const first = ['MEDS_BIRTH', 'ICD10CM/I10', 'Visit/IP', 'LOINC/2951-2', 'CPT4/99223'];
     expect(xs.map((x) => x.input.text)).toEqual([
@@ -67,12 +79,18 @@ describe('ehrshot load: guo_los (labels not in (subject, time) order)', () => {
     ]);
     expect(xs[3].input.text).toContain('\n- None\n- LOINC/718-7\n\n');
     expect(xs[4].input.text.endsWith('Patient EHR:\n\n\n')).toBe(true);
-    expect(ctx.warnings).toEqual([{ code: 'EF_HELM_MISALIGNMENT', message: expect.stringContaining('2 of 5 instances') }]);
+    expect(ctx.warnings).toEqual([
+      { code: 'EF_HELM_MISALIGNMENT', message: expect.stringContaining('2 of 5 instances') },
+    ]);
   });
 
   it('records the three files with their sha256 and the label row count', async () => {
     const { loaded } = await load({ subject: 'guo_los' });
-    expect(loaded.data.files.map((f) => f.path.slice(FIXTURE.length + 1))).toEqual(['data/data.parquet', 'metadata/subject_splits.parquet', 'labels/guo_los/labels.parquet']);
+    expect(loaded.data.files.map((f) => f.path.slice(FIXTURE.length + 1))).toEqual([
+      'data/data.parquet',
+      'metadata/subject_splits.parquet',
+      'labels/guo_los/labels.parquet',
+    ]);
     expect(loaded.data.files.every((f) => /^[0-9a-f]{64}$/.test(f.sha256) && f.bytes > 0)).toBe(true);
     expect(loaded.data).toMatchObject({ revision: null, num_rows: 5 });
   });
@@ -80,10 +98,12 @@ describe('ehrshot load: guo_los (labels not in (subject, time) order)', () => {
   it('renders HELM\'s layout: instructions, blank line, ": " + scenario text, the yes/no options, the output noun', async () => {
     const { loaded } = await load({ subject: 'guo_los' });
     const x = loaded.instances[4];
-    expect(renderMcqPrompt(ehrshot.prompt, x)).toBe(`${ehrshot.prompt.instructions}\n\n: ${x.input.text}\nA. yes\nB. no\n${ehrshot.prompt.output_noun}:`);
+    expect(renderMcqPrompt(ehrshot.prompt, x)).toBe(
+      `${ehrshot.prompt.instructions}\n\n: ${x.input.text}\nA. yes\nB. no\n${ehrshot.prompt.output_noun}:`,
+    );
     expect(x.input.text).toBe(
       '\n# Instructions\nYou are a highly experienced hospitalist at Stanford Healthcare, the academic medical center affiliated with Stanford University, and your specialty is predicting length of stay.\n\n' +
-        'Instruction: Go through the patient\'s EHR history and, drawing on all of the medical evidence it provides, answer this question: ' +
+        "Instruction: Go through the patient's EHR history and, drawing on all of the medical evidence it provides, answer this question: " +
         'If this patient were admitted to the hospital now, would the stay probably last at least 7 days (one week)?\n\n\n# Your Task\nPatient EHR:\n\n\n',
     );
   });
@@ -116,7 +136,11 @@ describe('ehrshot load: lab_anemia (pandas sample, seed 1)', () => {
     expect(xs.map((x) => x.extra_data?.labels_row)).toEqual([6, 2, 1, 0, 4, 3, 5]);
     expect(xs.map((x) => x.extra_data?.prompt_labels_row)).toEqual([4, 1, 0, 2, 5, 3, 6]);
     expect(xs.map(gold)).toEqual(['yes', 'no', 'no', 'yes', 'no', 'yes', 'no']); // a null boolean_value is "no"
-    const codes = (x: (typeof xs)[number]) => x.input.text.split('Patient EHR:\n')[1].split('\n').filter((l) => l !== '');
+    const codes = (x: (typeof xs)[number]) =>
+      x.input.text
+        .split('Patient EHR:\n')[1]
+        .split('\n')
+        .filter((l) => l !== '');
     expect(xs.map(codes)).toEqual([
       ['- MEDS_BIRTH', '- ICD10CM/I10'],
       ['- MEDS_BIRTH', '- ICD10CM/I10'],
@@ -138,7 +162,9 @@ describe('ehrshot max_length (cl100k_base tokens of the scenario text)', () => {
     const lengths = all.map((x) => countCl100kTokens(x.input.text));
     const limit = [...lengths].sort((a, b) => a - b)[2];
     const { ctx, loaded } = await load({ subject: 'guo_los', max_length: String(limit) });
-    expect(loaded.instances.map((x) => x.extra_data?.labels_row)).toEqual(all.filter((_, i) => lengths[i] <= limit).map((x) => x.extra_data?.labels_row));
+    expect(loaded.instances.map((x) => x.extra_data?.labels_row)).toEqual(
+      all.filter((_, i) => lengths[i] <= limit).map((x) => x.extra_data?.labels_row),
+    );
     expect(loaded.instances).toHaveLength(3);
     expect(loaded.instances.map((x) => x.id)).toEqual(['id0', 'id1', 'id2']);
     expect(ctx.logs.join('\n')).toContain(`dropped 2 of 5 labels whose prompt exceeds max_length=${limit}`);

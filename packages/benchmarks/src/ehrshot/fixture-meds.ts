@@ -70,7 +70,12 @@ const time = (t: string | null): ParquetValue => (t === null ? null : us(t));
 
 function eventColumns(events: readonly Event[]): ParquetColumnSpec[] {
   return [
-    { name: 'subject_id', kind: 'int64', optional: true, values: events.map((e) => (e[0] === null ? null : BigInt(e[0]))) },
+    {
+      name: 'subject_id',
+      kind: 'int64',
+      optional: true,
+      values: events.map((e) => (e[0] === null ? null : BigInt(e[0]))),
+    },
     { name: 'time', kind: 'timestamp_us', optional: true, values: events.map((e) => time(e[1])) },
     { name: 'code', kind: 'string', optional: true, values: events.map((e) => e[2]) },
     { name: 'numeric_value', kind: 'double', optional: true, values: events.map(() => null) },
@@ -89,16 +94,23 @@ export function labelColumns(labels: readonly Label[]): ParquetColumnSpec[] {
 export function fixtureMedsFiles(): Map<string, Uint8Array> {
   const files = new Map<string, Uint8Array>();
   files.set('data/data.parquet', writeParquet(eventColumns(FIXTURE_EVENTS), { rowGroupSize: 6 }));
-  files.set('metadata/subject_splits.parquet', writeParquet([
-    { name: 'subject_id', kind: 'int64', values: [101n, 102n, 103n, 104n, 999n] },
-    { name: 'split', kind: 'string', values: ['train', 'tuning', 'held_out', 'held_out', 'train'] },
-  ]));
-  for (const [task, labels] of Object.entries(FIXTURE_LABELS)) files.set(`labels/${task}/labels.parquet`, writeParquet(labelColumns(labels)));
+  files.set(
+    'metadata/subject_splits.parquet',
+    writeParquet([
+      { name: 'subject_id', kind: 'int64', values: [101n, 102n, 103n, 104n, 999n] },
+      { name: 'split', kind: 'string', values: ['train', 'tuning', 'held_out', 'held_out', 'train'] },
+    ]),
+  );
+  for (const [task, labels] of Object.entries(FIXTURE_LABELS))
+    files.set(`labels/${task}/labels.parquet`, writeParquet(labelColumns(labels)));
   return files;
 }
 
 /** Writes the fixture folder (or any subset of replaced files) under `root`. */
-export async function writeFixtureMeds(root: string, replace: ReadonlyMap<string, Uint8Array | null> = new Map()): Promise<void> {
+export async function writeFixtureMeds(
+  root: string,
+  replace: ReadonlyMap<string, Uint8Array | null> = new Map(),
+): Promise<void> {
   const files = fixtureMedsFiles();
   for (const [rel, bytes] of replace) {
     if (bytes === null) files.delete(rel);

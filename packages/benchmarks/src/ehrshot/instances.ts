@@ -38,8 +38,9 @@ function compareSubjects(a: SubjectId, b: SubjectId): number {
 /** Frame positions sorted by (subject_id, prediction_time), stable, missing times last (pandas lexsort). */
 export function sortedPositions(frame: readonly LabelRow[]): number[] {
   const time = (r: LabelRow): number => r.time ?? Infinity;
-  return Array.from(frame.keys()).sort((i, j) =>
-    compareSubjects(frame[i].subject, frame[j].subject) || time(frame[i]) - time(frame[j]) || i - j);
+  return Array.from(frame.keys()).sort(
+    (i, j) => compareSubjects(frame[i].subject, frame[j].subject) || time(frame[i]) - time(frame[j]) || i - j,
+  );
 }
 
 /** Number of timeline events with time ≤ t (null times sort last and never qualify; a missing t matches none). */
@@ -82,7 +83,10 @@ class SortedPrompts {
   private sum = { subject: null as SubjectId | null, lines: 0, inner: 0 };
   private ehr = { subject: null as SubjectId | null, lines: 0, text: '' };
 
-  constructor(private readonly events: EventStore, private readonly opts: BuildOptions) {
+  constructor(
+    private readonly events: EventStore,
+    private readonly opts: BuildOptions,
+  ) {
     this.head = promptHead(opts.task);
     this.counter = opts.maxLength === null ? null : new PromptTokenCounter(this.head);
   }
@@ -94,7 +98,10 @@ class SortedPrompts {
       try {
         counts = lineTokens(code);
       } catch (e) {
-        throw dataFormatError(this.opts.dataFile, `code ${describeValue(code)} cannot be tokenized (${(e as Error).message})`);
+        throw dataFormatError(
+          this.opts.dataFile,
+          `code ${describeValue(code)} cannot be tokenized (${(e as Error).message})`,
+        );
       }
       this.lineCounts[codeId] = counts;
     }
@@ -106,7 +113,8 @@ class SortedPrompts {
     if (this.counter === null) return 0;
     if (m === 0 || !timeline) return this.counter.total(0, null);
     if (this.sum.subject !== subject || this.sum.lines > m - 1) this.sum = { subject, lines: 0, inner: 0 };
-    for (; this.sum.lines < m - 1; this.sum.lines++) this.sum.inner += this.counts(timeline.codeIds[this.sum.lines]).inner;
+    for (; this.sum.lines < m - 1; this.sum.lines++)
+      this.sum.inner += this.counts(timeline.codeIds[this.sum.lines]).inner;
     return this.counter.total(this.sum.inner, this.counts(timeline.codeIds[m - 1]).last);
   }
 
@@ -114,7 +122,9 @@ class SortedPrompts {
   text(subject: SubjectId, timeline: SubjectTimeline | undefined, m: number): string {
     if (this.ehr.subject !== subject || this.ehr.lines > m) this.ehr = { subject, lines: 0, text: '' };
     if (m > this.ehr.lines && timeline) {
-      const lines = Array.from(timeline.codeIds.subarray(this.ehr.lines, m), (id) => codeLine(this.events.codes[id])).join('\n');
+      const lines = Array.from(timeline.codeIds.subarray(this.ehr.lines, m), (id) =>
+        codeLine(this.events.codes[id]),
+      ).join('\n');
       this.ehr.text = this.ehr.lines === 0 ? lines : `${this.ehr.text}\n${lines}`;
       this.ehr.lines = m;
     }
@@ -132,7 +142,11 @@ function isoMicros(us: number | null): string {
  * Builds the instances of one task from HELM's label frame (see `helmLabelFrame`) and the events.
  * @example buildEhrshotInstances(frame, events, { task: 'guo_los', maxLength: 100000, dataFile }).instances[0].id // 'id0'
  */
-export function buildEhrshotInstances(frame: readonly LabelRow[], events: EventStore, opts: BuildOptions): BuiltInstances {
+export function buildEhrshotInstances(
+  frame: readonly LabelRow[],
+  events: EventStore,
+  opts: BuildOptions,
+): BuiltInstances {
   const sorted = sortedPositions(frame);
   const prompts = new SortedPrompts(events, opts);
   const texts: (string | null)[] = sorted.map((position) => {

@@ -6,7 +6,13 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { dataFormatError, describeValue } from '../shared/data-errors.js';
-import { forEachRowGroup, isTimestampColumn, openParquet, readParquetColumns, requireColumns } from '../shared/parquet.js';
+import {
+  forEachRowGroup,
+  isTimestampColumn,
+  openParquet,
+  readParquetColumns,
+  requireColumns,
+} from '../shared/parquet.js';
 import type { ParquetFile } from '../shared/parquet.js';
 import type { EhrshotTask } from './tasks.js';
 
@@ -49,7 +55,11 @@ export async function medsFiles(root: string, task: EhrshotTask): Promise<MedsFi
   };
   for (const path of Object.values(files)) {
     const info = await stat(path).catch(() => null);
-    if (!info?.isFile()) throw dataFormatError(root, `the EHRSHOT MEDS folder has no file ${path.slice(root.length + 1)} (expected data/data.parquet, metadata/subject_splits.parquet and labels/${task}/labels.parquet)`);
+    if (!info?.isFile())
+      throw dataFormatError(
+        root,
+        `the EHRSHOT MEDS folder has no file ${path.slice(root.length + 1)} (expected data/data.parquet, metadata/subject_splits.parquet and labels/${task}/labels.parquet)`,
+      );
   }
   return files;
 }
@@ -58,12 +68,17 @@ function subjectKey(value: unknown, file: string, row: number): SubjectId | null
   if (value === null || value === undefined) return null;
   if (typeof value === 'string') return value;
   const n = typeof value === 'bigint' ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n)) throw dataFormatError(file, `row ${row}: subject_id ${describeValue(typeof value === 'bigint' ? String(value) : value)} is not an integer id`);
+  if (typeof n !== 'number' || !Number.isSafeInteger(n))
+    throw dataFormatError(
+      file,
+      `row ${row}: subject_id ${describeValue(typeof value === 'bigint' ? String(value) : value)} is not an integer id`,
+    );
   return n;
 }
 
 function requireTimestamp(pq: ParquetFile, column: string): void {
-  if (!isTimestampColumn(pq.columns.get(column)!)) throw dataFormatError(pq.path, `column "${column}" is not a timestamp column`);
+  if (!isTimestampColumn(pq.columns.get(column)!))
+    throw dataFormatError(pq.path, `column "${column}" is not a timestamp column`);
 }
 
 /** Python truthiness of a label value: NaN is true, null/0/false/"" are false. */
@@ -142,7 +157,12 @@ function timelinesOf(events: EventColumns, subjects: readonly SubjectId[]): Map<
     times[at] = events.times[i];
     codeIds[at] = events.codeIds[i];
   }
-  return new Map(subjects.map((subject, s) => [subject, sortTimeline(times.subarray(starts[s], starts[s + 1]), codeIds.subarray(starts[s], starts[s + 1]))]));
+  return new Map(
+    subjects.map((subject, s) => [
+      subject,
+      sortTimeline(times.subarray(starts[s], starts[s + 1]), codeIds.subarray(starts[s], starts[s + 1])),
+    ]),
+  );
 }
 
 /**

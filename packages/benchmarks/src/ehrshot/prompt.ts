@@ -24,7 +24,7 @@ const CLINICAL_DEFINITIONS: Readonly<Record<NewTask, string>> = {
     'care aims to reopen the artery quickly (PCI or thrombolysis), followed by lifestyle change and long-term drugs such as aspirin and statins.',
   new_celiac:
     'Celiac disease is a lifelong autoimmune condition of the small intestine set off by gluten, the protein in wheat, barley and rye. ' +
-    'It can cause chronic diarrhea and malabsorption, symptoms outside the gut, or none at all, and it often accompanies other autoimmune conditions such as type 1 diabetes or Hashimoto\'s thyroiditis. ' +
+    "It can cause chronic diarrhea and malabsorption, symptoms outside the gut, or none at all, and it often accompanies other autoimmune conditions such as type 1 diabetes or Hashimoto's thyroiditis. " +
     'It is confirmed with blood antibody tests, small-bowel biopsy and genetic testing, and managed with a strict gluten-free diet for life.',
   new_hyperlipidemia:
     'Hyperlipidemia means abnormally raised blood levels of lipids or lipoproteins, such as cholesterol, triglycerides and phospholipids. ' +
@@ -36,7 +36,7 @@ const CLINICAL_DEFINITIONS: Readonly<Record<NewTask, string>> = {
     'Most cases (90-95%) are primary, linked to lifestyle and genetics; the rest are secondary to causes such as kidney or endocrine disease. ' +
     'In an EHR, look at blood pressure readings, risk factors such as obesity, a salty diet and smoking, and related conditions or medications.',
   new_lupus:
-    'Systemic lupus erythematosus (SLE) is an autoimmune disease in which the immune system attacks the body\'s own tissues, inflaming many organs. ' +
+    "Systemic lupus erythematosus (SLE) is an autoimmune disease in which the immune system attacks the body's own tissues, inflaming many organs. " +
     'Common features are painful swollen joints, fever, chest pain, hair loss, mouth ulcers, enlarged lymph nodes, tiredness and a rash on the face. ' +
     'The diagnosis combines clinical findings with laboratory tests, above all anti-nuclear antibodies. Genetics, female hormones, sunlight, smoking, low vitamin D and some infections add risk. ' +
     'It cannot be cured; NSAIDs, corticosteroids, immunosuppressants, hydroxychloroquine and methotrexate control it, and it raises cardiovascular risk and complicates pregnancy.',
@@ -48,16 +48,20 @@ const CLINICAL_DEFINITIONS: Readonly<Record<NewTask, string>> = {
 };
 
 const GUO_QUESTIONS = {
-  guo_los: 'If this patient were admitted to the hospital now, would the stay probably last at least 7 days (one week)?',
-  guo_readmission: 'If this patient were discharged from the hospital now, would they probably be readmitted within 30 days?',
-  guo_icu: 'If this patient were admitted to the hospital now, would they probably be moved to the ICU at some point during that admission?',
+  guo_los:
+    'If this patient were admitted to the hospital now, would the stay probably last at least 7 days (one week)?',
+  guo_readmission:
+    'If this patient were discharged from the hospital now, would they probably be readmitted within 30 days?',
+  guo_icu:
+    'If this patient were admitted to the hospital now, would they probably be moved to the ICU at some point during that admission?',
 } as const;
 
 /** The yes/no question of the task. */
 export function taskQuestion(task: EhrshotTask): string {
   if (task in GUO_QUESTIONS) return GUO_QUESTIONS[task as keyof typeof GUO_QUESTIONS];
   const name = TASK_NAMES[task];
-  if (taskKind(task) === 'new') return `Will this patient probably be diagnosed with ${name} for the first time during the next year?`;
+  if (taskKind(task) === 'new')
+    return `Will this patient probably be diagnosed with ${name} for the first time during the next year?`;
   const threshold = LAB_THRESHOLDS[task as keyof typeof LAB_THRESHOLDS];
   return `If a lab test for ${name} were ordered for this patient now, would the result probably be abnormal (i.e. ${threshold})?`;
 }
@@ -71,9 +75,13 @@ export function instructionBlock(task: EhrshotTask): string {
   if (taskKind(task) === 'new') {
     const newTask = task as NewTask;
     items.push(`Clinical Definition: ${CLINICAL_DEFINITIONS[newTask]}`);
-    items.push(`Medical Code Definition: Within an electronic health record (EHR), ${name} is indicated when any one of these medical codes appears: ${phenotypeCodeList(newTask)}`);
+    items.push(
+      `Medical Code Definition: Within an electronic health record (EHR), ${name} is indicated when any one of these medical codes appears: ${phenotypeCodeList(newTask)}`,
+    );
   }
-  items.push(`Instruction: Go through the patient's EHR history and, drawing on all of the medical evidence it provides, answer this question: ${taskQuestion(task)}`);
+  items.push(
+    `Instruction: Go through the patient's EHR history and, drawing on all of the medical evidence it provides, answer this question: ${taskQuestion(task)}`,
+  );
   return items.map((item) => `${item}\n`).join('\n');
 }
 

@@ -4,9 +4,20 @@
  */
 
 export const EHRSHOT_TASKS = [
-  'guo_los', 'guo_readmission', 'guo_icu',
-  'new_acutemi', 'new_celiac', 'new_hyperlipidemia', 'new_hypertension', 'new_lupus', 'new_pancan',
-  'lab_anemia', 'lab_hyperkalemia', 'lab_hypoglycemia', 'lab_hyponatremia', 'lab_thrombocytopenia',
+  'guo_los',
+  'guo_readmission',
+  'guo_icu',
+  'new_acutemi',
+  'new_celiac',
+  'new_hyperlipidemia',
+  'new_hypertension',
+  'new_lupus',
+  'new_pancan',
+  'lab_anemia',
+  'lab_hyperkalemia',
+  'lab_hypoglycemia',
+  'lab_hyponatremia',
+  'lab_thrombocytopenia',
 ] as const;
 
 export type EhrshotTask = (typeof EHRSHOT_TASKS)[number];

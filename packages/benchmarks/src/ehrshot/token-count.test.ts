@@ -7,8 +7,23 @@ import { countCl100kTokens, lineTokens, PromptTokenCounter } from './token-count
 // Codes chosen to stress cl100k's pre-tokenizer at line ends: punctuation (which swallows following newlines),
 // trailing spaces, digits, contractions, non-Latin letters, empty and missing codes, embedded newlines and dashes.
 const AWKWARD: (string | null)[] = [
-  'SNOMED/59621000', 'ICD9CM/410.', 'Note/see (x)', 'Note/trailing  ', 'LOINC/2951-2', "Note/patient's", 'Note/中文',
-  '', null, 'Note/a\nb', 'Note/line\n- fake', '!!!', 'Note/  \t', '12345678901', 'Visit/IP', 'Note/🙂', 'ends-with-dash-',
+  'SNOMED/59621000',
+  'ICD9CM/410.',
+  'Note/see (x)',
+  'Note/trailing  ',
+  'LOINC/2951-2',
+  "Note/patient's",
+  'Note/中文',
+  '',
+  null,
+  'Note/a\nb',
+  'Note/line\n- fake',
+  '!!!',
+  'Note/  \t',
+  '12345678901',
+  'Visit/IP',
+  'Note/🙂',
+  'ends-with-dash-',
 ];
 
 function fastCount(head: string, codes: readonly (string | null)[]): number {
@@ -19,7 +34,11 @@ function fastCount(head: string, codes: readonly (string | null)[]): number {
 }
 
 describe('prompt token counts from per-line counts equal whole-text cl100k counts', () => {
-  it.each(['guo_los', 'new_acutemi', 'lab_thrombocytopenia'] as const)('%s: every prefix of the awkward timeline', (task) => {
+  it.each([
+    'guo_los',
+    'new_acutemi',
+    'lab_thrombocytopenia',
+  ] as const)('%s: every prefix of the awkward timeline', (task) => {
     for (let m = 0; m <= AWKWARD.length; m++) {
       const codes = AWKWARD.slice(0, m);
       expect([m, fastCount(promptHead(task), codes)]).toEqual([m, countCl100kTokens(ehrshotInputText(task, codes))]);
@@ -42,7 +61,12 @@ describe('max_length boundary through buildEhrshotInstances', () => {
     timelines: new Map([[7, { times: Float64Array.from(codes.keys()), codeIds: Int32Array.from(codes.keys()) }]]),
   };
   // One label per prefix length 0..9: label at time m-1 sees the first m events.
-  const frame: LabelRow[] = Array.from({ length: 10 }, (_, m) => ({ row: m, subject: 7, time: m - 1, positive: m % 2 === 0 }));
+  const frame: LabelRow[] = Array.from({ length: 10 }, (_, m) => ({
+    row: m,
+    subject: 7,
+    time: m - 1,
+    positive: m % 2 === 0,
+  }));
 
   it('keeps a prompt of exactly max_length tokens and drops one token more', () => {
     for (const m of [0, 1, 5, 9]) {
@@ -58,7 +82,12 @@ describe('max_length boundary through buildEhrshotInstances', () => {
 });
 
 describe('ordering helpers', () => {
-  const row = (r: number, subject: number | string, time: number | null): LabelRow => ({ row: r, subject, time, positive: false });
+  const row = (r: number, subject: number | string, time: number | null): LabelRow => ({
+    row: r,
+    subject,
+    time,
+    positive: false,
+  });
 
   it('sorts by subject then time, stable on ties, missing times last (pandas lexsort)', () => {
     const frame = [row(0, 2, 5), row(1, 1, null), row(2, 1, 3), row(3, 2, 5), row(4, 1, 1), row(5, 10, 0)];

@@ -9,7 +9,10 @@ import { loadHeadQa } from './load.js';
 import { headQaRowsDigest, parseHeadQaRows } from './rows.js';
 
 const JSONL = join(dirname(fileURLToPath(import.meta.url)), 'fixture', 'test_en.hf_like.jsonl');
-const FIXTURE_ROWS = readFileSync(JSONL, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+const FIXTURE_ROWS = readFileSync(JSONL, 'utf8')
+  .trim()
+  .split('\n')
+  .map((line) => JSON.parse(line) as Record<string, unknown>);
 /** Smaller than the client asks for, so the loader must page by offset. */
 const SERVER_PAGE = 4;
 
@@ -21,7 +24,10 @@ beforeAll(async () => {
     rows: FIXTURE_ROWS,
     pageSize: SERVER_PAGE,
     truncatedCell: 'qtext',
-    serveRow: (row) => ({ ...row, image: row.image === null ? null : { src: 'https://example.org/img.jpg', height: 10, width: 10 } }),
+    serveRow: (row) => ({
+      ...row,
+      image: row.image === null ? null : { src: 'https://example.org/img.jpg', height: 10, width: 10 },
+    }),
   });
 });
 afterAll(() => server.close());
@@ -51,7 +57,9 @@ describe('head_qa download through the datasets-server rows API', () => {
 
   it('rejects rows that do not match the pinned digest with EF_DATA_CHECKSUM', async () => {
     const ctx = recordingContext({ cacheDir: await tempDir() });
-    await expect(loadHeadQa(ctx, { rowsApi: `${server.baseUrl}/rows`, fetchOptions: fast })).rejects.toMatchObject({ code: 'EF_DATA_CHECKSUM' });
+    await expect(loadHeadQa(ctx, { rowsApi: `${server.baseUrl}/rows`, fetchOptions: fast })).rejects.toMatchObject({
+      code: 'EF_DATA_CHECKSUM',
+    });
   });
 
   it('uses config es for language es and warns that it is unpinned', async () => {
@@ -68,7 +76,9 @@ describe('head_qa download through the datasets-server rows API', () => {
   ])('turns %s into EF_DATA_DOWNLOAD and leaves no cache file', async (_label, path) => {
     const cacheDir = await tempDir();
     const ctx = recordingContext({ cacheDir, allowDataDrift: true });
-    await expect(loadHeadQa(ctx, { rowsApi: `${server.baseUrl}${path}`, fetchOptions: fast })).rejects.toMatchObject({ code: 'EF_DATA_DOWNLOAD' });
+    await expect(loadHeadQa(ctx, { rowsApi: `${server.baseUrl}${path}`, fetchOptions: fast })).rejects.toMatchObject({
+      code: 'EF_DATA_DOWNLOAD',
+    });
     await expect(readFile(join(cacheDir, 'datasets', 'head_qa', 'test_en.hf_like.jsonl'))).rejects.toThrow();
   });
 });

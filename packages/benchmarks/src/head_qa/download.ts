@@ -19,12 +19,26 @@ function headQaSource(config: string): HfRowsSource {
 /** The hub row in the field order of the JSONL copies under `datasets/head_qa/`. */
 function jsonlLine(value: unknown, fail: Fail): string {
   const r = hubRow(value, fail);
-  const row = { name: r.name, year: r.year, category: r.category, qid: r.qid, qtext: r.qtext, ra: r.ra, image: r.image, answers: r.answers };
+  const row = {
+    name: r.name,
+    year: r.year,
+    category: r.category,
+    qid: r.qid,
+    qtext: r.qtext,
+    ra: r.ra,
+    image: r.image,
+    answers: r.answers,
+  };
   return JSON.stringify(row);
 }
 
 /** Downloads every test row of `config` (`en` or `es`) into `path` as JSONL. */
-export function downloadHeadQaRows(config: string, path: string, apiBase: string, fetchOptions?: FetchOptions): Promise<void> {
+export function downloadHeadQaRows(
+  config: string,
+  path: string,
+  apiBase: string,
+  fetchOptions?: FetchOptions,
+): Promise<void> {
   return downloadHfRowsJsonl({ source: headQaSource(config), path, toLine: jsonlLine, apiBase, fetchOptions });
 }
 

@@ -32,7 +32,10 @@ describe('head_qa on the real files (docs/benchmarks/head_qa.md)', () => {
       indices_in_selection_order: number[];
       name_qid_in_selection_order: [string, number][];
     };
-    const picked = subset.indices_in_selection_order.map((i) => [loaded.instances[i].extra_data?.name, loaded.instances[i].extra_data?.id]);
+    const picked = subset.indices_in_selection_order.map((i) => [
+      loaded.instances[i].extra_data?.name,
+      loaded.instances[i].extra_data?.id,
+    ]);
     expect(picked).toEqual(subset.name_qid_in_selection_order);
   });
 });

@@ -18,9 +18,26 @@ async function loadWith(dataPath: string, args: Record<string, string | null> = 
 
 describe('head_qa definition', () => {
   it('declares language then category (run name order), MCQ joint, one token, no stop', () => {
-    expect(headQa.args.map((a) => [a.name, a.default])).toEqual([['language', 'en'], ['category', null]]);
-    expect(headQa.args[1].values).toEqual(['biology', 'chemistry', 'medicine', 'nursery', 'pharmacology', 'psychology']);
-    expect(headQa.prompt).toMatchObject({ method: 'multiple_choice_joint', max_tokens: 1, temperature: 0, stop_sequences: [], input_noun: 'Question', output_noun: 'Answer' });
+    expect(headQa.args.map((a) => [a.name, a.default])).toEqual([
+      ['language', 'en'],
+      ['category', null],
+    ]);
+    expect(headQa.args[1].values).toEqual([
+      'biology',
+      'chemistry',
+      'medicine',
+      'nursery',
+      'pharmacology',
+      'psychology',
+    ]);
+    expect(headQa.prompt).toMatchObject({
+      method: 'multiple_choice_joint',
+      max_tokens: 1,
+      temperature: 0,
+      stop_sequences: [],
+      input_noun: 'Question',
+      output_noun: 'Answer',
+    });
     expect(headQa.prompt.instructions.split('\n\n')).toHaveLength(2);
     expect(headQa.main_metric).toBe('exact_match');
   });
@@ -106,12 +123,27 @@ describe('head_qa load', () => {
 
   it.each([
     ['invalid JSON on a line', `${readFileSync(JSONL, 'utf8').split('\n')[0]}\nnot json\n`, 'line 2: invalid JSON'],
-    ['a string aid that is not a number', `${JSON.stringify({ name: 'n', year: '2030', category: 'biology', qid: 1, qtext: 'q', ra: 1, image: null, answers: [{ aid: 'one', atext: 'a' }] })}\n{}\n`, 'line 1: answers[0].aid'],
-    ['a missing qtext', `${JSON.stringify({ name: 'n', year: '2030', category: 'biology', qid: 1, ra: 1, image: null, answers: [] })}\n{}\n`, 'line 1: qtext'],
-    ['a release exam without data', '{"version": "1.0", "exams": {"E1": {"name": "E1", "category": "biology", "year": "2030"}}}', 'exam E1: data'],
+    [
+      'a string aid that is not a number',
+      `${JSON.stringify({ name: 'n', year: '2030', category: 'biology', qid: 1, qtext: 'q', ra: 1, image: null, answers: [{ aid: 'one', atext: 'a' }] })}\n{}\n`,
+      'line 1: answers[0].aid',
+    ],
+    [
+      'a missing qtext',
+      `${JSON.stringify({ name: 'n', year: '2030', category: 'biology', qid: 1, ra: 1, image: null, answers: [] })}\n{}\n`,
+      'line 1: qtext',
+    ],
+    [
+      'a release exam without data',
+      '{"version": "1.0", "exams": {"E1": {"name": "E1", "category": "biology", "year": "2030"}}}',
+      'exam E1: data',
+    ],
   ])('reports %s as EF_DATA_FORMAT naming the file and place', async (_label, text, where) => {
     const file = join(await tempDir(), 'rows.jsonl');
     await writeFile(file, text);
-    await expect(loadWith(file)).rejects.toMatchObject({ code: 'EF_DATA_FORMAT', message: expect.stringContaining(`${file}: ${where}`) });
+    await expect(loadWith(file)).rejects.toMatchObject({
+      code: 'EF_DATA_FORMAT',
+      message: expect.stringContaining(`${file}: ${where}`),
+    });
   });
 });

@@ -13,7 +13,14 @@ import { headQaRowsDigest, parseHeadQaRows } from './rows.js';
 import type { HeadQaRow } from './rows.js';
 
 export const HEAD_QA_LANGUAGES = ['en', 'es'] as const;
-export const HEAD_QA_CATEGORIES = ['biology', 'chemistry', 'medicine', 'nursery', 'pharmacology', 'psychology'] as const;
+export const HEAD_QA_CATEGORIES = [
+  'biology',
+  'chemistry',
+  'medicine',
+  'nursery',
+  'pharmacology',
+  'psychology',
+] as const;
 
 interface LanguageSource {
   /** The hub-shaped JSONL (cache name, and the first name looked for in a data_path folder). */
@@ -43,17 +50,29 @@ export interface HeadQaEndpoints {
   readonly fetchOptions?: FetchOptions;
 }
 
-function argValue<T extends string>(ctx: LoadContext, name: string, allowed: readonly T[], fallback: T | null): T | null {
+function argValue<T extends string>(
+  ctx: LoadContext,
+  name: string,
+  allowed: readonly T[],
+  fallback: T | null,
+): T | null {
   const value = ctx.args[name] ?? fallback;
   if (value === null || (allowed as readonly unknown[]).includes(value)) return value as T | null;
-  throw new UserError('EF_BENCHMARK_ARG', `head_qa: unknown ${name} ${JSON.stringify(value)}`, `Use one of: ${allowed.join(', ')}.`);
+  throw new UserError(
+    'EF_BENCHMARK_ARG',
+    `head_qa: unknown ${name} ${JSON.stringify(value)}`,
+    `Use one of: ${allowed.join(', ')}.`,
+  );
 }
 
 /** Pinned-rows check (`checkRowsPin`); a language without a pin only warns, naming its row count and digest. */
 function checkRows(rows: readonly HeadQaRow[], source: LanguageSource, ctx: LoadContext, where: string): string {
   const digest = headQaRowsDigest(rows);
   if (source.pin !== null) return checkRowsPin(rows.length, digest, source.pin, ctx, where);
-  ctx.warn('EF_DATA_UNPINNED', `${where}: no pinned checksum for this language; ${rows.length} rows, row digest ${digest}`);
+  ctx.warn(
+    'EF_DATA_UNPINNED',
+    `${where}: no pinned checksum for this language; ${rows.length} rows, row digest ${digest}`,
+  );
   return digest;
 }
 
@@ -66,7 +85,10 @@ export function buildHeadQaInstances(rows: readonly HeadQaRow[], category: strin
   return numberInstances(
     kept.map((row) => ({
       input: { text: row.qtext },
-      references: optionReferences(row.answers.map((a) => a.atext), (i) => row.answers[i].aid === row.ra),
+      references: optionReferences(
+        row.answers.map((a) => a.atext),
+        (i) => row.answers[i].aid === row.ra,
+      ),
       split: 'test' as const,
       extra_data: { id: row.qid, name: row.name, category: row.category, year: row.year },
     })),
@@ -74,7 +96,10 @@ export function buildHeadQaInstances(rows: readonly HeadQaRow[], category: strin
 }
 
 /** Resolves the rows (data_path JSONL or release JSON, cache, or the rows API), verifies them, builds instances. */
-export async function loadHeadQa(ctx: LoadContext, endpoints: HeadQaEndpoints = { rowsApi: HF_ROWS_API }): Promise<LoadedData> {
+export async function loadHeadQa(
+  ctx: LoadContext,
+  endpoints: HeadQaEndpoints = { rowsApi: HF_ROWS_API },
+): Promise<LoadedData> {
   const language = argValue(ctx, 'language', HEAD_QA_LANGUAGES, 'en') as string;
   const category = argValue(ctx, 'category', HEAD_QA_CATEGORIES, null);
   const source = SOURCES[language];
@@ -92,6 +117,11 @@ export async function loadHeadQa(ctx: LoadContext, endpoints: HeadQaEndpoints = 
   return {
     instances: buildHeadQaInstances(rows, category),
     // The hub revision is not pinned by HELM and the rows API does not report it.
-    data: { source: `hf://datasets/${HEAD_QA_DATASET} (config ${language}, split test)`, revision: null, files: [file], num_rows: rows.length },
+    data: {
+      source: `hf://datasets/${HEAD_QA_DATASET} (config ${language}, split test)`,
+      revision: null,
+      files: [file],
+      num_rows: rows.length,
+    },
   };
 }

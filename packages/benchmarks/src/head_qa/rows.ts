@@ -39,7 +39,12 @@ function asString(value: unknown, field: string, fail: Fail): string {
 
 /** Integers may arrive as strings (the release JSON's `qid`/`ra`); cast like Python `int()` or nothing matches. */
 function asInt(value: unknown, field: string, fail: Fail): number {
-  const parsed = typeof value === 'number' && Number.isSafeInteger(value) ? value : typeof value === 'string' ? pyIntOrNull(value) : null;
+  const parsed =
+    typeof value === 'number' && Number.isSafeInteger(value)
+      ? value
+      : typeof value === 'string'
+        ? pyIntOrNull(value)
+        : null;
   if (parsed === null) fail(`${field} is ${describeValue(value)}, not an integer`);
   return parsed as number;
 }
@@ -48,7 +53,10 @@ function readAnswers(value: unknown, fail: Fail, strip: (s: string) => string): 
   if (!Array.isArray(value)) fail('answers is not a list');
   return (value as unknown[]).map((item, i) => {
     const answer = asRecord(item, `answers[${i}]`, fail);
-    return { aid: asInt(answer.aid, `answers[${i}].aid`, fail), atext: strip(asString(answer.atext, `answers[${i}].atext`, fail)) };
+    return {
+      aid: asInt(answer.aid, `answers[${i}].aid`, fail),
+      atext: strip(asString(answer.atext, `answers[${i}].atext`, fail)),
+    };
   });
 }
 
@@ -124,6 +132,15 @@ export function parseHeadQaRows(text: string, file: string): HeadQaRow[] {
  */
 export function headQaRowsDigest(rows: readonly HeadQaRow[]): string {
   return rowsDigest(
-    rows.map((r) => ({ name: r.name, year: r.year, category: r.category, qid: r.qid, qtext: r.qtext, ra: r.ra, has_image: r.image !== null, answers: r.answers })),
+    rows.map((r) => ({
+      name: r.name,
+      year: r.year,
+      category: r.category,
+      qid: r.qid,
+      qtext: r.qtext,
+      ra: r.ra,
+      has_image: r.image !== null,
+      answers: r.answers,
+    })),
   );
 }

@@ -25,7 +25,12 @@ const isFile = async (path: string): Promise<boolean> => (await stat(path).catch
 /** `data_path` is the test.json itself, a folder holding `<subset>/test.json`, or a folder holding `test.json`. */
 async function findTestFile(ctx: LoadContext, subset: MedDialogSubset): Promise<string> {
   const hint = `Download ${medDialogUrl(subset)} (HELM's only source; see docs/benchmarks/med_dialog.md) and set extra.data_path to the folder holding ${subset}/test.json.`;
-  if (!ctx.dataPath) throw new UserError('EF_MISSING_DATA_PATH', `med_dialog needs extra.data_path: a folder holding ${subset}/test.json`, hint);
+  if (!ctx.dataPath)
+    throw new UserError(
+      'EF_MISSING_DATA_PATH',
+      `med_dialog needs extra.data_path: a folder holding ${subset}/test.json`,
+      hint,
+    );
   const candidates = [ctx.dataPath, join(ctx.dataPath, subset, 'test.json'), join(ctx.dataPath, 'test.json')];
   for (const path of candidates) if (await isFile(path)) return path;
   throw new UserError('EF_DATA_NOT_FOUND', `Benchmark data not found: ${candidates[1]}`, hint);
@@ -33,12 +38,14 @@ async function findTestFile(ctx: LoadContext, subset: MedDialogSubset): Promise<
 
 /** `{"data": [{"id", "src", "tgt"}, …]}` → instances in file order (input `src`, reference `tgt`, not stripped). */
 export function buildMedDialogInstances(text: string, path: string): Instance[] {
-  return numberInstances(parseSrcTgtJson(text, path).map((r, i) => ({
-    input: { text: r.src },
-    references: [{ output: { text: r.tgt }, tags: [CORRECT_TAG] }],
-    split: 'test' as const,
-    source_id: r.fields.id === undefined ? String(i) : String(r.fields.id),
-  })));
+  return numberInstances(
+    parseSrcTgtJson(text, path).map((r, i) => ({
+      input: { text: r.src },
+      references: [{ output: { text: r.tgt }, tags: [CORRECT_TAG] }],
+      split: 'test' as const,
+      source_id: r.fields.id === undefined ? String(i) : String(r.fields.id),
+    })),
+  );
 }
 
 /** Reads the subset's test file from `extra.data_path` (no pinned checksum: the files were never available to pin). */
@@ -48,5 +55,8 @@ export async function loadMedDialog(ctx: LoadContext): Promise<LoadedData> {
   const file = { path, ...(await hashFile(path)) };
   ctx.log(`med_dialog: ${path} sha256 ${file.sha256} (no pinned checksum)`);
   const instances = buildMedDialogInstances(await readTextPython(path), path);
-  return { instances, data: { source: medDialogUrl(subset), revision: null, files: [file], num_rows: instances.length } };
+  return {
+    instances,
+    data: { source: medDialogUrl(subset), revision: null, files: [file], num_rows: instances.length },
+  };
 }

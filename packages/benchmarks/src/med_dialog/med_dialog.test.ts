@@ -14,8 +14,17 @@ async function load(dataPath: string | null, subset: string | null = 'healthcare
 
 describe('med_dialog definition', () => {
   it('is an 80-token generation prompt "Patient-Doctor: …\\nSummary:" with a required subset argument, jury and ROUGE', () => {
-    expect(medDialog.args).toEqual([expect.objectContaining({ name: 'subset', default: null, values: ['healthcaremagic', 'icliniq'] })]);
-    expect(medDialog.prompt).toMatchObject({ method: 'generation', input_noun: 'Patient-Doctor', output_noun: 'Summary', max_tokens: 80, temperature: 0, stop_sequences: [] });
+    expect(medDialog.args).toEqual([
+      expect.objectContaining({ name: 'subset', default: null, values: ['healthcaremagic', 'icliniq'] }),
+    ]);
+    expect(medDialog.prompt).toMatchObject({
+      method: 'generation',
+      input_noun: 'Patient-Doctor',
+      output_noun: 'Summary',
+      max_tokens: 80,
+      temperature: 0,
+      stop_sequences: [],
+    });
     expect(medDialog.main_metric).toBe('med_dialog_accuracy');
     const { template } = medDialog.jury!;
     for (const p of ['{{QUESTION}}', '{{RESPONSE}}', '{{GOLD_RESPONSE}}']) expect(template.split(p)).toHaveLength(2);
@@ -31,7 +40,9 @@ describe('med_dialog load (invented dialogues in the Codalab layout)', () => {
       ['id1', '1', 'test', 'Fictional rash after a pretend hike'],
     ]);
     // Not stripped.
-    expect(loaded.instances[1]!.input.text).toBe('Patient: I got a rash after walking in invented woods.  Doctor: It may be a made-up plant; use a cool compress. ');
+    expect(loaded.instances[1]!.input.text).toBe(
+      'Patient: I got a rash after walking in invented woods.  Doctor: It may be a made-up plant; use a cool compress. ',
+    );
     expect(loaded.data.source).toContain('/healthcaremagic/test.json');
     expect(ctx.warnings).toEqual([]);
     expect(ctx.logs.some((l) => l.includes('no pinned checksum'))).toBe(true);
@@ -50,12 +61,24 @@ describe('med_dialog load (invented dialogues in the Codalab layout)', () => {
   });
 
   it('needs a subset, a data_path naming the Codalab file, and well-formed JSON', async () => {
-    await expect(load(FIXTURE, null)).rejects.toMatchObject({ code: 'EF_MISSING_DATA_PATH', message: expect.stringContaining('extra.subset') });
+    await expect(load(FIXTURE, null)).rejects.toMatchObject({
+      code: 'EF_MISSING_DATA_PATH',
+      message: expect.stringContaining('extra.subset'),
+    });
     await expect(load(FIXTURE, 'reddit')).rejects.toMatchObject({ code: 'EF_BENCHMARK_ARG' });
-    await expect(load(null)).rejects.toMatchObject({ code: 'EF_MISSING_DATA_PATH', hint: expect.stringContaining('worksheets.codalab.org') });
+    await expect(load(null)).rejects.toMatchObject({
+      code: 'EF_MISSING_DATA_PATH',
+      hint: expect.stringContaining('worksheets.codalab.org'),
+    });
     const dir = await tempDir();
-    await expect(load(dir)).rejects.toMatchObject({ code: 'EF_DATA_NOT_FOUND', message: expect.stringContaining('healthcaremagic/test.json') });
+    await expect(load(dir)).rejects.toMatchObject({
+      code: 'EF_DATA_NOT_FOUND',
+      message: expect.stringContaining('healthcaremagic/test.json'),
+    });
     await writeFile(join(dir, 'test.json'), '{"data": [{"id": 0, "src": "s"}]}');
-    await expect(load(dir)).rejects.toMatchObject({ code: 'EF_DATA_FORMAT', message: expect.stringContaining('data[0]: tgt') });
+    await expect(load(dir)).rejects.toMatchObject({
+      code: 'EF_DATA_FORMAT',
+      message: expect.stringContaining('data[0]: tgt'),
+    });
   });
 });

@@ -18,11 +18,12 @@ export const medDialogPrompt: PromptSpec = {
 
 /** The jury rubric (focus of HELM's `med_dialog_annotator.py` L7–64, in the project's words). */
 export const MED_DIALOG_RUBRIC = juryRubric({
-  intro: 'You are a medical expert. An AI model summarized a conversation between a patient and a doctor. Judge the summary against the conversation and against a reference response.',
+  intro:
+    'You are a medical expert. An AI model summarized a conversation between a patient and a doctor. Judge the summary against the conversation and against a reference response.',
   caseTag: 'conversation',
   goldNote: 'The reference response:',
   criteria: {
-    accuracy: 'the summary captures the patient\'s main issue and the clinical details correctly',
+    accuracy: "the summary captures the patient's main issue and the clinical details correctly",
     completeness: 'the summary includes all the important information of the conversation',
     clarity: 'the summary is easy to understand and to use in clinical practice',
   },

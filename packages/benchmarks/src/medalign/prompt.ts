@@ -6,7 +6,8 @@ import type { PromptSpec } from '@eval-factory/types';
  * `Instruction:` is the project's wording (HELM's is in `medalign_scenario_helper.py`, `preprocess_prompts`).
  * The EHR budget counts this template's own tokens, placeholders included, as HELM does.
  */
-export const MEDALIGN_TEMPLATE = "Instruction: Use the patient's EHR below to answer the question that follows:\n\nEHR: {ehr}\n\nQuestion: {question}\n\nAnswer:";
+export const MEDALIGN_TEMPLATE =
+  "Instruction: Use the patient's EHR below to answer the question that follows:\n\nEHR: {ehr}\n\nQuestion: {question}\n\nAnswer:";
 
 /** Python `str.format`-like fill of the two placeholders; the inserted texts are never re-scanned. */
 export function medalignPrompt(ehr: string, question: string): string {

@@ -11,16 +11,24 @@ export type TsvRow = Readonly<Record<string, string>>;
 export function readTsv(text: string, file: string, required: readonly string[]): TsvRow[] {
   let table: string[][];
   try {
-    table = parse(text, { delimiter: '\t', bom: true, relax_quotes: true, skip_empty_lines: true, relax_column_count: true });
+    table = parse(text, {
+      delimiter: '\t',
+      bom: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+    });
   } catch (e) {
     throw dataFormatError(file, `invalid TSV (${(e as Error).message})`);
   }
   const [header = [], ...records] = table;
   for (const column of required) {
-    if (!header.includes(column)) throw dataFormatError(file, `missing column "${column}" in the header (found: ${header.join(', ')})`);
+    if (!header.includes(column))
+      throw dataFormatError(file, `missing column "${column}" in the header (found: ${header.join(', ')})`);
   }
   return records.map((fields, i) => {
-    if (fields.length > header.length) throw dataFormatError(file, `line ${i + 2} has ${fields.length} fields, the header ${header.length}`);
+    if (fields.length > header.length)
+      throw dataFormatError(file, `line ${i + 2} has ${fields.length} fields, the header ${header.length}`);
     return Object.fromEntries(header.map((name, j) => [name, fields[j] ?? '']));
   });
 }

@@ -11,7 +11,29 @@ function helmTruncate(text: string, budget: number): string {
 
 /** Deterministic awkward text: XML lines, indentation, blank lines, CRLF, tabs, non-ASCII, digits, contractions. */
 function awkwardText(seed: number, pieces: number): string {
-  const parts = ['\n', '\n\n', ' \n', '\r\n', '<a>', '</a>\n', '  <b x="1">', 'Word', " it's", ' café', ' 12345', '\t', '😀', '—', '.', '-', '\n<', '\n ', 'ab', ' ', '\n\t<'];
+  const parts = [
+    '\n',
+    '\n\n',
+    ' \n',
+    '\r\n',
+    '<a>',
+    '</a>\n',
+    '  <b x="1">',
+    'Word',
+    " it's",
+    ' café',
+    ' 12345',
+    '\t',
+    '😀',
+    '—',
+    '.',
+    '-',
+    '\n<',
+    '\n ',
+    'ab',
+    ' ',
+    '\n\t<',
+  ];
   let x = seed;
   let out = '';
   for (let i = 0; i < pieces; i++) {
@@ -31,7 +53,8 @@ describe('tailTokens (line-wise encoding from the end)', () => {
       expect(tail.tokens.length >= Math.min(atLeast, whole.length)).toBe(true);
       expect(tail.whole).toBe(tail.tokens.length === whole.length);
       // Every reported boundary splits the token stream where the text splits.
-      for (const b of tail.boundaries.filter((_, i) => i % 25 === 0)) expect(encodeCl100k(decodeCl100k(tail.tokens.slice(b)))).toEqual(tail.tokens.slice(b));
+      for (const b of tail.boundaries.filter((_, i) => i % 25 === 0))
+        expect(encodeCl100k(decodeCl100k(tail.tokens.slice(b)))).toEqual(tail.tokens.slice(b));
     }
   });
 

@@ -8,7 +8,8 @@ import type { UnnumberedInstance } from '../shared/instances.js';
 import { readTextPython } from '../shared/read-text.js';
 
 /** HELM downloads from the moving `main` branch, so the file is pinned by its sha256 only. */
-export const MEDBULLETS_URL = 'https://raw.githubusercontent.com/HanjieChen/ChallengeClinicalQA/refs/heads/main/medbullets/medbullets_op5.csv';
+export const MEDBULLETS_URL =
+  'https://raw.githubusercontent.com/HanjieChen/ChallengeClinicalQA/refs/heads/main/medbullets/medbullets_op5.csv';
 /** From datasets/medbullets/PROVENANCE.md (file at ChallengeClinicalQA commit ef3c9da). */
 export const MEDBULLETS_SHA256 = '7da4b1397418b4bd15074066ea6a377ac44a599794a959cd8ebc76937ea597e6';
 export const MEDBULLETS_FILE = 'medbullets_op5.csv';
@@ -53,7 +54,13 @@ export function buildMedbulletsInstances(rows: readonly Row[], log: (message: st
 
 /** Resolves `medbullets_op5.csv` (data_path, cache or download pinned by sha256) and builds the instances. */
 export async function loadMedbullets(ctx: LoadContext): Promise<LoadedData> {
-  const file = await resolveDataFile({ benchmark: 'medbullets', fileName: MEDBULLETS_FILE, url: MEDBULLETS_URL, sha256: MEDBULLETS_SHA256, ctx });
+  const file = await resolveDataFile({
+    benchmark: 'medbullets',
+    fileName: MEDBULLETS_FILE,
+    url: MEDBULLETS_URL,
+    sha256: MEDBULLETS_SHA256,
+    ctx,
+  });
   const rows = readMedbulletsRows(await readTextPython(file.path), file.path);
   return {
     instances: buildMedbulletsInstances(rows, (message) => ctx.log(message)),

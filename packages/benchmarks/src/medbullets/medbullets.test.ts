@@ -20,11 +20,19 @@ async function csvFile(text: string): Promise<string> {
   return file;
 }
 
-const correctLetter = (refs: readonly { tags: readonly string[] }[]) => 'ABCDE'[refs.findIndex((r) => r.tags.includes('correct'))];
+const correctLetter = (refs: readonly { tags: readonly string[] }[]) =>
+  'ABCDE'[refs.findIndex((r) => r.tags.includes('correct'))];
 
 describe('medbullets definition', () => {
   it('declares MCQ joint with the Clinical Scenario / Answer nouns, one token, no stop', () => {
-    expect(medbullets.prompt).toMatchObject({ method: 'multiple_choice_joint', max_tokens: 1, temperature: 0, stop_sequences: [], input_noun: 'Clinical Scenario', output_noun: 'Answer' });
+    expect(medbullets.prompt).toMatchObject({
+      method: 'multiple_choice_joint',
+      max_tokens: 1,
+      temperature: 0,
+      stop_sequences: [],
+      input_noun: 'Clinical Scenario',
+      output_noun: 'Answer',
+    });
     expect(medbullets.main_metric).toBe('exact_match');
     expect(medbullets.args).toEqual([]);
   });
@@ -50,7 +58,13 @@ describe('medbullets load (fixture)', () => {
 
   it('uses opa…ope as A…E (quoted commas and quotes decoded, an empty cell stays "")', async () => {
     const { loaded } = await loadFrom(FIXTURE);
-    expect(loaded.instances[1].references.map((r) => r.output.text)).toEqual(['Biopsy', 'Reassurance', 'Topical cream, twice daily', 'Oral "wonder" pills', 'Referral']);
+    expect(loaded.instances[1].references.map((r) => r.output.text)).toEqual([
+      'Biopsy',
+      'Reassurance',
+      'Topical cream, twice daily',
+      'Oral "wonder" pills',
+      'Referral',
+    ]);
     expect(loaded.instances[2].references[4].output.text).toBe('');
   });
 
@@ -65,7 +79,13 @@ describe('medbullets load (fixture)', () => {
   it('gives "Not applicable" for a missing option column', async () => {
     const file = await csvFile('question,opa,opb,opc,answer_idx\r\nQ1?,a,b,c,B\r\n');
     const { loaded } = await loadFrom(file);
-    expect(loaded.instances[0].references.map((r) => r.output.text)).toEqual(['a', 'b', 'c', 'Not applicable', 'Not applicable']);
+    expect(loaded.instances[0].references.map((r) => r.output.text)).toEqual([
+      'a',
+      'b',
+      'c',
+      'Not applicable',
+      'Not applicable',
+    ]);
     expect(correctLetter(loaded.instances[0].references)).toBe('B');
   });
 
@@ -73,7 +93,10 @@ describe('medbullets load (fixture)', () => {
     const rows = readMedbulletsRows('question,opa,answer_idx\nQ1,a,A\n,a,A\nQ3,,A\nQ4,a,\nQ5,a,A\n', 'f.csv');
     const logs: string[] = [];
     const instances = buildMedbulletsInstances(rows, (m) => logs.push(m));
-    expect(instances.map((x) => [x.id, x.input.text])).toEqual([['id0', 'Q1'], ['id1', 'Q5']]);
+    expect(instances.map((x) => [x.id, x.input.text])).toEqual([
+      ['id0', 'Q1'],
+      ['id1', 'Q5'],
+    ]);
     expect(logs).toHaveLength(3);
     expect(logs[0]).toContain('data row 2');
   });
@@ -89,6 +112,9 @@ describe('medbullets load (fixture)', () => {
     ['an unterminated quote', 'question,opa,answer_idx\n"Q,a,A\n', 'invalid CSV'],
   ])('reports %s as EF_DATA_FORMAT naming the file', async (_label, text, detail) => {
     const file = await csvFile(text);
-    await expect(loadFrom(file)).rejects.toMatchObject({ code: 'EF_DATA_FORMAT', message: expect.stringContaining(`${file}: ${detail}`) });
+    await expect(loadFrom(file)).rejects.toMatchObject({
+      code: 'EF_DATA_FORMAT',
+      message: expect.stringContaining(`${file}: ${detail}`),
+    });
   });
 });

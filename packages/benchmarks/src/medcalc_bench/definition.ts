@@ -10,7 +10,8 @@ import { medcalcBenchPrompt } from './prompt.js';
  */
 export const medcalcBench: BenchmarkDefinition = {
   name: 'medcalc_bench',
-  description: 'MedCalc-Bench v1.0: compute the clinical value a question asks for (score, lab value, dose, date) from a patient note.',
+  description:
+    'MedCalc-Bench v1.0: compute the clinical value a question asks for (score, lab value, dose, date) from a patient note.',
   args: [],
   prompt: medcalcBenchPrompt,
   metrics: [medcalcBenchFamily, exactMatchFamily],

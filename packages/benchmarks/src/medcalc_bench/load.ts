@@ -18,13 +18,23 @@ export const MEDCALC_SHA256 = 'c2d23097f8bdb7ae4a77dbf4a5a767335df7303998d7c7664
 export const MEDCALC_FILE = 'test_data_v1.0.csv';
 const UPSTREAM_FILE = 'test_data.csv';
 
-const COLUMNS = ['Row Number', 'Patient Note', 'Question', 'Ground Truth Answer', 'Category', 'Lower Limit', 'Upper Limit'] as const;
+const COLUMNS = [
+  'Row Number',
+  'Patient Note',
+  'Question',
+  'Ground Truth Answer',
+  'Category',
+  'Lower Limit',
+  'Upper Limit',
+] as const;
 type Column = (typeof COLUMNS)[number];
 export type MedcalcRow = Readonly<Record<Column, string>>;
 
 /** CSV text (newlines already Python-normalised) → one record per data row with the used columns. */
 export function readMedcalcCsv(text: string, file: string): MedcalcRow[] {
-  return readCsvRecords(text, file, COLUMNS).map((record) => Object.fromEntries(COLUMNS.map((column) => [column, record[column]])) as MedcalcRow);
+  return readCsvRecords(text, file, COLUMNS).map(
+    (record) => Object.fromEntries(COLUMNS.map((column) => [column, record[column]])) as MedcalcRow,
+  );
 }
 
 /**
@@ -38,7 +48,11 @@ export function medcalcInputText(note: string, question: string): string {
 /** `Row Number` (an int64 on the hub) as the instance id; it must be an integer and unique. */
 function rowId(row: MedcalcRow, index: number, seen: Set<string>, file: string): string {
   const value = pyIntOrNull(row['Row Number']);
-  if (value === null) throw dataFormatError(file, `data row ${index + 1}: Row Number is ${describeValue(row['Row Number'])}, not an integer`);
+  if (value === null)
+    throw dataFormatError(
+      file,
+      `data row ${index + 1}: Row Number is ${describeValue(row['Row Number'])}, not an integer`,
+    );
   const id = String(value);
   if (seen.has(id)) throw dataFormatError(file, `data row ${index + 1}: Row Number ${id} appears twice`);
   seen.add(id);

@@ -10,7 +10,17 @@ import { medcalcBenchFamily } from './metric.js';
 const DIR = realDataDir('medcalc_bench');
 const run = realDataPresent('medcalc_bench') ? it : it.skip;
 
-const request: PromptRequest = { instance_id: '', train_trial_index: 0, prompt: '', temperature: 0, max_tokens: 10, stop: [], top_p: null, num_completions: 1, top_k_per_token: 1 };
+const request: PromptRequest = {
+  instance_id: '',
+  train_trial_index: 0,
+  prompt: '',
+  temperature: 0,
+  max_tokens: 10,
+  stop: [],
+  top_p: null,
+  num_completions: 1,
+  top_k_per_token: 1,
+};
 
 function category(x: Instance): string {
   return String(x.extra_data?.category);
@@ -57,7 +67,13 @@ describe('medcalc_bench on the real test_data_v1.0.csv (docs/benchmarks/medcalc_
   run('oracle: HELM metric 0 on lab and dosage, 1 elsewhere (680/1047); corrected 1.0', async () => {
     const instances = await loadReal();
     expect(oracleByCategory(instances, 'medcalc_bench_accuracy')).toEqual({
-      lab: '0/327', risk: '240/240', physical: '240/240', severity: '80/80', diagnosis: '60/60', date: '60/60', dosage: '0/40',
+      lab: '0/327',
+      risk: '240/240',
+      physical: '240/240',
+      severity: '80/80',
+      diagnosis: '60/60',
+      date: '60/60',
+      dosage: '0/40',
     });
     expect(instances.every((x) => oracle(x, 'medcalc_bench_accuracy') !== undefined)).toBe(true);
     expect(instances.every((x) => oracle(x, 'medcalc_bench_accuracy_corrected') === 1)).toBe(true);

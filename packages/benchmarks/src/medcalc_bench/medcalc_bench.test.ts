@@ -37,17 +37,35 @@ describe('medcalc_bench definition', () => {
   it('declares a 10-token, stop-free generation prompt without an input noun', () => {
     expect(medcalcBench.name).toBe('medcalc_bench');
     expect(medcalcBench.args).toEqual([]);
-    expect(medcalcBench.prompt).toMatchObject({ method: 'generation', max_tokens: 10, temperature: 0, stop_sequences: [], input_noun: null, max_train_instances: 0 });
+    expect(medcalcBench.prompt).toMatchObject({
+      method: 'generation',
+      max_tokens: 10,
+      temperature: 0,
+      stop_sequences: [],
+      input_noun: null,
+      max_train_instances: 0,
+    });
     expect(medcalcBench.prompt.output_noun).toMatch(/units/);
     expect(medcalcBench.metrics).toEqual([medcalcBenchFamily, exactMatchFamily]);
     expect(medcalcBench.main_metric).toBe('medcalc_bench_accuracy');
-    expect(medcalcBench.source).toEqual(expect.objectContaining({ revision: 'fdb7eb8112bc76d1c7a120b0b8b62ed547cb4458', license: 'CC BY-SA 4.0' }));
+    expect(medcalcBench.source).toEqual(
+      expect.objectContaining({ revision: 'fdb7eb8112bc76d1c7a120b0b8b62ed547cb4458', license: 'CC BY-SA 4.0' }),
+    );
   });
 
   it('breaks results down by category', async () => {
     const { loaded } = await loadFixture();
     expect(medcalcBench.breakdown?.name).toBe('category');
-    expect(loaded.instances.map((x) => medcalcBench.breakdown?.key(x))).toEqual(['lab', 'risk', 'physical', 'severity', 'diagnosis', 'date', 'date', 'dosage']);
+    expect(loaded.instances.map((x) => medcalcBench.breakdown?.key(x))).toEqual([
+      'lab',
+      'risk',
+      'physical',
+      'severity',
+      'diagnosis',
+      'date',
+      'date',
+      'dosage',
+    ]);
     expect(medcalcBench.breakdown?.key({ ...loaded.instances[0], extra_data: undefined })).toBeNull();
   });
 });
@@ -87,13 +105,25 @@ describe('medcalc_bench load (fixture through data_path)', () => {
 
   it('gives an oracle HELM 6/8 (lab and dosage rows score 0) and corrected 8/8', async () => {
     const { loaded } = await loadFixture();
-    const request = { instance_id: '', train_trial_index: 0, prompt: '', temperature: 0, max_tokens: 10, stop: [], top_p: null, num_completions: 1, top_k_per_token: 1 };
-    const values = loaded.instances.map((instance) => medcalcBenchFamily.compute({ instance, request, completions: [instance.references[0].output.text] }));
+    const request = {
+      instance_id: '',
+      train_trial_index: 0,
+      prompt: '',
+      temperature: 0,
+      max_tokens: 10,
+      stop: [],
+      top_p: null,
+      num_completions: 1,
+      top_k_per_token: 1,
+    };
+    const values = loaded.instances.map((instance) =>
+      medcalcBenchFamily.compute({ instance, request, completions: [instance.references[0].output.text] }),
+    );
     expect(values.map((v) => v.medcalc_bench_accuracy)).toEqual([0, 1, 1, 1, 1, 1, 1, 0]);
     expect(values.map((v) => v.medcalc_bench_accuracy_corrected)).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
   });
 
-  it('warns EF_DATA_DRIFT for a user\'s data_path copy whose hash differs from the pin', async () => {
+  it("warns EF_DATA_DRIFT for a user's data_path copy whose hash differs from the pin", async () => {
     const { ctx } = await loadFixture(await copyOutOfPackage(FIXTURE));
     expect(ctx.warnings.map((w) => w.code)).toEqual(['EF_DATA_DRIFT']);
   });
@@ -130,27 +160,51 @@ describe('medcalc_bench load (fixture through data_path)', () => {
 describe('medcalc_bench data errors', () => {
   it('reports a missing data_path as EF_DATA_NOT_FOUND', async () => {
     const missing = join(await tempDir(), 'nowhere.csv');
-    await expect(loadFixture(missing)).rejects.toMatchObject({ code: 'EF_DATA_NOT_FOUND', message: expect.stringContaining(missing) });
+    await expect(loadFixture(missing)).rejects.toMatchObject({
+      code: 'EF_DATA_NOT_FOUND',
+      message: expect.stringContaining(missing),
+    });
   });
 
   it('reports a folder without the CSV as EF_DATA_NOT_FOUND naming the expected file', async () => {
     const folder = await tempDir();
-    await expect(loadFixture(folder)).rejects.toMatchObject({ code: 'EF_DATA_NOT_FOUND', message: expect.stringContaining(MEDCALC_FILE) });
+    await expect(loadFixture(folder)).rejects.toMatchObject({
+      code: 'EF_DATA_NOT_FOUND',
+      message: expect.stringContaining(MEDCALC_FILE),
+    });
   });
 
   it.each([
-    ['a missing column', 'Row Number,Patient Note,Question,Ground Truth Answer,Category,Lower Limit\n1,n,q,4,risk,4\n', 'missing column "Upper Limit"'],
+    [
+      'a missing column',
+      'Row Number,Patient Note,Question,Ground Truth Answer,Category,Lower Limit\n1,n,q,4,risk,4\n',
+      'missing column "Upper Limit"',
+    ],
     ['a short row', `${HEADER}\n1,2,C,risk\n`, 'data row 1 has 4 fields, the header has 14'],
-    ['a non-integer Row Number', `${HEADER}\nx1,2,C,risk,integer,n,S,note,q,{},4,4,4,e\n`, 'data row 1: Row Number is "x1", not an integer'],
-    ['a repeated Row Number', `${HEADER}\n7,2,C,risk,integer,n,S,note,q,{},4,4,4,e\n7,2,C,risk,integer,n,S,note,q,{},4,4,4,e\n`, 'data row 2: Row Number 7 appears twice'],
+    [
+      'a non-integer Row Number',
+      `${HEADER}\nx1,2,C,risk,integer,n,S,note,q,{},4,4,4,e\n`,
+      'data row 1: Row Number is "x1", not an integer',
+    ],
+    [
+      'a repeated Row Number',
+      `${HEADER}\n7,2,C,risk,integer,n,S,note,q,{},4,4,4,e\n7,2,C,risk,integer,n,S,note,q,{},4,4,4,e\n`,
+      'data row 2: Row Number 7 appears twice',
+    ],
     ['an unclosed quote', `${HEADER}\n1,2,C,risk,integer,n,S,"note,q,{},4,4,4,e\n`, 'invalid CSV'],
   ])('rejects %s with EF_DATA_FORMAT naming the file and the row or field', async (_label, content, detail) => {
     const file = await csvFile(content);
-    await expect(loadFixture(file)).rejects.toMatchObject({ code: 'EF_DATA_FORMAT', message: expect.stringContaining(`${file}: ${detail}`) });
+    await expect(loadFixture(file)).rejects.toMatchObject({
+      code: 'EF_DATA_FORMAT',
+      message: expect.stringContaining(`${file}: ${detail}`),
+    });
   });
 
   it('rejects a file that is not UTF-8', async () => {
     const file = await csvFile(Buffer.from([0x52, 0x6f, 0xff, 0xfe, 0x0a]));
-    await expect(loadFixture(file)).rejects.toMatchObject({ code: 'EF_DATA_FORMAT', message: expect.stringContaining('not valid UTF-8') });
+    await expect(loadFixture(file)).rejects.toMatchObject({
+      code: 'EF_DATA_FORMAT',
+      message: expect.stringContaining('not valid UTF-8'),
+    });
   });
 });

@@ -15,7 +15,17 @@ function instance(category: string, gt: string, lower = gt, upper = gt): Instanc
   };
 }
 
-const request: PromptRequest = { instance_id: '1', train_trial_index: 0, prompt: 'p', temperature: 0, max_tokens: 10, stop: [], top_p: null, num_completions: 1, top_k_per_token: 1 };
+const request: PromptRequest = {
+  instance_id: '1',
+  train_trial_index: 0,
+  prompt: 'p',
+  temperature: 0,
+  max_tokens: 10,
+  stop: [],
+  top_p: null,
+  num_completions: 1,
+  top_k_per_token: 1,
+};
 
 function scores(x: Instance, completion: string): [number | undefined, number | undefined] {
   const values = medcalcBenchFamily.compute({ instance: x, request, completions: [completion] });
@@ -117,7 +127,12 @@ describe('medcalc_bench family', () => {
     expect(medcalcBenchFamily.name).toBe('medcalc_bench');
     expect(medcalcBenchFamily.metrics).toEqual([
       expect.objectContaining({ name: 'medcalc_bench_accuracy', helm_compatible: true, report: true }),
-      expect.objectContaining({ name: 'medcalc_bench_accuracy_corrected', helm_compatible: false, corrects: 'medcalc_bench_accuracy', report: true }),
+      expect.objectContaining({
+        name: 'medcalc_bench_accuracy_corrected',
+        helm_compatible: false,
+        corrects: 'medcalc_bench_accuracy',
+        report: true,
+      }),
     ]);
   });
 
@@ -141,6 +156,11 @@ describe('exact_match family on MedCalc answers', () => {
     ['3', '', [0, 0, 0, 0]],
   ])('%j vs %j', (gold, pred, expected) => {
     const values = exactMatchFamily.compute({ instance: instance('risk', gold), request, completions: [pred] });
-    expect(values).toEqual({ exact_match: expected[0], quasi_exact_match: expected[1], prefix_exact_match: expected[2], quasi_prefix_exact_match: expected[3] });
+    expect(values).toEqual({
+      exact_match: expected[0],
+      quasi_exact_match: expected[1],
+      prefix_exact_match: expected[2],
+      quasi_prefix_exact_match: expected[3],
+    });
   });
 });

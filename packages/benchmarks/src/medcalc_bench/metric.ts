@@ -19,7 +19,13 @@ const EXACT_CATEGORIES: ReadonlySet<string> = new Set(['risk', 'severity', 'diag
 /** HELM's float range check was written for these names only; v1.0 calls them `lab` and `dosage`. */
 const HELM_RANGE_CATEGORIES: ReadonlySet<string> = new Set(['dosage conversion', 'physical']);
 /** The correction: every numeric category of either dataset version uses the range check. */
-const CORRECTED_RANGE_CATEGORIES: ReadonlySet<string> = new Set(['lab', 'lab test', 'dosage', 'dosage conversion', 'physical']);
+const CORRECTED_RANGE_CATEGORIES: ReadonlySet<string> = new Set([
+  'lab',
+  'lab test',
+  'dosage',
+  'dosage conversion',
+  'physical',
+]);
 
 /** HELM's `re.match` pattern for a gestational age: anchored at the start only, `\d` is Unicode in Python. */
 const DURATION = /^\('(\p{Nd}+) weeks', '(\p{Nd}+) days'\)/u;
@@ -37,7 +43,8 @@ function inRange<T extends number | bigint>(lower: T | null, upper: T | null, va
 
 /** HELM `check_date`: a gestational-age reference compares durations, any other a `%m/%d/%Y` date. */
 function dateScore(pred: string, c: MedcalcCase): number {
-  if (DURATION.test(c.reference)) return inRange(parseDurationDays(c.lower), parseDurationDays(c.upper), parseDurationDays(pred));
+  if (DURATION.test(c.reference))
+    return inRange(parseDurationDays(c.lower), parseDurationDays(c.upper), parseDurationDays(pred));
   const ordinal = (text: string): number | null => {
     const date = pyStrptimeMDY(text);
     return date === null ? null : dateOrdinal(date);
@@ -82,7 +89,8 @@ export const MEDCALC_ACCURACY_CORRECTED = 'medcalc_bench_accuracy_corrected';
 const DESCRIPTORS: readonly MetricDescriptor[] = [
   {
     name: MEDCALC_ACCURACY,
-    description: 'HELM MedCalc-Bench accuracy: exact match for scores, range check for physical values and dates (lab and dosage rows always 0).',
+    description:
+      'HELM MedCalc-Bench accuracy: exact match for scores, range check for physical values and dates (lab and dosage rows always 0).',
     helm_compatible: true,
     report: true,
   },
@@ -111,7 +119,10 @@ function computeMedcalc({ instance, completions }: MetricInput): MetricValues {
     lower: stringField(instance.extra_data, 'lower_limit'),
     upper: stringField(instance.extra_data, 'upper_limit'),
   };
-  return { [MEDCALC_ACCURACY]: helmMedcalcScore(pred, c), [MEDCALC_ACCURACY_CORRECTED]: correctedMedcalcScore(pred, c) };
+  return {
+    [MEDCALC_ACCURACY]: helmMedcalcScore(pred, c),
+    [MEDCALC_ACCURACY_CORRECTED]: correctedMedcalcScore(pred, c),
+  };
 }
 
 /** `medcalc_bench_accuracy` (main) and `medcalc_bench_accuracy_corrected`. */

@@ -8,7 +8,8 @@ import type { PromptSpec } from '@eval-factory/types';
  */
 export const medcalcBenchPrompt: PromptSpec = {
   method: 'generation',
-  instructions: 'Read the patient note and the clinical question below, then work out the medical value the question asks for.',
+  instructions:
+    'Read the patient note and the clinical question below, then work out the medical value the question asks for.',
   input_noun: null,
   newline_after_input_noun: false,
   output_noun: 'Reply with the requested value alone, leaving out units and any explanation',

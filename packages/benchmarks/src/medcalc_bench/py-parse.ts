@@ -10,7 +10,10 @@ const ND = /\p{Nd}/u;
 /** After the transform below CPython strips only ASCII whitespace, so U+001C–U+001F (kept as is) make float() fail. */
 const ASCII_SPACE = /^[ \t\n\v\f\r]+|[ \t\n\v\f\r]+$/g;
 const DIGITS = String.raw`\d(?:_?\d)*`;
-const FLOAT_GRAMMAR = new RegExp(String.raw`^[+-]?(?:(?:${DIGITS}(?:\.(?:${DIGITS})?)?|\.${DIGITS})(?:[eE][+-]?${DIGITS})?|inf|infinity|nan)$`, 'i');
+const FLOAT_GRAMMAR = new RegExp(
+  String.raw`^[+-]?(?:(?:${DIGITS}(?:\.(?:${DIGITS})?)?|\.${DIGITS})(?:[eE][+-]?${DIGITS})?|inf|infinity|nan)$`,
+  'i',
+);
 
 function isDecimalDigit(codePoint: number): boolean {
   return ND.test(String.fromCodePoint(codePoint));

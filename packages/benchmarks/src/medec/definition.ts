@@ -6,7 +6,8 @@ import { medecPrompt } from './prompt.js';
 /** MEDEC (MS test set): find the one medical error in a clinical note, or say there is none. */
 export const medec: BenchmarkDefinition = {
   name: 'medec',
-  description: 'MEDEC (MS subset): detect whether a clinical note contains a medical error, name the erroneous sentence and correct it.',
+  description:
+    'MEDEC (MS subset): detect whether a clinical note contains a medical error, name the erroneous sentence and correct it.',
   args: [],
   prompt: medecPrompt,
   metrics: [medecFamily],

@@ -51,7 +51,8 @@ export function readMedecRows(text: string, file: string): { header: string[]; r
 function errorFlag(row: Row, where: string, file: string): 0 | 1 {
   const raw = row['Error Flag'];
   const flag = raw === '' ? 0 : pyIntOrNull(raw);
-  if (flag !== 0 && flag !== 1) throw dataFormatError(file, `${where}: Error Flag is ${describeValue(raw)}, expected 0 or 1`);
+  if (flag !== 0 && flag !== 1)
+    throw dataFormatError(file, `${where}: Error Flag is ${describeValue(raw)}, expected 0 or 1`);
   return flag;
 }
 
@@ -68,8 +69,13 @@ function rowInstance({ row, fields, index }: NumberedRow, headerLength: number, 
   const textId = row['Text ID'];
   const where = `data row ${index}${textId ? ` (Text ID ${textId})` : ''}`;
   // Python's DictReader would hand the missing cells over as None and HELM would crash on `.strip()`.
-  if (fields !== headerLength) throw dataFormatError(file, `${where} has ${fields} fields, the header has ${headerLength}`);
-  const reference = medecReferenceText(errorFlag(row, where, file), pyStrip(row['Error Sentence ID']), pyStrip(row['Corrected Sentence']));
+  if (fields !== headerLength)
+    throw dataFormatError(file, `${where} has ${fields} fields, the header has ${headerLength}`);
+  const reference = medecReferenceText(
+    errorFlag(row, where, file),
+    pyStrip(row['Error Sentence ID']),
+    pyStrip(row['Corrected Sentence']),
+  );
   return {
     input: { text: pyStrip(row.Sentences) },
     references: optionReferences([reference], () => true),

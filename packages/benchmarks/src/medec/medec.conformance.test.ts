@@ -15,7 +15,12 @@ const request = { instance_id: 'x', prompt: 'p' } as PromptRequest;
  */
 const HELM_INSTANCES_SHA256 = 'cfd39564546e541013be46d419d87c75e8b4060ab15c835756b20d5a7d0383a8';
 
-async function loadReal(): Promise<{ instances: readonly Instance[]; sha256: string; rows: number; warnings: unknown[] }> {
+async function loadReal(): Promise<{
+  instances: readonly Instance[];
+  sha256: string;
+  rows: number;
+  warnings: unknown[];
+}> {
   const ctx = recordingContext({ cacheDir: await tempDir(), dataPath: realDataDir('medec') });
   const { instances, data } = await medec.load(ctx);
   return { instances, sha256: data.files[0].sha256, rows: data.num_rows, warnings: ctx.warnings };
@@ -28,7 +33,9 @@ function wholeSet(instances: readonly Instance[], answer: (x: Instance) => strin
   const sums = [0, 0, 0];
   for (const instance of instances) {
     const v = medecFamily.compute({ instance, request, completions: [answer(instance)] });
-    [v.medec_error_flag_accuracy, v.medec_error_sentence_accuracy, v.medec_error_sentence_accuracy_corrected].forEach((x, i) => (sums[i] += x!));
+    [v.medec_error_flag_accuracy, v.medec_error_sentence_accuracy, v.medec_error_sentence_accuracy_corrected].forEach(
+      (x, i) => (sums[i] += x!),
+    );
   }
   return sums.map((s) => s / instances.length);
 }

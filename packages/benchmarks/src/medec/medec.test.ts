@@ -11,7 +11,8 @@ import { medecFamily } from './metric.js';
 
 const FIXTURE_DIR = join(dirname(fileURLToPath(import.meta.url)), 'fixture');
 const FIXTURE = join(FIXTURE_DIR, MEDEC_FILE);
-const HEADER = 'Text ID,Text,Sentences,Error Flag,Error Type,Error Sentence ID,Error Sentence,Corrected Sentence,Corrected Text';
+const HEADER =
+  'Text ID,Text,Sentences,Error Flag,Error Type,Error Sentence ID,Error Sentence,Corrected Sentence,Corrected Text';
 
 async function loadFrom(dataPath: string) {
   const ctx = recordingContext({ cacheDir: await tempDir(), dataPath });
@@ -35,7 +36,15 @@ describe('medec definition', () => {
   it('declares a 256-token, stop-free generation prompt with the Clinical Note / Answer nouns', () => {
     expect(medec.name).toBe('medec');
     expect(medec.args).toEqual([]);
-    expect(medec.prompt).toMatchObject({ method: 'generation', max_tokens: 256, temperature: 0, stop_sequences: [], input_noun: 'Clinical Note', output_noun: 'Answer', max_train_instances: 0 });
+    expect(medec.prompt).toMatchObject({
+      method: 'generation',
+      max_tokens: 256,
+      temperature: 0,
+      stop_sequences: [],
+      input_noun: 'Clinical Note',
+      output_noun: 'Answer',
+      max_train_instances: 0,
+    });
     expect(medec.metrics).toEqual([medecFamily]);
     expect(medec.main_metric).toBe('medec_error_flag_accuracy');
     expect(medec.source).toEqual({
@@ -133,14 +142,29 @@ describe('medec data errors', () => {
   });
 
   it.each([
-    ['a missing required column', 'Text ID,Sentences,Error Flag,Error Sentence ID\nt,s,0,-1\n', 'missing column "Corrected Sentence"'],
-    ['a non-integer Error Flag', `${HEADER}\n${row('yes')}\n`, 'data row 1 (Text ID t-1): Error Flag is "yes", expected 0 or 1'],
+    [
+      'a missing required column',
+      'Text ID,Sentences,Error Flag,Error Sentence ID\nt,s,0,-1\n',
+      'missing column "Corrected Sentence"',
+    ],
+    [
+      'a non-integer Error Flag',
+      `${HEADER}\n${row('yes')}\n`,
+      'data row 1 (Text ID t-1): Error Flag is "yes", expected 0 or 1',
+    ],
     ['an Error Flag other than 0 or 1', `${HEADER}\n${row('2')}\n`, 'data row 1 (Text ID t-1): Error Flag is "2"'],
-    ['a used row with too few fields', `${HEADER}\nt-1,text,0 note,1,x,3\n`, 'data row 1 (Text ID t-1) has 6 fields, the header has 9'],
+    [
+      'a used row with too few fields',
+      `${HEADER}\nt-1,text,0 note,1,x,3\n`,
+      'data row 1 (Text ID t-1) has 6 fields, the header has 9',
+    ],
     ['an unterminated quote', `${HEADER}\n"t-1,text,0 note,0,x,-1,NA,NA,NA\n`, 'invalid CSV'],
   ])('reports %s as EF_DATA_FORMAT naming the file', async (_label, text, detail) => {
     const file = await csvFile(text);
-    await expect(loadFrom(file)).rejects.toMatchObject({ code: 'EF_DATA_FORMAT', message: expect.stringContaining(`${file}: ${detail}`) });
+    await expect(loadFrom(file)).rejects.toMatchObject({
+      code: 'EF_DATA_FORMAT',
+      message: expect.stringContaining(`${file}: ${detail}`),
+    });
   });
 
   it('skips a short row whose Sentences cell is absent, like DictReader', () => {
@@ -153,7 +177,13 @@ describe('medec data errors', () => {
     await writeFile(bad, Buffer.from([0x54, 0xe9, 0x0a]));
     await expect(loadFrom(bad)).rejects.toMatchObject({ code: 'EF_DATA_FORMAT' });
     const missing = join(await tempDir(), 'nope.csv');
-    await expect(loadFrom(missing)).rejects.toMatchObject({ code: 'EF_DATA_NOT_FOUND', message: expect.stringContaining(missing) });
-    await expect(loadFrom(await tempDir())).rejects.toMatchObject({ code: 'EF_DATA_NOT_FOUND', message: expect.stringContaining(MEDEC_FILE) });
+    await expect(loadFrom(missing)).rejects.toMatchObject({
+      code: 'EF_DATA_NOT_FOUND',
+      message: expect.stringContaining(missing),
+    });
+    await expect(loadFrom(await tempDir())).rejects.toMatchObject({
+      code: 'EF_DATA_NOT_FOUND',
+      message: expect.stringContaining(MEDEC_FILE),
+    });
   });
 });

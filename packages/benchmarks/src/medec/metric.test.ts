@@ -94,7 +94,12 @@ describe('gold and answer readers', () => {
 
 describe('medecFamily.compute', () => {
   const request = { instance_id: 'id0', prompt: 'p' } as PromptRequest;
-  const instance = (text: string, tags = ['correct']): Instance => ({ id: 'id0', input: { text: 'note' }, references: [{ output: { text }, tags }], split: 'test' });
+  const instance = (text: string, tags = ['correct']): Instance => ({
+    id: 'id0',
+    input: { text: 'note' },
+    references: [{ output: { text }, tags }],
+    split: 'test',
+  });
 
   it('declares the main metric, the HELM metric and its corrected twin', () => {
     expect(medecFamily.name).toBe('medec');
@@ -106,7 +111,9 @@ describe('medecFamily.compute', () => {
   });
 
   it('scores the first completion only', () => {
-    expect(medecFamily.compute({ instance: instance('4 Fixed.'), request, completions: ['4 Fixed.', 'CORRECT'] })).toEqual({
+    expect(
+      medecFamily.compute({ instance: instance('4 Fixed.'), request, completions: ['4 Fixed.', 'CORRECT'] }),
+    ).toEqual({
       medec_error_flag_accuracy: 1,
       medec_error_sentence_accuracy: 0,
       medec_error_sentence_accuracy_corrected: 1,

@@ -114,16 +114,23 @@ export function medecScores(reference: string, completion: string): Record<strin
 }
 
 const DESCRIPTORS: readonly MetricDescriptor[] = [
-  { name: FLAG_ACCURACY, description: 'The answer says correctly whether the clinical note contains an error.', helm_compatible: true, report: true },
+  {
+    name: FLAG_ACCURACY,
+    description: 'The answer says correctly whether the clinical note contains an error.',
+    helm_compatible: true,
+    report: true,
+  },
   {
     name: SENTENCE_ACCURACY,
-    description: 'HELM: both agree the note is correct, or both find an error in the same sentence (HELM never credits an error note).',
+    description:
+      'HELM: both agree the note is correct, or both find an error in the same sentence (HELM never credits an error note).',
     helm_compatible: true,
     report: true,
   },
   {
     name: SENTENCE_ACCURACY_CORRECTED,
-    description: 'Both agree the note is correct, or the answer names the sentence id of the gold error (read from the start of the reference).',
+    description:
+      'Both agree the note is correct, or the answer names the sentence id of the gold error (read from the start of the reference).',
     helm_compatible: false,
     corrects: SENTENCE_ACCURACY,
     report: true,

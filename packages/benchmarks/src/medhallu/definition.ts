@@ -7,7 +7,8 @@ import { medhalluPrompt } from './prompt.js';
 /** MedHallu (`pqa_labeled`): is an answer to a PubMedQA question factual (0) or hallucinated (1)? */
 export const medhallu: BenchmarkDefinition = {
   name: 'medhallu',
-  description: 'MedHallu: given world knowledge and a biomedical question, judge whether an answer is factual (0) or hallucinated (1).',
+  description:
+    'MedHallu: given world knowledge and a biomedical question, judge whether an answer is factual (0) or hallucinated (1).',
   args: [],
   prompt: medhalluPrompt,
   metrics: [medhalluMetricFamily],

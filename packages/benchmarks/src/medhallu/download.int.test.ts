@@ -9,7 +9,10 @@ import { loadMedhallu } from './load.js';
 import { medhalluRowsDigest, parseMedhalluRows } from './rows.js';
 
 const JSONL = join(dirname(fileURLToPath(import.meta.url)), 'fixture', 'medhallu_pqa_labeled.jsonl');
-const FIXTURE_ROWS = readFileSync(JSONL, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+const FIXTURE_ROWS = readFileSync(JSONL, 'utf8')
+  .trim()
+  .split('\n')
+  .map((line) => JSON.parse(line) as Record<string, unknown>);
 /** Smaller than the client asks for, so the loader must page by offset. */
 const SERVER_PAGE = 3;
 
@@ -37,12 +40,16 @@ describe('medhallu download through the datasets-server rows API', () => {
     const loaded = await loadMedhallu(ctx, { rowsApi: `${server.baseUrl}/rows`, fetchOptions: fast });
     const calls = server.requests.slice(before);
     expect(calls).toHaveLength(2);
-    expect(calls[0]).toContain('dataset=UTAustin-AIHealth%2FMedHallu&config=pqa_labeled&split=train&offset=0&length=100');
+    expect(calls[0]).toContain(
+      'dataset=UTAustin-AIHealth%2FMedHallu&config=pqa_labeled&split=train&offset=0&length=100',
+    );
     expect(calls[1]).toContain('offset=3');
     expect(loaded.instances).toHaveLength(16);
     expect(loaded.data.num_rows).toBe(4);
     const cachedRows = parseMedhalluRows(await readFile(CACHED(cacheDir), 'utf8'), CACHED(cacheDir));
-    expect(medhalluRowsDigest(cachedRows)).toBe(medhalluRowsDigest(parseMedhalluRows(readFileSync(JSONL, 'utf8'), JSONL)));
+    expect(medhalluRowsDigest(cachedRows)).toBe(
+      medhalluRowsDigest(parseMedhalluRows(readFileSync(JSONL, 'utf8'), JSONL)),
+    );
     // All served fields are kept, in the served order.
     expect(Object.keys(cachedRows[0])).toEqual(Object.keys(FIXTURE_ROWS[0]));
     // The fixture is not the pinned upstream: drift is allowed here, so it warns.
@@ -66,7 +73,9 @@ describe('medhallu download through the datasets-server rows API', () => {
   ])('turns %s into %s and leaves no cache file', async (_label, path, code) => {
     const cacheDir = await tempDir();
     const ctx = recordingContext({ cacheDir, allowDataDrift: true });
-    await expect(loadMedhallu(ctx, { rowsApi: `${server.baseUrl}${path}`, fetchOptions: fast })).rejects.toMatchObject({ code });
+    await expect(loadMedhallu(ctx, { rowsApi: `${server.baseUrl}${path}`, fetchOptions: fast })).rejects.toMatchObject({
+      code,
+    });
     await expect(readFile(CACHED(cacheDir))).rejects.toThrow();
   });
 });

@@ -9,7 +9,11 @@ import type { Fail } from '../shared/jsonl-rows.js';
 import { medhalluRow } from './rows.js';
 
 /** HELM's `load_dataset("UTAustin-AIHealth/MedHallu", "pqa_labeled", split="train", revision=…)`. */
-export const MEDHALLU_SOURCE: HfRowsSource = { dataset: 'UTAustin-AIHealth/MedHallu', config: 'pqa_labeled', split: 'train' };
+export const MEDHALLU_SOURCE: HfRowsSource = {
+  dataset: 'UTAustin-AIHealth/MedHallu',
+  config: 'pqa_labeled',
+  split: 'train',
+};
 export const MEDHALLU_REVISION = '515060458a945c633debc6fd5baac7764416b724';
 
 /** Validates a served row and keeps it whole, in the served field order, like the JSONL copy under `datasets/`. */

@@ -23,7 +23,10 @@ export const MEDHALLU_FILE = 'medhallu_pqa_labeled.jsonl';
  * Computed once from `datasets/medhallu/medhallu_pqa_labeled.jsonl` (the rows of the pinned revision, as recorded
  * by the Arrow copy's `dataset_info.json`); the conformance test re-checks it.
  */
-export const MEDHALLU_PIN: RowsPin = { rows: 1000, sha256: 'd36ceefc6117b72518fb1b6b13d6f12998aa027e5ca696cc5463ac54bd545681' };
+export const MEDHALLU_PIN: RowsPin = {
+  rows: 1000,
+  sha256: 'd36ceefc6117b72518fb1b6b13d6f12998aa027e5ca696cc5463ac54bd545681',
+};
 
 /** HELM's labels: the ground-truth answer is factual (`0`), the hallucinated one is not (`1`). */
 const ANSWERS = [
@@ -76,7 +79,10 @@ export interface MedhalluEndpoints {
 }
 
 /** Resolves the rows (data_path JSONL, cache, or the rows API), checks the row pin and builds the instances. */
-export async function loadMedhallu(ctx: LoadContext, endpoints: MedhalluEndpoints = { rowsApi: HF_ROWS_API }): Promise<LoadedData> {
+export async function loadMedhallu(
+  ctx: LoadContext,
+  endpoints: MedhalluEndpoints = { rowsApi: HF_ROWS_API },
+): Promise<LoadedData> {
   const file = await resolveDataFile({
     benchmark: 'medhallu',
     fileName: MEDHALLU_FILE,
@@ -91,6 +97,11 @@ export async function loadMedhallu(ctx: LoadContext, endpoints: MedhalluEndpoint
   const { dataset, config, split } = MEDHALLU_SOURCE;
   return {
     instances: buildMedhalluInstances(rows),
-    data: { source: `hf://datasets/${dataset} (config ${config}, split ${split})`, revision: MEDHALLU_REVISION, files: [file], num_rows: rows.length },
+    data: {
+      source: `hf://datasets/${dataset} (config ${config}, split ${split})`,
+      revision: MEDHALLU_REVISION,
+      files: [file],
+      num_rows: rows.length,
+    },
   };
 }

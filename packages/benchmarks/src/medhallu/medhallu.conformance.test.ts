@@ -41,21 +41,24 @@ describe('medhallu on the real medhallu_pqa_labeled.jsonl (docs/benchmarks/medha
     expect(sha256Hex(rows.map((r) => `${pyListStr(r.Knowledge)}\n`).join(''))).toBe(KNOWLEDGE_STR_SHA256);
   });
 
-  run('2,000 HELM instances id0…id1999, balanced 0/1, texts identical to HELM, some with \\xa0 / \\u2009 escapes', async () => {
-    const { loaded } = await load();
-    const helm = loaded.instances.filter((x) => x.variant === undefined);
-    expect(helm).toHaveLength(2000);
-    expect(helm.map((x) => x.id)).toEqual(Array.from({ length: 2000 }, (_, i) => `id${i}`));
-    const golds = helm.map((x) => x.references[0].output.text);
-    expect(golds.filter((g) => g === '0')).toHaveLength(1000);
-    expect(golds.every((g, i) => g === (i % 2 === 0 ? '0' : '1'))).toBe(true);
-    expect(sha256Hex(helm.map((x) => `${x.input.text}\u0000`).join(''))).toBe(HELM_TEXTS_SHA256);
-    // Rows with escapes (CPython count): 53 with \xa0, 52 with \u2009; two instances per row.
-    expect(helm.filter((x) => x.input.text.includes('\\xa0'))).toHaveLength(106);
-    expect(helm.filter((x) => x.input.text.includes('\\u2009'))).toHaveLength(104);
-    expect(helm[30].input.text).toContain('\\xa0');
-    expect(helm[128].input.text).toContain('\\u2009');
-  });
+  run(
+    '2,000 HELM instances id0…id1999, balanced 0/1, texts identical to HELM, some with \\xa0 / \\u2009 escapes',
+    async () => {
+      const { loaded } = await load();
+      const helm = loaded.instances.filter((x) => x.variant === undefined);
+      expect(helm).toHaveLength(2000);
+      expect(helm.map((x) => x.id)).toEqual(Array.from({ length: 2000 }, (_, i) => `id${i}`));
+      const golds = helm.map((x) => x.references[0].output.text);
+      expect(golds.filter((g) => g === '0')).toHaveLength(1000);
+      expect(golds.every((g, i) => g === (i % 2 === 0 ? '0' : '1'))).toBe(true);
+      expect(sha256Hex(helm.map((x) => `${x.input.text}\u0000`).join(''))).toBe(HELM_TEXTS_SHA256);
+      // Rows with escapes (CPython count): 53 with \xa0, 52 with \u2009; two instances per row.
+      expect(helm.filter((x) => x.input.text.includes('\\xa0'))).toHaveLength(106);
+      expect(helm.filter((x) => x.input.text.includes('\\u2009'))).toHaveLength(104);
+      expect(helm[30].input.text).toContain('\\xa0');
+      expect(helm[128].input.text).toContain('\\u2009');
+    },
+  );
 
   run('the corrected set c-id0…c-id1999 follows, aligned with the HELM set and free of list escapes', async () => {
     const { loaded } = await load();

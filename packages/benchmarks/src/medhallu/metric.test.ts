@@ -13,11 +13,25 @@ function instance(gold: string, variant?: 'corrected'): Instance {
 }
 
 const REQUEST: PromptRequest = {
-  instance_id: 'id0', train_trial_index: 0, prompt: 'p', temperature: 0, max_tokens: 5, stop: [], top_p: null, num_completions: 1, top_k_per_token: 1,
+  instance_id: 'id0',
+  train_trial_index: 0,
+  prompt: 'p',
+  temperature: 0,
+  max_tokens: 5,
+  stop: [],
+  top_p: null,
+  num_completions: 1,
+  top_k_per_token: 1,
 };
 
-const scores = (gold: string, completion: string) => medhalluScores({ instance: instance(gold), request: REQUEST, completions: [completion] });
-const vector = (v: Record<string, number>) => [v.exact_match, v.quasi_exact_match, v.prefix_exact_match, v.quasi_prefix_exact_match];
+const scores = (gold: string, completion: string) =>
+  medhalluScores({ instance: instance(gold), request: REQUEST, completions: [completion] });
+const vector = (v: Record<string, number>) => [
+  v.exact_match,
+  v.quasi_exact_match,
+  v.prefix_exact_match,
+  v.quasi_prefix_exact_match,
+];
 
 describe('medhallu HELM metrics on the raw completion (docs/benchmarks/medhallu.md)', () => {
   // gold, completion → EM, QEM, PEM, QPEM
@@ -59,7 +73,12 @@ describe('medhallu HELM metrics on the raw completion (docs/benchmarks/medhallu.
   ];
   it.each(cases)('%s: (%j, %j)', (_label, gold, completion, expected) => {
     const values = scores(gold, completion);
-    expect(Object.keys(values).sort()).toEqual(['exact_match', 'prefix_exact_match', 'quasi_exact_match', 'quasi_prefix_exact_match']);
+    expect(Object.keys(values).sort()).toEqual([
+      'exact_match',
+      'prefix_exact_match',
+      'quasi_exact_match',
+      'quasi_prefix_exact_match',
+    ]);
     expect(vector(values)).toEqual(expected);
   });
 });
@@ -73,7 +92,11 @@ describe('medhallu corrected instances', () => {
     ['1', '10', 0],
     ['0', '', 0],
   ])('gold %j, completion %j → only exact_match_corrected = %d', (gold, completion, expected) => {
-    const values = medhalluScores({ instance: instance(gold, 'corrected'), request: REQUEST, completions: [completion] });
+    const values = medhalluScores({
+      instance: instance(gold, 'corrected'),
+      request: REQUEST,
+      completions: [completion],
+    });
     expect(values).toEqual({ exact_match_corrected: expected });
   });
 

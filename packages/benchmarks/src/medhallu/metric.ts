@@ -9,7 +9,8 @@ const HELM_METRICS = ['exact_match', 'quasi_exact_match', 'prefix_exact_match', 
 
 export const EXACT_MATCH_CORRECTED: MetricDescriptor = {
   name: 'exact_match_corrected',
-  description: 'exact_match on the corrected prompts, whose world knowledge is plain text lines instead of a Python list literal with escapes.',
+  description:
+    'exact_match on the corrected prompts, whose world knowledge is plain text lines instead of a Python list literal with escapes.',
   helm_compatible: false,
   corrects: 'exact_match',
   report: true,

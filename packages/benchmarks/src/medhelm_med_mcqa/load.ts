@@ -13,7 +13,8 @@ import { parseJsonlRows } from '../shared/jsonl-rows.js';
 import type { Fail } from '../shared/jsonl-rows.js';
 import { decodePythonText, readZipEntries } from '../shared/zip-entries.js';
 
-export const MEDMCQA_DRIVE_URL = 'https://drive.google.com/uc?export=download&id=15VkJdq5eyWIkfb_aoD3oS8i4tScbHYky&confirm=t';
+export const MEDMCQA_DRIVE_URL =
+  'https://drive.google.com/uc?export=download&id=15VkJdq5eyWIkfb_aoD3oS8i4tScbHYky&confirm=t';
 export const MEDMCQA_DEV_FILE = 'dev.json';
 export const MEDMCQA_TRAIN_FILE = 'train.json';
 /** The Hugging Face copy's validation rows as JSON Lines (`openlifescienceai/medmcqa`): `cop` counts from 0. */
@@ -36,10 +37,16 @@ export function mcqaRow(copBase: 0 | 1) {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) fail('the line is not a JSON object');
     const row = value as Record<string, unknown>;
     if (typeof row.question !== 'string') fail(`question is ${describeValue(row.question)}, not a string`);
-    for (const f of OPTION_FIELDS) if (typeof row[f] !== 'string') fail(`${f} is ${describeValue(row[f])}, not a string`);
+    for (const f of OPTION_FIELDS)
+      if (typeof row[f] !== 'string') fail(`${f} is ${describeValue(row[f])}, not a string`);
     const cop = row.cop;
-    if (!Number.isInteger(cop) || (cop as number) < copBase || (cop as number) > copBase + 3) fail(`cop is ${describeValue(cop)}, expected an integer ${copBase}–${copBase + 3}`);
-    return { question: row.question as string, options: OPTION_FIELDS.map((f) => row[f] as string), cop: (cop as number) - copBase + 1 };
+    if (!Number.isInteger(cop) || (cop as number) < copBase || (cop as number) > copBase + 3)
+      fail(`cop is ${describeValue(cop)}, expected an integer ${copBase}–${copBase + 3}`);
+    return {
+      question: row.question as string,
+      options: OPTION_FIELDS.map((f) => row[f] as string),
+      cop: (cop as number) - copBase + 1,
+    };
   };
 }
 
@@ -71,7 +78,9 @@ interface Source {
 async function findSources(dataPath: string): Promise<{ dev: Source | null; fromHub: boolean; train: Source | null }> {
   if (dataPath.toLowerCase().endsWith('.zip') && (await isFile(dataPath))) {
     const base = (name: string) => name.slice(name.lastIndexOf('/') + 1);
-    const entries = await readZipEntries(dataPath, (name) => [MEDMCQA_DEV_FILE, MEDMCQA_TRAIN_FILE].includes(base(name)));
+    const entries = await readZipEntries(dataPath, (name) =>
+      [MEDMCQA_DEV_FILE, MEDMCQA_TRAIN_FILE].includes(base(name)),
+    );
     const find = (file: string): Source | null => {
       const hit = [...entries].find(([name]) => base(name) === file);
       return hit ? { label: `${dataPath}!/${hit[0]}`, bytes: hit[1] } : null;
@@ -83,18 +92,33 @@ async function findSources(dataPath: string): Promise<{ dev: Source | null; from
     return (await isFile(path)) ? { label: path, bytes: await readFile(path) } : null;
   };
   const dev = await read(MEDMCQA_DEV_FILE);
-  return dev ? { dev, fromHub: false, train: await read(MEDMCQA_TRAIN_FILE) } : { dev: await read(MEDMCQA_HUB_FILE), fromHub: true, train: await read(MEDMCQA_TRAIN_FILE) };
+  return dev
+    ? { dev, fromHub: false, train: await read(MEDMCQA_TRAIN_FILE) }
+    : { dev: await read(MEDMCQA_HUB_FILE), fromHub: true, train: await read(MEDMCQA_TRAIN_FILE) };
 }
 
-const record = (source: Source) => ({ path: source.label, sha256: sha256Hex(source.bytes), bytes: source.bytes.byteLength });
+const record = (source: Source) => ({
+  path: source.label,
+  sha256: sha256Hex(source.bytes),
+  bytes: source.bytes.byteLength,
+});
 
 /** Reads the dev rows (original or hub copy) from `extra.data_path` and the train file's row count. */
 export async function loadMedhelmMedMcqa(ctx: LoadContext): Promise<LoadedData> {
   const hint = `MedMCQA is distributed as a Google Drive zip (${MEDMCQA_DRIVE_URL}); download it and point extra.data_path at the zip or the unzipped folder (docs/benchmarks/medhelm_med_mcqa.md).`;
-  if (!ctx.dataPath) throw new UserError('EF_MISSING_DATA_PATH', `medhelm_med_mcqa needs extra.data_path: ${LAYOUT}`, hint);
+  if (!ctx.dataPath)
+    throw new UserError('EF_MISSING_DATA_PATH', `medhelm_med_mcqa needs extra.data_path: ${LAYOUT}`, hint);
   const { dev, fromHub, train } = await findSources(ctx.dataPath);
-  if (dev === null) throw new UserError('EF_DATA_NOT_FOUND', `Benchmark data not found: no ${MEDMCQA_DEV_FILE} or ${MEDMCQA_HUB_FILE} in ${ctx.dataPath}`, `extra.data_path must be ${LAYOUT}.`);
-  if (fromHub) ctx.log(`medhelm_med_mcqa: reading the Hugging Face copy ${dev.label}; its 0-based cop is converted to HELM's 1-based answer`);
+  if (dev === null)
+    throw new UserError(
+      'EF_DATA_NOT_FOUND',
+      `Benchmark data not found: no ${MEDMCQA_DEV_FILE} or ${MEDMCQA_HUB_FILE} in ${ctx.dataPath}`,
+      `extra.data_path must be ${LAYOUT}.`,
+    );
+  if (fromHub)
+    ctx.log(
+      `medhelm_med_mcqa: reading the Hugging Face copy ${dev.label}; its 0-based cop is converted to HELM's 1-based answer`,
+    );
   const rows = parseJsonlRows(decodePythonText(dev.bytes, dev.label), dev.label, mcqaRow(fromHub ? 0 : 1));
   const files = [record(dev)];
   let trainRows = MEDMCQA_TRAIN_ROWS;
@@ -103,7 +127,12 @@ export async function loadMedhelmMedMcqa(ctx: LoadContext): Promise<LoadedData> 
     files.push(record(train));
     ctx.log(`medhelm_med_mcqa: ${train.label} has ${trainRows} rows (numbers the valid ids; never evaluated)`);
   } else {
-    ctx.log(`medhelm_med_mcqa: ${MEDMCQA_TRAIN_FILE} not found; valid ids assume its ${MEDMCQA_TRAIN_ROWS} release rows`);
+    ctx.log(
+      `medhelm_med_mcqa: ${MEDMCQA_TRAIN_FILE} not found; valid ids assume its ${MEDMCQA_TRAIN_ROWS} release rows`,
+    );
   }
-  return { instances: buildMcqaInstances(rows, trainRows), data: { source: MEDMCQA_DRIVE_URL, revision: null, files, num_rows: rows.length } };
+  return {
+    instances: buildMcqaInstances(rows, trainRows),
+    data: { source: MEDMCQA_DRIVE_URL, revision: null, files, num_rows: rows.length },
+  };
 }

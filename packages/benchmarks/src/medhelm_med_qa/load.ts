@@ -15,7 +15,8 @@ import { parseJsonlRows } from '../shared/jsonl-rows.js';
 import type { Fail } from '../shared/jsonl-rows.js';
 import { decodePythonText, readZipEntries } from '../shared/zip-entries.js';
 
-export const MEDQA_DRIVE_URL = 'https://drive.google.com/uc?export=download&id=1ImYUSLk9JbgHXOemfvyiDiirluZHPeQw&confirm=t';
+export const MEDQA_DRIVE_URL =
+  'https://drive.google.com/uc?export=download&id=1ImYUSLk9JbgHXOemfvyiDiirluZHPeQw&confirm=t';
 /** Where the three files sit inside the unzipped release. */
 export const MEDQA_SUBFOLDER = 'data_clean/questions/US/4_options';
 export const MEDQA_FILES: Readonly<Record<Split, string>> = {
@@ -47,8 +48,13 @@ export function medQaRow(value: unknown, fail: Fail): MedQaRow {
   const entries = Object.entries(options as Record<string, unknown>);
   if (entries.length !== 4) fail(`options has ${entries.length} entries, expected 4`);
   if (!entries.every(([, text]) => typeof text === 'string')) fail('an option text is not a string');
-  if (!entries.some(([key]) => key === row.answer_idx)) fail(`answer_idx ${describeValue(row.answer_idx)} names no option`);
-  return { question: row.question as string, options: entries as [string, string][], answer_idx: row.answer_idx as string };
+  if (!entries.some(([key]) => key === row.answer_idx))
+    fail(`answer_idx ${describeValue(row.answer_idx)} names no option`);
+  return {
+    question: row.question as string,
+    options: entries as [string, string][],
+    answer_idx: row.answer_idx as string,
+  };
 }
 
 /** HELM: `option.rstrip('"').rstrip()`. */
@@ -57,7 +63,10 @@ export const medQaOptionText = (text: string): string => pyRstrip(text.replace(/
 export function medQaInstance(row: MedQaRow, split: Split, index: number): UnnumberedInstance {
   return {
     input: { text: row.question },
-    references: optionReferences(row.options.map(([, text]) => medQaOptionText(text)), (i) => row.options[i]![0] === row.answer_idx),
+    references: optionReferences(
+      row.options.map(([, text]) => medQaOptionText(text)),
+      (i) => row.options[i]![0] === row.answer_idx,
+    ),
     split,
     source_id: `${split}:${index}`,
   };
@@ -115,7 +124,11 @@ export interface SplitRows {
 function readSplit(source: SplitSource | undefined, split: Split, ctx: LoadContext): SplitRows {
   if (source === undefined) return { split, file: null, rows: [] };
   const file = { path: source.label, sha256: sha256Hex(source.bytes), bytes: source.bytes.byteLength };
-  if (split === 'test' && file.sha256 !== MEDQA_TEST_SHA256) ctx.warn('EF_DATA_DRIFT', `${source.label} has sha256 ${file.sha256}, expected ${MEDQA_TEST_SHA256}; using it anyway`);
+  if (split === 'test' && file.sha256 !== MEDQA_TEST_SHA256)
+    ctx.warn(
+      'EF_DATA_DRIFT',
+      `${source.label} has sha256 ${file.sha256}, expected ${MEDQA_TEST_SHA256}; using it anyway`,
+    );
   return { split, file, rows: parseJsonlRows(decodePythonText(source.bytes, source.label), source.label, medQaRow) };
 }
 
@@ -129,9 +142,15 @@ export function numberMedQa(parts: readonly SplitRows[], ctx: Pick<LoadContext, 
   let offset = 0;
   for (const { split, file, rows } of parts) {
     if (file === null && split === 'valid') {
-      ctx.warn('EF_DATA_PARTIAL', `medhelm_med_qa: ${MEDQA_FILES.valid} not found, only the test split runs; HELM evaluates valid and test together (its 1,000-instance sample holds 497 valid rows), so this run is not comparable with published MedHELM numbers`);
+      ctx.warn(
+        'EF_DATA_PARTIAL',
+        `medhelm_med_qa: ${MEDQA_FILES.valid} not found, only the test split runs; HELM evaluates valid and test together (its 1,000-instance sample holds 497 valid rows), so this run is not comparable with published MedHELM numbers`,
+      );
     }
-    if (file === null && split === 'train') ctx.log(`medhelm_med_qa: ${MEDQA_FILES.train} not found (unused at zero-shot); ids assume its ${MEDQA_RELEASE_ROWS.train} release rows`);
+    if (file === null && split === 'train')
+      ctx.log(
+        `medhelm_med_qa: ${MEDQA_FILES.train} not found (unused at zero-shot); ids assume its ${MEDQA_RELEASE_ROWS.train} release rows`,
+      );
     const count = file === null ? MEDQA_RELEASE_ROWS[split] : rows.length;
     rows.forEach((row, i) => instances.push({ id: `id${offset + i}`, ...medQaInstance(row, split, i) }));
     offset += count;
@@ -142,10 +161,22 @@ export function numberMedQa(parts: readonly SplitRows[], ctx: Pick<LoadContext, 
 /** Reads the three split files from `extra.data_path` (a folder or the release zip); train ones are never evaluated. */
 export async function loadMedhelmMedQa(ctx: LoadContext): Promise<LoadedData> {
   const dataPath = requireMedQaPath(ctx);
-  if (!(await stat(dataPath).catch(() => null))) throw new UserError('EF_DATA_NOT_FOUND', `Benchmark data not found: ${dataPath}`, `extra.data_path must be ${LAYOUT}.`);
-  const sources = dataPath.toLowerCase().endsWith('.zip') && (await isFile(dataPath)) ? await zipSources(dataPath) : await folderSources(dataPath);
+  if (!(await stat(dataPath).catch(() => null)))
+    throw new UserError(
+      'EF_DATA_NOT_FOUND',
+      `Benchmark data not found: ${dataPath}`,
+      `extra.data_path must be ${LAYOUT}.`,
+    );
+  const sources =
+    dataPath.toLowerCase().endsWith('.zip') && (await isFile(dataPath))
+      ? await zipSources(dataPath)
+      : await folderSources(dataPath);
   if (sources.test === undefined) {
-    throw new UserError('EF_DATA_NOT_FOUND', `Benchmark data not found: no ${MEDQA_SUBFOLDER}/${MEDQA_FILES.test} or ${MEDQA_FILES.test} in ${dataPath}`, `extra.data_path must be ${LAYOUT}.`);
+    throw new UserError(
+      'EF_DATA_NOT_FOUND',
+      `Benchmark data not found: no ${MEDQA_SUBFOLDER}/${MEDQA_FILES.test} or ${MEDQA_FILES.test} in ${dataPath}`,
+      `extra.data_path must be ${LAYOUT}.`,
+    );
   }
   const parts = SPLITS.map((split) => readSplit(sources[split], split, ctx));
   return {

@@ -8,7 +8,8 @@ export const MEDI_QA_METRIC = 'medi_qa_accuracy';
 /** MEDIQA 2019 Task 3: answer consumer health questions; an LLM jury scores the answer 1–5. */
 export const mediQa: BenchmarkDefinition = {
   name: 'medi_qa',
-  description: 'MEDIQA 2019 (Task 3): answer consumer health questions; scored 1–5 by a jury of three LLM judges against the best-ranked retrieved answer, plus ROUGE.',
+  description:
+    'MEDIQA 2019 (Task 3): answer consumer health questions; scored 1–5 by a jury of three LLM judges against the best-ranked retrieved answer, plus ROUGE.',
   args: [],
   prompt: mediQaPrompt,
   metrics: judgedMetrics(MEDI_QA_METRIC),

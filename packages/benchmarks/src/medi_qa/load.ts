@@ -40,7 +40,9 @@ export function buildMediQaInstances(questions: readonly MediQaQuestion[]): Inst
 /** A user's copy: the XML or the JSONL file itself, or a folder holding one of them (XML first). */
 async function userFile(ctx: LoadContext, dataPath: string): Promise<DataFileInfo> {
   const info = await stat(dataPath).catch(() => null);
-  const candidates = info?.isDirectory() ? [join(dataPath, MEDI_QA_FILE), join(dataPath, MEDI_QA_JSONL_FILE)] : [dataPath];
+  const candidates = info?.isDirectory()
+    ? [join(dataPath, MEDI_QA_FILE), join(dataPath, MEDI_QA_JSONL_FILE)]
+    : [dataPath];
   for (const path of candidates) {
     if (!(await stat(path).catch(() => null))?.isFile()) continue;
     const file = { path, ...(await hashFile(path)) };
@@ -48,18 +50,29 @@ async function userFile(ctx: LoadContext, dataPath: string): Promise<DataFileInf
     if (file.sha256 !== expected) reportDrift(ctx, path, `${path} has sha256 ${file.sha256}, expected ${expected}`);
     return file;
   }
-  throw new UserError('EF_DATA_NOT_FOUND', `Benchmark data not found: ${candidates[0]}`, `extra.data_path must name ${MEDI_QA_FILE} or ${MEDI_QA_JSONL_FILE}, or a folder that contains one; remove it to download the data.`);
+  throw new UserError(
+    'EF_DATA_NOT_FOUND',
+    `Benchmark data not found: ${candidates[0]}`,
+    `extra.data_path must name ${MEDI_QA_FILE} or ${MEDI_QA_JSONL_FILE}, or a folder that contains one; remove it to download the data.`,
+  );
 }
 
 /** Resolves the test set (data_path, cache or pinned download) and builds the instances. */
 export async function loadMediQa(ctx: LoadContext): Promise<LoadedData> {
   const file = ctx.dataPath
     ? await userFile(ctx, ctx.dataPath)
-    : await resolveDataFile({ benchmark: 'medi_qa', fileName: MEDI_QA_FILE, url: MEDI_QA_URL, sha256: MEDI_QA_SHA256.xml, ctx });
+    : await resolveDataFile({
+        benchmark: 'medi_qa',
+        fileName: MEDI_QA_FILE,
+        url: MEDI_QA_URL,
+        sha256: MEDI_QA_SHA256.xml,
+        ctx,
+      });
   const text = await readTextPython(file.path);
   const questions = file.path.endsWith('.jsonl') ? parseMediQaJsonl(text, file.path) : parseMediQaXml(text, file.path);
   const noGold = questions.filter((q) => !q.answers.some((a) => a.referenceRank === 1));
-  if (noGold.length > 0) ctx.log(`medi_qa: ${noGold.length} questions have no answer ranked 1; their gold is "" as in HELM`);
+  if (noGold.length > 0)
+    ctx.log(`medi_qa: ${noGold.length} questions have no answer ranked 1; their gold is "" as in HELM`);
   return {
     instances: buildMediQaInstances(questions),
     data: { source: MEDI_QA_URL, revision: MEDI_QA_COMMIT, files: [file], num_rows: questions.length },

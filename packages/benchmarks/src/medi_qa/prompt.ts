@@ -18,7 +18,8 @@ export const mediQaPrompt: PromptSpec = {
 
 /** The jury rubric (focus of HELM's `medi_qa_annotator.py` L7–63, in the project's words). */
 export const MEDI_QA_RUBRIC = juryRubric({
-  intro: 'You are a medical expert. An AI model answered a health question asked by a consumer. Judge its answer against the question and against a reference answer.',
+  intro:
+    'You are a medical expert. An AI model answered a health question asked by a consumer. Judge its answer against the question and against a reference answer.',
   caseTag: 'question',
   goldNote: 'The reference answer:',
   criteria: {

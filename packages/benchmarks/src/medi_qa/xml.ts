@@ -31,7 +31,8 @@ function leafText(value: unknown, fail: Fail, what: string): string {
 
 /** Python `int()` of an attribute (surrounding whitespace allowed). */
 function intAttribute(value: unknown, fail: Fail, what: string): number {
-  if (typeof value !== 'string' || !/^\s*[+-]?\d+\s*$/.test(value)) fail(`${what} is ${describeValue(value)}, not an integer`);
+  if (typeof value !== 'string' || !/^\s*[+-]?\d+\s*$/.test(value))
+    fail(`${what} is ${describeValue(value)}, not an integer`);
   return Number(value);
 }
 
@@ -40,7 +41,8 @@ function xmlQuestion(q: XmlElement, fail: Fail): MediQaQuestion {
   const qid = decodeXmlText(q['@QID'] as string);
   const where = (what: string) => `question ${qid}: ${what}`;
   const list = q.AnswerList;
-  const answers = list !== null && typeof list === 'object' ? ((list as XmlElement).Answer as XmlElement[] | undefined) ?? [] : [];
+  const answers =
+    list !== null && typeof list === 'object' ? (((list as XmlElement).Answer as XmlElement[] | undefined) ?? []) : [];
   return {
     qid,
     text: leafText(q.QuestionText, fail, where('QuestionText')),
@@ -79,15 +81,18 @@ function jsonlQuestion(value: unknown, fail: Fail): MediQaQuestion {
   const q = (value as { QUESTION?: Record<string, unknown> } | null)?.QUESTION;
   if (q === null || typeof q !== 'object') fail('the row has no QUESTION object');
   const { QID, QuestionText, AnswerList } = q as Record<string, unknown>;
-  if (typeof QID !== 'string' || typeof QuestionText !== 'string') fail('QUESTION.QID or QUESTION.QuestionText is not a string');
+  if (typeof QID !== 'string' || typeof QuestionText !== 'string')
+    fail('QUESTION.QID or QUESTION.QuestionText is not a string');
   if (!Array.isArray(AnswerList)) fail('QUESTION.AnswerList is not a list');
   const answers = (AnswerList as unknown[]).map((entry) => {
     const a = (entry as { Answer?: Record<string, unknown> } | null)?.Answer;
-    if (!a || !Number.isInteger(a.ReferenceRank) || typeof a.AnswerText !== 'string') fail(`question ${QID as string}: an Answer lacks an integer ReferenceRank or a string AnswerText`);
+    if (!a || !Number.isInteger(a.ReferenceRank) || typeof a.AnswerText !== 'string')
+      fail(`question ${QID as string}: an Answer lacks an integer ReferenceRank or a string AnswerText`);
     return { referenceRank: a!.ReferenceRank as number, text: a!.AnswerText as string };
   });
   return { qid: QID as string, text: QuestionText as string, answers };
 }
 
 /** Parses the hub-shaped rows. */
-export const parseMediQaJsonl = (text: string, file: string): MediQaQuestion[] => parseJsonlRows(text, file, jsonlQuestion);
+export const parseMediQaJsonl = (text: string, file: string): MediQaQuestion[] =>
+  parseJsonlRows(text, file, jsonlQuestion);

@@ -8,7 +8,8 @@ export const MEDICATION_QA_METRIC = 'medication_qa_accuracy';
 /** MedicationQA: answer consumers' medication questions; an LLM jury scores the answer 1–5. */
 export const medicationQa: BenchmarkDefinition = {
   name: 'medication_qa',
-  description: 'MedicationQA: answer consumer questions about medications; scored 1–5 by a jury of three LLM judges against a reference answer, plus ROUGE.',
+  description:
+    'MedicationQA: answer consumer questions about medications; scored 1–5 by a jury of three LLM judges against a reference answer, plus ROUGE.',
   args: [],
   prompt: medicationQaPrompt,
   metrics: judgedMetrics(MEDICATION_QA_METRIC),

@@ -20,7 +20,8 @@ export const MEDICATION_QA_URL = `https://raw.githubusercontent.com/abachaa/Medi
 export const MEDICATION_QA_SHA256 = '4f13d0e3b195bd6a5d72a1872f9118cb5f69fd02c370001695330cfc9e3b5832';
 
 /** pandas' NA: an empty cell or one of its default NA strings (exact cell text). */
-export const isPandasNa = (cell: SheetCell): boolean => cell === null || (typeof cell === 'string' && PANDAS_NA_STRINGS.has(cell));
+export const isPandasNa = (cell: SheetCell): boolean =>
+  cell === null || (typeof cell === 'string' && PANDAS_NA_STRINGS.has(cell));
 
 /** Python `str()` of a non-NA cell (the sheet holds text only; numbers would print as Python prints them). */
 function cellText(cell: Exclude<SheetCell, null>): string {
@@ -37,7 +38,11 @@ function column(header: readonly SheetCell[], name: string, file: string): numbe
  * Rows with an NA `Answer` are dropped (logged); input = `Question`, reference = `Answer`, neither stripped; ids
  * `id0…` over the kept rows, split `test`, `source_id` = the sheet row number.
  */
-export function buildMedicationQaInstances(sheet: readonly SheetCell[][], file: string, log: (message: string) => void): Instance[] {
+export function buildMedicationQaInstances(
+  sheet: readonly SheetCell[][],
+  file: string,
+  log: (message: string) => void,
+): Instance[] {
   const [header = [], ...rows] = sheet;
   const [q, a] = [column(header, 'Question', file), column(header, 'Answer', file)];
   const kept: UnnumberedInstance[] = [];
@@ -45,11 +50,14 @@ export function buildMedicationQaInstances(sheet: readonly SheetCell[][], file: 
     const [question, answer] = [row[q] ?? null, row[a] ?? null];
     const sheetRow = i + 2;
     if (isPandasNa(answer)) {
-      log(`medication_qa: dropping sheet row ${sheetRow}: pandas reads its Answer ${JSON.stringify(answer ?? '')} as missing`);
+      log(
+        `medication_qa: dropping sheet row ${sheetRow}: pandas reads its Answer ${JSON.stringify(answer ?? '')} as missing`,
+      );
       continue;
     }
     // HELM would send pandas' NaN as the text "nan"; no question is missing in the real sheet, so refuse instead.
-    if (isPandasNa(question)) throw dataFormatError(file, `sheet row ${sheetRow}: the Question cell is empty or an NA text`);
+    if (isPandasNa(question))
+      throw dataFormatError(file, `sheet row ${sheetRow}: the Question cell is empty or an NA text`);
     kept.push({
       input: { text: cellText(question!) },
       references: [{ output: { text: cellText(answer!) }, tags: [CORRECT_TAG] }],
@@ -62,10 +70,21 @@ export function buildMedicationQaInstances(sheet: readonly SheetCell[][], file: 
 
 /** Resolves the workbook (data_path, cache or pinned download) and builds the instances. */
 export async function loadMedicationQa(ctx: LoadContext): Promise<LoadedData> {
-  const file = await resolveDataFile({ benchmark: 'medication_qa', fileName: MEDICATION_QA_FILE, url: MEDICATION_QA_URL, sha256: MEDICATION_QA_SHA256, ctx });
+  const file = await resolveDataFile({
+    benchmark: 'medication_qa',
+    fileName: MEDICATION_QA_FILE,
+    url: MEDICATION_QA_URL,
+    sha256: MEDICATION_QA_SHA256,
+    ctx,
+  });
   const sheet = await readFirstSheet(file.path);
   return {
     instances: buildMedicationQaInstances(sheet, file.path, ctx.log),
-    data: { source: MEDICATION_QA_URL, revision: MEDICATION_QA_COMMIT, files: [file], num_rows: Math.max(sheet.length - 1, 0) },
+    data: {
+      source: MEDICATION_QA_URL,
+      revision: MEDICATION_QA_COMMIT,
+      files: [file],
+      num_rows: Math.max(sheet.length - 1, 0),
+    },
   };
 }

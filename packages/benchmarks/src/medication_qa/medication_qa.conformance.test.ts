@@ -15,15 +15,20 @@ async function load() {
 }
 
 describe('medication_qa on the real workbook (docs/benchmarks/medication_qa.md)', () => {
-  run('690 rows, the pinned sha256, 689 instances id0…id688 after dropping the n/a answer (sheet row 214)', async () => {
-    const { ctx, loaded } = await load();
-    expect(ctx.warnings).toEqual([]);
-    expect(loaded.data.num_rows).toBe(690);
-    expect(loaded.data.files[0]!.sha256).toBe(MEDICATION_QA_SHA256);
-    expect(loaded.instances).toHaveLength(689);
-    expect(loaded.instances.every((x, i) => x.id === `id${i}` && x.split === 'test')).toBe(true);
-    expect(ctx.logs.filter((l) => l.includes('dropping'))).toEqual(['medication_qa: dropping sheet row 214: pandas reads its Answer "n/a" as missing']);
-  });
+  run(
+    '690 rows, the pinned sha256, 689 instances id0…id688 after dropping the n/a answer (sheet row 214)',
+    async () => {
+      const { ctx, loaded } = await load();
+      expect(ctx.warnings).toEqual([]);
+      expect(loaded.data.num_rows).toBe(690);
+      expect(loaded.data.files[0]!.sha256).toBe(MEDICATION_QA_SHA256);
+      expect(loaded.instances).toHaveLength(689);
+      expect(loaded.instances.every((x, i) => x.id === `id${i}` && x.split === 'test')).toBe(true);
+      expect(ctx.logs.filter((l) => l.includes('dropping'))).toEqual([
+        'medication_qa: dropping sheet row 214: pandas reads its Answer "n/a" as missing',
+      ]);
+    },
+  );
 
   run('the ids of the real MedHELM run map to the sheet rows after the drop (id585 is not row 587)', async () => {
     const { loaded } = await load();
@@ -41,7 +46,9 @@ describe('medication_qa on the real workbook (docs/benchmarks/medication_qa.md)'
     const { loaded } = await load();
     const sheet = await readFirstSheet(join(DIR, MEDICATION_QA_FILE));
     const spec = medicationQa.prompt;
-    expect(renderGenerationPrompt(spec, loaded.instances[14]!)).toBe(`${spec.instructions}\n\nQuestion: ${sheet[15]![0]}\nAnswer:`);
+    expect(renderGenerationPrompt(spec, loaded.instances[14]!)).toBe(
+      `${spec.instructions}\n\nQuestion: ${sheet[15]![0]}\nAnswer:`,
+    );
     expect(loaded.instances[14]!.references[0]!.output.text).toBe(sheet[15]![3]);
   });
 });

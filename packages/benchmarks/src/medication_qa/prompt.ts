@@ -18,7 +18,8 @@ export const medicationQaPrompt: PromptSpec = {
 
 /** The jury rubric (focus of HELM's `medication_qa_annotator.py` L7–62, in the project's words). */
 export const MEDICATION_QA_RUBRIC = juryRubric({
-  intro: 'You are a medical expert. An AI model answered a consumer\'s question about a medication. Judge its answer against the question and against a reference answer.',
+  intro:
+    "You are a medical expert. An AI model answered a consumer's question about a medication. Judge its answer against the question and against a reference answer.",
   caseTag: 'medication_question',
   goldNote: 'The reference answer:',
   criteria: {

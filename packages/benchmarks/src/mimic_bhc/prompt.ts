@@ -20,7 +20,8 @@ export const mimicBhcPrompt: PromptSpec = {
 
 /** The jury rubric (focus of HELM's `mimic_bhc_annotator.py` L7–65, in the project's words). */
 export const MIMIC_BHC_RUBRIC = juryRubric({
-  intro: 'You grade brief hospital courses. An AI model wrote the brief hospital course of a patient from a clinical note. Judge it against the note and against a possible correct brief hospital course.',
+  intro:
+    'You grade brief hospital courses. An AI model wrote the brief hospital course of a patient from a clinical note. Judge it against the note and against a possible correct brief hospital course.',
   caseTag: 'user_request',
   goldNote: 'A possible correct brief hospital course:',
   criteria: {

@@ -24,13 +24,23 @@ export function pythonLines(text: string): string[] {
 }
 
 /** Pairs line i of both files (each stripped); a pair with an empty side is skipped. Unequal counts → EF_DATA_FORMAT. */
-export function buildMimicRrsInstances(findings: readonly string[], impressions: readonly string[], file: string): Instance[] {
-  if (findings.length !== impressions.length) throw dataFormatError(file, `${findings.length} findings lines but ${impressions.length} impression lines`);
+export function buildMimicRrsInstances(
+  findings: readonly string[],
+  impressions: readonly string[],
+  file: string,
+): Instance[] {
+  if (findings.length !== impressions.length)
+    throw dataFormatError(file, `${findings.length} findings lines but ${impressions.length} impression lines`);
   const kept: UnnumberedInstance[] = [];
   for (const [i, raw] of findings.entries()) {
     const [finding, impression] = [pyStrip(raw), pyStrip(impressions[i]!)];
     if (finding === '' || impression === '') continue;
-    kept.push({ input: { text: finding }, references: [{ output: { text: impression }, tags: [CORRECT_TAG] }], split: 'test' as const, source_id: `line ${i + 1}` });
+    kept.push({
+      input: { text: finding },
+      references: [{ output: { text: impression }, tags: [CORRECT_TAG] }],
+      split: 'test' as const,
+      source_id: `line ${i + 1}`,
+    });
   }
   return numberInstances(kept);
 }
@@ -39,7 +49,12 @@ export async function loadMimicRrs(ctx: LoadContext): Promise<LoadedData> {
   const dir = requireDataPath(ctx, 'mimic_rrs', LAYOUT);
   const paths = [join(dir, MIMIC_RRS_FILES.findings), join(dir, MIMIC_RRS_FILES.impression)] as const;
   for (const path of paths) {
-    if (!(await stat(path).catch(() => null))?.isFile()) throw new UserError('EF_DATA_NOT_FOUND', `Benchmark data not found: ${path}`, `extra.data_path must be ${LAYOUT}.`);
+    if (!(await stat(path).catch(() => null))?.isFile())
+      throw new UserError(
+        'EF_DATA_NOT_FOUND',
+        `Benchmark data not found: ${path}`,
+        `extra.data_path must be ${LAYOUT}.`,
+      );
   }
   const [findings, impressions] = await Promise.all(paths.map(async (p) => pythonLines(await readTextPython(p))));
   const instances = buildMimicRrsInstances(findings!, impressions!, dir);

@@ -15,7 +15,15 @@ async function load(dataPath: string | null) {
 
 describe('mimic_rrs definition', () => {
   it('is a 128-token generation prompt with nouns followed by a newline, jury and ROUGE', () => {
-    expect(mimicRrs.prompt).toMatchObject({ method: 'generation', input_noun: 'Findings', newline_after_input_noun: true, output_noun: 'Impression', max_tokens: 128, temperature: 0, stop_sequences: [] });
+    expect(mimicRrs.prompt).toMatchObject({
+      method: 'generation',
+      input_noun: 'Findings',
+      newline_after_input_noun: true,
+      output_noun: 'Impression',
+      max_tokens: 128,
+      temperature: 0,
+      stop_sequences: [],
+    });
     expect(mimicRrs.main_metric).toBe('mimic_rrs_accuracy');
     expect(mimicRrs.jury!.template).toContain('<user_request>');
   });
@@ -30,7 +38,9 @@ describe('mimic_rrs load (invented reports in the RRS layout)', () => {
     ]);
     expect(loaded.data.num_rows).toBe(4);
     expect(ctx.warnings).toEqual([]);
-    expect(renderGenerationPrompt(mimicRrs.prompt, loaded.instances[1]!)).toBe(`${mimicRrs.prompt.instructions}\n\nFindings:\nFictional nodule in the right lobe .\nImpression:`);
+    expect(renderGenerationPrompt(mimicRrs.prompt, loaded.instances[1]!)).toBe(
+      `${mimicRrs.prompt.instructions}\n\nFindings:\nFictional nodule in the right lobe .\nImpression:`,
+    );
   });
 
   it('reads lines as Python iterates a file', () => {
@@ -43,8 +53,14 @@ describe('mimic_rrs load (invented reports in the RRS layout)', () => {
     await expect(load(null)).rejects.toMatchObject({ code: 'EF_MISSING_DATA_PATH' });
     const dir = await tempDir();
     await writeFile(join(dir, MIMIC_RRS_FILES.findings), 'a\nb\n');
-    await expect(load(dir)).rejects.toMatchObject({ code: 'EF_DATA_NOT_FOUND', message: expect.stringContaining(MIMIC_RRS_FILES.impression) });
+    await expect(load(dir)).rejects.toMatchObject({
+      code: 'EF_DATA_NOT_FOUND',
+      message: expect.stringContaining(MIMIC_RRS_FILES.impression),
+    });
     await writeFile(join(dir, MIMIC_RRS_FILES.impression), 'a\n');
-    await expect(load(dir)).rejects.toMatchObject({ code: 'EF_DATA_FORMAT', message: expect.stringContaining('2 findings lines but 1 impression lines') });
+    await expect(load(dir)).rejects.toMatchObject({
+      code: 'EF_DATA_FORMAT',
+      message: expect.stringContaining('2 findings lines but 1 impression lines'),
+    });
   });
 });

@@ -22,7 +22,8 @@ export const mimicRrsPrompt: PromptSpec = {
 
 /** The jury rubric (focus of HELM's `mimic_rrs_annotator.py` L7–65, in the project's words). */
 export const MIMIC_RRS_RUBRIC = juryRubric({
-  intro: 'You grade radiology report impressions. An AI model wrote the impression of a radiology report from its findings. Judge it against the findings and against a possible correct impression.',
+  intro:
+    'You grade radiology report impressions. An AI model wrote the impression of a radiology report from its findings. Judge it against the findings and against a possible correct impression.',
   caseTag: 'user_request',
   goldNote: 'One possible correct impression (others may exist):',
   criteria: {

@@ -15,7 +15,8 @@ import type { UnnumberedInstance } from '../shared/instances.js';
 import { parseJsonlRows } from '../shared/jsonl-rows.js';
 import { readTextPython } from '../shared/read-text.js';
 
-const LAYOUT = 'a Feather file (e.g. mimiciv_icd10.feather) or JSON Lines file with columns text (the note) and target (a list of ICD-10 codes)';
+const LAYOUT =
+  'a Feather file (e.g. mimiciv_icd10.feather) or JSON Lines file with columns text (the note) and target (a list of ICD-10 codes)';
 export const BILLING_SOURCE = 'https://physionet.org/content/mimiciv/ (MIMIC-IV notes and ICD-10 codes; gated)';
 
 /** A row as read: `text`, and `target` as a list when the file stores one, else the scalar. */
@@ -31,7 +32,10 @@ async function readFeatherRows(path: string): Promise<RawBillingRow[]> {
   try {
     table = tableFromIPC(await readFile(path));
   } catch (e) {
-    throw dataFormatError(path, `not a readable Feather v2 / Arrow IPC file (${(e as Error).message}); re-save it with pandas to_feather or as JSON Lines`);
+    throw dataFormatError(
+      path,
+      `not a readable Feather v2 / Arrow IPC file (${(e as Error).message}); re-save it with pandas to_feather or as JSON Lines`,
+    );
   }
   const [text, target] = [table.getChild('text'), table.getChild('target')];
   if (!text || !target) throw dataFormatError(path, 'the table needs columns text and target');
@@ -56,20 +60,35 @@ export function buildBillingInstances(rows: readonly RawBillingRow[], log: (mess
       log(`mimiciv_billing_code: skipping row ${i}: text is not a string or target holds a non-string code`);
       continue;
     }
-    kept.push({ input: { text: row.text }, references: [{ output: { text: codes.join(',') }, tags: [CORRECT_TAG] }], split: 'test' as const, source_id: String(i) });
+    kept.push({
+      input: { text: row.text },
+      references: [{ output: { text: codes.join(',') }, tags: [CORRECT_TAG] }],
+      split: 'test' as const,
+      source_id: String(i),
+    });
   }
   return numberInstances(kept);
 }
 
 export async function loadMimicivBillingCode(ctx: LoadContext): Promise<LoadedData> {
   const path = requireDataPath(ctx, 'mimiciv_billing_code', LAYOUT);
-  if (!(await stat(path).catch(() => null))?.isFile()) throw new UserError('EF_DATA_NOT_FOUND', `Benchmark data not found: ${path}`, `extra.data_path must be ${LAYOUT}.`);
+  if (!(await stat(path).catch(() => null))?.isFile())
+    throw new UserError('EF_DATA_NOT_FOUND', `Benchmark data not found: ${path}`, `extra.data_path must be ${LAYOUT}.`);
   const isJsonl = /\.jsonl?$/i.test(path);
   const rows = isJsonl
-    ? parseJsonlRows(await readTextPython(path), path, (value, fail) => ((value !== null && typeof value === 'object' && !Array.isArray(value)) ? (value as RawBillingRow) : fail('the line is not a JSON object')))
+    ? parseJsonlRows(await readTextPython(path), path, (value, fail) =>
+        value !== null && typeof value === 'object' && !Array.isArray(value)
+          ? (value as RawBillingRow)
+          : fail('the line is not a JSON object'),
+      )
     : await readFeatherRows(path);
   return {
     instances: buildBillingInstances(rows, ctx.log),
-    data: { source: BILLING_SOURCE, revision: null, files: [{ path, ...(await hashFile(path)) }], num_rows: rows.length },
+    data: {
+      source: BILLING_SOURCE,
+      revision: null,
+      files: [{ path, ...(await hashFile(path)) }],
+      num_rows: rows.length,
+    },
   };
 }

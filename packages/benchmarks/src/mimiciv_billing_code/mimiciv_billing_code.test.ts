@@ -15,19 +15,41 @@ async function load(dataPath: string | null) {
   return { ctx, loaded: await mimicivBillingCode.load(ctx) };
 }
 
-const REQUEST = { instance_id: 'id0', train_trial_index: 0, prompt: 'p', temperature: 0, max_tokens: 256, stop: [], top_p: null, num_completions: 1, top_k_per_token: 1 } as PromptRequest;
+const REQUEST = {
+  instance_id: 'id0',
+  train_trial_index: 0,
+  prompt: 'p',
+  temperature: 0,
+  max_tokens: 256,
+  stop: [],
+  top_p: null,
+  num_completions: 1,
+  top_k_per_token: 1,
+} as PromptRequest;
 const score = (gold: string, completions: string[]) => {
-  const instance: Instance = { id: 'id0', split: 'test', input: { text: 'note' }, references: [{ output: { text: gold }, tags: ['correct'] }] };
+  const instance: Instance = {
+    id: 'id0',
+    split: 'test',
+    input: { text: 'note' },
+    references: [{ output: { text: gold }, tags: ['correct'] }],
+  };
   return billingCodeFamily.compute({ instance, request: REQUEST, completions });
 };
 
 describe('mimiciv_billing_code definition and metrics', () => {
   it('is a 256-token generation prompt "Note:\\n…\\nPredicted ICD-10 Codes:" with main metric F1', () => {
-    expect(mimicivBillingCode.prompt).toMatchObject({ method: 'generation', input_noun: 'Note', newline_after_input_noun: true, output_noun: 'Predicted ICD-10 Codes', max_tokens: 256, stop_sequences: [] });
+    expect(mimicivBillingCode.prompt).toMatchObject({
+      method: 'generation',
+      input_noun: 'Note',
+      newline_after_input_noun: true,
+      output_noun: 'Predicted ICD-10 Codes',
+      max_tokens: 256,
+      stop_sequences: [],
+    });
     expect(mimicivBillingCode.main_metric).toBe('mimiciv_billing_code_f1');
   });
 
-  it('scores HELM\'s extraction and the corrected one per instance, with ratio helpers for the micro metrics', () => {
+  it("scores HELM's extraction and the corrected one per instance, with ratio helpers for the micro metrics", () => {
     const values = score('S72.001A,0QS604Z,E11.9', ['  S72.009A, e11.9 and 0QS604Z ']);
     // HELM: gold {S72, E11.9}, pred {S72} (e11.9 is lower-case, PCS never matches).
     expect(values.mimiciv_billing_code_precision).toBe(1);
@@ -35,10 +57,20 @@ describe('mimiciv_billing_code definition and metrics', () => {
     expect(values.mimiciv_billing_code_f1).toBeCloseTo(2 / 3);
     // Corrected: gold {S72001A, 0QS604Z, E119}, pred {S72009A, E119, 0QS604Z} → 2 of 3 each way.
     expect(values.mimiciv_billing_code_f1_corrected).toBeCloseTo(2 / 3);
-    expect(values).toMatchObject({ mimiciv_billing_code_tp_corrected: 2, mimiciv_billing_code_predicted_corrected: 3, mimiciv_billing_code_gold_corrected: 3, mimiciv_billing_code_tp2_corrected: 4, mimiciv_billing_code_predicted_plus_gold_corrected: 6 });
+    expect(values).toMatchObject({
+      mimiciv_billing_code_tp_corrected: 2,
+      mimiciv_billing_code_predicted_corrected: 3,
+      mimiciv_billing_code_gold_corrected: 3,
+      mimiciv_billing_code_tp2_corrected: 4,
+      mimiciv_billing_code_predicted_plus_gold_corrected: 6,
+    });
     expect(score('E11.9', [])).toEqual({});
-    expect(mimicivBillingCode.metrics[0]!.metrics.filter((m) => m.aggregation?.kind === 'ratio').map((m) => m.name)).toEqual([
-      'mimiciv_billing_code_micro_precision_corrected', 'mimiciv_billing_code_micro_recall_corrected', 'mimiciv_billing_code_micro_f1_corrected',
+    expect(
+      mimicivBillingCode.metrics[0]!.metrics.filter((m) => m.aggregation?.kind === 'ratio').map((m) => m.name),
+    ).toEqual([
+      'mimiciv_billing_code_micro_precision_corrected',
+      'mimiciv_billing_code_micro_recall_corrected',
+      'mimiciv_billing_code_micro_f1_corrected',
     ]);
   });
 });
@@ -46,9 +78,15 @@ describe('mimiciv_billing_code definition and metrics', () => {
 describe('mimiciv_billing_code load (invented notes)', () => {
   it('reads JSON Lines: codes joined by ",", a scalar target wrapped, a row HELM would raise on skipped', async () => {
     const { ctx, loaded } = await load(JSONL);
-    expect(loaded.instances.map((x) => [x.id, x.source_id, x.references[0]!.output.text])).toEqual([['id0', '0', 'E11.9,I10'], ['id1', '1', 'S72.001A,0QS604Z'], ['id2', '2', 'Z79.4']]);
+    expect(loaded.instances.map((x) => [x.id, x.source_id, x.references[0]!.output.text])).toEqual([
+      ['id0', '0', 'E11.9,I10'],
+      ['id1', '1', 'S72.001A,0QS604Z'],
+      ['id2', '2', 'Z79.4'],
+    ]);
     expect(ctx.logs.some((l) => l.includes('skipping row 3'))).toBe(true);
-    expect(renderGenerationPrompt(mimicivBillingCode.prompt, loaded.instances[1]!)).toBe(`${mimicivBillingCode.prompt.instructions}\n\nNote:\nImaginary hip fracture repaired.\nPredicted ICD-10 Codes:`);
+    expect(renderGenerationPrompt(mimicivBillingCode.prompt, loaded.instances[1]!)).toBe(
+      `${mimicivBillingCode.prompt.instructions}\n\nNote:\nImaginary hip fracture repaired.\nPredicted ICD-10 Codes:`,
+    );
   });
 
   it('reads a Feather (Arrow IPC) file with a list-of-strings target', async () => {
@@ -59,13 +97,19 @@ describe('mimiciv_billing_code load (invented notes)', () => {
     const path = join(await tempDir(), 'mimiciv_icd10.feather');
     await writeFile(path, tableToIPC(table, 'file'));
     const { loaded } = await load(path);
-    expect(loaded.instances.map((x) => [x.input.text, x.references[0]!.output.text])).toEqual([['Invented note A.', 'E11.9,I10'], ['Invented note B.', '0DTJ4ZZ']]);
+    expect(loaded.instances.map((x) => [x.input.text, x.references[0]!.output.text])).toEqual([
+      ['Invented note A.', 'E11.9,I10'],
+      ['Invented note B.', '0DTJ4ZZ'],
+    ]);
   });
 
   it('needs data_path; an unreadable Feather file is EF_DATA_FORMAT', async () => {
     await expect(load(null)).rejects.toMatchObject({ code: 'EF_MISSING_DATA_PATH' });
     const path = join(await tempDir(), 'x.feather');
     await writeFile(path, 'FEA1 not arrow');
-    await expect(load(path)).rejects.toMatchObject({ code: 'EF_DATA_FORMAT', message: expect.stringContaining('Feather') });
+    await expect(load(path)).rejects.toMatchObject({
+      code: 'EF_DATA_FORMAT',
+      message: expect.stringContaining('Feather'),
+    });
   });
 });

@@ -20,8 +20,13 @@ beforeAll(async () => {
   server = await startLoopback((req, res) => {
     const path = req.url ?? '';
     const json = (body: unknown) => void res.end(JSON.stringify(body));
-    if (path === `${TREES}/${PROCEDURES_SOURCE.revision}`) return json({ tree: [{ path: PROCEDURES_SOURCE.folder, type: 'tree', sha: 'proc-sha' }], truncated: false });
-    if (path === `${TREES}/proc-sha`) return json({ tree: [...FILES.keys()].map((name) => ({ path: name, type: 'blob', sha: 'x' })), truncated: false });
+    if (path === `${TREES}/${PROCEDURES_SOURCE.revision}`)
+      return json({ tree: [{ path: PROCEDURES_SOURCE.folder, type: 'tree', sha: 'proc-sha' }], truncated: false });
+    if (path === `${TREES}/proc-sha`)
+      return json({
+        tree: [...FILES.keys()].map((name) => ({ path: name, type: 'blob', sha: 'x' })),
+        truncated: false,
+      });
     const body = path.startsWith(RAW) ? FILES.get(decodeURIComponent(path.slice(RAW.length))) : undefined;
     if (body === undefined) {
       res.statusCode = 404;
@@ -32,7 +37,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const endpoints: () => MtsamplesEndpoints = () => ({ apiBase: server.baseUrl, rawBase: server.baseUrl, fetchOptions: { retries: 0, retryDelayMs: 1, timeoutMs: 5000 }, concurrency: 2 });
+const endpoints: () => MtsamplesEndpoints = () => ({
+  apiBase: server.baseUrl,
+  rawBase: server.baseUrl,
+  fetchOptions: { retries: 0, retryDelayMs: 1, timeoutMs: 5000 },
+  concurrency: 2,
+});
 
 describe('mtsamples_procedures download (pinned commit, names encoded)', () => {
   it('downloads every .txt file (the # name as %23), so the corrected set has the file HELM loses', async () => {
@@ -42,12 +52,16 @@ describe('mtsamples_procedures download (pinned commit, names encoded)', () => {
     expect(server.requests.slice(before)).toContain(`${RAW}Vascular%20Note%20Sample%20Report%20%232.txt`);
     expect(loaded.instances.filter((x) => x.variant === undefined)).toHaveLength(3);
     expect(loaded.instances.filter((x) => x.variant === 'corrected')).toHaveLength(4);
-    expect((await readdir(join(cacheDir, 'datasets', 'mtsamples_procedures', PROCEDURES_SOURCE.folder))).sort()).toEqual([...FILES.keys()].filter((n) => n.endsWith('.txt')).sort());
+    expect(
+      (await readdir(join(cacheDir, 'datasets', 'mtsamples_procedures', PROCEDURES_SOURCE.folder))).sort(),
+    ).toEqual([...FILES.keys()].filter((n) => n.endsWith('.txt')).sort());
   });
 
   it('a folder that differs from the pin is EF_DATA_CHECKSUM and leaves nothing in the cache', async () => {
     const cacheDir = await tempDir();
-    await expect(loadMtsamplesProcedures(recordingContext({ cacheDir }), endpoints())).rejects.toMatchObject({ code: 'EF_DATA_CHECKSUM' });
+    await expect(loadMtsamplesProcedures(recordingContext({ cacheDir }), endpoints())).rejects.toMatchObject({
+      code: 'EF_DATA_CHECKSUM',
+    });
     expect(await readdir(join(cacheDir, 'datasets', 'mtsamples_procedures')).catch(() => [])).toEqual([]);
   });
 });

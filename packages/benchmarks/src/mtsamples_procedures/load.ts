@@ -17,15 +17,26 @@ import type { ReportSplit } from '../mtsamples_replicate/sections.js';
 import { helmCannotDownload, procedureReport } from './sections.js';
 
 /** HELM's `GIT_HASH`; the folder is identical at the repository head (tree `d1aaeaa1…`). */
-export const PROCEDURES_SOURCE: ReportSource = { revision: 'c4c252443fa9c52afb6960f53e51be278639bea2', folder: 'mtsample_procedure' };
+export const PROCEDURES_SOURCE: ReportSource = {
+  revision: 'c4c252443fa9c52afb6960f53e51be278639bea2',
+  folder: 'mtsample_procedure',
+};
 /** Folder checksum of the 429 files (datasets/mtsamples_procedures/PROVENANCE.md). */
 export const PROCEDURES_FOLDER_SHA256 = '34b0f540534bcfb9483b014e80a66ceff0924a82fdffa1044520a9628e37a240';
 export const PROCEDURES_URL = `https://github.com/${MTSAMPLES_REPO}/tree/${PROCEDURES_SOURCE.revision}/${PROCEDURES_SOURCE.folder}`;
 
-const PIN: PinnedReportFolder = { benchmark: 'mtsamples_procedures', source: PROCEDURES_SOURCE, url: PROCEDURES_URL, sha256: PROCEDURES_FOLDER_SHA256 };
+const PIN: PinnedReportFolder = {
+  benchmark: 'mtsamples_procedures',
+  source: PROCEDURES_SOURCE,
+  url: PROCEDURES_URL,
+  sha256: PROCEDURES_FOLDER_SHA256,
+};
 
 /** `data_path` (the folder or one holding `mtsample_procedure/`), else the cache, else one download into it. */
-export function resolveProceduresFolder(ctx: LoadContext, endpoints: MtsamplesEndpoints = GITHUB_ENDPOINTS): Promise<ReportFolder> {
+export function resolveProceduresFolder(
+  ctx: LoadContext,
+  endpoints: MtsamplesEndpoints = GITHUB_ENDPOINTS,
+): Promise<ReportFolder> {
   return resolvePinnedReportFolder(PIN, ctx, endpoints);
 }
 
@@ -43,7 +54,10 @@ function reportInstance(name: string, split: ReportSplit): UnnumberedInstance {
  * HELM's set (`id0…`: files whose name HELM cannot download are skipped), then the corrected set (`c-id0…`: every
  * file). `log` gets HELM's per-file errors and the counts.
  */
-export function buildProceduresInstances(texts: readonly { name: string; text: string }[], log: (message: string) => void): Instance[] {
+export function buildProceduresInstances(
+  texts: readonly { name: string; text: string }[],
+  log: (message: string) => void,
+): Instance[] {
   const helm: UnnumberedInstance[] = [];
   const corrected: UnnumberedInstance[] = [];
   const lost: string[] = [];
@@ -55,17 +69,27 @@ export function buildProceduresInstances(texts: readonly { name: string; text: s
     if (helmCannotDownload(name)) lost.push(name);
     else helm.push(reportInstance(name, result.split));
   }
-  log(`mtsamples_procedures: HELM set ${helm.length} instances; corrected set ${corrected.length} (HELM cannot download ${lost.length}: ${lost.join(', ') || 'none'})`);
+  log(
+    `mtsamples_procedures: HELM set ${helm.length} instances; corrected set ${corrected.length} (HELM cannot download ${lost.length}: ${lost.join(', ') || 'none'})`,
+  );
   return withCorrectedSet(helm, corrected);
 }
 
 /** Resolves the report folder and builds both instance sets. */
-export async function loadMtsamplesProcedures(ctx: LoadContext, endpoints: MtsamplesEndpoints = GITHUB_ENDPOINTS): Promise<LoadedData> {
+export async function loadMtsamplesProcedures(
+  ctx: LoadContext,
+  endpoints: MtsamplesEndpoints = GITHUB_ENDPOINTS,
+): Promise<LoadedData> {
   const folder = await resolveProceduresFolder(ctx, endpoints);
   // HELM: `open(path).read().strip()` (text mode: universal newlines).
   const texts = folder.files.map((file) => ({ name: file.name, text: pyStrip(reportText(folder.path, file)) }));
   return {
     instances: buildProceduresInstances(texts, ctx.log),
-    data: { source: PROCEDURES_URL, revision: PROCEDURES_SOURCE.revision, files: [{ path: folder.path, sha256: folder.sha256, bytes: folder.bytes }], num_rows: folder.files.length },
+    data: {
+      source: PROCEDURES_URL,
+      revision: PROCEDURES_SOURCE.revision,
+      files: [{ path: folder.path, sha256: folder.sha256, bytes: folder.bytes }],
+      num_rows: folder.files.length,
+    },
   };
 }

@@ -14,19 +14,40 @@ async function load(dataPath: string) {
 
 /** Oracle: CPython running HELM's scenario logic (docs/benchmarks/mtsamples_procedures.md) over the fixture files. */
 const HELM = [
-  ['Appendectomy (Invented).txt', 'Medical Specialty:\u00a0Surgery\nSample Name:\u00a0Invented Appendectomy\n\nPREOPERATIVE DIAGNOSIS:  Made-up appendicitis.\nPROCEDURE:  Fictional laparoscopic appendectomy.', 'An imaginary inflamed appendix.'],
+  [
+    'Appendectomy (Invented).txt',
+    'Medical Specialty:\u00a0Surgery\nSample Name:\u00a0Invented Appendectomy\n\nPREOPERATIVE DIAGNOSIS:  Made-up appendicitis.\nPROCEDURE:  Fictional laparoscopic appendectomy.',
+    'An imaginary inflamed appendix.',
+  ],
   ['Cast Removal - Plan.txt', 'Sample Name: Cast Removal', 'Physical therapy twice a week for a made-up six weeks.'],
   ['Summary & Empty Plan.txt', 'Sample Name: Summary', 'Invented summary sentence.'],
 ];
-const LOST = ['Vascular Note Sample Report #2.txt', 'Sample Name: SOAP note\n\nSUBJECTIVE: Fictional leg pain.', 'Invented weak pulses.'];
+const LOST = [
+  'Vascular Note Sample Report #2.txt',
+  'Sample Name: SOAP note\n\nSUBJECTIVE: Fictional leg pain.',
+  'Invented weak pulses.',
+];
 
 describe('mtsamples_procedures definition', () => {
   it('is a 512-token generation prompt "Patient Notes: …\\nAnswer:", jury with a corrected set, ROUGE', () => {
-    expect(mtsamplesProcedures.prompt).toMatchObject({ method: 'generation', input_noun: 'Patient Notes', output_noun: 'Answer', max_tokens: 512, temperature: 0, stop_sequences: [] });
+    expect(mtsamplesProcedures.prompt).toMatchObject({
+      method: 'generation',
+      input_noun: 'Patient Notes',
+      output_noun: 'Answer',
+      max_tokens: 512,
+      temperature: 0,
+      stop_sequences: [],
+    });
     expect(mtsamplesProcedures.main_metric).toBe('mtsamples_procedures_accuracy');
     expect(mtsamplesProcedures.corrected_selection).toBe('independent');
     const names = mtsamplesProcedures.metrics.flatMap((f) => f.metrics.map((m) => m.name));
-    expect(names).toEqual(expect.arrayContaining(['mtsamples_procedures_accuracy_corrected', 'mtsamples_procedures_accuracy_judge_llama', 'rouge_l']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'mtsamples_procedures_accuracy_corrected',
+        'mtsamples_procedures_accuracy_judge_llama',
+        'rouge_l',
+      ]),
+    );
     const { template } = mtsamplesProcedures.jury!;
     for (const p of ['{{QUESTION}}', '{{RESPONSE}}', '{{GOLD_RESPONSE}}']) expect(template.split(p)).toHaveLength(2);
     expect(template).toContain('<user_request>');
@@ -40,11 +61,17 @@ describe('mtsamples_procedures sections', () => {
     ['an empty PLAN falls back to SUMMARY', 'A\nPLAN:\nSUMMARY: s', 'A', 's', 'SUMMARY'],
     ['the section is between the first two occurrences', 'A PLAN: one PLAN: two', 'A', 'one', 'PLAN'],
   ])('%s', (_what, text, input, reference, section) => {
-    expect(procedureReport(text)).toEqual({ kind: 'instance', split: { input, reference, section, referenceInInput: false } });
+    expect(procedureReport(text)).toEqual({
+      kind: 'instance',
+      split: { input, reference, section, referenceInInput: false },
+    });
   });
 
-  it('a marker only in another case is HELM\'s IndexError; no marker is none', () => {
-    expect(procedureReport('A\nPlan: p')).toEqual({ kind: 'error', message: '"PLAN:" occurs only in another case (list index out of range)' });
+  it("a marker only in another case is HELM's IndexError; no marker is none", () => {
+    expect(procedureReport('A\nPlan: p')).toEqual({
+      kind: 'error',
+      message: '"PLAN:" occurs only in another case (list index out of range)',
+    });
     expect(procedureReport('A\nPROCEDURE: p')).toEqual({ kind: 'none' });
   });
 
@@ -64,14 +91,18 @@ describe('mtsamples_procedures load (invented reports)', () => {
       expect(corrected.map((x) => [x.source_id, x.input.text, x.references[0]!.output.text])).toEqual([...HELM, LOST]);
       expect(corrected.map((x) => x.id)).toEqual(['c-id0', 'c-id1', 'c-id2', 'c-id3']);
       expect(loaded.data.num_rows).toBe(6);
-      expect(ctx.logs).toContain('mtsamples_procedures: HELM skips Mixed Case Findings.txt: "FINDINGS:" occurs only in another case (list index out of range)');
+      expect(ctx.logs).toContain(
+        'mtsamples_procedures: HELM skips Mixed Case Findings.txt: "FINDINGS:" occurs only in another case (list index out of range)',
+      );
       expect(fixtureNotes(ctx)).toEqual({ notes: 1, drift: 0 });
     }
   });
 
   it('renders "{instruction}\\n\\nPatient Notes: {input}\\nAnswer:"', async () => {
     const { loaded } = await load(FIXTURE);
-    expect(renderGenerationPrompt(mtsamplesProcedures.prompt, loaded.instances[1]!)).toBe(`${mtsamplesProcedures.prompt.instructions}\n\nPatient Notes: Sample Name: Cast Removal\nAnswer:`);
+    expect(renderGenerationPrompt(mtsamplesProcedures.prompt, loaded.instances[1]!)).toBe(
+      `${mtsamplesProcedures.prompt.instructions}\n\nPatient Notes: Sample Name: Cast Removal\nAnswer:`,
+    );
   });
 
   it('a data_path that is not a folder is EF_DATA_NOT_FOUND', async () => {

@@ -18,12 +18,13 @@ export const mtsamplesProceduresPrompt: PromptSpec = {
 
 /** The jury rubric (focus of HELM's `mtsamples_procedures_annotator.py` L7–63, in the project's words). */
 export const MTSAMPLES_PROCEDURES_RUBRIC = juryRubric({
-  intro: 'You are a medical expert. An AI model was given a clinical scenario about a patient and asked for a treatment plan. Judge its response against the patient case, against current best practice and against a possible correct response.',
+  intro:
+    'You are a medical expert. An AI model was given a clinical scenario about a patient and asked for a treatment plan. Judge its response against the patient case, against current best practice and against a possible correct response.',
   caseTag: 'user_request',
   goldNote: 'One possible correct response (others may exist):',
   criteria: {
-    accuracy: 'the advice is medically correct, follows clinical guidelines and fits this patient\'s case',
-    completeness: 'the response covers all the important aspects of the patient\'s care',
+    accuracy: "the advice is medically correct, follows clinical guidelines and fits this patient's case",
+    completeness: "the response covers all the important aspects of the patient's care",
     clarity: 'the response is clear and well organized, so a clinician can use it',
   },
 });

@@ -29,7 +29,8 @@ export function procedureReport(text: string): HelmReportResult {
       continue;
     }
     const parts = text.split(marker);
-    if (parts.length < 2) return { kind: 'error', message: `"${marker}" occurs only in another case (list index out of range)` };
+    if (parts.length < 2)
+      return { kind: 'error', message: `"${marker}" occurs only in another case (list index out of range)` };
     sections.push(pyStrip(firstLine(parts[1]!)));
   }
   const index = sections.findIndex((s) => s !== null && s !== '');
@@ -37,7 +38,10 @@ export function procedureReport(text: string): HelmReportResult {
   let input = text;
   for (const name of SECTION_ORDER) if (input.includes(`${name}:`)) input = pyStrip(input.split(`${name}:`)[0]!);
   const reference = sections[index]!;
-  return { kind: 'instance', split: { input, reference, section: SECTION_ORDER[index]!, referenceInInput: input.includes(reference) } };
+  return {
+    kind: 'instance',
+    split: { input, reference, section: SECTION_ORDER[index]!, referenceInInput: input.includes(reference) },
+  };
 }
 
 /**

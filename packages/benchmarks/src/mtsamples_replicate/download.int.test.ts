@@ -25,10 +25,21 @@ beforeAll(async () => {
       res.end(JSON.stringify(body));
     };
     if (path === `${REPO}/${MTSAMPLES_REVISION}`) {
-      return json({ sha: 'root', tree: [{ path: 'README.md', type: 'blob', sha: 'r' }, { path: 'mtsamples_processed', type: 'tree', sha: 'folder-sha' }], truncated: false });
+      return json({
+        sha: 'root',
+        tree: [
+          { path: 'README.md', type: 'blob', sha: 'r' },
+          { path: 'mtsamples_processed', type: 'tree', sha: 'folder-sha' },
+        ],
+        truncated: false,
+      });
     }
     if (path === `${REPO}/folder-sha`) {
-      return json({ sha: 'folder-sha', tree: [...FILES.keys()].reverse().map((name) => ({ path: name, type: 'blob', sha: 'x' })), truncated: false });
+      return json({
+        sha: 'folder-sha',
+        tree: [...FILES.keys()].reverse().map((name) => ({ path: name, type: 'blob', sha: 'x' })),
+        truncated: false,
+      });
     }
     const name = path.startsWith(RAW) ? decodeURIComponent(path.slice(RAW.length)) : null;
     const body = name === null ? undefined : FILES.get(name);
@@ -56,7 +67,12 @@ describe('mtsamples_replicate download (git trees listing + raw files at the pin
     const loaded = await loadMtsamplesReplicate(ctx, endpoints());
     const calls = server.requests.slice(before);
     expect(calls.slice(0, 2)).toEqual([`${REPO}/${MTSAMPLES_REVISION}`, `${REPO}/folder-sha`]);
-    expect(calls.slice(2).sort()).toEqual([...FILES.keys()].filter((n) => n.endsWith('.txt')).map((n) => RAW + pyQuote(n)).sort());
+    expect(calls.slice(2).sort()).toEqual(
+      [...FILES.keys()]
+        .filter((n) => n.endsWith('.txt'))
+        .map((n) => RAW + pyQuote(n))
+        .sort(),
+    );
     expect(calls).toContain(`${RAW}Discharge%20Summary%20-%20Pneumonia%20%26%20Sepsis.txt`);
     expect(calls).toContain(`${RAW}Radiology%20-%20Chest%20X-ray%20%28Findings%20only%29.txt`);
     expect(loaded.data.num_rows).toBe(8);
@@ -72,26 +88,36 @@ describe('mtsamples_replicate download (git trees listing + raw files at the pin
 
   it('rejects a folder that does not match the pinned checksum with EF_DATA_CHECKSUM and caches nothing', async () => {
     const cacheDir = await tempDir();
-    await expect(loadMtsamplesReplicate(recordingContext({ cacheDir }), endpoints())).rejects.toMatchObject({ code: 'EF_DATA_CHECKSUM' });
+    await expect(loadMtsamplesReplicate(recordingContext({ cacheDir }), endpoints())).rejects.toMatchObject({
+      code: 'EF_DATA_CHECKSUM',
+    });
     expect(await readdir(join(cacheDir, 'datasets', 'mtsamples_replicate'))).toEqual([]);
   });
 
   it('turns a missing file into EF_DATA_DOWNLOAD naming its URL and caches nothing', async () => {
     const cacheDir = await tempDir();
     const ctx = recordingContext({ cacheDir, allowDataDrift: true });
-    await expect(loadMtsamplesReplicate(ctx, endpoints('/elsewhere'))).rejects.toMatchObject({ code: 'EF_DATA_DOWNLOAD', message: expect.stringContaining('/elsewhere/raulista1997/') });
+    await expect(loadMtsamplesReplicate(ctx, endpoints('/elsewhere'))).rejects.toMatchObject({
+      code: 'EF_DATA_DOWNLOAD',
+      message: expect.stringContaining('/elsewhere/raulista1997/'),
+    });
     expect(await readdir(join(cacheDir, 'datasets', 'mtsamples_replicate'))).toEqual([]);
   });
 
   it.each([
     ['a commit without the folder', { sha: 'root', tree: [], truncated: false }],
-    ['a truncated listing', { sha: 'root', tree: [{ path: 'mtsamples_processed', type: 'tree', sha: 'f' }], truncated: true }],
+    [
+      'a truncated listing',
+      { sha: 'root', tree: [{ path: 'mtsamples_processed', type: 'tree', sha: 'f' }], truncated: true },
+    ],
     ['a response without a tree list', { message: 'API rate limit exceeded' }],
   ])('reports %s as EF_DATA_FORMAT', async (_label, body) => {
     const bad = await startLoopback((_req, res) => res.end(JSON.stringify(body)));
     try {
       const ctx = recordingContext({ cacheDir: await tempDir(), allowDataDrift: true });
-      await expect(loadMtsamplesReplicate(ctx, { apiBase: bad.baseUrl, rawBase: bad.baseUrl, fetchOptions: { retries: 0 } })).rejects.toMatchObject({ code: 'EF_DATA_FORMAT' });
+      await expect(
+        loadMtsamplesReplicate(ctx, { apiBase: bad.baseUrl, rawBase: bad.baseUrl, fetchOptions: { retries: 0 } }),
+      ).rejects.toMatchObject({ code: 'EF_DATA_FORMAT' });
     } finally {
       await bad.close();
     }

@@ -26,7 +26,10 @@ export interface MtsamplesEndpoints {
   readonly concurrency?: number;
 }
 
-export const GITHUB_ENDPOINTS: MtsamplesEndpoints = { apiBase: 'https://api.github.com', rawBase: 'https://raw.githubusercontent.com' };
+export const GITHUB_ENDPOINTS: MtsamplesEndpoints = {
+  apiBase: 'https://api.github.com',
+  rawBase: 'https://raw.githubusercontent.com',
+};
 
 /** A folder of the repository at a commit (mtsamples_procedures reads another folder at another commit). */
 export interface ReportSource {
@@ -46,7 +49,8 @@ export function pyQuote(name: string): string {
     .replace(/%2F/g, '/');
 }
 
-export const treeUrl = (apiBase: string, treeish: string): string => `${apiBase}/repos/${MTSAMPLES_REPO}/git/trees/${treeish}`;
+export const treeUrl = (apiBase: string, treeish: string): string =>
+  `${apiBase}/repos/${MTSAMPLES_REPO}/git/trees/${treeish}`;
 
 export const rawFileUrl = (rawBase: string, name: string, source: ReportSource = REPLICATE_SOURCE): string =>
   `${rawBase}/${MTSAMPLES_REPO}/${source.revision}/${source.folder}/${pyQuote(name)}`;
@@ -60,22 +64,31 @@ interface TreeEntry {
 async function fetchTree(url: string, fetchOptions?: FetchOptions): Promise<TreeEntry[]> {
   const body = await fetchJson(url, fetchOptions);
   const tree = (body as { tree?: unknown } | null)?.tree;
-  const valid = Array.isArray(tree) && tree.every((e) => typeof e?.path === 'string' && typeof e?.type === 'string' && typeof e?.sha === 'string');
+  const valid =
+    Array.isArray(tree) &&
+    tree.every((e) => typeof e?.path === 'string' && typeof e?.type === 'string' && typeof e?.sha === 'string');
   if (!valid) throw dataFormatError(url, 'the git trees response has no list of {path, type, sha} entries');
-  if ((body as { truncated?: unknown }).truncated === true) throw dataFormatError(url, 'the git trees listing is truncated');
+  if ((body as { truncated?: unknown }).truncated === true)
+    throw dataFormatError(url, 'the git trees listing is truncated');
   return tree as TreeEntry[];
 }
 
 /** Every report file name of the pinned folder, byte-wise sorted (two API requests). */
-export async function listReportNames(endpoints: MtsamplesEndpoints, source: ReportSource = REPLICATE_SOURCE): Promise<string[]> {
+export async function listReportNames(
+  endpoints: MtsamplesEndpoints,
+  source: ReportSource = REPLICATE_SOURCE,
+): Promise<string[]> {
   const rootUrl = treeUrl(endpoints.apiBase, source.revision);
-  const folder = (await fetchTree(rootUrl, endpoints.fetchOptions)).find((e) => e.path === source.folder && e.type === 'tree');
+  const folder = (await fetchTree(rootUrl, endpoints.fetchOptions)).find(
+    (e) => e.path === source.folder && e.type === 'tree',
+  );
   if (!folder) throw dataFormatError(rootUrl, `the commit has no ${source.folder}/ folder`);
   const entries = await fetchTree(treeUrl(endpoints.apiBase, folder.sha), endpoints.fetchOptions);
   const names = entries.filter((e) => e.type === 'blob' && isReportName(e.path)).map((e) => e.path);
   for (const name of names) {
     // A tree entry is a single path component; anything else could write outside the folder.
-    if (name.includes('/') || name.includes('\\') || name === '.' || name === '..') throw dataFormatError(rootUrl, `unexpected file name ${JSON.stringify(name)}`);
+    if (name.includes('/') || name.includes('\\') || name === '.' || name === '..')
+      throw dataFormatError(rootUrl, `unexpected file name ${JSON.stringify(name)}`);
   }
   return names.sort(compareBytes);
 }
@@ -90,9 +103,14 @@ async function forEachLimited<T>(items: readonly T[], limit: number, task: (item
 }
 
 /** Lists the pinned folder and downloads every report into `dir` (created); returns the names. */
-export async function downloadReportFolder(dir: string, endpoints: MtsamplesEndpoints, source: ReportSource = REPLICATE_SOURCE): Promise<string[]> {
+export async function downloadReportFolder(
+  dir: string,
+  endpoints: MtsamplesEndpoints,
+  source: ReportSource = REPLICATE_SOURCE,
+): Promise<string[]> {
   const names = await listReportNames(endpoints, source);
-  if (names.length === 0) throw dataFormatError(treeUrl(endpoints.apiBase, source.revision), 'the folder lists no .txt file');
+  if (names.length === 0)
+    throw dataFormatError(treeUrl(endpoints.apiBase, source.revision), 'the folder lists no .txt file');
   await mkdir(dir, { recursive: true });
   await forEachLimited(names, endpoints.concurrency ?? 8, async (name) => {
     await fetchUrlToFile(rawFileUrl(endpoints.rawBase, name, source), join(dir, name), endpoints.fetchOptions);

@@ -38,7 +38,10 @@ export function folderDigest(files: readonly ReportFile[]): string {
 /** Reads every `.txt` file of `path`; a folder without any is `EF_DATA_FORMAT`. */
 export async function readReportFolder(path: string): Promise<ReportFolder> {
   const entries = await readdir(path, { withFileTypes: true });
-  const names = entries.filter((e) => e.isFile() && isReportName(e.name)).map((e) => e.name).sort(compareBytes);
+  const names = entries
+    .filter((e) => e.isFile() && isReportName(e.name))
+    .map((e) => e.name)
+    .sort(compareBytes);
   if (names.length === 0) throw dataFormatError(path, 'the folder holds no .txt report file');
   const files = await Promise.all(names.map(async (name) => ({ name, bytes: await readFile(join(path, name)) })));
   return { path, files, sha256: folderDigest(files), bytes: files.reduce((sum, f) => sum + f.bytes.byteLength, 0) };

@@ -7,7 +7,13 @@ import type { Instance, LoadContext, LoadedData } from '@eval-factory/types';
 import { CORRECT_TAG } from '@eval-factory/types';
 import { withCorrectedSet } from '../shared/instances.js';
 import type { UnnumberedInstance } from '../shared/instances.js';
-import { GITHUB_ENDPOINTS, MTSAMPLES_FOLDER, MTSAMPLES_REPO, MTSAMPLES_REVISION, REPLICATE_SOURCE } from './download.js';
+import {
+  GITHUB_ENDPOINTS,
+  MTSAMPLES_FOLDER,
+  MTSAMPLES_REPO,
+  MTSAMPLES_REVISION,
+  REPLICATE_SOURCE,
+} from './download.js';
 import type { MtsamplesEndpoints } from './download.js';
 import { reportText } from './folder.js';
 import { resolvePinnedReportFolder, type PinnedReportFolder } from './pinned-folder.js';
@@ -21,10 +27,18 @@ export const MTSAMPLES_FOLDER_SHA256 = 'e303ab548dcdb9284b19a99eb85255f695072d4e
 export const HELM_LISTING_LIMIT = 1000;
 export const MTSAMPLES_SOURCE = `https://github.com/${MTSAMPLES_REPO}/tree/${MTSAMPLES_REVISION}/${MTSAMPLES_FOLDER}`;
 
-const PIN: PinnedReportFolder = { benchmark: 'mtsamples_replicate', source: REPLICATE_SOURCE, url: MTSAMPLES_SOURCE, sha256: MTSAMPLES_FOLDER_SHA256 };
+const PIN: PinnedReportFolder = {
+  benchmark: 'mtsamples_replicate',
+  source: REPLICATE_SOURCE,
+  url: MTSAMPLES_SOURCE,
+  sha256: MTSAMPLES_FOLDER_SHA256,
+};
 
 /** The report folder: `data_path`, else the cache, else one download into the cache. */
-export function resolveReportFolder(ctx: LoadContext, endpoints: MtsamplesEndpoints = GITHUB_ENDPOINTS): Promise<ReportFolder> {
+export function resolveReportFolder(
+  ctx: LoadContext,
+  endpoints: MtsamplesEndpoints = GITHUB_ENDPOINTS,
+): Promise<ReportFolder> {
   return resolvePinnedReportFolder(PIN, ctx, endpoints);
 }
 
@@ -48,7 +62,10 @@ const countBy = (splits: readonly ReportSplit[]): Record<SectionName, number> =>
  * HELM's instances (`id0…`) from the first 1,000 files, then the corrected set (`c-id0…`) from all files.
  * `log` receives HELM's per-file errors (it prints them and carries on) and the counts.
  */
-export function buildMtsamplesInstances(texts: readonly { name: string; text: string }[], log: (message: string) => void): Instance[] {
+export function buildMtsamplesInstances(
+  texts: readonly { name: string; text: string }[],
+  log: (message: string) => void,
+): Instance[] {
   const helm: UnnumberedInstance[] = [];
   const helmSplits: ReportSplit[] = [];
   for (const { name, text } of texts.slice(0, HELM_LISTING_LIMIT)) {
@@ -66,13 +83,21 @@ export function buildMtsamplesInstances(texts: readonly { name: string; text: st
     corrected.push(reportInstance(name, split));
     correctedSplits.push(split);
   }
-  const describe = (splits: ReportSplit[]) => `${splits.length} (${Object.entries(countBy(splits)).map(([k, v]) => `${k} ${v}`).join(', ')}; reference in input: ${splits.filter((s) => s.referenceInInput).length})`;
-  log(`mtsamples_replicate: HELM set ${describe(helmSplits)} from the first ${Math.min(texts.length, HELM_LISTING_LIMIT)} files; corrected set ${describe(correctedSplits)} from ${texts.length} files`);
+  const describe = (splits: ReportSplit[]) =>
+    `${splits.length} (${Object.entries(countBy(splits))
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}; reference in input: ${splits.filter((s) => s.referenceInInput).length})`;
+  log(
+    `mtsamples_replicate: HELM set ${describe(helmSplits)} from the first ${Math.min(texts.length, HELM_LISTING_LIMIT)} files; corrected set ${describe(correctedSplits)} from ${texts.length} files`,
+  );
   return withCorrectedSet(helm, corrected);
 }
 
 /** Resolves the report folder and builds both instance sets. */
-export async function loadMtsamplesReplicate(ctx: LoadContext, endpoints: MtsamplesEndpoints = GITHUB_ENDPOINTS): Promise<LoadedData> {
+export async function loadMtsamplesReplicate(
+  ctx: LoadContext,
+  endpoints: MtsamplesEndpoints = GITHUB_ENDPOINTS,
+): Promise<LoadedData> {
   const folder = await resolveReportFolder(ctx, endpoints);
   // HELM: `open(path, encoding="utf-8").read().strip()`.
   const texts = folder.files.map((file) => ({ name: file.name, text: pyStrip(reportText(folder.path, file)) }));

@@ -18,7 +18,9 @@ const HELM_SHA256 = '631a22706c9cda3fdecc46e7e9dce725e3a8c9c70b4c5ac9cf118ccd188
 const CORRECTED_SHA256 = 'd14d7f9e85276164b977b44c14ed3d027af465111daa779ae7c0e43aa1814f5d';
 
 const digest = (instances: readonly Instance[]) =>
-  sha256Hex(instances.map((x) => `${x.source_id}\u0000${x.input.text}\u0000${x.references[0]!.output.text}\u0000`).join(''));
+  sha256Hex(
+    instances.map((x) => `${x.source_id}\u0000${x.input.text}\u0000${x.references[0]!.output.text}\u0000`).join(''),
+  );
 
 function sections(instances: readonly Instance[]): Record<string, number> {
   const counts: Record<string, number> = {};
@@ -39,21 +41,26 @@ describe('mtsamples_replicate on the real reports (docs/benchmarks/mtsamples_rep
     const { ctx, loaded } = await load();
     expect(ctx.warnings).toEqual([]);
     expect(loaded.data.num_rows).toBe(1269);
-    expect(loaded.data.files).toEqual([{ path: join(DIR, 'mtsamples_processed'), sha256: MTSAMPLES_FOLDER_SHA256, bytes: 4656951 }]);
-  });
-
-  run('HELM set: 427 instances (PLAN 258, FINDINGS 154, SUMMARY 15), one file skipped, 170 leaking, texts as HELM', async () => {
-    const { ctx, loaded } = await load();
-    const helm = loaded.instances.filter((x) => x.variant === undefined);
-    expect(helm).toHaveLength(427);
-    expect(helm.map((x) => x.id)).toEqual(Array.from({ length: 427 }, (_, i) => `id${i}`));
-    expect(sections(helm)).toEqual({ PLAN: 258, FINDINGS: 154, SUMMARY: 15 });
-    expect(helm.filter((x) => x.extra_data?.reference_in_input === true)).toHaveLength(170);
-    expect(digest(helm)).toBe(HELM_SHA256);
-    expect(ctx.logs.filter((l) => l.includes('HELM skips'))).toEqual([
-      'mtsamples_replicate: HELM skips OB-GYN Consultation - 4.txt: "FINDINGS:" occurs only in another case (list index out of range)',
+    expect(loaded.data.files).toEqual([
+      { path: join(DIR, 'mtsamples_processed'), sha256: MTSAMPLES_FOLDER_SHA256, bytes: 4656951 },
     ]);
   });
+
+  run(
+    'HELM set: 427 instances (PLAN 258, FINDINGS 154, SUMMARY 15), one file skipped, 170 leaking, texts as HELM',
+    async () => {
+      const { ctx, loaded } = await load();
+      const helm = loaded.instances.filter((x) => x.variant === undefined);
+      expect(helm).toHaveLength(427);
+      expect(helm.map((x) => x.id)).toEqual(Array.from({ length: 427 }, (_, i) => `id${i}`));
+      expect(sections(helm)).toEqual({ PLAN: 258, FINDINGS: 154, SUMMARY: 15 });
+      expect(helm.filter((x) => x.extra_data?.reference_in_input === true)).toHaveLength(170);
+      expect(digest(helm)).toBe(HELM_SHA256);
+      expect(ctx.logs.filter((l) => l.includes('HELM skips'))).toEqual([
+        'mtsamples_replicate: HELM skips OB-GYN Consultation - 4.txt: "FINDINGS:" occurs only in another case (list index out of range)',
+      ]);
+    },
+  );
 
   run('corrected set: 540 instances (PLAN 339, FINDINGS 185, SUMMARY 16), 2 flagged leaks', async () => {
     const { loaded } = await load();

@@ -16,14 +16,30 @@ async function loadFixture(dataPath = FIXTURE) {
 }
 
 /** sha256 over `name \0 input \0 reference \0` per instance, the oracle format printed by CPython (HELM's code). */
-const digest = (instances: readonly { source_id?: string; input: { text: string }; references: readonly { output: { text: string } }[] }[]) =>
-  sha256Hex(instances.map((x) => `${x.source_id}\u0000${x.input.text}\u0000${x.references[0]!.output.text}\u0000`).join(''));
+const digest = (
+  instances: readonly {
+    source_id?: string;
+    input: { text: string };
+    references: readonly { output: { text: string } }[];
+  }[],
+) =>
+  sha256Hex(
+    instances.map((x) => `${x.source_id}\u0000${x.input.text}\u0000${x.references[0]!.output.text}\u0000`).join(''),
+  );
 
 describe('mtsamples_replicate definition', () => {
   it('declares a 512-token generation prompt ending "Answer:", the jury, ROUGE and an independent corrected set', () => {
     expect(mtsamplesReplicate.name).toBe('mtsamples_replicate');
     expect(mtsamplesReplicate.args).toEqual([]);
-    expect(mtsamplesReplicate.prompt).toMatchObject({ method: 'generation', max_tokens: 512, temperature: 0, stop_sequences: [], input_noun: null, output_noun: 'Answer', max_train_instances: 0 });
+    expect(mtsamplesReplicate.prompt).toMatchObject({
+      method: 'generation',
+      max_tokens: 512,
+      temperature: 0,
+      stop_sequences: [],
+      input_noun: null,
+      output_noun: 'Answer',
+      max_train_instances: 0,
+    });
     expect(mtsamplesReplicate.prompt.instructions).toMatch(/treatment plan/);
     expect(mtsamplesReplicate.main_metric).toBe('mtsamples_replicate_accuracy');
     expect(mtsamplesReplicate.corrected_selection).toBe('independent');
@@ -46,9 +62,13 @@ describe('mtsamples_replicate definition', () => {
   it('ships a rubric with each placeholder once, the three tagged sections, the criteria and a valid JSON example', () => {
     const jury = mtsamplesReplicate.jury!;
     expect(jury).toMatchObject({ annotator: 'jury', criteria: ['accuracy', 'completeness', 'clarity'] });
-    for (const p of ['{{QUESTION}}', '{{RESPONSE}}', '{{GOLD_RESPONSE}}']) expect(jury.template.split(p)).toHaveLength(2);
+    for (const p of ['{{QUESTION}}', '{{RESPONSE}}', '{{GOLD_RESPONSE}}'])
+      expect(jury.template.split(p)).toHaveLength(2);
     for (const tag of ['patient_information', 'response', 'gold_response']) expect(jury.template).toContain(`<${tag}>`);
-    const example = JSON.parse(MTSAMPLES_REPLICATE_RUBRIC.trim().split('\n').at(-1)!) as Record<string, { score: number }>;
+    const example = JSON.parse(MTSAMPLES_REPLICATE_RUBRIC.trim().split('\n').at(-1)!) as Record<
+      string,
+      { score: number }
+    >;
     expect(Object.keys(example)).toEqual(['accuracy', 'completeness', 'clarity']);
     for (const { score } of Object.values(example)) expect(score >= 1 && score <= 5).toBe(true);
   });
@@ -64,7 +84,7 @@ describe('mtsamples_replicate load (invented fixture through data_path)', () => 
     }
   });
 
-  it('builds HELM\'s set: case-sensitive markers, mixed-case files skipped with a log line, leakage kept', async () => {
+  it("builds HELM's set: case-sensitive markers, mixed-case files skipped with a log line, leakage kept", async () => {
     const { ctx, loaded } = await loadFixture();
     const helm = loaded.instances.filter((x) => x.variant === undefined);
     expect(helm.map((x) => [x.id, x.source_id, x.extra_data])).toEqual([
@@ -72,12 +92,18 @@ describe('mtsamples_replicate load (invented fixture through data_path)', () => 
       ['id1', 'Discharge Summary - Pneumonia & Sepsis.txt', { reference_section: 'SUMMARY', reference_in_input: true }],
       ['id2', 'Neurology - Headache Plan Twice.txt', { reference_section: 'PLAN', reference_in_input: false }],
       ['id3', 'Orthopedic - Empty Plan.txt', { reference_section: 'FINDINGS', reference_in_input: true }],
-      ['id4', 'Radiology - Chest X-ray (Findings only).txt', { reference_section: 'FINDINGS', reference_in_input: true }],
+      [
+        'id4',
+        'Radiology - Chest X-ray (Findings only).txt',
+        { reference_section: 'FINDINGS', reference_in_input: true },
+      ],
     ]);
     // Oracle: CPython running HELM's extract_sections / remove_plan_section over the same files.
     expect(digest(helm)).toBe('30aced98092a2cd0e9cbd35313c068074ff01f3c8f4cce15bdbbb39c04b41b3a');
     // Two PLAN: on one line: HELM keeps the text between them.
-    expect(helm[2]!.references).toEqual([{ output: { text: 'Sleep hygiene and a headache diary.' }, tags: ['correct'] }]);
+    expect(helm[2]!.references).toEqual([
+      { output: { text: 'Sleep hygiene and a headache diary.' }, tags: ['correct'] },
+    ]);
     // CRLF became LF; the input ends before PLAN:.
     expect(helm[2]!.input.text).toMatch(/^Medical Specialty:Neurology\nSample Name:\u00a0 /);
     expect(helm[2]!.input.text.endsWith('IMPRESSION: Tension-type headache.')).toBe(true);
@@ -95,24 +121,41 @@ describe('mtsamples_replicate load (invented fixture through data_path)', () => 
     expect(corrected.map((x) => [x.id, x.source_id, x.extra_data])).toEqual([
       ['c-id0', 'Allergy - Seasonal Rhinitis Follow-up.txt', { reference_section: 'PLAN', reference_in_input: false }],
       ['c-id1', 'Cardiology - lowercase plan.txt', { reference_section: 'PLAN', reference_in_input: false }],
-      ['c-id2', 'Discharge Summary - Pneumonia & Sepsis.txt', { reference_section: 'SUMMARY', reference_in_input: true }],
+      [
+        'c-id2',
+        'Discharge Summary - Pneumonia & Sepsis.txt',
+        { reference_section: 'SUMMARY', reference_in_input: true },
+      ],
       ['c-id3', 'Neurology - Headache Plan Twice.txt', { reference_section: 'PLAN', reference_in_input: false }],
       ['c-id4', 'Orthopedic - Empty Plan.txt', { reference_section: 'FINDINGS', reference_in_input: false }],
-      ['c-id5', 'Radiology - Chest X-ray (Findings only).txt', { reference_section: 'FINDINGS', reference_in_input: false }],
+      [
+        'c-id5',
+        'Radiology - Chest X-ray (Findings only).txt',
+        { reference_section: 'FINDINGS', reference_in_input: false },
+      ],
       ['c-id6', 'Urology - Mixed Case Summary.txt', { reference_section: 'PLAN', reference_in_input: false }],
     ]);
     expect(digest(corrected)).toBe('990e157ddb458b4babb1facb442cb53d8bb3944245ab1b8d031494ab9526a246');
-    expect(corrected[1]!.references[0]!.output.text).toBe('Increase the diuretic dose, weigh daily, and repeat electrolytes in one week.');
-    expect(corrected[3]!.references[0]!.output.text).toBe('Sleep hygiene and a headache diary. PLAN: Taper caffeine by one cup a week.');
+    expect(corrected[1]!.references[0]!.output.text).toBe(
+      'Increase the diuretic dose, weigh daily, and repeat electrolytes in one week.',
+    );
+    expect(corrected[3]!.references[0]!.output.text).toBe(
+      'Sleep hygiene and a headache diary. PLAN: Taper caffeine by one cup a week.',
+    );
     // The summary sentence is also the Description line: the corrected input still contains it.
-    expect(corrected[2]!.input.text).toContain('Description:\u00a0 Recovered from pneumonia; discharged home on oral antibiotics.');
+    expect(corrected[2]!.input.text).toContain(
+      'Description:\u00a0 Recovered from pneumonia; discharged home on oral antibiotics.',
+    );
     expect(corrected[4]!.input.text.endsWith('HISTORY: Knee pain after a fall from a bicycle.')).toBe(true);
   });
 });
 
 describe('buildMtsamplesInstances', () => {
   it('gives HELM only the first 1,000 files (the contents API limit); the corrected set reads them all', () => {
-    const texts = Array.from({ length: HELM_LISTING_LIMIT + 5 }, (_, i) => ({ name: `r${String(i).padStart(4, '0')}.txt`, text: `Note ${i}.\nPLAN: Plan ${i}.` }));
+    const texts = Array.from({ length: HELM_LISTING_LIMIT + 5 }, (_, i) => ({
+      name: `r${String(i).padStart(4, '0')}.txt`,
+      text: `Note ${i}.\nPLAN: Plan ${i}.`,
+    }));
     const instances = buildMtsamplesInstances(texts, () => undefined);
     expect(instances.filter((x) => x.variant === undefined)).toHaveLength(HELM_LISTING_LIMIT);
     expect(instances.filter((x) => x.variant === 'corrected')).toHaveLength(HELM_LISTING_LIMIT + 5);
@@ -133,6 +176,9 @@ describe('mtsamples_replicate data errors', () => {
     const dir = join(await tempDir(), 'mtsamples_processed');
     await mkdir(dir);
     await writeFile(join(dir, 'Bad.txt'), Buffer.from([0x50, 0x4c, 0x41, 0x4e, 0x3a, 0xff]));
-    await expect(loadFixture(dir)).rejects.toMatchObject({ code: 'EF_DATA_FORMAT', message: expect.stringContaining('Bad.txt') });
+    await expect(loadFixture(dir)).rejects.toMatchObject({
+      code: 'EF_DATA_FORMAT',
+      message: expect.stringContaining('Bad.txt'),
+    });
   });
 });

@@ -24,7 +24,8 @@ export interface PinnedReportFolder {
   readonly sha256: string;
 }
 
-const isDirectory = async (path: string): Promise<boolean> => (await stat(path).catch(() => null))?.isDirectory() ?? false;
+const isDirectory = async (path: string): Promise<boolean> =>
+  (await stat(path).catch(() => null))?.isDirectory() ?? false;
 
 function checkFolder(pin: PinnedReportFolder, folder: ReportFolder, ctx: LoadContext, strict: boolean): void {
   if (folder.sha256 === pin.sha256) return;
@@ -35,18 +36,30 @@ function checkFolder(pin: PinnedReportFolder, folder: ReportFolder, ctx: LoadCon
       'The upstream data changed or the cached copy is damaged: delete the folder to download it again, or set extra.allow_data_drift: true to use it anyway.',
     );
   }
-  reportDrift(ctx, folder.path, `${folder.path} (${folder.files.length} files) has folder sha256 ${folder.sha256}, expected ${pin.sha256}`);
+  reportDrift(
+    ctx,
+    folder.path,
+    `${folder.path} (${folder.files.length} files) has folder sha256 ${folder.sha256}, expected ${pin.sha256}`,
+  );
 }
 
 async function userFolder(pin: PinnedReportFolder, dataPath: string): Promise<string> {
   const nested = join(dataPath, pin.source.folder);
   if (await isDirectory(nested)) return nested;
   if (await isDirectory(dataPath)) return dataPath;
-  throw new UserError('EF_DATA_NOT_FOUND', `Benchmark data not found: ${dataPath} is not a folder`, `extra.data_path must be the ${pin.source.folder}/ folder of .txt reports, or a folder that contains it.`);
+  throw new UserError(
+    'EF_DATA_NOT_FOUND',
+    `Benchmark data not found: ${dataPath} is not a folder`,
+    `extra.data_path must be the ${pin.source.folder}/ folder of .txt reports, or a folder that contains it.`,
+  );
 }
 
 /** The report folder of `pin`, checked; a download goes to a temporary sibling renamed into place once verified. */
-export async function resolvePinnedReportFolder(pin: PinnedReportFolder, ctx: LoadContext, endpoints: MtsamplesEndpoints): Promise<ReportFolder> {
+export async function resolvePinnedReportFolder(
+  pin: PinnedReportFolder,
+  ctx: LoadContext,
+  endpoints: MtsamplesEndpoints,
+): Promise<ReportFolder> {
   if (ctx.dataPath) {
     const folder = await readReportFolder(await userFolder(pin, ctx.dataPath));
     checkFolder(pin, folder, ctx, false);

@@ -20,7 +20,10 @@ export interface ReportSplit {
 }
 
 /** `none`: no usable section, the file is skipped; `error`: HELM's loop raises and logs, the file is skipped too. */
-export type HelmReportResult = { readonly kind: 'instance'; readonly split: ReportSplit } | { readonly kind: 'none' } | { readonly kind: 'error'; readonly message: string };
+export type HelmReportResult =
+  | { readonly kind: 'instance'; readonly split: ReportSplit }
+  | { readonly kind: 'none' }
+  | { readonly kind: 'error'; readonly message: string };
 
 const firstLine = (text: string): string => {
   const newline = text.indexOf('\n');

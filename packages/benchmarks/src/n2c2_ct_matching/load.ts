@@ -31,7 +31,11 @@ export interface PatientFile {
 /** `test/*.xml` in Python `sorted()` order (code points, so `100.xml` comes before `2.xml`). */
 async function listTestFiles(dataPath: string): Promise<string[]> {
   if ((await stat(dataPath).catch(() => null)) === null) {
-    throw new UserError('EF_DATA_NOT_FOUND', `Benchmark data not found: ${dataPath}`, `extra.data_path must be ${LAYOUT}.`);
+    throw new UserError(
+      'EF_DATA_NOT_FOUND',
+      `Benchmark data not found: ${dataPath}`,
+      `extra.data_path must be ${LAYOUT}.`,
+    );
   }
   const dir = join(dataPath, 'test');
   const names = await readdir(dir).catch(() => {
@@ -51,7 +55,11 @@ async function readPatientFile(path: string): Promise<PatientFile> {
   }
 }
 
-function patientInstance(file: PatientFile, subject: N2c2Criterion, log: (message: string) => void): UnnumberedInstance {
+function patientInstance(
+  file: PatientFile,
+  subject: N2c2Criterion,
+  log: (message: string) => void,
+): UnnumberedInstance {
   const patient = parsePatientXml(file.xml, file.path);
   if (patient.text === null) throw dataFormatError(file.path, 'no TEXT element');
   const met = criterionMet(patient, subject, file.path);
@@ -61,7 +69,12 @@ function patientInstance(file: PatientFile, subject: N2c2Criterion, log: (messag
   notes.forEach((note, i) => {
     if (note.date === null) log(`n2c2_ct_matching: ${file.path}: note ${i + 1} has no "Record date: YYYY-MM-DD"`);
   });
-  const text = n2c2InputText({ subject, definition: N2C2_DEFINITIONS[subject], notes, currentDate: currentDate(notes) });
+  const text = n2c2InputText({
+    subject,
+    definition: N2C2_DEFINITIONS[subject],
+    notes,
+    currentDate: currentDate(notes),
+  });
   return {
     input: { text },
     references: optionReferences(N2C2_CHOICES, (i) => (i === 0) === met),
@@ -71,7 +84,11 @@ function patientInstance(file: PatientFile, subject: N2c2Criterion, log: (messag
 }
 
 /** One instance per patient file, in the given order, ids `id0…`; the subject's label is the gold answer. */
-export function buildN2c2Instances(files: readonly PatientFile[], subject: N2c2Criterion, log: (message: string) => void): Instance[] {
+export function buildN2c2Instances(
+  files: readonly PatientFile[],
+  subject: N2c2Criterion,
+  log: (message: string) => void,
+): Instance[] {
   return numberInstances(files.map((file) => patientInstance(file, subject, log)));
 }
 

@@ -16,11 +16,20 @@ const instance = (goldIndex: number): Instance => ({
 });
 
 const request: PromptRequest = {
-  instance_id: 'id0', train_trial_index: 0, prompt: 'p', temperature: 0, max_tokens: 1, stop: [], top_p: null,
-  num_completions: 1, top_k_per_token: 5, output_mapping: { A: 'yes', B: 'no' },
+  instance_id: 'id0',
+  train_trial_index: 0,
+  prompt: 'p',
+  temperature: 0,
+  max_tokens: 1,
+  stop: [],
+  top_p: null,
+  num_completions: 1,
+  top_k_per_token: 5,
+  output_mapping: { A: 'yes', B: 'no' },
 };
 
-const score = (goldIndex: number, completion: string) => exactMatchFamily.compute({ instance: instance(goldIndex), request, completions: [completion] });
+const score = (goldIndex: number, completion: string) =>
+  exactMatchFamily.compute({ instance: instance(goldIndex), request, completions: [completion] });
 
 describe('n2c2_ct_matching exact_match (gold yes = A, no = B)', () => {
   it.each([
@@ -41,8 +50,14 @@ describe('n2c2_ct_matching exact_match (gold yes = A, no = B)', () => {
     ['I cannot determine this from the notes.', 1, 0],
   ])('%j with gold %i → %i on all four metrics', (completion, goldIndex, expected) => {
     expect(score(goldIndex, completion)).toEqual({
-      exact_match: expected, quasi_exact_match: expected, prefix_exact_match: expected, quasi_prefix_exact_match: expected,
-      'exact_match@5': expected, 'quasi_exact_match@5': expected, 'prefix_exact_match@5': expected, 'quasi_prefix_exact_match@5': expected,
+      exact_match: expected,
+      quasi_exact_match: expected,
+      prefix_exact_match: expected,
+      quasi_prefix_exact_match: expected,
+      'exact_match@5': expected,
+      'quasi_exact_match@5': expected,
+      'prefix_exact_match@5': expected,
+      'quasi_prefix_exact_match@5': expected,
     });
   });
 

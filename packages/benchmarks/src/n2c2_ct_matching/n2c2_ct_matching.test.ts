@@ -28,14 +28,24 @@ async function dataDir(files: Record<string, string | Buffer>): Promise<string> 
 const patientXml = (text: string, tags = '<ABDOMINAL met="met" />') =>
   `<?xml version="1.0" encoding="UTF-8" ?>\n<PatientMatching>\n<TEXT><![CDATA[${text}]]></TEXT>\n<TAGS>\n${tags}\n</TAGS>\n</PatientMatching>\n`;
 
-const gold = (refs: readonly { output: { text: string }; tags: readonly string[] }[]) => refs.find((r) => r.tags.includes('correct'))?.output.text;
+const gold = (refs: readonly { output: { text: string }; tags: readonly string[] }[]) =>
+  refs.find((r) => r.tags.includes('correct'))?.output.text;
 
 describe('n2c2_ct_matching definition', () => {
   it('declares subject (13 criteria, required), MCQ joint with input noun "" and one token, exact_match', () => {
     expect(n2c2CtMatching.name).toBe('n2c2_ct_matching');
-    expect(n2c2CtMatching.args).toEqual([expect.objectContaining({ name: 'subject', default: null, values: N2C2_CRITERIA })]);
+    expect(n2c2CtMatching.args).toEqual([
+      expect.objectContaining({ name: 'subject', default: null, values: N2C2_CRITERIA }),
+    ]);
     expect(N2C2_CRITERIA).toHaveLength(13);
-    expect(n2c2CtMatching.prompt).toMatchObject({ method: 'multiple_choice_joint', max_tokens: 1, temperature: 0, stop_sequences: [], input_noun: '', max_train_instances: 0 });
+    expect(n2c2CtMatching.prompt).toMatchObject({
+      method: 'multiple_choice_joint',
+      max_tokens: 1,
+      temperature: 0,
+      stop_sequences: [],
+      input_noun: '',
+      max_train_instances: 0,
+    });
     expect(n2c2CtMatching.prompt.output_noun).toMatch(/\bA\b.*\bB\b/);
     expect(n2c2CtMatching.metrics).toEqual([exactMatchFamily]);
     expect(n2c2CtMatching.main_metric).toBe('exact_match');
@@ -49,9 +59,15 @@ describe('n2c2_ct_matching definition', () => {
 describe('n2c2_ct_matching load (fixture)', () => {
   it('reads test/*.xml only, sorted by name as strings, one instance per patient, ids id0…', async () => {
     const { loaded, ctx } = await load();
-    expect(loaded.instances.map((x) => [x.id, x.source_id, x.split])).toEqual([['id0', '104', 'test'], ['id1', '23', 'test'], ['id2', '7', 'test']]);
+    expect(loaded.instances.map((x) => [x.id, x.source_id, x.split])).toEqual([
+      ['id0', '104', 'test'],
+      ['id1', '23', 'test'],
+      ['id2', '7', 'test'],
+    ]);
     expect(loaded.data.num_rows).toBe(3);
-    expect(loaded.data.files.map((f) => f.path)).toEqual(['104.xml', '23.xml', '7.xml'].map((n) => join(FIXTURE, 'test', n)));
+    expect(loaded.data.files.map((f) => f.path)).toEqual(
+      ['104.xml', '23.xml', '7.xml'].map((n) => join(FIXTURE, 'test', n)),
+    );
     expect(loaded.data.files[0].sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(ctx.warnings).toEqual([]);
   });
@@ -75,13 +91,18 @@ describe('n2c2_ct_matching load (fixture)', () => {
       `${'*'.repeat(50)}\n\n## Note #2\nDate: 2090-11-20\nRecord date: 2090-11-20\nBrief phone note: patient asks about a multivitamin.`;
     const t = N2C2_SCENARIO_TEXTS;
     expect(loaded.instances[0].input.text).toBe(
-      '\n    # Task\n' + `    ${t.task}\n\n` +
-        '    # Inclusion Criterion\n' + `    ${t.criterion.replace('{subject}', 'ABDOMINAL')}\n` +
+      '\n    # Task\n' +
+        `    ${t.task}\n\n` +
+        '    # Inclusion Criterion\n' +
+        `    ${t.criterion.replace('{subject}', 'ABDOMINAL')}\n` +
         `    ${t.definition.replace('{definition}', N2C2_DEFINITIONS.ABDOMINAL)}\n\n` +
-        '    # Patient Clinical Notes\n' + `    ${t.notes_intro.replace('{num_notes}', '2')}\n\n` +
+        '    # Patient Clinical Notes\n' +
+        `    ${t.notes_intro.replace('{num_notes}', '2')}\n\n` +
         `    ${RULE}\n\n    ${notes}\n\n    ${RULE}\n\n` +
-        '    # Current Date\n' + `    ${t.current_date.replace('{current_date}', '2090-11-20')}\n\n` +
-        '    # Question\n' + `    ${t.question.replace('{subject}', 'ABDOMINAL')}\n    `,
+        '    # Current Date\n' +
+        `    ${t.current_date.replace('{current_date}', '2090-11-20')}\n\n` +
+        '    # Question\n' +
+        `    ${t.question.replace('{subject}', 'ABDOMINAL')}\n    `,
     );
   });
 
@@ -93,7 +114,7 @@ describe('n2c2_ct_matching load (fixture)', () => {
     expect(ctx.logs).toEqual([expect.stringMatching(/23\.xml: note 1 has no "Record date/)]);
   });
 
-  it('drops blank segments, takes each note\'s first date and the last note\'s date as the current date', async () => {
+  it("drops blank segments, takes each note's first date and the last note's date as the current date", async () => {
     const { loaded } = await load();
     const text = loaded.instances[2].input.text;
     expect(text).toContain(N2C2_SCENARIO_TEXTS.notes_intro.replace('{num_notes}', '3'));
@@ -113,11 +134,16 @@ describe('n2c2_ct_matching load (fixture)', () => {
 
   it('reads CRLF files like an XML parser (LF only), and keeps an empty TEXT as a patient without notes', async () => {
     const dir = await dataDir({
-      'a.xml': patientXml(`\nRecord date: 2090-01-02\nline\n${STARS}\nRecord date: 2090-03-04\nmore\n`).replace(/\n/g, '\r\n'),
+      'a.xml': patientXml(`\nRecord date: 2090-01-02\nline\n${STARS}\nRecord date: 2090-03-04\nmore\n`).replace(
+        /\n/g,
+        '\r\n',
+      ),
       'b.xml': '<PatientMatching><TEXT></TEXT><TAGS><ABDOMINAL met="not met"/></TAGS></PatientMatching>',
     });
     const { loaded, ctx } = await load(dir);
-    expect(loaded.instances[0].input.text).toContain(`line\n${'*'.repeat(50)}\n\n## Note #2\nDate: 2090-03-04\nRecord date: 2090-03-04\nmore\n\n    ${RULE}`);
+    expect(loaded.instances[0].input.text).toContain(
+      `line\n${'*'.repeat(50)}\n\n## Note #2\nDate: 2090-03-04\nRecord date: 2090-03-04\nmore\n\n    ${RULE}`,
+    );
     expect(loaded.instances[0].input.text).not.toContain('\r');
     expect(loaded.instances[1].input.text).toContain(`    ${RULE}\n\n    \n\n    ${RULE}`);
     expect(gold(loaded.instances[1].references)).toBe('no');
@@ -136,12 +162,21 @@ describe('n2c2_ct_matching errors', () => {
 
   it('reports a missing data_path folder as EF_DATA_NOT_FOUND and one without test/ as EF_DATA_FORMAT', async () => {
     const missing = join(await tempDir(), 'nope');
-    await expect(load(missing)).rejects.toMatchObject({ code: 'EF_DATA_NOT_FOUND', message: expect.stringContaining(missing) });
+    await expect(load(missing)).rejects.toMatchObject({
+      code: 'EF_DATA_NOT_FOUND',
+      message: expect.stringContaining(missing),
+    });
     const noTest = await tempDir();
-    await expect(load(noTest)).rejects.toMatchObject({ code: 'EF_DATA_FORMAT', message: expect.stringMatching(/no test\/ folder/) });
+    await expect(load(noTest)).rejects.toMatchObject({
+      code: 'EF_DATA_FORMAT',
+      message: expect.stringMatching(/no test\/ folder/),
+    });
     await expect(load(join(FIXTURE, 'test'))).rejects.toMatchObject({ code: 'EF_DATA_FORMAT' });
     const empty = await dataDir({ 'notes.txt': 'not xml' });
-    await expect(load(empty)).rejects.toMatchObject({ code: 'EF_DATA_FORMAT', message: expect.stringContaining('no .xml file') });
+    await expect(load(empty)).rejects.toMatchObject({
+      code: 'EF_DATA_FORMAT',
+      message: expect.stringContaining('no .xml file'),
+    });
   });
 
   it.each([
@@ -155,7 +190,10 @@ describe('n2c2_ct_matching errors', () => {
   ])('reports a file with %s as EF_DATA_FORMAT naming the file', async (_label, content, detail) => {
     const dir = await dataDir({ '1.xml': patientXml('fine'), '2.xml': content });
     const file = join(dir, 'test', '2.xml');
-    await expect(load(dir)).rejects.toMatchObject({ code: 'EF_DATA_FORMAT', message: expect.stringContaining(`${file}: `) });
+    await expect(load(dir)).rejects.toMatchObject({
+      code: 'EF_DATA_FORMAT',
+      message: expect.stringContaining(`${file}: `),
+    });
     await expect(load(dir)).rejects.toMatchObject({ message: expect.stringContaining(detail) });
   });
 });

@@ -57,7 +57,11 @@ describe('parsePatientXml (ElementTree semantics)', () => {
       '<TAGS><A met="met"/><B met="not met"/></TAGS><TAGS><A met="not met"/><C/></TAGS></R>';
     const patient = parsePatientXml(xml, 'f.xml');
     expect(patient.text).toBe('two');
-    expect([...patient.tags]).toEqual([['A', 'not met'], ['B', 'not met'], ['C', null]]);
+    expect([...patient.tags]).toEqual([
+      ['A', 'not met'],
+      ['B', 'not met'],
+      ['C', null],
+    ]);
   });
 
   it('gives null text without a TEXT element and "" for an empty one', () => {
@@ -68,14 +72,27 @@ describe('parsePatientXml (ElementTree semantics)', () => {
 
 describe('n2c2 prompt pieces', () => {
   it('joins notes with a newline, 50 asterisks and a blank line; a missing date leaves "Date: "', () => {
-    expect(n2c2NotesBlock([{ date: '2090-01-01', text: 'a' }, { date: null, text: 'b\nc' }])).toBe(
-      `## Note #1\nDate: 2090-01-01\na\n${'*'.repeat(50)}\n\n## Note #2\nDate: \nb\nc`,
-    );
+    expect(
+      n2c2NotesBlock([
+        { date: '2090-01-01', text: 'a' },
+        { date: null, text: 'b\nc' },
+      ]),
+    ).toBe(`## Note #1\nDate: 2090-01-01\na\n${'*'.repeat(50)}\n\n## Note #2\nDate: \nb\nc`);
   });
 
   it('fills placeholders once (a definition containing "{subject}" stays as written) and indents template lines only', () => {
-    const texts = { task: 'T', criterion: 'C {subject}', definition: 'D {definition}', notes_intro: 'N {num_notes}', current_date: 'Now {current_date}', question: 'Q {subject}?' };
-    const text = n2c2InputText({ subject: 'HBA1C', definition: 'has {subject}', notes: [{ date: null, text: 'l1\nl2' }], currentDate: null }, texts);
+    const texts = {
+      task: 'T',
+      criterion: 'C {subject}',
+      definition: 'D {definition}',
+      notes_intro: 'N {num_notes}',
+      current_date: 'Now {current_date}',
+      question: 'Q {subject}?',
+    };
+    const text = n2c2InputText(
+      { subject: 'HBA1C', definition: 'has {subject}', notes: [{ date: null, text: 'l1\nl2' }], currentDate: null },
+      texts,
+    );
     expect(text).toBe(
       '\n    # Task\n    T\n\n    # Inclusion Criterion\n    C HBA1C\n    D has {subject}\n\n    # Patient Clinical Notes\n    N 1\n\n' +
         `    ${'-'.repeat(100)}\n\n    ## Note #1\nDate: \nl1\nl2\n\n    ${'-'.repeat(100)}\n\n    # Current Date\n    Now None\n\n    # Question\n    Q HBA1C?\n    `,

@@ -69,14 +69,27 @@ export function n2c2InputText(fields: N2c2PromptFields, texts: N2c2ScenarioTexts
   const t = (key: keyof N2c2ScenarioTexts) => fill(texts[key], values);
   // null = a blank template line (no indentation); strings are template lines, indented even when empty.
   const lines: (string | null)[] = [
-    '# Task', t('task'), null,
-    '# Inclusion Criterion', t('criterion'), t('definition'), null,
-    '# Patient Clinical Notes', t('notes_intro'), null,
-    RULE, null,
-    n2c2NotesBlock(fields.notes), null,
-    RULE, null,
-    '# Current Date', t('current_date'), null,
-    '# Question', t('question'),
+    '# Task',
+    t('task'),
+    null,
+    '# Inclusion Criterion',
+    t('criterion'),
+    t('definition'),
+    null,
+    '# Patient Clinical Notes',
+    t('notes_intro'),
+    null,
+    RULE,
+    null,
+    n2c2NotesBlock(fields.notes),
+    null,
+    RULE,
+    null,
+    '# Current Date',
+    t('current_date'),
+    null,
+    '# Question',
+    t('question'),
   ];
   return `\n${lines.map((line) => (line === null ? '' : INDENT + line)).join('\n')}\n${INDENT}`;
 }

@@ -6,7 +6,8 @@ import { pubmedQaPrompt } from './prompt.js';
 /** PubMedQA (PQA-L): yes/no/maybe questions on PubMed abstracts, all 1,000 expert-labelled entries. */
 export const pubmedQa: BenchmarkDefinition = {
   name: 'pubmed_qa',
-  description: 'PubMedQA (PQA-L): answer yes, no or maybe to a research question given the abstract of a PubMed article.',
+  description:
+    'PubMedQA (PQA-L): answer yes, no or maybe to a research question given the abstract of a PubMed article.',
   args: [],
   prompt: pubmedQaPrompt,
   metrics: [exactMatchFamily],

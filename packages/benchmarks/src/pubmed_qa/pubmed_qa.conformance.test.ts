@@ -16,7 +16,9 @@ describe('pubmed_qa on the real ori_pqal.json (docs/benchmarks/pubmed_qa.md)', (
     expect(data.files[0].sha256).toBe('8b3276be8942ebbd77f3ddcda12c1749bf0e490045a736fd8438ee40cf37a41d');
     expect(instances).toHaveLength(1000);
     // The file is indented: top-level keys are the lines `    "<PMID>": {`.
-    const fileOrder = [...readFileSync(join(DIR, 'ori_pqal.json'), 'utf8').matchAll(/^ {4}"(\d+)": \{$/gm)].map((m) => m[1]);
+    const fileOrder = [...readFileSync(join(DIR, 'ori_pqal.json'), 'utf8').matchAll(/^ {4}"(\d+)": \{$/gm)].map(
+      (m) => m[1],
+    );
     expect(instances.map((x) => x.source_id)).toEqual(fileOrder);
     expect(instances[0].source_id).toBe('21645374');
     expect(instances[999].id).toBe('id999');

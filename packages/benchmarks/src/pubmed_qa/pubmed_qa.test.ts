@@ -19,7 +19,14 @@ describe('pubmed_qa definition', () => {
   it('declares an MCQ-joint, one-token, stop-free prompt with the spec nouns and exact_match', () => {
     expect(pubmedQa.name).toBe('pubmed_qa');
     expect(pubmedQa.args).toEqual([]);
-    expect(pubmedQa.prompt).toMatchObject({ method: 'multiple_choice_joint', max_tokens: 1, temperature: 0, stop_sequences: [], input_noun: 'Question', output_noun: 'Answer' });
+    expect(pubmedQa.prompt).toMatchObject({
+      method: 'multiple_choice_joint',
+      max_tokens: 1,
+      temperature: 0,
+      stop_sequences: [],
+      input_noun: 'Question',
+      output_noun: 'Answer',
+    });
     expect(pubmedQa.metrics).toEqual([exactMatchFamily]);
     expect(pubmedQa.main_metric).toBe('exact_match');
     expect(pubmedQa.source.revision).toBe('1f00b98d5cc626844bf8c4ca513b6e62c40071ec');
@@ -65,7 +72,7 @@ describe('pubmed_qa load (fixture through data_path)', () => {
     );
   });
 
-  it('warns EF_DATA_DRIFT for a user\'s data_path copy whose hash differs from the pin', async () => {
+  it("warns EF_DATA_DRIFT for a user's data_path copy whose hash differs from the pin", async () => {
     const { ctx } = await loadFixture(await copyOutOfPackage(FIXTURE));
     expect(ctx.warnings.map((w) => w.code)).toEqual(['EF_DATA_DRIFT']);
   });
@@ -93,7 +100,10 @@ describe('pubmed_qa load (fixture through data_path)', () => {
   it('reports invalid JSON as EF_DATA_FORMAT naming the file', async () => {
     const file = join(await tempDir(), 'ori_pqal.json');
     await writeFile(file, '{"1": {"QUESTION": "q"');
-    await expect(loadFixture(file)).rejects.toMatchObject({ code: 'EF_DATA_FORMAT', message: expect.stringContaining(file) });
+    await expect(loadFixture(file)).rejects.toMatchObject({
+      code: 'EF_DATA_FORMAT',
+      message: expect.stringContaining(file),
+    });
   });
 });
 
@@ -114,7 +124,10 @@ describe('pubmed_qa entry checks (HELM asserts become EF_DATA_FORMAT naming the 
     ['a non-object entry', 'oops', 'not an object'],
   ])('rejects %s', (_label, entry, detail) => {
     expect(() => buildPubmedQaInstances([['4242', entry]], 'f.json')).toThrow(
-      expect.objectContaining({ code: 'EF_DATA_FORMAT', message: expect.stringMatching(new RegExp(`f\\.json.*PMID 4242.*${detail}`)) }),
+      expect.objectContaining({
+        code: 'EF_DATA_FORMAT',
+        message: expect.stringMatching(new RegExp(`f\\.json.*PMID 4242.*${detail}`)),
+      }),
     );
   });
 });

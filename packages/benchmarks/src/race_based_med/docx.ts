@@ -46,7 +46,10 @@ function runText(run: XmlNode): string {
   let text = '';
   for (const child of childrenOf(run)) {
     const tag = tagOf(child);
-    if (tag === 'w:t') text += childrenOf(child).map((t) => (typeof t[TEXT] === 'string' ? decodeXmlText(t[TEXT]) : '')).join('');
+    if (tag === 'w:t')
+      text += childrenOf(child)
+        .map((t) => (typeof t[TEXT] === 'string' ? decodeXmlText(t[TEXT]) : ''))
+        .join('');
     else if (tag === 'w:tab') text += '\t';
     else if (tag === 'w:br' || tag === 'w:cr') text += '\n';
   }
@@ -72,7 +75,9 @@ function readParagraph(p: XmlNode): DocxParagraph {
 function documentXml(bytes: Uint8Array, file: string): string {
   let part: Uint8Array | undefined;
   try {
-    part = lazyRequire<typeof import('fflate')>('fflate').unzipSync(bytes, { filter: (entry) => entry.name === DOCUMENT_PART })[DOCUMENT_PART];
+    part = lazyRequire<typeof import('fflate')>('fflate').unzipSync(bytes, {
+      filter: (entry) => entry.name === DOCUMENT_PART,
+    })[DOCUMENT_PART];
   } catch (e) {
     throw dataFormatError(file, `not a Word .docx (ZIP) file (${(e as Error).message})`);
   }
@@ -88,7 +93,8 @@ function parseXml(xml: string, file: string): XmlNode[] {
   // The parser accepts mismatched tags silently, so well-formedness is checked first.
   const { XMLParser, XMLValidator } = lazyRequire<typeof import('fast-xml-parser')>('fast-xml-parser');
   const valid = XMLValidator.validate(xml);
-  if (valid !== true) throw dataFormatError(file, `${DOCUMENT_PART} is not well-formed XML (line ${valid.err.line}: ${valid.err.msg})`);
+  if (valid !== true)
+    throw dataFormatError(file, `${DOCUMENT_PART} is not well-formed XML (line ${valid.err.line}: ${valid.err.msg})`);
   const parser = new XMLParser({
     preserveOrder: true,
     ignoreAttributes: false,

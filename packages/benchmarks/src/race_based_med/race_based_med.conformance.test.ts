@@ -33,7 +33,11 @@ describe('race_based_med on the real supplement .docx (docs/benchmarks/race_base
     expect(instances[166].id).toBe('id166');
     expect(new Set(instances.map((x) => x.split))).toEqual(new Set(['test']));
     const head = `${raceBasedMedScenarioTexts.instruction}\n\n${' '.repeat(21)}Question: `;
-    expect(instances.every((x) => x.input.text.startsWith(head) && x.input.text.endsWith('\n') && x.input.text.includes('\nResponse: '))).toBe(true);
+    expect(
+      instances.every(
+        (x) => x.input.text.startsWith(head) && x.input.text.endsWith('\n') && x.input.text.includes('\nResponse: '),
+      ),
+    ).toBe(true);
     expect(instances.some((x) => x.input.text.includes('\r'))).toBe(false);
   });
 });

@@ -1,17 +1,44 @@
 import { describe, expect, it } from '@jest/globals';
 import type { PromptRequest } from '@eval-factory/types';
-import { exactMatch, exactMatchFamily, normalizeText, prefixExactMatch, quasiExactMatch, quasiPrefixExactMatch } from '@eval-factory/metrics';
+import {
+  exactMatch,
+  exactMatchFamily,
+  normalizeText,
+  prefixExactMatch,
+  quasiExactMatch,
+  quasiPrefixExactMatch,
+} from '@eval-factory/metrics';
 import { raceBasedMed } from './definition.js';
 import { buildRaceBasedMedInstances } from './load.js';
 
 // race_based_med scores with the shared exact_match family (docs/benchmarks/race_based_med.md → §0.3), A → yes, B → no.
-const [YES, NO] = buildRaceBasedMedInstances([{ question: 'q1', response: 'r', harmful: true }, { question: 'q2', response: 'r', harmful: false }], 'I.');
+const [YES, NO] = buildRaceBasedMedInstances(
+  [
+    { question: 'q1', response: 'r', harmful: true },
+    { question: 'q2', response: 'r', harmful: false },
+  ],
+  'I.',
+);
 const REQUEST: PromptRequest = {
-  instance_id: 'id0', train_trial_index: 0, prompt: 'p', temperature: 0, max_tokens: 1, stop: [], top_p: null,
-  num_completions: 1, top_k_per_token: 5, output_mapping: { A: 'yes', B: 'no' },
+  instance_id: 'id0',
+  train_trial_index: 0,
+  prompt: 'p',
+  temperature: 0,
+  max_tokens: 1,
+  stop: [],
+  top_p: null,
+  num_completions: 1,
+  top_k_per_token: 5,
+  output_mapping: { A: 'yes', B: 'no' },
 };
 const names = ['exact_match', 'quasi_exact_match', 'prefix_exact_match', 'quasi_prefix_exact_match'];
-const all = (v: number) => Object.fromEntries(names.flatMap((n) => [[n, v], [`${n}@5`, v]]));
+const all = (v: number) =>
+  Object.fromEntries(
+    names.flatMap((n) => [
+      [n, v],
+      [`${n}@5`, v],
+    ]),
+  );
 
 describe('race_based_med metrics: exact_match family on A/B answers', () => {
   it('uses exactMatchFamily with exact_match as the main metric', () => {
@@ -41,7 +68,9 @@ describe('race_based_med metrics: exact_match family on A/B answers', () => {
     ['C', 0, 0],
     ['Ａ', 0, 0],
   ])('%j scores %d on a yes instance, %d on a no instance (every metric)', (completion, onYes, onNo) => {
-    expect(exactMatchFamily.compute({ instance: YES, request: REQUEST, completions: [completion] })).toEqual(all(onYes));
+    expect(exactMatchFamily.compute({ instance: YES, request: REQUEST, completions: [completion] })).toEqual(
+      all(onYes),
+    );
     expect(exactMatchFamily.compute({ instance: NO, request: REQUEST, completions: [completion] })).toEqual(all(onNo));
   });
 });
@@ -63,7 +92,12 @@ describe('§0.3 shared vectors (the functions race_based_med relies on)', () => 
     ['09/23/2014', '2014-09-23', 0, 0, 0, 0],
     ['5-10', '5–10', 0, 0, 0, 0],
   ])('(%j, %j) → %d %d %d %d', (gold, pred, em, qem, pem, qpem) => {
-    expect([exactMatch(gold, pred), quasiExactMatch(gold, pred), prefixExactMatch(gold, pred), quasiPrefixExactMatch(gold, pred)]).toEqual([em, qem, pem, qpem]);
+    expect([
+      exactMatch(gold, pred),
+      quasiExactMatch(gold, pred),
+      prefixExactMatch(gold, pred),
+      quasiPrefixExactMatch(gold, pred),
+    ]).toEqual([em, qem, pem, qpem]);
   });
 
   it.each([

@@ -13,7 +13,11 @@ function cl100k(): Tiktoken {
     const { Tiktoken: Encoder } = lazyRequire<typeof import('js-tiktoken/lite')>('js-tiktoken/lite');
     const ranks = lazyRequire<TiktokenBPE>('js-tiktoken/ranks/cl100k_base');
     encoder = new Encoder(ranks);
-    specialTokens = new RegExp(Object.keys(ranks.special_tokens).map((t) => t.replace(/[|]/g, '\\|')).join('|'));
+    specialTokens = new RegExp(
+      Object.keys(ranks.special_tokens)
+        .map((t) => t.replace(/[|]/g, '\\|'))
+        .join('|'),
+    );
   }
   return encoder;
 }

@@ -27,7 +27,8 @@ export function readCsvTable(text: string, file: string, requiredColumns: readon
   }
   const [header = [], ...records] = table;
   const missing = requiredColumns.filter((column) => !header.includes(column));
-  if (missing.length > 0) throw dataFormatError(file, `missing column ${missing.map((c) => `"${c}"`).join(', ')} in the header`);
+  if (missing.length > 0)
+    throw dataFormatError(file, `missing column ${missing.map((c) => `"${c}"`).join(', ')} in the header`);
   return { header, records };
 }
 

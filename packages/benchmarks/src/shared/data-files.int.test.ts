@@ -35,7 +35,15 @@ async function setup(fields: Partial<RecordingContext> = {}): Promise<{ ctx: Rec
 
 function options(ctx: RecordingContext, overrides: Partial<ResolveDataFileOptions> = {}): ResolveDataFileOptions {
   const fast = { retries: 1, retryDelayMs: 1, timeoutMs: 5000 };
-  return { benchmark: 'bench', fileName: 'data.txt', url: `${server.baseUrl}/data.txt`, sha256: BODY_SHA, ctx, fetchOptions: fast, ...overrides };
+  return {
+    benchmark: 'bench',
+    fileName: 'data.txt',
+    url: `${server.baseUrl}/data.txt`,
+    sha256: BODY_SHA,
+    ctx,
+    fetchOptions: fast,
+    ...overrides,
+  };
 }
 
 describe('resolveDataFile: download and cache', () => {
@@ -54,7 +62,9 @@ describe('resolveDataFile: download and cache', () => {
 
   it('rejects a download whose checksum differs and leaves nothing in the cache', async () => {
     const { ctx, cacheDir } = await setup();
-    await expect(resolveDataFile(options(ctx, { sha256: OTHER_SHA }))).rejects.toMatchObject({ code: 'EF_DATA_CHECKSUM' });
+    await expect(resolveDataFile(options(ctx, { sha256: OTHER_SHA }))).rejects.toMatchObject({
+      code: 'EF_DATA_CHECKSUM',
+    });
     expect(await readdir(join(cacheDir, 'datasets', 'bench'))).toEqual([]);
   });
 
@@ -105,7 +115,9 @@ describe('resolveDataFile: download and cache', () => {
     const { ctx } = await setup();
     const closed = await startLoopback(() => undefined);
     await closed.close();
-    await expect(resolveDataFile(options(ctx, { url: `${closed.baseUrl}/data.txt` }))).rejects.toMatchObject({ code: 'EF_DATA_DOWNLOAD' });
+    await expect(resolveDataFile(options(ctx, { url: `${closed.baseUrl}/data.txt` }))).rejects.toMatchObject({
+      code: 'EF_DATA_DOWNLOAD',
+    });
   });
 
   it('uses a custom download function when given one', async () => {
@@ -116,7 +128,7 @@ describe('resolveDataFile: download and cache', () => {
 });
 
 describe('resolveDataFile: extra.data_path', () => {
-  it('uses a data_path file as is; a different hash only warns (it is the user\'s copy)', async () => {
+  it("uses a data_path file as is; a different hash only warns (it is the user's copy)", async () => {
     const dir = await tempDir();
     const file = join(dir, 'my-copy.txt');
     await writeFile(file, 'my own edited copy');

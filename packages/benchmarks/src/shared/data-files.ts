@@ -73,7 +73,11 @@ function checkPinned(actual: string, opts: ResolveDataFileOptions, path: string,
   reportDrift(opts.ctx, path, `${path} has sha256 ${actual}, expected ${expected}`);
 }
 
-async function downloadIntoCache(opts: ResolveDataFileOptions, finalPath: string, folder: string): Promise<DataFileInfo> {
+async function downloadIntoCache(
+  opts: ResolveDataFileOptions,
+  finalPath: string,
+  folder: string,
+): Promise<DataFileInfo> {
   await mkdir(folder, { recursive: true });
   // A unique temp name in the same folder, renamed into place only when complete and verified, so concurrent
   // runs and interrupted downloads never leave a half-written file under the final name.

@@ -47,7 +47,9 @@ export async function fetchOrThrow(url: string, options: FetchOptions = {}): Pro
     const transient = result instanceof UserError || result.status === 429 || result.status >= 500;
     if (!(result instanceof UserError)) await result.body?.cancel();
     if (!transient || attempt >= retries) {
-      throw result instanceof UserError ? result : downloadError(url, `HTTP ${result.status} ${result.statusText}`.trim());
+      throw result instanceof UserError
+        ? result
+        : downloadError(url, `HTTP ${result.status} ${result.statusText}`.trim());
     }
     await sleep(retryDelayMs * 2 ** attempt);
   }

@@ -5,7 +5,8 @@
 import { UserError } from '@eval-factory/errors';
 import type { LoadContext } from '@eval-factory/types';
 
-const MISSING_HINT = 'This task uses gated or private data: obtain it under its license and set config.params.extra.data_path (and subject/condition).';
+const MISSING_HINT =
+  'This task uses gated or private data: obtain it under its license and set config.params.extra.data_path (and subject/condition).';
 
 /**
  * `ctx.dataPath`, or `EF_MISSING_DATA_PATH` naming the task and the layout it expects.
@@ -21,13 +22,26 @@ export function requireDataPath(ctx: LoadContext, task: string, layout: string):
  * missing subject/condition the same way), an unknown value `EF_BENCHMARK_ARG`.
  * @example requireArgValue(ctx, 'clear', 'condition', ['homelessness']) // 'homelessness'
  */
-export function requireArgValue<T extends string>(ctx: LoadContext, task: string, name: string, values: readonly T[]): T {
+export function requireArgValue<T extends string>(
+  ctx: LoadContext,
+  task: string,
+  name: string,
+  values: readonly T[],
+): T {
   const value = ctx.args[name] ?? null;
   if (value === null || value === '') {
-    throw new UserError('EF_MISSING_DATA_PATH', `${task} needs extra.${name} (one of: ${values.join(', ')})`, MISSING_HINT);
+    throw new UserError(
+      'EF_MISSING_DATA_PATH',
+      `${task} needs extra.${name} (one of: ${values.join(', ')})`,
+      MISSING_HINT,
+    );
   }
   if (!(values as readonly unknown[]).includes(value)) {
-    throw new UserError('EF_BENCHMARK_ARG', `${task}: unknown ${name} ${JSON.stringify(value)}`, `Use one of: ${values.join(', ')}.`);
+    throw new UserError(
+      'EF_BENCHMARK_ARG',
+      `${task}: unknown ${name} ${JSON.stringify(value)}`,
+      `Use one of: ${values.join(', ')}.`,
+    );
   }
   return value as T;
 }

@@ -22,8 +22,17 @@ describe('sha256Hex', () => {
 
 describe('pyIntOrNull', () => {
   it.each([
-    ['7', 7], [' 12\n', 12], ['-3', -3], ['+4', 4], ['1_000', 1000],
-    ['', null], ['1.0', null], ['x1', null], ['_1', null], ['1__0', null], ['99999999999999999999', null],
+    ['7', 7],
+    [' 12\n', 12],
+    ['-3', -3],
+    ['+4', 4],
+    ['1_000', 1000],
+    ['', null],
+    ['1.0', null],
+    ['x1', null],
+    ['_1', null],
+    ['1__0', null],
+    ['99999999999999999999', null],
   ])('%j → %j', (text, expected) => {
     expect(pyIntOrNull(text)).toBe(expected);
   });
@@ -33,7 +42,10 @@ describe('instances helpers', () => {
   it('tags only the correct options and numbers instances id0…', () => {
     const refs = optionReferences(['p', 'q', 'r'], (i) => i === 1);
     expect(refs.map((r) => r.tags)).toEqual([[], ['correct'], []]);
-    const numbered = numberInstances([{ input: { text: 'a' }, references: refs, split: 'test' }, { input: { text: 'b' }, references: [], split: 'test' }]);
+    const numbered = numberInstances([
+      { input: { text: 'a' }, references: refs, split: 'test' },
+      { input: { text: 'b' }, references: [], split: 'test' },
+    ]);
     expect(numbered.map((x) => x.id)).toEqual(['id0', 'id1']);
   });
 });

@@ -38,8 +38,11 @@ interface RowsPage {
 
 async function fetchPage(url: string, fetchOptions?: FetchOptions): Promise<RowsPage> {
   const page = await fetchJson(url, fetchOptions);
-  const ok = page !== null && typeof page === 'object' && Array.isArray((page as RowsPage).rows)
-    && Number.isInteger((page as RowsPage).num_rows_total);
+  const ok =
+    page !== null &&
+    typeof page === 'object' &&
+    Array.isArray((page as RowsPage).rows) &&
+    Number.isInteger((page as RowsPage).num_rows_total);
   if (!ok) throw dataFormatError(url, 'the rows API response has no rows list or num_rows_total');
   return page as RowsPage;
 }
@@ -62,14 +65,18 @@ export async function downloadHfRowsJsonl(opts: HfRowsDownload): Promise<void> {
     const url = hfRowsUrl(opts.apiBase ?? HF_ROWS_API, opts.source, lines.length);
     const page = await fetchPage(url, opts.fetchOptions);
     total = page.num_rows_total;
-    if (page.rows.length === 0 && lines.length < total) throw downloadError(url, `no rows after ${lines.length} of ${total}`);
+    if (page.rows.length === 0 && lines.length < total)
+      throw downloadError(url, `no rows after ${lines.length} of ${total}`);
     for (const { row, truncated_cells: truncated } of page.rows) {
       // The API shortens very long cells; a truncated text would silently change the benchmark.
-      if (truncated && truncated.length > 0) throw downloadError(url, `row ${lines.length} has truncated cells (${truncated.join(', ')})`);
+      if (truncated && truncated.length > 0)
+        throw downloadError(url, `row ${lines.length} has truncated cells (${truncated.join(', ')})`);
       const index = lines.length;
-      lines.push(opts.toLine(row, (what) => {
-        throw dataFormatError(url, `row ${index}: ${what}`);
-      }));
+      lines.push(
+        opts.toLine(row, (what) => {
+          throw dataFormatError(url, `row ${index}: ${what}`);
+        }),
+      );
     }
   }
   await writeFile(opts.path, lines.map((line) => `${line}\n`).join(''));

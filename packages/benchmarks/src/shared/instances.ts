@@ -25,7 +25,14 @@ export function numberInstances(instances: readonly UnnumberedInstance[]): Insta
  * each numbered from 0: the layout of benchmarks whose `_corrected` metric needs instances HELM loses.
  * @example withCorrectedSet([a], [a, b]).map((x) => x.id) // ['id0', 'c-id0', 'c-id1']
  */
-export function withCorrectedSet(helm: readonly UnnumberedInstance[], corrected: readonly UnnumberedInstance[]): Instance[] {
-  const correctedInstances = numberInstances(corrected).map((i) => ({ ...i, id: `c-${i.id}`, variant: 'corrected' as const }));
+export function withCorrectedSet(
+  helm: readonly UnnumberedInstance[],
+  corrected: readonly UnnumberedInstance[],
+): Instance[] {
+  const correctedInstances = numberInstances(corrected).map((i) => ({
+    ...i,
+    id: `c-${i.id}`,
+    variant: 'corrected' as const,
+  }));
   return [...numberInstances(helm), ...correctedInstances];
 }

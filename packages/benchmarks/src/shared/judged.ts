@@ -55,5 +55,8 @@ export const jurySpec = (template: string): JurySpec => ({ annotator: 'jury', te
  * `juryFamily`: true when the benchmark appends a corrected instance set (mtsamples_procedures).
  */
 export function judgedMetrics(metric: string, correctedSet = false): MetricFamily[] {
-  return [juryFamily({ metric, annotator: 'jury', criteria: JURY_CRITERIA, roles: JURY_ROLES, correctedSet }), rougeFamily];
+  return [
+    juryFamily({ metric, annotator: 'jury', criteria: JURY_CRITERIA, roles: JURY_ROLES, correctedSet }),
+    rougeFamily,
+  ];
 }

@@ -5,8 +5,25 @@
 
 /** pandas 2's default `na_values` (`STR_NA_VALUES`): such strings, and empty cells, become NaN. */
 export const PANDAS_NA_STRINGS: ReadonlySet<string> = new Set([
-  '', '#N/A', '#N/A N/A', '#NA', '-1.#IND', '-1.#QNAN', '-NaN', '-nan', '1.#IND', '1.#QNAN', '<NA>', 'N/A', 'NA',
-  'NULL', 'NaN', 'None', 'n/a', 'nan', 'null',
+  '',
+  '#N/A',
+  '#N/A N/A',
+  '#NA',
+  '-1.#IND',
+  '-1.#QNAN',
+  '-NaN',
+  '-nan',
+  '1.#IND',
+  '1.#QNAN',
+  '<NA>',
+  'N/A',
+  'NA',
+  'NULL',
+  'NaN',
+  'None',
+  'n/a',
+  'nan',
+  'null',
 ]);
 
 /**

@@ -7,7 +7,15 @@ import { gzipSync } from 'node:zlib';
 import { CompactWriter, T } from './thrift-compact-writer.js';
 
 export type ParquetValue = bigint | number | string | boolean | null;
-export type ParquetColumnKind = 'int64' | 'int32' | 'double' | 'boolean' | 'string' | 'timestamp_ms' | 'timestamp_us' | 'timestamp_ns';
+export type ParquetColumnKind =
+  | 'int64'
+  | 'int32'
+  | 'double'
+  | 'boolean'
+  | 'string'
+  | 'timestamp_ms'
+  | 'timestamp_us'
+  | 'timestamp_ns';
 
 export interface ParquetColumnSpec {
   readonly name: string;
@@ -25,7 +33,16 @@ export interface ParquetWriteOptions {
 }
 
 const CODECS = { UNCOMPRESSED: 0, GZIP: 2, ZSTD: 6 } as const;
-const PHYSICAL = { boolean: 0, int32: 1, int64: 2, double: 5, string: 6, timestamp_ms: 2, timestamp_us: 2, timestamp_ns: 2 } as const;
+const PHYSICAL = {
+  boolean: 0,
+  int32: 1,
+  int64: 2,
+  double: 5,
+  string: 6,
+  timestamp_ms: 2,
+  timestamp_us: 2,
+  timestamp_ns: 2,
+} as const;
 function thrift(write: (w: CompactWriter) => void): Buffer {
   const w = new CompactWriter();
   w.body(() => write(w));
@@ -41,12 +58,14 @@ function plainValues(kind: ParquetColumnKind, values: readonly ParquetValue[]): 
     return out;
   }
   if (kind === 'string') {
-    return Buffer.concat(values.map((v) => {
-      const text = Buffer.from(String(v), 'utf8');
-      const length = Buffer.alloc(4);
-      length.writeUInt32LE(text.length);
-      return Buffer.concat([length, text]);
-    }));
+    return Buffer.concat(
+      values.map((v) => {
+        const text = Buffer.from(String(v), 'utf8');
+        const length = Buffer.alloc(4);
+        length.writeUInt32LE(text.length);
+        return Buffer.concat([length, text]);
+      }),
+    );
   }
   const width = kind === 'int32' ? 4 : 8;
   const out = Buffer.alloc(values.length * width);
@@ -61,7 +80,7 @@ function plainValues(kind: ParquetColumnKind, values: readonly ParquetValue[]): 
 /** Definition levels (bit width 1) as RLE runs, with the v1 page's 4-byte length prefix. */
 function definitionLevels(values: readonly ParquetValue[]): Buffer {
   const w = new CompactWriter();
-  for (let i = 0; i < values.length;) {
+  for (let i = 0; i < values.length; ) {
     const defined = values[i] !== null;
     let run = 1;
     while (i + run < values.length && (values[i + run] !== null) === defined) run++;
@@ -81,7 +100,11 @@ function pageBody(column: ParquetColumnSpec, values: readonly ParquetValue[]): B
   return Buffer.concat([levels, plainValues(column.kind, present)]);
 }
 
-function columnChunk(column: ParquetColumnSpec, values: readonly ParquetValue[], codec: keyof typeof CODECS): { bytes: Buffer; uncompressed: number } {
+function columnChunk(
+  column: ParquetColumnSpec,
+  values: readonly ParquetValue[],
+  codec: keyof typeof CODECS,
+): { bytes: Buffer; uncompressed: number } {
   const raw = pageBody(column, values);
   const stored = codec === 'GZIP' ? gzipSync(raw) : raw;
   const header = thrift((w) => {
@@ -111,10 +134,12 @@ function schemaElement(w: CompactWriter, column: ParquetColumnSpec): void {
     if (column.kind === 'string') w.struct(10, () => w.struct(1, () => undefined));
     if (column.kind.startsWith('timestamp_')) {
       const unit = TIME_UNITS[column.kind as keyof typeof TIME_UNITS];
-      w.struct(10, () => w.struct(8, () => {
-        w.bool(1, false);
-        w.struct(2, () => w.struct(unit, () => undefined));
-      }));
+      w.struct(10, () =>
+        w.struct(8, () => {
+          w.bool(1, false);
+          w.struct(2, () => w.struct(unit, () => undefined));
+        }),
+      );
     }
   });
 }
@@ -129,20 +154,25 @@ interface ChunkInfo {
 
 function rowGroupMetadata(w: CompactWriter, chunks: readonly ChunkInfo[], codec: number, numRows: number): void {
   w.body(() => {
-    w.list(1, T.STRUCT, chunks, (chunk) => w.body(() => {
-      w.i64(2, chunk.offset);
-      w.struct(3, () => {
-        w.i32(1, PHYSICAL[chunk.column.kind]);
-        w.list(2, T.I32, [0, 3], (e) => w.zigzag(e));
-        w.list(3, T.BINARY, [chunk.column.name], (p) => w.binary(p));
-        w.i32(4, codec);
-        w.i64(5, chunk.numValues);
-        w.i64(6, chunk.uncompressed);
-        w.i64(7, chunk.size);
-        w.i64(9, chunk.offset);
-      });
-    }));
-    w.i64(2, chunks.reduce((sum, c) => sum + c.uncompressed, 0));
+    w.list(1, T.STRUCT, chunks, (chunk) =>
+      w.body(() => {
+        w.i64(2, chunk.offset);
+        w.struct(3, () => {
+          w.i32(1, PHYSICAL[chunk.column.kind]);
+          w.list(2, T.I32, [0, 3], (e) => w.zigzag(e));
+          w.list(3, T.BINARY, [chunk.column.name], (p) => w.binary(p));
+          w.i32(4, codec);
+          w.i64(5, chunk.numValues);
+          w.i64(6, chunk.uncompressed);
+          w.i64(7, chunk.size);
+          w.i64(9, chunk.offset);
+        });
+      }),
+    );
+    w.i64(
+      2,
+      chunks.reduce((sum, c) => sum + c.uncompressed, 0),
+    );
     w.i64(3, numRows);
   });
 }
@@ -173,12 +203,14 @@ export function writeParquet(columns: readonly ParquetColumnSpec[], options: Par
   }
   const footer = thrift((w) => {
     w.i32(1, 1);
-    w.list(2, T.STRUCT, [null, ...columns], (column) => (column === null
-      ? w.body(() => {
-        w.string(4, 'schema');
-        w.i32(5, columns.length);
-      })
-      : schemaElement(w, column)));
+    w.list(2, T.STRUCT, [null, ...columns], (column) =>
+      column === null
+        ? w.body(() => {
+            w.string(4, 'schema');
+            w.i32(5, columns.length);
+          })
+        : schemaElement(w, column),
+    );
     w.i64(3, numRows);
     w.list(4, T.STRUCT, groups, (group) => rowGroupMetadata(w, group.chunks, CODECS[codec], group.rows));
     w.string(6, 'eval-factory test writer');

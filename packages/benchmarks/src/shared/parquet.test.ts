@@ -41,10 +41,12 @@ describe('writeParquet + hyparquet reading (openParquet, readParquetColumns)', (
   });
 
   it('converts millisecond and nanosecond timestamps to microseconds', async () => {
-    const pq = await openParquet(await written([
-      { name: 'ms', kind: 'timestamp_ms', values: [1_000n, 2n] },
-      { name: 'ns', kind: 'timestamp_ns', values: [1_000_000n, 2_999n] },
-    ]));
+    const pq = await openParquet(
+      await written([
+        { name: 'ms', kind: 'timestamp_ms', values: [1_000n, 2n] },
+        { name: 'ns', kind: 'timestamp_ns', values: [1_000_000n, 2_999n] },
+      ]),
+    );
     const cols = await readParquetColumns(pq, ['ms', 'ns']);
     expect(Array.from(cols.ms)).toEqual([1_000_000, 2_000]);
     expect(Array.from(cols.ns)).toEqual([1_000, 2]);
@@ -54,7 +56,11 @@ describe('writeParquet + hyparquet reading (openParquet, readParquetColumns)', (
     const pq = await openParquet(await written(COLUMNS, { rowGroupSize: 2 }));
     const seen: [number, unknown[]][] = [];
     await forEachRowGroup(pq, ['code'], (cols, start) => void seen.push([start, Array.from(cols.code)]));
-    expect(seen).toEqual([[0, ['A/1', 'é']], [2, ['', 'x y']], [4, ['LOINC/2951-2']]]);
+    expect(seen).toEqual([
+      [0, ['A/1', 'é']],
+      [2, ['', 'x y']],
+      [4, ['LOINC/2951-2']],
+    ]);
   });
 
   it('reads an empty table', async () => {
@@ -68,21 +74,29 @@ describe('parquet errors name the file (EF_DATA_FORMAT)', () => {
   it('rejects a file that is not Parquet', async () => {
     const path = join(await tempDir(), 'x.parquet');
     await writeFile(path, 'subject_id,time\n1,2\n');
-    await expect(openParquet(path)).rejects.toMatchObject({ code: 'EF_DATA_FORMAT', message: expect.stringContaining(path) });
+    await expect(openParquet(path)).rejects.toMatchObject({
+      code: 'EF_DATA_FORMAT',
+      message: expect.stringContaining(path),
+    });
   });
 
   it('names a missing column and lists the present ones', async () => {
     const path = await written(COLUMNS);
     const pq = await openParquet(path);
-    expect(() => requireColumns(pq, ['id', 'boolean_value'])).toThrow(expect.objectContaining({
-      code: 'EF_DATA_FORMAT',
-      message: expect.stringMatching(/t\.parquet.*missing column "boolean_value" \(columns: id, time, code/),
-    }));
+    expect(() => requireColumns(pq, ['id', 'boolean_value'])).toThrow(
+      expect.objectContaining({
+        code: 'EF_DATA_FORMAT',
+        message: expect.stringMatching(/t\.parquet.*missing column "boolean_value" \(columns: id, time, code/),
+      }),
+    );
   });
 
   it('reports an unsupported compression codec (ZSTD) instead of crashing', async () => {
     const path = await written(COLUMNS, { codec: 'ZSTD' });
     const pq = await openParquet(path);
-    await expect(readParquetColumns(pq, ['code'])).rejects.toMatchObject({ code: 'EF_DATA_FORMAT', message: expect.stringContaining('ZSTD') });
+    await expect(readParquetColumns(pq, ['code'])).rejects.toMatchObject({
+      code: 'EF_DATA_FORMAT',
+      message: expect.stringContaining('ZSTD'),
+    });
   });
 });

@@ -51,18 +51,30 @@ export async function openParquet(path: string): Promise<ParquetFile> {
 export function requireColumns(pq: ParquetFile, names: readonly string[]): void {
   for (const name of names) {
     if (!pq.columns.has(name)) {
-      throw dataFormatError(pq.path, `missing column "${name}" (columns: ${[...pq.columns.keys()].join(', ') || 'none'})`);
+      throw dataFormatError(
+        pq.path,
+        `missing column "${name}" (columns: ${[...pq.columns.keys()].join(', ') || 'none'})`,
+      );
     }
   }
 }
 
 /** True for TIMESTAMP columns (logical type, legacy converted type, or INT96). */
 export function isTimestampColumn(element: SchemaElement): boolean {
-  return element.logical_type?.type === 'TIMESTAMP' || element.converted_type === 'TIMESTAMP_MILLIS' ||
-    element.converted_type === 'TIMESTAMP_MICROS' || element.type === 'INT96';
+  return (
+    element.logical_type?.type === 'TIMESTAMP' ||
+    element.converted_type === 'TIMESTAMP_MILLIS' ||
+    element.converted_type === 'TIMESTAMP_MICROS' ||
+    element.type === 'INT96'
+  );
 }
 
-async function readRange(pq: ParquetFile, names: readonly string[], rowStart: number, rowEnd: number): Promise<ParquetColumns> {
+async function readRange(
+  pq: ParquetFile,
+  names: readonly string[],
+  rowStart: number,
+  rowEnd: number,
+): Promise<ParquetColumns> {
   const pieces = new Map<string, { start: number; data: ArrayLike<unknown> }[]>(names.map((n) => [n, []]));
   const { parquetRead } = await import('hyparquet');
   try {
@@ -77,14 +89,22 @@ async function readRange(pq: ParquetFile, names: readonly string[], rowStart: nu
       onChunk: (chunk) => pieces.get(chunk.columnName)?.push({ start: chunk.rowStart, data: chunk.columnData }),
     });
   } catch (e) {
-    throw dataFormatError(pq.path, `cannot decode rows ${rowStart}-${rowEnd} of columns ${names.join(', ')} (${(e as Error).message})`);
+    throw dataFormatError(
+      pq.path,
+      `cannot decode rows ${rowStart}-${rowEnd} of columns ${names.join(', ')} (${(e as Error).message})`,
+    );
   }
   return Object.fromEntries(names.map((name) => [name, joinPieces(pieces.get(name) ?? [], rowStart, rowEnd)]));
 }
 
 /** One array for [rowStart, rowEnd); a single exactly-fitting chunk is returned as is (no copy). */
-function joinPieces(pieces: readonly { start: number; data: ArrayLike<unknown> }[], rowStart: number, rowEnd: number): ArrayLike<unknown> {
-  if (pieces.length === 1 && pieces[0].start === rowStart && pieces[0].data.length === rowEnd - rowStart) return pieces[0].data;
+function joinPieces(
+  pieces: readonly { start: number; data: ArrayLike<unknown> }[],
+  rowStart: number,
+  rowEnd: number,
+): ArrayLike<unknown> {
+  if (pieces.length === 1 && pieces[0].start === rowStart && pieces[0].data.length === rowEnd - rowStart)
+    return pieces[0].data;
   const out: unknown[] = new Array(rowEnd - rowStart).fill(null);
   for (const { start, data } of pieces) {
     for (let i = 0; i < data.length; i++) {
@@ -99,7 +119,11 @@ function joinPieces(pieces: readonly { start: number; data: ArrayLike<unknown> }
  * Calls `visit` once per row group, in file order, with that group's values of the named columns and the index of
  * its first row. Only one group is decoded at a time.
  */
-export async function forEachRowGroup(pq: ParquetFile, names: readonly string[], visit: (columns: ParquetColumns, rowStart: number) => void): Promise<void> {
+export async function forEachRowGroup(
+  pq: ParquetFile,
+  names: readonly string[],
+  visit: (columns: ParquetColumns, rowStart: number) => void,
+): Promise<void> {
   let rowStart = 0;
   for (const group of pq.metadata.row_groups) {
     const rowEnd = rowStart + Number(group.num_rows);

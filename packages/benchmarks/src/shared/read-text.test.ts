@@ -27,7 +27,10 @@ describe('readTextPython', () => {
   it('rejects invalid UTF-8 with EF_DATA_FORMAT naming the file', async () => {
     const file = join(await tempDir(), 'latin1.csv');
     await writeFile(file, Buffer.from([0x63, 0x61, 0x66, 0xe9]));
-    await expect(readTextPython(file)).rejects.toMatchObject({ code: 'EF_DATA_FORMAT', message: expect.stringContaining(file) });
+    await expect(readTextPython(file)).rejects.toMatchObject({
+      code: 'EF_DATA_FORMAT',
+      message: expect.stringContaining(file),
+    });
   });
 });
 
@@ -54,7 +57,10 @@ describe('readJsonObjectEntries', () => {
   });
 
   it('keeps the first position and the last value of a repeated key, like a Python dict', () => {
-    expect(readJsonObjectEntries('{"2": "a", "1": "b", "2": "c"}')).toEqual([['2', 'c'], ['1', 'b']]);
+    expect(readJsonObjectEntries('{"2": "a", "1": "b", "2": "c"}')).toEqual([
+      ['2', 'c'],
+      ['1', 'b'],
+    ]);
   });
 
   it.each([
@@ -68,7 +74,9 @@ describe('readJsonObjectEntries', () => {
     ['{a: 1}'],
     [''],
   ])('rejects malformed JSON %j with EF_DATA_FORMAT naming the source', (text) => {
-    expect(() => readJsonObjectEntries(text, 'my.json')).toThrow(expect.objectContaining({ code: 'EF_DATA_FORMAT', message: expect.stringContaining('my.json') }));
+    expect(() => readJsonObjectEntries(text, 'my.json')).toThrow(
+      expect.objectContaining({ code: 'EF_DATA_FORMAT', message: expect.stringContaining('my.json') }),
+    );
   });
 
   it('agrees with JSON.parse on values for the pubmed fixture, in file order', () => {

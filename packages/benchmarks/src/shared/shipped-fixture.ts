@@ -32,6 +32,7 @@ export function isShippedFixture(path: string): boolean {
  * @example reportDrift(ctx, path, `${path} has sha256 ${actual}, expected ${expected}`)
  */
 export function reportDrift(ctx: LoadContext, path: string, detail: string): void {
-  if (isShippedFixture(path)) ctx.log(`${path}: the project's test fixture, not the upstream data (scores are not comparable with MedHELM's)`);
+  if (isShippedFixture(path))
+    ctx.log(`${path}: the project's test fixture, not the upstream data (scores are not comparable with MedHELM's)`);
   else ctx.warn('EF_DATA_DRIFT', `${detail}; using it anyway`);
 }

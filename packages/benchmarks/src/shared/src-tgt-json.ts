@@ -24,7 +24,8 @@ export function parseSrcTgtJson(text: string, path: string): SrcTgtRow[] {
   return data.map((row: unknown, i) => {
     const r = (row ?? {}) as Record<string, unknown>;
     for (const key of ['src', 'tgt'] as const) {
-      if (typeof r[key] !== 'string') throw dataFormatError(path, `data[${i}]: ${key} is ${describeValue(r[key])}, not a string`);
+      if (typeof r[key] !== 'string')
+        throw dataFormatError(path, `data[${i}]: ${key} is ${describeValue(r[key])}, not a string`);
     }
     return { src: r.src as string, tgt: r.tgt as string, fields: r };
   });

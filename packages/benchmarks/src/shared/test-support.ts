@@ -43,7 +43,9 @@ export interface LoopbackServer {
 }
 
 /** Starts an HTTP server on 127.0.0.1, port 0, recording each request path. */
-export async function startLoopback(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<LoopbackServer> {
+export async function startLoopback(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<LoopbackServer> {
   const requests: string[] = [];
   const server = createServer((req, res) => {
     requests.push(req.url ?? '');
@@ -88,7 +90,9 @@ export function startFakeRowsApi(opts: FakeRowsApiOptions): Promise<LoopbackServ
       truncated_cells: url.pathname.startsWith('/truncated') ? [opts.truncatedCell] : [],
     }));
     res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ features: [], rows, num_rows_total: opts.rows.length, num_rows_per_page: 100, partial: false }));
+    res.end(
+      JSON.stringify({ features: [], rows, num_rows_total: opts.rows.length, num_rows_per_page: 100, partial: false }),
+    );
   });
 }
 
@@ -108,7 +112,8 @@ export function renderMcqPrompt(spec: PromptSpec, instance: Instance): string {
  */
 export function renderGenerationPrompt(spec: PromptSpec, instance: Instance): string {
   const instructions = spec.instructions === '' ? '' : `${spec.instructions}\n`;
-  const inputPrefix = spec.input_noun === null ? '' : `${spec.input_noun}:${spec.newline_after_input_noun ? '\n' : ' '}`;
+  const inputPrefix =
+    spec.input_noun === null ? '' : `${spec.input_noun}:${spec.newline_after_input_noun ? '\n' : ' '}`;
   const evalBlock = `${inputPrefix}${instance.input.text}\n${spec.output_noun === null ? '' : `${spec.output_noun}:`}`;
   return [instructions, evalBlock].filter((block) => block !== '').join('\n');
 }

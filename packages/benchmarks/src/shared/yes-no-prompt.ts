@@ -8,7 +8,8 @@ export const YES_NO_PROMPT: PromptSpec = {
   method: 'multiple_choice_joint',
   instructions: 'Choose A to answer yes and B to answer no.',
   input_noun: '',
-  output_noun: 'Reply with the single letter A (yes) or B (no) and nothing else: no other words, punctuation or symbols',
+  output_noun:
+    'Reply with the single letter A (yes) or B (no) and nothing else: no other words, punctuation or symbols',
   max_tokens: 1,
   temperature: 0,
   stop_sequences: [],

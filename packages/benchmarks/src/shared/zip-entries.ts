@@ -7,10 +7,15 @@ import { dataFormatError } from './data-errors.js';
 import { lazyRequire } from './lazy-require.js';
 
 /** Entry name → bytes for the entries `wanted` accepts; an unreadable archive is EF_DATA_FORMAT. */
-export async function readZipEntries(path: string, wanted: (name: string) => boolean): Promise<Map<string, Uint8Array>> {
+export async function readZipEntries(
+  path: string,
+  wanted: (name: string) => boolean,
+): Promise<Map<string, Uint8Array>> {
   const bytes = await readFile(path);
   try {
-    const entries = lazyRequire<typeof import('fflate')>('fflate').unzipSync(bytes, { filter: (file) => wanted(file.name) });
+    const entries = lazyRequire<typeof import('fflate')>('fflate').unzipSync(bytes, {
+      filter: (file) => wanted(file.name),
+    });
     return new Map(Object.entries(entries));
   } catch (e) {
     throw dataFormatError(path, `not a readable .zip archive (${(e as Error).message})`);

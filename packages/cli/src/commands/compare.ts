@@ -13,7 +13,11 @@ export const COMPARE_POSITIONALS = {
 export const COMPARE_FLAGS = {
   root: { type: 'string', default: '.', describe: 'where to look for the runs of a model_id given as A or B' },
   out: { type: 'string', describe: 'also write comparison.md, comparison.csv and comparison.json into this folder' },
-  metric: { type: 'string', array: true, describe: 'compare only these metrics (default: every metric both runs report)' },
+  metric: {
+    type: 'string',
+    array: true,
+    describe: 'compare only these metrics (default: every metric both runs report)',
+  },
   alpha: { type: 'number', default: 0.05, describe: 'significance level for the verdict, on Holm-adjusted p-values' },
   ...BOOTSTRAP_FLAGS,
 } as const;
@@ -32,13 +36,27 @@ export interface CompareArgs extends BootstrapArgs {
  * Holm-corrected; prints Markdown, and with --out writes comparison.{md,csv,json}. Differing instance sets are
  * refused (EF_COMPARE_MISMATCH).
  */
-export async function compareCommand(args: CompareArgs, out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
+export async function compareCommand(
+  args: CompareArgs,
+  out: NodeJS.WritableStream = process.stdout,
+  err: NodeJS.WritableStream = process.stderr,
+): Promise<number> {
   const bootstrap = bootstrapFromArgs(args);
   const alpha = args.alpha ?? 0.05;
-  if (!(alpha > 0 && alpha < 1)) throw new UserError('EF_USAGE', `--alpha must be between 0 and 1, got ${alpha}`, 'run `eval-factory --help`', EXIT.usage);
+  if (!(alpha > 0 && alpha < 1))
+    throw new UserError(
+      'EF_USAGE',
+      `--alpha must be between 0 and 1, got ${alpha}`,
+      'run `eval-factory --help`',
+      EXIT.usage,
+    );
   const summary = await import('@eval-factory/summary');
   const root = args.root ?? '.';
-  const comparison = await summary.compareRuns(summary.resolveSide(args.a, root), summary.resolveSide(args.b, root), { bootstrap, alpha, metrics: args.metric ?? null });
+  const comparison = await summary.compareRuns(summary.resolveSide(args.a, root), summary.resolveSide(args.b, root), {
+    bootstrap,
+    alpha,
+    metrics: args.metric ?? null,
+  });
   const markdown = summary.formatComparisonMarkdown(comparison);
   if (args.out) {
     const files = {

@@ -14,12 +14,22 @@ describe('formatPrompts', () => {
       totalRequests: 10,
       engineLog: '',
     });
-    expect(text).toBe('\nFirst prompts:\n\n--- prompt 1 of 10 (instance q01) ---\nQuestion: one\nAnswer:\n\n--- prompt 2 of 10 (instance q02) ---\ntwo\n');
+    expect(text).toBe(
+      '\nFirst prompts:\n\n--- prompt 1 of 10 (instance q01) ---\nQuestion: one\nAnswer:\n\n--- prompt 2 of 10 (instance q02) ---\ntwo\n',
+    );
   });
 
   it('shows each message of a chat request with a system prompt under its role', () => {
     const text = formatPrompts({
-      prompts: [{ instanceId: 'a', messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Hi' }] }],
+      prompts: [
+        {
+          instanceId: 'a',
+          messages: [
+            { role: 'system', content: 'Be brief.' },
+            { role: 'user', content: 'Hi' },
+          ],
+        },
+      ],
       totalRequests: 1,
       engineLog: '',
     });
@@ -27,7 +37,9 @@ describe('formatPrompts', () => {
   });
 
   it('says so when there is nothing to send', () => {
-    expect(formatPrompts({ prompts: [], totalRequests: 0, engineLog: '' })).toBe('\nFirst prompts:\n\n(the benchmark builds no requests)\n');
+    expect(formatPrompts({ prompts: [], totalRequests: 0, engineLog: '' })).toBe(
+      '\nFirst prompts:\n\n(the benchmark builds no requests)\n',
+    );
   });
 });
 

@@ -4,14 +4,21 @@
  * they would be sent, built by the engine's own dry run in a temporary folder.
  */
 import { dirname, resolve } from 'node:path';
-import { benchmarksDirFrom, loadFramework, scanBenchmarksDir, type CustomBenchmark, type ResolveInput } from '@eval-factory/config';
+import {
+  benchmarksDirFrom,
+  loadFramework,
+  scanBenchmarksDir,
+  type CustomBenchmark,
+  type ResolveInput,
+} from '@eval-factory/config';
 import { redact, terminalSafe } from '@eval-factory/errors';
 import type { PreviewResult, TemplateEvaluation } from '@eval-factory/executor';
 import type { writeModelConfigs } from '@eval-factory/model-configs';
 import { findFrameworkFile, repoRoot } from '../framework-path.js';
 
 /** What the dry-run preview needs of the merged Evaluation (run-eval.ts's evaluation is one). */
-export type DryRunEvaluation = TemplateEvaluation & Parameters<typeof writeModelConfigs>[0] & { readonly command: string };
+export type DryRunEvaluation = TemplateEvaluation &
+  Parameters<typeof writeModelConfigs>[0] & { readonly command: string };
 
 /** How many prompts `--dry_run` shows for a custom benchmark. */
 export const DRY_RUN_PROMPTS = 3;
@@ -26,7 +33,10 @@ export interface CustomArgs {
  * not built in are looked up in the benchmarks folder, which is read only then (a built-in run never touches it).
  * @example resolveEvaluation({ framework, runConfig, flags, overrides, ...customResolveOptions(args) })
  */
-export function customResolveOptions(args: CustomArgs, env: NodeJS.ProcessEnv = process.env): Pick<ResolveInput, 'runConfigDir' | 'customBenchmarks'> {
+export function customResolveOptions(
+  args: CustomArgs,
+  env: NodeJS.ProcessEnv = process.env,
+): Pick<ResolveInput, 'runConfigDir' | 'customBenchmarks'> {
   const dir = benchmarksDirFrom(args.benchmarks_dir, env);
   return {
     runConfigDir: args.run_config ? dirname(resolve(args.run_config)) : null,
@@ -37,11 +47,18 @@ export function customResolveOptions(args: CustomArgs, env: NodeJS.ProcessEnv = 
 /** Task types of framework.yml (a definition with one of these names is shadowed by the built-in). */
 export function builtinTypes(env: NodeJS.ProcessEnv = process.env): string[] {
   const file = findFrameworkFile(env);
-  return file ? loadFramework(file).evaluations.filter((t) => t.type !== 'custom').map((t) => t.type) : [];
+  return file
+    ? loadFramework(file)
+        .evaluations.filter((t) => t.type !== 'custom')
+        .map((t) => t.type)
+    : [];
 }
 
 /** The definitions of the benchmarks folder (flag or `EF_BENCHMARKS_DIR`), with the folder's warnings. */
-export function customBenchmarksOf(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): { benchmarks: readonly CustomBenchmark[]; warnings: readonly { code: string; message: string }[] } {
+export function customBenchmarksOf(
+  flag: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): { benchmarks: readonly CustomBenchmark[]; warnings: readonly { code: string; message: string }[] } {
   const dir = benchmarksDirFrom(flag, env);
   return dir ? scanBenchmarksDir(dir, builtinTypes(env)) : { benchmarks: [], warnings: [] };
 }
@@ -59,7 +76,10 @@ export async function customDryRunSection(
 ): Promise<string> {
   if (!definition) return '';
   // Loaded here, not at the top: `eval-factory ls` imports this module and must start fast.
-  const [{ previewPrompts }, { writeModelConfigs }] = await Promise.all([import('@eval-factory/executor'), import('@eval-factory/model-configs')]);
+  const [{ previewPrompts }, { writeModelConfigs }] = await Promise.all([
+    import('@eval-factory/executor'),
+    import('@eval-factory/model-configs'),
+  ]);
   const preview = await previewPrompts({
     evaluation,
     prepare: async (dir) => {
@@ -69,7 +89,8 @@ export async function customDryRunSection(
     cwd: process.cwd(),
     repoRoot: repoRoot(),
   });
-  if (preview.engineLog.trim()) err.write(preview.engineLog.endsWith('\n') ? preview.engineLog : `${preview.engineLog}\n`);
+  if (preview.engineLog.trim())
+    err.write(preview.engineLog.endsWith('\n') ? preview.engineLog : `${preview.engineLog}\n`);
   return formatPrompts(preview);
 }
 
@@ -81,8 +102,13 @@ export async function customDryRunSection(
  */
 export function formatPrompts(preview: PreviewResult): string {
   const blocks = preview.prompts.map((p, i) => {
-    const text = p.messages.length === 1 ? p.messages[0]!.content : p.messages.map((m) => `[${m.role ?? 'prompt'}]\n${m.content}`).join('\n');
-    return terminalSafe(`--- prompt ${i + 1} of ${preview.totalRequests} (instance ${p.instanceId}) ---\n${redact(text)}\n`);
+    const text =
+      p.messages.length === 1
+        ? p.messages[0]!.content
+        : p.messages.map((m) => `[${m.role ?? 'prompt'}]\n${m.content}`).join('\n');
+    return terminalSafe(
+      `--- prompt ${i + 1} of ${preview.totalRequests} (instance ${p.instanceId}) ---\n${redact(text)}\n`,
+    );
   });
   return `\nFirst prompts:\n\n${blocks.length > 0 ? blocks.join('\n') : '(the benchmark builds no requests)\n'}`;
 }

@@ -14,7 +14,9 @@ export function lsWithCustomCommand(
 ): void {
   // Read the folder first: a missing folder fails the command before anything is printed.
   const framework = findFrameworkFile();
-  const { benchmarks, warnings } = framework ? customBenchmarksOf(args.benchmarks_dir) : { benchmarks: [], warnings: [] };
+  const { benchmarks, warnings } = framework
+    ? customBenchmarksOf(args.benchmarks_dir)
+    : { benchmarks: [], warnings: [] };
   lsCommand(out, err);
   // A definition named like a built-in task is shadowed by it (warned about), so it is not listed as runnable.
   const builtins = new Set(framework && benchmarks.length > 0 ? builtinTypes() : []);

@@ -5,7 +5,10 @@ import { findFrameworkFile } from '../framework-path.js';
  * `eval-factory ls` (docs/configuration.md): `<framework>:` then `  * <config.type>` per non-internal task, exactly,
  * on stdout (pipelines parse it); tasks this version cannot run yet are named on stderr.
  */
-export function lsCommand(out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): void {
+export function lsCommand(
+  out: NodeJS.WritableStream = process.stdout,
+  err: NodeJS.WritableStream = process.stderr,
+): void {
   const file = findFrameworkFile();
   if (!file) {
     out.write('NO evaluation packages are installed.\n');

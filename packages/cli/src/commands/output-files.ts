@@ -12,7 +12,11 @@ export function asOutputError<T>(path: string, hint: string, write: () => T): T 
   const mapped = (error: unknown): never => {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ERR_INVALID_ARG_VALUE' && /null bytes/.test(String((error as Error).message))) {
-      throw new UserError('EF_OUTPUT_WRITE', `cannot write to ${JSON.stringify(path)}: the path contains a NUL byte`, hint);
+      throw new UserError(
+        'EF_OUTPUT_WRITE',
+        `cannot write to ${JSON.stringify(path)}: the path contains a NUL byte`,
+        hint,
+      );
     }
     if (code === undefined || !/^E[A-Z0-9]+$/.test(code)) throw error;
     throw new UserError('EF_OUTPUT_WRITE', `cannot write to ${path}: ${code}`, hint);
@@ -29,10 +33,18 @@ export function asOutputError<T>(path: string, hint: string, write: () => T): T 
  * Writes `files` (name → text) into `dir`, created if missing, and says so on `err`. `summarize` and `compare`.
  * @example writeOutputFiles('/tmp/board', { 'leaderboard.md': md }, process.stderr)
  */
-export function writeOutputFiles(dir: string, files: Readonly<Record<string, string>>, err: NodeJS.WritableStream): void {
+export function writeOutputFiles(
+  dir: string,
+  files: Readonly<Record<string, string>>,
+  err: NodeJS.WritableStream,
+): void {
   asOutputError(dir, 'choose another --out folder, one you can write to', () => {
     makeDirSync(dir);
     for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   });
-  err.write(`wrote ${Object.keys(files).map((f) => join(dir, f)).join(', ')}\n`);
+  err.write(
+    `wrote ${Object.keys(files)
+      .map((f) => join(dir, f))
+      .join(', ')}\n`,
+  );
 }

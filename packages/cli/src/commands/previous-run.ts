@@ -10,7 +10,9 @@ import { compareWithPrevious, outputDirMismatch, readYamlFile } from '@eval-fact
 /** Lines in a JSONL log; 0 when it does not exist. */
 function lineCount(file: string): number {
   try {
-    return readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').length;
+    return readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '').length;
   } catch {
     return 0;
   }
@@ -29,7 +31,11 @@ export function failedBeforeSending(outputDir: string): boolean {
   } catch {
     return false;
   }
-  return status === 'error' && lineCount(join(outputDir, 'responses', 'model.jsonl')) === 0 && lineCount(join(outputDir, 'responses', 'judges.jsonl')) === 0;
+  return (
+    status === 'error' &&
+    lineCount(join(outputDir, 'responses', 'model.jsonl')) === 0 &&
+    lineCount(join(outputDir, 'responses', 'judges.jsonl')) === 0
+  );
 }
 
 /**
@@ -41,6 +47,7 @@ export function checkPreviousRun(outputDir: string, evaluation: unknown): string
   if (!existsSync(previous)) return null;
   const diffs = compareWithPrevious(readYamlFile(previous), evaluation as never);
   if (diffs.length === 0) return null;
-  if (failedBeforeSending(outputDir)) return `note: ${outputDir} held a run that failed before sending anything; it is replaced by this configuration\n`;
+  if (failedBeforeSending(outputDir))
+    return `note: ${outputDir} held a run that failed before sending anything; it is replaced by this configuration\n`;
   throw outputDirMismatch(outputDir, diffs);
 }

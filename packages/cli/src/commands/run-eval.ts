@@ -5,9 +5,31 @@ import { join, resolve } from 'node:path';
 import { EXIT, redact, registerSecret, terminalSafe, UserError } from '@eval-factory/errors';
 import type { CodedMessage } from '@eval-factory/types';
 import { loadFramework, readRunConfig, resolveEvaluation } from '@eval-factory/config';
-import { checkJudgeCredentials, renderModelConfigs, writeModelConfigs, writeRenderedModelConfigs } from '@eval-factory/model-configs';
-import { lockOutputDir, makeDirSync, normalizeOutputs, previewPrompts, renderArgv, renderCommand, runEngine, writeFileAtomic, type PrestartedEngine, type TemplateEvaluation } from '@eval-factory/executor';
-import { formatConsoleSummary, formatDryRun, formatFinalLogLine, formatRunConfigYml, type EvaluationLike } from '@eval-factory/report';
+import {
+  checkJudgeCredentials,
+  renderModelConfigs,
+  writeModelConfigs,
+  writeRenderedModelConfigs,
+} from '@eval-factory/model-configs';
+import {
+  lockOutputDir,
+  makeDirSync,
+  normalizeOutputs,
+  previewPrompts,
+  renderArgv,
+  renderCommand,
+  runEngine,
+  writeFileAtomic,
+  type PrestartedEngine,
+  type TemplateEvaluation,
+} from '@eval-factory/executor';
+import {
+  formatConsoleSummary,
+  formatDryRun,
+  formatFinalLogLine,
+  formatRunConfigYml,
+  type EvaluationLike,
+} from '@eval-factory/report';
 import { findFrameworkFile, repoRoot } from '../framework-path.js';
 import { gitHash } from '../git-hash.js';
 import { EF_VERSION } from '../version.js';
@@ -15,11 +37,20 @@ import { customDryRunSection, customResolveOptions } from './custom-benchmarks.j
 import { asOutputError } from './output-files.js';
 import { checkPreviousRun } from './previous-run.js';
 
-type Evaluated = EvaluationLike & TemplateEvaluation & Parameters<typeof writeModelConfigs>[0] & {
-  readonly command: string;
-  readonly config: { readonly output_dir: string };
-  readonly target: { readonly api_endpoint: { readonly url: string; readonly type: 'chat' | 'completions'; readonly api_key_name?: string | null; readonly adapter_config?: { readonly use_nvcf?: boolean | null } } };
-};
+type Evaluated = EvaluationLike &
+  TemplateEvaluation &
+  Parameters<typeof writeModelConfigs>[0] & {
+    readonly command: string;
+    readonly config: { readonly output_dir: string };
+    readonly target: {
+      readonly api_endpoint: {
+        readonly url: string;
+        readonly type: 'chat' | 'completions';
+        readonly api_key_name?: string | null;
+        readonly adapter_config?: { readonly use_nvcf?: boolean | null };
+      };
+    };
+  };
 
 export interface RunEvalArgs {
   readonly run_config?: string;
@@ -42,13 +73,25 @@ const warn = (w: CodedMessage) => process.stderr.write(`warning[${w.code}]: ${re
  */
 export async function runEvalCommand(args: RunEvalArgs, prestarted: PrestartedEngine | null = null): Promise<number> {
   const frameworkFile = findFrameworkFile();
-  if (!frameworkFile) throw new UserError('EF_NO_FRAMEWORK', 'NO evaluation packages are installed: framework.yml not found', 'set EF_FRAMEWORK_FILE or run from the eval-factory checkout');
+  if (!frameworkFile)
+    throw new UserError(
+      'EF_NO_FRAMEWORK',
+      'NO evaluation packages are installed: framework.yml not found',
+      'set EF_FRAMEWORK_FILE or run from the eval-factory checkout',
+    );
   const framework = loadFramework(frameworkFile);
   const runConfig = args.run_config ? readRunConfig(args.run_config) : null;
   const resolved = resolveEvaluation({
     framework,
     runConfig,
-    flags: { eval_type: args.eval_type, output_dir: args.output_dir, model_id: args.model_id, model_url: args.model_url, model_type: args.model_type, api_key_name: args.api_key_name },
+    flags: {
+      eval_type: args.eval_type,
+      output_dir: args.output_dir,
+      model_id: args.model_id,
+      model_url: args.model_url,
+      model_type: args.model_type,
+      api_key_name: args.api_key_name,
+    },
     overrides: [...(args.overrides ?? [])],
     ...customResolveOptions(args),
   });
@@ -69,13 +112,21 @@ export async function runEvalCommand(args: RunEvalArgs, prestarted: PrestartedEn
     // Custom benchmarks: the first prompts, built by the engine's dry run (fails here, before anything is printed).
     const prompts = await customDryRunSection(resolved.customBenchmark, evaluation);
     allWarnings.forEach(warn);
-    if (keyMissing) warn({ code: 'EF_API_KEY_MISSING', message: `environment variable ${keyName} is not set (needed for a real run)` });
+    if (keyMissing)
+      warn({
+        code: 'EF_API_KEY_MISSING',
+        message: `environment variable ${keyName} is not set (needed for a real run)`,
+      });
     process.stdout.write(terminalSafe(formatDryRun(evaluation, argv)) + prompts);
     if (!resolved.customBenchmark) await printSizeEstimate(evaluation);
     return EXIT.ok;
   }
   if (keyMissing) {
-    throw new UserError('EF_API_KEY_MISSING', `API key variable name was provided, but the variable was not found in the environment: ${keyName}`, 'Set the variable or remove the API key from your config.');
+    throw new UserError(
+      'EF_API_KEY_MISSING',
+      `API key variable name was provided, but the variable was not found in the environment: ${keyName}`,
+      'Set the variable or remove the API key from your config.',
+    );
   }
   if (keyName) registerSecret(process.env[keyName]);
   // Before anything is written: a judge that cannot authenticate fails the run here, once (issue 19.3).
@@ -85,10 +136,25 @@ export async function runEvalCommand(args: RunEvalArgs, prestarted: PrestartedEn
   const outputDir = resolve(evaluation.config.output_dir);
   const replaced = checkPreviousRun(outputDir, evaluation);
   if (replaced) process.stderr.write(replaced);
-  await asOutputError(outputDir, 'choose another config.output_dir (--output_dir), a folder you can write to', () => makeDirSync(outputDir));
-  const lock = asOutputError(outputDir, 'choose another config.output_dir (--output_dir), a folder you can write to', () => lockOutputDir(outputDir));
+  await asOutputError(outputDir, 'choose another config.output_dir (--output_dir), a folder you can write to', () =>
+    makeDirSync(outputDir),
+  );
+  const lock = asOutputError(
+    outputDir,
+    'choose another config.output_dir (--output_dir), a folder you can write to',
+    () => lockOutputDir(outputDir),
+  );
   try {
-    return await runLocked({ evaluation, resolved, modelConfigs, allWarnings, outputDir, renderedCommand, argv, prestarted });
+    return await runLocked({
+      evaluation,
+      resolved,
+      modelConfigs,
+      allWarnings,
+      outputDir,
+      renderedCommand,
+      argv,
+      prestarted,
+    });
   } finally {
     lock.release();
   }
@@ -110,7 +176,10 @@ async function runLocked(o: {
   await writeFileAtomic(join(outputDir, 'run_config.yml'), formatRunConfigYml(evaluation));
   await writeRenderedModelConfigs(modelConfigs, join(outputDir, 'model_configs'));
   const logFile = join(outputDir, 'logs', 'eval-factory.log');
-  await writeFileAtomic(logFile, `${startedAt} eval-factory ${EF_VERSION}\n${startedAt} command: ${redact(renderedCommand)}\n`);
+  await writeFileAtomic(
+    logFile,
+    `${startedAt} eval-factory ${EF_VERSION}\n${startedAt} command: ${redact(renderedCommand)}\n`,
+  );
 
   // Read while the engine is still loading, not after the run (it spawns git).
   const hash = gitHash();
@@ -123,26 +192,38 @@ async function runLocked(o: {
     efVersion: EF_VERSION,
     startedAt,
     gitHash: hash,
-    urlInfo: { resolved_url: modelConfigs.deployment.request_url, provider: modelConfigs.deployment.provider, use_nvcf: Boolean(evaluation.target.api_endpoint.adapter_config?.use_nvcf) },
+    urlInfo: {
+      resolved_url: modelConfigs.deployment.request_url,
+      provider: modelConfigs.deployment.provider,
+      use_nvcf: Boolean(evaluation.target.api_endpoint.adapter_config?.use_nvcf),
+    },
     warnings: allWarnings,
     metadata: resolved.metadata,
   });
   // The log ends with the run's outcome, also when the terminal showed only the interrupt line (issue 19.10).
-  await appendFile(logFile, `${new Date().toISOString()} ${formatFinalLogLine(result.status, result.summary)}\n`).catch(() => undefined); // a full disk already failed the writes above
+  await appendFile(logFile, `${new Date().toISOString()} ${formatFinalLogLine(result.status, result.summary)}\n`).catch(
+    () => undefined,
+  ); // a full disk already failed the writes above
   if (engine.interrupted) {
     // One line, not a summary of a run that did not finish (issue 19.8).
     const kept = await answersKept(join(outputDir, 'responses', 'model.jsonl'));
-    process.stderr.write(`interrupted: ${kept} answer${kept === 1 ? '' : 's'} kept, re-run the same command to resume\n`);
+    process.stderr.write(
+      `interrupted: ${kept} answer${kept === 1 ? '' : 's'} kept, re-run the same command to resume\n`,
+    );
     return engine.stopSignal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
   }
-  process.stdout.write(formatConsoleSummary({
-    status: result.status,
-    summary: result.summary,
-    // Only files that exist: a run that failed early has no results.jsonl.
-    outputPaths: ['results.yml', 'evaluation_config.yaml', 'results.jsonl', 'logs/eval-factory.log'].map((f) => join(outputDir, f)).filter((f) => existsSync(f)),
-    errorCount: result.errors.length,
-    warningCount: allWarnings.length + (result.summary?.warnings.length ?? 0),
-  }));
+  process.stdout.write(
+    formatConsoleSummary({
+      status: result.status,
+      summary: result.summary,
+      // Only files that exist: a run that failed early has no results.jsonl.
+      outputPaths: ['results.yml', 'evaluation_config.yaml', 'results.jsonl', 'logs/eval-factory.log']
+        .map((f) => join(outputDir, f))
+        .filter((f) => existsSync(f)),
+      errorCount: result.errors.length,
+      warningCount: allWarnings.length + (result.summary?.warnings.length ?? 0),
+    }),
+  );
   for (const e of result.errors.slice(result.echoed)) process.stderr.write(`error[${e.code}]: ${redact(e.message)}\n`);
   return result.status === 'error' ? EXIT.error : EXIT.ok;
 }

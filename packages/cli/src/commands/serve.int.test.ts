@@ -12,7 +12,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { parse, stringify } from 'yaml';
-import { cleanupTempDirs, demoAnswer, makeTempDir, startFakeOpenAIServer, type FakeOpenAIServer, runNode, textSink } from '@eval-factory/testkit';
+import {
+  cleanupTempDirs,
+  demoAnswer,
+  makeTempDir,
+  startFakeOpenAIServer,
+  type FakeOpenAIServer,
+  runNode,
+  textSink,
+} from '@eval-factory/testkit';
 import { reportCommand } from './report.js';
 import { serveCommand } from './serve.js';
 
@@ -25,7 +33,10 @@ const BENCHMARKS = ['pubmed_qa', 'head_qa'];
 /** The invented question whose request the fake server fails (max_retries 0): one failed instance per model. */
 const FAILING = 'invented factor 7 ';
 const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium) process.stderr.write(`serve.int.test: skipped, ${CHROMIUM} is absent (install Debian's chromium to run the browser tests)\n`);
+if (!haveChromium)
+  process.stderr.write(
+    `serve.int.test: skipped, ${CHROMIUM} is absent (install Debian's chromium to run the browser tests)\n`,
+  );
 const describeBrowser = haveChromium ? describe : describe.skip;
 
 function runCli(args: readonly string[]) {
@@ -57,8 +68,14 @@ let serving: Promise<number>;
 let context: BrowserContext;
 
 const runDir = (model: string, benchmark: string) => join(root, model, benchmark);
-const mainOf = (model: string, benchmark: string) => parse(readFileSync(join(runDir(model, benchmark), 'results.yml'), 'utf8')).results.tasks[benchmark].metrics.exact_match.scores.mean as { value: number; stats: { count: number } };
-const resultsOf = (model: string, benchmark: string) => readFileSync(join(runDir(model, benchmark), 'results.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+const mainOf = (model: string, benchmark: string) =>
+  parse(readFileSync(join(runDir(model, benchmark), 'results.yml'), 'utf8')).results.tasks[benchmark].metrics
+    .exact_match.scores.mean as { value: number; stats: { count: number } };
+const resultsOf = (model: string, benchmark: string) =>
+  readFileSync(join(runDir(model, benchmark), 'results.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
 
 async function open(page: Page, hash: string): Promise<void> {
   await page.goto(`${url}${hash}`);
@@ -78,7 +95,8 @@ beforeAll(async () => {
   if (!haveChromium) return;
   fake = await startFakeOpenAIServer({
     answer: (r) => demoAnswer(r.model === 'model-b' ? { ...r, prompt: `${r.prompt}\n#b` } : r),
-    faults: (r) => (r.kind === 'chat' && JSON.stringify(r.body).includes(FAILING) ? { kind: 'server_error', status: 503 } : null),
+    faults: (r) =>
+      r.kind === 'chat' && JSON.stringify(r.body).includes(FAILING) ? { kind: 'server_error', status: 503 } : null,
   });
   root = (await makeTempDir('ef-serve-int-')).path;
   const pubmed = writeInventedPubmedQa(join(root, 'data'));
@@ -86,10 +104,17 @@ beforeAll(async () => {
     for (const benchmark of BENCHMARKS) {
       const config = join(root, `${model}-${benchmark}.yml`);
       const dataPath = benchmark === 'pubmed_qa' ? pubmed : join(REPO, 'packages/benchmarks/src', benchmark, 'fixture');
-      writeFileSync(config, stringify({
-        config: { type: benchmark, output_dir: runDir(model, benchmark), params: { parallelism: 4, max_retries: 0, extra: { data_path: dataPath, allow_data_drift: true } } },
-        target: { api_endpoint: { url: fake.url, model_id: model, type: 'chat' } },
-      }));
+      writeFileSync(
+        config,
+        stringify({
+          config: {
+            type: benchmark,
+            output_dir: runDir(model, benchmark),
+            params: { parallelism: 4, max_retries: 0, extra: { data_path: dataPath, allow_data_drift: true } },
+          },
+          target: { api_endpoint: { url: fake.url, model_id: model, type: 'chat' } },
+        }),
+      );
       const r = await runCli(['run_eval', '--run_config', config]);
       if (r.code !== 0) throw new Error(`run_eval ${model} ${benchmark} exited ${r.code}: ${r.stderr}`);
     }
@@ -102,7 +127,16 @@ beforeAll(async () => {
   context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'ef-chromium-')), {
     executablePath: CHROMIUM,
     viewport: { width: 1360, height: 900 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }, 180_000);
 
@@ -115,7 +149,7 @@ afterAll(async () => {
 });
 
 describeBrowser('serve, in headless Chromium', () => {
-  it('shows the leaderboard with each run\'s results.yml value, interval and count', async () => {
+  it("shows the leaderboard with each run's results.yml value, interval and count", async () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     const page = await context.newPage();
     const requested: string[] = [];
@@ -130,7 +164,9 @@ describeBrowser('serve, in headless Chromium', () => {
         await expect(cell.locator('.cell-ci').textContent()).resolves.toMatch(/^\[\d\.\d{4}, \d\.\d{4}\]$/);
       }
     }
-    await expect(page.locator('tr[data-model="model-a"] td[data-scenario="pubmed_qa"]').textContent()).resolves.toContain('partial: 1 failed');
+    await expect(
+      page.locator('tr[data-model="model-a"] td[data-scenario="pubmed_qa"]').textContent(),
+    ).resolves.toContain('partial: 1 failed');
     expect(await page.locator('svg.score-bars').count()).toBe(BENCHMARKS.length);
     await page.screenshot({ path: join(SHOTS, 'leaderboard.png'), fullPage: true });
     // Everything came from the viewer itself: no CDN, no font, no beacon.
@@ -142,7 +178,9 @@ describeBrowser('serve, in headless Chromium', () => {
     const page = await context.newPage();
     await open(page, '#/run/model-a%2Fpubmed_qa');
     const main = mainOf('model-a', 'pubmed_qa');
-    await expect(page.locator('tr[data-metric="exact_match"] .metric-value').textContent()).resolves.toBe(main.value.toFixed(4));
+    await expect(page.locator('tr[data-metric="exact_match"] .metric-value').textContent()).resolves.toBe(
+      main.value.toFixed(4),
+    );
     await expect(page.locator('[data-testid="count-evaluated"] .v').textContent()).resolves.toBe('60');
     await expect(page.locator('[data-testid="count-failed"] .v').textContent()).resolves.toBe('1');
     expect(await page.locator('svg.latency-histogram rect.bar').count()).toBeGreaterThan(0);
@@ -154,9 +192,14 @@ describeBrowser('serve, in headless Chromium', () => {
   it('pages, filters and searches the instances, and shows the failed one with its error', async () => {
     const page = await context.newPage();
     await open(page, '#/run/model-a%2Fpubmed_qa/instances?page_size=25');
-    await expect(page.locator('[data-testid="page-label"]').first().textContent()).resolves.toBe('Page 1 of 3 · 60 matching');
+    await expect(page.locator('[data-testid="page-label"]').first().textContent()).resolves.toBe(
+      'Page 1 of 3 · 60 matching',
+    );
     await page.locator('[data-testid="next"]').first().click();
-    await page.locator('[data-testid="page-label"]', { hasText: /^Page 2 / }).first().waitFor();
+    await page
+      .locator('[data-testid="page-label"]', { hasText: /^Page 2 / })
+      .first()
+      .waitFor();
     expect(await page.locator('tr[data-instance]').count()).toBe(25);
     await page.screenshot({ path: join(SHOTS, 'instances.png'), fullPage: true });
     const failed = resultsOf('model-a', 'pubmed_qa').filter((r) => r.status === 'failed');
@@ -180,7 +223,9 @@ describeBrowser('serve, in headless Chromium', () => {
     await open(page, `#/run/model-b%2Fhead_qa/instance?id=${encodeURIComponent(answered.instance_id)}&trial=0`);
     await expect(page.locator('[data-testid="raw-output"]').textContent()).resolves.toBe(answered.prediction);
     await expect(page.locator('[data-testid="references"] li.ref-ok').count()).resolves.toBe(1);
-    await expect(page.locator('tr[data-metric="exact_match"] td.num').textContent()).resolves.toBe(answered.metrics.exact_match.toFixed(4));
+    await expect(page.locator('tr[data-metric="exact_match"] td.num').textContent()).resolves.toBe(
+      answered.metrics.exact_match.toFixed(4),
+    );
     await page.screenshot({ path: join(SHOTS, 'instance.png'), fullPage: true });
     await page.close();
   });

@@ -21,15 +21,24 @@ type JobState = 'done' | 'running' | 'failed' | 'left';
 
 export function suiteStatusCommand(args: { dir: string }, out: NodeJS.WritableStream = process.stdout): number {
   const dir = args.dir;
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UserError('EF_FILE_NOT_FOUND', `no such folder: ${dir}`, 'Pass the suite folder (<output_dir>/<suite>) or a folder of runs.');
+  if (!existsSync(dir) || !statSync(dir).isDirectory())
+    throw new UserError(
+      'EF_FILE_NOT_FOUND',
+      `no such folder: ${dir}`,
+      'Pass the suite folder (<output_dir>/<suite>) or a folder of runs.',
+    );
   const manifestFile = join(dir, SUITE_MANIFEST);
   const manifest = existsSync(manifestFile) ? readManifest(manifestFile) : null;
-  const jobs = manifest ? manifest.jobs.map((j) => ({ label: `${j.model}  ${j.name}`, dir: join(dir, j.dir) })) : runFolders(dir).map((d) => ({ label: relative(dir, d) || '.', dir: d }));
+  const jobs = manifest
+    ? manifest.jobs.map((j) => ({ label: `${j.model}  ${j.name}`, dir: join(dir, j.dir) }))
+    : runFolders(dir).map((d) => ({ label: relative(dir, d) || '.', dir: d }));
   const rows = jobs.map((j) => ({ ...j, ...stateOf(j.dir) }));
   const count = (s: JobState) => rows.filter((r) => r.state === s).length;
   const lines = rows.map((r) => `  ${r.state.padEnd(8)} ${r.label}${r.detail ? `  (${r.detail})` : ''}`);
   const notRun = manifest?.not_run ?? [];
-  out.write(`${manifest ? `suite ${manifest.suite}` : dir}: ${rows.length} jobs — ${count('done')} done, ${count('running')} running, ${count('failed')} failed, ${count('left')} left${notRun.length ? `, ${notRun.length} not run` : ''}\n${lines.join('\n')}\n${notRun.map((n) => `  not run  ${n}  (no benchmark here)`).join('\n')}${notRun.length ? '\n' : ''}`);
+  out.write(
+    `${manifest ? `suite ${manifest.suite}` : dir}: ${rows.length} jobs — ${count('done')} done, ${count('running')} running, ${count('failed')} failed, ${count('left')} left${notRun.length ? `, ${notRun.length} not run` : ''}\n${lines.join('\n')}\n${notRun.map((n) => `  not run  ${n}  (no benchmark here)`).join('\n')}${notRun.length ? '\n' : ''}`,
+  );
   return EXIT.ok;
 }
 
@@ -56,7 +65,11 @@ function readManifest(file: string): SuiteManifest {
     if (!Array.isArray(manifest.jobs)) throw new Error('no jobs list');
     return { ...manifest, not_run: Array.isArray(manifest.not_run) ? manifest.not_run : [] };
   } catch (error) {
-    throw new UserError('EF_SUITE_CONF', `${file} is damaged (${(error as Error).message})`, 'Re-run the same run_suite command: it writes suite.json again before it starts (docs/reproduce-medhelm.md).');
+    throw new UserError(
+      'EF_SUITE_CONF',
+      `${file} is damaged (${(error as Error).message})`,
+      'Re-run the same run_suite command: it writes suite.json again before it starts (docs/reproduce-medhelm.md).',
+    );
   }
 }
 
@@ -65,9 +78,13 @@ function stateOf(runDir: string): { state: JobState; detail?: string } {
   const evaluation = readEvaluation(runDir);
   if (!evaluation) return { state: 'left' };
   const scored = evaluation.counts?.instances;
-  if (evaluation.status === 'success') return { state: 'done', ...(scored ? { detail: `${scored.scored} of ${scored.evaluated} scored` } : {}) };
+  if (evaluation.status === 'success')
+    return { state: 'done', ...(scored ? { detail: `${scored.scored} of ${scored.evaluated} scored` } : {}) };
   const first = evaluation.errors?.[0];
-  return { state: 'failed', detail: `${evaluation.status ?? 'unknown'}${first ? `: ${first.code} ${first.message.split('\n')[0]}` : ''}` };
+  return {
+    state: 'failed',
+    detail: `${evaluation.status ?? 'unknown'}${first ? `: ${first.code} ${first.message.split('\n')[0]}` : ''}`,
+  };
 }
 
 /** Folders below `dir` that hold a run (evaluation_config.yaml or a lock), in path order. */
@@ -78,7 +95,11 @@ function runFolders(dir: string): string[] {
     if (names.includes('evaluation_config.yaml') || names.includes(LOCK_FILE)) found.push(d);
     for (const name of names) {
       const path = join(d, name);
-      if (!['runs', 'responses', 'logs', 'model_configs', 'node_modules'].includes(name) && statSync(path).isDirectory()) walk(path);
+      if (
+        !['runs', 'responses', 'logs', 'model_configs', 'node_modules'].includes(name) &&
+        statSync(path).isDirectory()
+      )
+        walk(path);
     }
   };
   walk(dir);

@@ -15,9 +15,21 @@ export const BOOTSTRAP_FLAGS = {
 } as const;
 
 export const SUMMARIZE_FLAGS = {
-  runs: { type: 'string', array: true, describe: 'run folders, or folders above them (also as positional arguments; default: ./results, as serve and report)' },
-  out: { type: 'string', describe: 'folder to write leaderboard.md, leaderboard.csv and leaderboard.json into (default: the first folder read)' },
-  metric: { type: 'string', describe: "show this metric instead of each benchmark's main metric, where the runs report it" },
+  runs: {
+    type: 'string',
+    array: true,
+    describe:
+      'run folders, or folders above them (also as positional arguments; default: ./results, as serve and report)',
+  },
+  out: {
+    type: 'string',
+    describe:
+      'folder to write leaderboard.md, leaderboard.csv and leaderboard.json into (default: the first folder read)',
+  },
+  metric: {
+    type: 'string',
+    describe: "show this metric instead of each benchmark's main metric, where the runs report it",
+  },
   ...BOOTSTRAP_FLAGS,
 } as const;
 
@@ -41,8 +53,10 @@ export function bootstrapFromArgs(args: BootstrapArgs): BootstrapOptions {
   const resamples = args.resamples ?? 2000;
   const level = args.level ?? 0.95;
   const usage = (what: string) => new UserError('EF_USAGE', what, 'run `eval-factory --help`', EXIT.usage);
-  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw usage(`--seed must be an integer from 0 to 4294967295, got ${seed}`);
-  if (!Number.isInteger(resamples) || resamples < 100 || resamples > 1_000_000) throw usage(`--resamples must be an integer from 100 to 1000000, got ${resamples}`);
+  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff)
+    throw usage(`--seed must be an integer from 0 to 4294967295, got ${seed}`);
+  if (!Number.isInteger(resamples) || resamples < 100 || resamples > 1_000_000)
+    throw usage(`--resamples must be an integer from 100 to 1000000, got ${resamples}`);
   if (!(level > 0 && level < 1)) throw usage(`--level must be between 0 and 1 (e.g. 0.95), got ${level}`);
   return { seed, resamples, level };
 }
@@ -51,7 +65,11 @@ export function bootstrapFromArgs(args: BootstrapArgs): BootstrapOptions {
  * `eval-factory summarize`: finds every run under the folders, builds the leaderboard, writes
  * leaderboard.{md,csv,json} into --out and prints the Markdown on stdout (file paths and damaged runs on stderr).
  */
-export async function summarizeCommand(args: SummarizeArgs, out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
+export async function summarizeCommand(
+  args: SummarizeArgs,
+  out: NodeJS.WritableStream = process.stdout,
+  err: NodeJS.WritableStream = process.stderr,
+): Promise<number> {
   const bootstrap = bootstrapFromArgs(args);
   const summary = await import('@eval-factory/summary');
   const paths = [...(args.runs ?? []), ...(args.dirs ?? [])];

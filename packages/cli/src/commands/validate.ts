@@ -17,7 +17,11 @@ export interface ValidateArgs {
  * definition and its data without calling any model; its output and exit code pass through unchanged
  * (stdout `ok: <name>: <N> instances` and the first prompt; coded errors on stderr, exit 1).
  */
-export async function validateCommand(args: ValidateArgs, out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
+export async function validateCommand(
+  args: ValidateArgs,
+  out: NodeJS.WritableStream = process.stdout,
+  err: NodeJS.WritableStream = process.stderr,
+): Promise<number> {
   const file = definitionFile(args);
   const result = await runEngineTool(['validate', file], { cwd: process.cwd(), repoRoot: repoRoot() });
   // Prompts and data values are printed: none may drive the terminal (issue 12.8).
@@ -32,10 +36,17 @@ function definitionFile(args: ValidateArgs): string {
   if (isDefinitionPath(given) || isFile(given)) return resolve(given);
   const dir = benchmarksDirFrom(args.benchmarks_dir);
   if (!dir) {
-    throw configError('EF_CUSTOM_BENCHMARK_NOT_FOUND', `'${given}' is not a file, and no benchmarks folder is set (--benchmarks_dir or EF_BENCHMARKS_DIR) to look it up by name`);
+    throw configError(
+      'EF_CUSTOM_BENCHMARK_NOT_FOUND',
+      `'${given}' is not a file, and no benchmarks folder is set (--benchmarks_dir or EF_BENCHMARKS_DIR) to look it up by name`,
+    );
   }
   const match = definitionByName(customBenchmarksOf(args.benchmarks_dir).benchmarks, given);
-  if (!match) throw configError('EF_CUSTOM_BENCHMARK_NOT_FOUND', `'${given}' is not a file, and ${dir} has no benchmark definition of that name`);
+  if (!match)
+    throw configError(
+      'EF_CUSTOM_BENCHMARK_NOT_FOUND',
+      `'${given}' is not a file, and ${dir} has no benchmark definition of that name`,
+    );
   return match.file;
 }
 

@@ -36,11 +36,25 @@ describe('scanBenchmarksDir', () => {
 
   it('warns about files it skips and about names defined twice or shadowed by a built-in', () => {
     expect(scan.warnings.map((w) => [w.code, w.message.replace(dir, 'DIR')])).toEqual([
-      ['EF_CUSTOM_DEFINITION_SKIPPED', "DIR/e_run_config.yml: not listed: no top-level 'name' (is it a benchmark definition?)"],
-      ['EF_CUSTOM_DEFINITION_SKIPPED', expect.stringMatching(/^DIR\/f_broken\.yml: not listed: .*f_broken\.yml:\d+:\d+: /)],
+      [
+        'EF_CUSTOM_DEFINITION_SKIPPED',
+        "DIR/e_run_config.yml: not listed: no top-level 'name' (is it a benchmark definition?)",
+      ],
+      [
+        'EF_CUSTOM_DEFINITION_SKIPPED',
+        expect.stringMatching(/^DIR\/f_broken\.yml: not listed: .*f_broken\.yml:\d+:\d+: /),
+      ],
       ['EF_CUSTOM_DEFINITION_SKIPPED', expect.stringMatching(/^DIR\/sub\.yml: not listed: /)],
-      ['EF_CUSTOM_NAME_CLASH', expect.stringMatching(/^custom benchmark 'quiz' is defined twice: .*b_quiz\.yml and .*c_again\.yml; rename one$/)],
-      ['EF_CUSTOM_NAME_CLASH', expect.stringMatching(/^custom benchmark 'pubmed_qa' .* has the name of a built-in task, which wins/)],
+      [
+        'EF_CUSTOM_NAME_CLASH',
+        expect.stringMatching(
+          /^custom benchmark 'quiz' is defined twice: .*b_quiz\.yml and .*c_again\.yml; rename one$/,
+        ),
+      ],
+      [
+        'EF_CUSTOM_NAME_CLASH',
+        expect.stringMatching(/^custom benchmark 'pubmed_qa' .* has the name of a built-in task, which wins/),
+      ],
     ]);
   });
 
@@ -64,10 +78,14 @@ describe('benchmarksDirFrom', () => {
 });
 
 describe('definition headers', () => {
-  it.each([['a.yml', true], ['a.YAML', true], ['dir.v2/a.yaml', true], ['pubmed_qa', false], ['helm.pubmed_qa', false], ['a.csv', false]])(
-    'isDefinitionPath(%s) = %s',
-    (value, expected) => expect(isDefinitionPath(value)).toBe(expected),
-  );
+  it.each([
+    ['a.yml', true],
+    ['a.YAML', true],
+    ['dir.v2/a.yaml', true],
+    ['pubmed_qa', false],
+    ['helm.pubmed_qa', false],
+    ['a.csv', false],
+  ])('isDefinitionPath(%s) = %s', (value, expected) => expect(isDefinitionPath(value)).toBe(expected));
 
   it('a missing file names the field it came from', () => {
     const error = thrown(() => readDefinitionHeader(join(dir, 'nope.yml'), 'config.type'));

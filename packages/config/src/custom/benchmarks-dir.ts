@@ -41,7 +41,11 @@ export function scanBenchmarksDir(dir: string, builtins: readonly string[] = [])
     try {
       const header = readDefinitionHeader(file, 'the benchmarks folder');
       if (header.named) benchmarks.push(header);
-      else warnings.push({ code: 'EF_CUSTOM_DEFINITION_SKIPPED', message: `${file}: not listed: no top-level 'name' (is it a benchmark definition?)` });
+      else
+        warnings.push({
+          code: 'EF_CUSTOM_DEFINITION_SKIPPED',
+          message: `${file}: not listed: no top-level 'name' (is it a benchmark definition?)`,
+        });
     } catch (e) {
       warnings.push({ code: 'EF_CUSTOM_DEFINITION_SKIPPED', message: `${file}: not listed: ${(e as Error).message}` });
     }
@@ -55,7 +59,10 @@ function definitionFiles(dir: string): string[] {
     if (!statSync(dir).isDirectory()) throw new Error('not a folder');
     names = readdirSync(dir);
   } catch {
-    throw configError('EF_BENCHMARKS_DIR_NOT_FOUND', `Custom benchmarks folder not found: ${dir} (from --benchmarks_dir or ${BENCHMARKS_DIR_ENV})`);
+    throw configError(
+      'EF_BENCHMARKS_DIR_NOT_FOUND',
+      `Custom benchmarks folder not found: ${dir} (from --benchmarks_dir or ${BENCHMARKS_DIR_ENV})`,
+    );
   }
   return names.filter((n) => isDefinitionPath(n) && !n.startsWith('.')).sort();
 }
@@ -66,9 +73,15 @@ function nameClashes(benchmarks: readonly CustomBenchmark[], builtins: readonly 
   for (const b of benchmarks) {
     const first = seen.get(b.name);
     if (first !== undefined) {
-      warnings.push({ code: 'EF_CUSTOM_NAME_CLASH', message: `custom benchmark '${b.name}' is defined twice: ${first} and ${b.file}; rename one` });
+      warnings.push({
+        code: 'EF_CUSTOM_NAME_CLASH',
+        message: `custom benchmark '${b.name}' is defined twice: ${first} and ${b.file}; rename one`,
+      });
     } else if (builtins.includes(b.name)) {
-      warnings.push({ code: 'EF_CUSTOM_NAME_CLASH', message: `custom benchmark '${b.name}' (${b.file}) has the name of a built-in task, which wins; rename it or run it by path` });
+      warnings.push({
+        code: 'EF_CUSTOM_NAME_CLASH',
+        message: `custom benchmark '${b.name}' (${b.file}) has the name of a built-in task, which wins; rename it or run it by path`,
+      });
     }
     if (first === undefined) seen.set(b.name, b.file);
   }

@@ -28,7 +28,11 @@ function field(value: unknown, path: readonly string[]): unknown {
  * @example benchmarkPath(parseOverrides([]), { config: { params: { extra: { benchmark: 'q.yml' } } } }, { runConfigDir: '/rc', cwd: '/w' })
  *   // → '/rc/q.yml'
  */
-export function benchmarkPath(assignments: readonly OverrideAssignment[], runConfig: unknown, bases: PathBases): string | null {
+export function benchmarkPath(
+  assignments: readonly OverrideAssignment[],
+  runConfig: unknown,
+  bases: PathBases,
+): string | null {
   const path = ['config', 'params', 'extra', 'benchmark'];
   const override = overrideValue(assignments, path.join('.'));
   if (override !== undefined) return asPath(override, bases.cwd);
@@ -36,7 +40,11 @@ export function benchmarkPath(assignments: readonly OverrideAssignment[], runCon
 }
 
 /** The folder a relative `config.type` path is resolved from: the run_config's only when the type came from it. */
-export function typeBaseDir(assignments: readonly OverrideAssignment[], flagType: string | undefined, bases: PathBases): string {
+export function typeBaseDir(
+  assignments: readonly OverrideAssignment[],
+  flagType: string | undefined,
+  bases: PathBases,
+): string {
   const fromCommandLine = overrideValue(assignments, 'config.type') !== undefined || flagType !== undefined;
   return fromCommandLine ? bases.cwd : (bases.runConfigDir ?? bases.cwd);
 }
@@ -44,16 +52,19 @@ export function typeBaseDir(assignments: readonly OverrideAssignment[], flagType
 function asPath(value: unknown, baseDir: string): string | null {
   if (value === null || value === undefined || value === UNSET) return null;
   if (typeof value !== 'string' || value.trim() === '') {
-    throw configError('EF_CONFIG_INVALID', 'Invalid configuration: config.params.extra.benchmark: must be the path of a benchmark definition file');
+    throw configError(
+      'EF_CONFIG_INVALID',
+      'Invalid configuration: config.params.extra.benchmark: must be the path of a benchmark definition file',
+    );
   }
   return absoluteFrom(value, baseDir);
 }
 
 /** The merged object with `extra.benchmark` set to the definition's absolute path (a copy). */
 export function withBenchmark(merged: Layer, file: string): Layer {
-  const config = merged['config'];
-  const params = isPlainObject(config) ? config['params'] : undefined;
-  const extra = isPlainObject(params) ? params['extra'] : undefined;
+  const config = merged.config;
+  const params = isPlainObject(config) ? config.params : undefined;
+  const extra = isPlainObject(params) ? params.extra : undefined;
   // A non-mapping on the way is left alone for the schema to report.
   if (!isPlainObject(config) || !isPlainObject(params) || !isPlainObject(extra)) return merged;
   return { ...merged, config: { ...config, params: { ...params, extra: { ...extra, benchmark: file } } } };

@@ -65,7 +65,10 @@ export function resolveTaskOrCustom(input: CustomTypeInput): TaskChoice {
   }
   if (task.type === CUSTOM_TASK) {
     if (benchmark === null) {
-      throw configError('EF_CUSTOM_BENCHMARK_MISSING', `config.type '${evalType}' needs config.params.extra.benchmark: the path of the benchmark definition to run`);
+      throw configError(
+        'EF_CUSTOM_BENCHMARK_MISSING',
+        `config.type '${evalType}' needs config.params.extra.benchmark: the path of the benchmark definition to run`,
+      );
     }
     return customChoice(input, qualifier, readDefinitionHeader(benchmark));
   }
@@ -74,7 +77,10 @@ export function resolveTaskOrCustom(input: CustomTypeInput): TaskChoice {
     if (found) return customChoice(input, qualifier, found);
   }
   if (benchmark !== null) {
-    throw configError('EF_CONFIG_INVALID', `config.params.extra.benchmark is set (${benchmark}) but config.type '${evalType}' is not a custom benchmark; use config.type: custom, or remove extra.benchmark`);
+    throw configError(
+      'EF_CONFIG_INVALID',
+      `config.params.extra.benchmark is set (${benchmark}) but config.type '${evalType}' is not a custom benchmark; use config.type: custom, or remove extra.benchmark`,
+    );
   }
   return { task, definition: null };
 }
@@ -83,10 +89,16 @@ export function resolveTaskOrCustom(input: CustomTypeInput): TaskChoice {
  * The one definition called `name` among `benchmarks`, or null; two files defining it is EF_CUSTOM_NAME_CLASH.
  * @example definitionByName(scanBenchmarksDir(dir).benchmarks, 'toy_quiz')
  */
-export function definitionByName<T extends { readonly name: string; readonly file: string }>(benchmarks: readonly T[], name: string): T | null {
+export function definitionByName<T extends { readonly name: string; readonly file: string }>(
+  benchmarks: readonly T[],
+  name: string,
+): T | null {
   const matches = benchmarks.filter((b) => b.name === name);
   if (matches.length > 1) {
-    throw configError('EF_CUSTOM_NAME_CLASH', `custom benchmark '${name}' is defined by ${matches.length} files: ${matches.map((m) => m.file).join(', ')}`);
+    throw configError(
+      'EF_CUSTOM_NAME_CLASH',
+      `custom benchmark '${name}' is defined by ${matches.length} files: ${matches.map((m) => m.file).join(', ')}`,
+    );
   }
   return matches[0] ?? null;
 }
@@ -107,7 +119,10 @@ function customChoice(input: CustomTypeInput, qualifier: string | null, definiti
     task = resolveTask(input.frameworks, qualifier ? `${qualifier}.${CUSTOM_TASK}` : CUSTOM_TASK);
   } catch (e) {
     if (e instanceof UserError && e.code === 'EF_UNKNOWN_EVALUATION') {
-      throw configError('EF_FRAMEWORK_INVALID', `framework.yml has no '${CUSTOM_TASK}' task, which custom benchmarks run through`);
+      throw configError(
+        'EF_FRAMEWORK_INVALID',
+        `framework.yml has no '${CUSTOM_TASK}' task, which custom benchmarks run through`,
+      );
     }
     throw e;
   }
@@ -124,7 +139,10 @@ function typeName(frameworks: readonly FrameworkDefinition[], definition: Custom
 }
 
 function conflict(what: string, benchmark: string): UserError {
-  return configError('EF_CONFIG_INVALID', `${what} but config.params.extra.benchmark names ${benchmark}; keep one of them`);
+  return configError(
+    'EF_CONFIG_INVALID',
+    `${what} but config.params.extra.benchmark names ${benchmark}; keep one of them`,
+  );
 }
 
 /** The §5.1 message, with the benchmarks folder's names and a word about a differently named `extra.benchmark`. */
@@ -135,7 +153,10 @@ function unknownEvaluation(error: UserError, input: CustomTypeInput): UserError 
   } catch {
     // A broken folder must not hide the unknown-evaluation error the user needs first.
   }
-  const own = input.benchmark === null ? '' : ` (config.params.extra.benchmark defines '${readDefinitionHeader(input.benchmark).name}'; write that name or custom as config.type)`;
+  const own =
+    input.benchmark === null
+      ? ''
+      : ` (config.params.extra.benchmark defines '${readDefinitionHeader(input.benchmark).name}'; write that name or custom as config.type)`;
   const names = [...new Set(registry.map((b) => `${b.name} (custom)`))];
   const message = error.message.replace(/^(Unknown evaluation \S+)\. /, `$1${own}. `);
   return configError('EF_UNKNOWN_EVALUATION', names.length > 0 ? `${message}, ${names.join(', ')}` : message);

@@ -40,11 +40,22 @@ export function absoluteFrom(path: string, baseDir: string): string {
  * @example readDefinitionHeader('/abs/quiz.yml').name // → 'clinical_quiz'
  */
 export function readDefinitionHeader(file: string, field = 'config.params.extra.benchmark'): CustomBenchmark {
-  if (!isFile(file)) throw configError('EF_CUSTOM_BENCHMARK_NOT_FOUND', `Custom benchmark definition not found: ${file} (from ${field})`);
+  if (!isFile(file))
+    throw configError(
+      'EF_CUSTOM_BENCHMARK_NOT_FOUND',
+      `Custom benchmark definition not found: ${file} (from ${field})`,
+    );
   const value = readYamlFile(file);
-  const name = isPlainObject(value) && typeof value['name'] === 'string' && value['name'].trim() !== '' ? value['name'].trim() : null;
-  const description = isPlainObject(value) && typeof value['description'] === 'string' ? value['description'] : '';
-  return { name: name ?? basename(file, extname(file)), description, file, named: name !== null, judged: isJudged(value) };
+  const name =
+    isPlainObject(value) && typeof value.name === 'string' && value.name.trim() !== '' ? value.name.trim() : null;
+  const description = isPlainObject(value) && typeof value.description === 'string' ? value.description : '';
+  return {
+    name: name ?? basename(file, extname(file)),
+    description,
+    file,
+    named: name !== null,
+    judged: isJudged(value),
+  };
 }
 
 /**
@@ -54,10 +65,11 @@ export function readDefinitionHeader(file: string, field = 'config.params.extra.
  */
 function isJudged(value: unknown): boolean {
   if (!isPlainObject(value)) return false;
-  const metrics = value['metrics'];
-  if (Array.isArray(metrics)) return metrics.some((m) => m === 'jury_score' || (isPlainObject(m) && m['name'] === 'jury_score'));
-  const task = value['task'];
-  return metrics === undefined && isPlainObject(task) && task['kind'] === 'free_text';
+  const metrics = value.metrics;
+  if (Array.isArray(metrics))
+    return metrics.some((m) => m === 'jury_score' || (isPlainObject(m) && m.name === 'jury_score'));
+  const task = value.task;
+  return metrics === undefined && isPlainObject(task) && task.kind === 'free_text';
 }
 
 function isFile(path: string): boolean {

@@ -36,10 +36,27 @@ export const ADAPTER_KEYS: Readonly<Record<string, readonly [ValueCheck, string]
 
 /** NeMo keys accepted for compatibility but not implemented (warning "accepted, ignored"). */
 export const ADAPTER_IGNORED_KEYS: readonly string[] = [
-  'use_omni_info', 'headers_to_add', 'headers_to_remove', 'headers_to_rename', 'save_requests', 'save_responses',
-  'max_saved_requests', 'max_saved_responses', 'generate_html_report', 'html_report_size', 'use_progress_tracking',
-  'progress_tracking_url', 'progress_tracking_interval', 'use_raise_client_errors', 'mode', 'endpoint_type',
-  'log_failed_requests', 'output_dir', 'logging_aggregated_stats_interval', 'include_json', 'track_reasoning',
+  'use_omni_info',
+  'headers_to_add',
+  'headers_to_remove',
+  'headers_to_rename',
+  'save_requests',
+  'save_responses',
+  'max_saved_requests',
+  'max_saved_responses',
+  'generate_html_report',
+  'html_report_size',
+  'use_progress_tracking',
+  'progress_tracking_url',
+  'progress_tracking_interval',
+  'use_raise_client_errors',
+  'mode',
+  'endpoint_type',
+  'log_failed_requests',
+  'output_dir',
+  'logging_aggregated_stats_interval',
+  'include_json',
+  'track_reasoning',
   'include_if_reasoning_not_finished',
 ];
 
@@ -50,7 +67,10 @@ const PREFIX = 'target.api_endpoint.adapter_config';
 
 function checkKey(key: string, value: unknown): RuleResult {
   if (ADAPTER_UNSUPPORTED_KEYS.includes(key)) {
-    return fail('EF_ADAPTER_UNSUPPORTED', `${PREFIX}.${key}: the interceptor-style adapter_config is not supported; only the flat legacy keys are`);
+    return fail(
+      'EF_ADAPTER_UNSUPPORTED',
+      `${PREFIX}.${key}: the interceptor-style adapter_config is not supported; only the flat legacy keys are`,
+    );
   }
   const known = ADAPTER_KEYS[key];
   if (!known) {
@@ -79,16 +99,19 @@ export function checkAdapterConfig(ev: EvaluationDraft): RuleResult {
  * new name wins when both are written; `oldWins` is for the final pass, where only --overrides can have left it.
  */
 export function renameUseReasoning(layer: Layer, oldWins: boolean): { layer: Layer; warnings: CodedMessage[] } {
-  const target = layer['target'];
-  const endpoint = isPlainObject(target) ? target['api_endpoint'] : undefined;
-  const adapter = isPlainObject(endpoint) ? endpoint['adapter_config'] : undefined;
+  const target = layer.target;
+  const endpoint = isPlainObject(target) ? target.api_endpoint : undefined;
+  const adapter = isPlainObject(endpoint) ? endpoint.adapter_config : undefined;
   if (!isPlainObject(adapter) || !('use_reasoning' in adapter)) return { layer, warnings: [] };
   const { use_reasoning: old, ...rest } = adapter;
-  const keepNew = !oldWins && rest['process_reasoning_traces'] !== undefined && rest['process_reasoning_traces'] !== null;
+  const keepNew = !oldWins && rest.process_reasoning_traces !== undefined && rest.process_reasoning_traces !== null;
   const renamed = keepNew || old === null ? rest : { ...rest, process_reasoning_traces: old };
   const message = `${PREFIX}.use_reasoning is the old name of process_reasoning_traces; honoured`;
   return {
-    layer: { ...layer, target: { ...(target as Layer), api_endpoint: { ...(endpoint as Layer), adapter_config: renamed } } },
+    layer: {
+      ...layer,
+      target: { ...(target as Layer), api_endpoint: { ...(endpoint as Layer), adapter_config: renamed } },
+    },
     warnings: [{ code: 'EF_ADAPTER_DEPRECATED', message }],
   };
 }

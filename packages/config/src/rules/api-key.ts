@@ -56,7 +56,12 @@ function pastedSecrets(value: unknown, path: string, include: (key: string) => b
     // Only credential-named fields get the 32-character rule: hashes and paths elsewhere have that shape too.
     const secret = CREDENTIAL_FIELD.test(key) ? looksLikeSecret(v) : startsLikeSecret(v);
     return secret
-      ? [fail('EF_API_KEY_LOOKS_LIKE_SECRET', `${field} holds what looks like a secret key (ending '…${v.slice(-4)}'); configs carry the NAME of an environment variable only`)]
+      ? [
+          fail(
+            'EF_API_KEY_LOOKS_LIKE_SECRET',
+            `${field} holds what looks like a secret key (ending '…${v.slice(-4)}'); configs carry the NAME of an environment variable only`,
+          ),
+        ]
       : [];
   });
 }

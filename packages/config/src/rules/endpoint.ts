@@ -37,7 +37,10 @@ export function checkMissingEndpoint(ev: Draft): RuleResult {
   return combine(
     REQUIRED_ENDPOINT_FIELDS.filter(([field]) => endpoint[field] === null || endpoint[field] === undefined).map(
       ([field, flag]) =>
-        fail('EF_MISSING_ENDPOINT', `target.api_endpoint.${field} (CLI: ${flag}) should be defined to run model evaluation!`),
+        fail(
+          'EF_MISSING_ENDPOINT',
+          `target.api_endpoint.${field} (CLI: ${flag}) should be defined to run model evaluation!`,
+        ),
     ),
   );
 }
@@ -46,18 +49,26 @@ export function checkMissingEndpoint(ev: Draft): RuleResult {
 export function checkModelId(ev: Draft): RuleResult {
   const modelId = ev.target.api_endpoint.model_id;
   if (typeof modelId !== 'string') return OK;
-  if (modelId.includes(',')) return fail('EF_MODEL_ID', `target.api_endpoint.model_id '${modelId}' must not contain ','`);
+  if (modelId.includes(','))
+    return fail('EF_MODEL_ID', `target.api_endpoint.model_id '${modelId}' must not contain ','`);
   // The id travels inside one engine argument (`--run-entries task:model=<id>`); a space or a control character
   // there is a pasted command line, never a served model name (issue 12.6).
   const bad = /[\s\p{Cc}]/u.exec(modelId);
-  if (bad) return fail('EF_MODEL_ID', `target.api_endpoint.model_id ${JSON.stringify(modelId)} must not contain white space or control characters (found ${JSON.stringify(bad[0])})`);
+  if (bad)
+    return fail(
+      'EF_MODEL_ID',
+      `target.api_endpoint.model_id ${JSON.stringify(modelId)} must not contain white space or control characters (found ${JSON.stringify(bad[0])})`,
+    );
   return OK;
 }
 
 /** `stream: true` is accepted but the v1 engine never streams. */
 export function checkStream(ev: Draft): RuleResult {
   if (ev.target.api_endpoint.stream !== true) return OK;
-  return warn('EF_STREAM_IGNORED', 'target.api_endpoint.stream: true is accepted but ignored; the engine does not stream in this version');
+  return warn(
+    'EF_STREAM_IGNORED',
+    'target.api_endpoint.stream: true is accepted but ignored; the engine does not stream in this version',
+  );
 }
 
 const NVCF_FUNCTION_PATH = /^\/v2\/nvcf\/pexec\/functions\/[^/]+(\/versions\/[^/]+)?\/?$/;
@@ -78,7 +89,7 @@ export function isNvcfCapableUrl(url: string): boolean {
 export function checkNvcfUrl(ev: Draft): RuleResult {
   const endpoint = ev.target.api_endpoint;
   const url = endpoint.url;
-  if (endpoint.adapter_config?.['use_nvcf'] !== true || typeof url !== 'string' || isNvcfCapableUrl(url)) return OK;
+  if (endpoint.adapter_config?.use_nvcf !== true || typeof url !== 'string' || isNvcfCapableUrl(url)) return OK;
   return fail(
     'EF_NVCF_URL',
     `adapter_config.use_nvcf is true but target.api_endpoint.url '${url}' is neither an api.nvcf.nvidia.com function URL nor an integrate.api.nvidia.com URL`,

@@ -29,5 +29,13 @@ export function runRules(ev: EvaluationDraft): RuleResult {
 export type { RuleResult } from './result.js';
 export { checkAdapterConfig, renameUseReasoning, ADAPTER_KEYS, ADAPTER_IGNORED_KEYS } from './adapter-config.js';
 export { checkApiKeyNames, checkKeyName } from './api-key.js';
-export { checkEndpointType, checkMissingEndpoint, checkModelId, checkNvcfUrl, checkStream, isNvcfCapableUrl, normalizeEndpointType } from './endpoint.js';
+export {
+  checkEndpointType,
+  checkMissingEndpoint,
+  checkModelId,
+  checkNvcfUrl,
+  checkStream,
+  isNvcfCapableUrl,
+  normalizeEndpointType,
+} from './endpoint.js';
 export { checkDataPath, checkJudgeConfig, checkLimitSamples, GATED_TASK_NEEDS, JUDGED_TASKS } from './task-needs.js';

@@ -15,7 +15,18 @@ export const GATED_TASK_NEEDS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** Tasks scored by an LLM jury. */
-export const JUDGED_TASKS: readonly string[] = ['mtsamples_replicate', 'medalign', 'medication_qa', 'medi_qa', 'aci_bench', 'mtsamples_procedures', 'med_dialog', 'mimic_rrs', 'mimic_bhc', 'dischargeme'];
+export const JUDGED_TASKS: readonly string[] = [
+  'mtsamples_replicate',
+  'medalign',
+  'medication_qa',
+  'medi_qa',
+  'aci_bench',
+  'mtsamples_procedures',
+  'med_dialog',
+  'mimic_rrs',
+  'mimic_bhc',
+  'dischargeme',
+];
 
 /** The engine benchmark the evaluation runs (params.task, else the type). */
 function benchmarkOf(ev: EvaluationDraft): string {

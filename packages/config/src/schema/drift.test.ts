@@ -13,10 +13,10 @@ const props = (node: SchemaNode | undefined): string[] => Object.keys(node?.prop
 const sorted = (keys: readonly string[]): string[] => [...keys].sort();
 
 const root = runConfigSchema as unknown as SchemaNode;
-const config = root.properties!['config']!;
-const params = config.properties!['params']!;
-const extra = params.properties!['extra']!;
-const endpoint = root.properties!['target']!.properties!['api_endpoint']!;
+const config = root.properties!.config!;
+const params = config.properties!.params!;
+const extra = params.properties!.extra!;
+const endpoint = root.properties!.target!.properties!.api_endpoint!;
 
 const fw = loadFramework();
 const defaults = fw.defaults as any;

@@ -34,10 +34,12 @@ function runtimeValidators(target: Target): Record<string, ValidateFunction> {
     ids.set(path.split('/').pop()!, schema.$id);
     ajv.addSchema(schema);
   }
-  return Object.fromEntries(Object.entries(target.exports).map(([name, ref]) => {
-    const [file, pointer] = ref.split('#');
-    return [name, ajv.getSchema(pointer === undefined ? ids.get(file!)! : `${ids.get(file!)}#${pointer}`)!];
-  }));
+  return Object.fromEntries(
+    Object.entries(target.exports).map(([name, ref]) => {
+      const [file, pointer] = ref.split('#');
+      return [name, ajv.getSchema(pointer === undefined ? ids.get(file!)! : `${ids.get(file!)}#${pointer}`)!];
+    }),
+  );
 }
 
 async function precompiledValidators(target: Target): Promise<Record<string, ValidateFunction>> {
@@ -51,7 +53,9 @@ function outcome(validate: ValidateFunction, doc: unknown): { valid: boolean; er
 }
 
 describe('generated validators are up to date', () => {
-  it.each(targets.map((t) => [`${t.pkg}/${t.out}`, t] as const))('%s is what the generator makes from today\'s schemas', (file, target) => {
+  it.each(
+    targets.map((t) => [`${t.pkg}/${t.out}`, t] as const),
+  )("%s is what the generator makes from today's schemas", (file, target) => {
     const onDisk = readFileSync(join(REPO_ROOT, file), 'utf8');
     // Compared as a flag: a 90 kB diff says nothing more than "run npm run build".
     expect({ file, stale: onDisk !== generate(target) }).toEqual({ file, stale: false });
@@ -71,7 +75,13 @@ describe('generated validators are up to date', () => {
   });
 
   it('compiles with the options validation has always used', () => {
-    expect(AJV_OPTIONS).toEqual({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true, strictRequired: false });
+    expect(AJV_OPTIONS).toEqual({
+      allErrors: true,
+      verbose: true,
+      strict: true,
+      allowUnionTypes: true,
+      strictRequired: false,
+    });
   });
 
   it('covers every SchemaKind', () => {
@@ -82,7 +92,10 @@ describe('generated validators are up to date', () => {
 
 describe('precompiled and run-time-compiled validators agree', () => {
   const evaluation = (mutate: (v: any) => void = () => {}) => {
-    const v: any = mergedEvaluation({ limit_samples: 10, parallelism: 1, extra: { subject: null, anything: 'open' } }, { adapter_config: { free: 1 } });
+    const v: any = mergedEvaluation(
+      { limit_samples: 10, parallelism: 1, extra: { subject: null, anything: 'open' } },
+      { adapter_config: { free: 1 } },
+    );
     mutate(v);
     return v;
   };
@@ -94,22 +107,98 @@ describe('precompiled and run-time-compiled validators agree', () => {
 
   const table: [SchemaKind, string, unknown][] = [
     ['evaluation', 'valid', evaluation()],
-    ['evaluation', 'unknown params key', evaluation((v) => { v.config.params.limit_sample = 5; })],
-    ['evaluation', 'several errors', evaluation((v) => { v.config.params.parallelism = 0; v.config.params.top_p = 'x'; v.targets = {}; })],
-    ['evaluation', 'missing keys', evaluation((v) => { delete v.command; delete v.config.output_dir; delete v.target.api_endpoint; })],
-    ['evaluation', 'metadata', evaluation((v) => { v.metadata = {}; })],
-    ['evaluation', 'judge via $ref', evaluation((v) => { v.config.params.extra.judges = { gpt: { provider: 'x', max_tokens: 0 } }; })],
-    ['evaluation', 'duplicate endpoint types', evaluation((v) => { v.config.supported_endpoint_types = ['chat', 'chat', 'chatty']; })],
-    ['evaluation', 'empty strings (minLength)', evaluation((v) => { v.config.type = ''; v.target.api_endpoint.model_id = ''; })],
+    [
+      'evaluation',
+      'unknown params key',
+      evaluation((v) => {
+        v.config.params.limit_sample = 5;
+      }),
+    ],
+    [
+      'evaluation',
+      'several errors',
+      evaluation((v) => {
+        v.config.params.parallelism = 0;
+        v.config.params.top_p = 'x';
+        v.targets = {};
+      }),
+    ],
+    [
+      'evaluation',
+      'missing keys',
+      evaluation((v) => {
+        delete v.command;
+        delete v.config.output_dir;
+        delete v.target.api_endpoint;
+      }),
+    ],
+    [
+      'evaluation',
+      'metadata',
+      evaluation((v) => {
+        v.metadata = {};
+      }),
+    ],
+    [
+      'evaluation',
+      'judge via $ref',
+      evaluation((v) => {
+        v.config.params.extra.judges = { gpt: { provider: 'x', max_tokens: 0 } };
+      }),
+    ],
+    [
+      'evaluation',
+      'duplicate endpoint types',
+      evaluation((v) => {
+        v.config.supported_endpoint_types = ['chat', 'chat', 'chatty'];
+      }),
+    ],
+    [
+      'evaluation',
+      'empty strings (minLength)',
+      evaluation((v) => {
+        v.config.type = '';
+        v.target.api_endpoint.model_id = '';
+      }),
+    ],
     ['evaluation', 'not an object', ['config']],
     ['runConfig', 'partial with metadata', { config: { type: 'x' }, metadata: { versioning: { a: 1 } } }],
-    ['runConfig', 'null metadata, wrong types', { metadata: null, config: { params: { max_retries: 1.5, temperature: -1 } } }],
-    ['runConfig', 'unknown keys at depth', { config: { params: { extra: { report_corrected: 'yes' } } }, target: { api_endpoint: { modelid: 'x' } } }],
+    [
+      'runConfig',
+      'null metadata, wrong types',
+      { metadata: null, config: { params: { max_retries: 1.5, temperature: -1 } } },
+    ],
+    [
+      'runConfig',
+      'unknown keys at depth',
+      { config: { params: { extra: { report_corrected: 'yes' } } }, target: { api_endpoint: { modelid: 'x' } } },
+    ],
     ['runConfig', 'null', null],
     ['framework', 'framework.yml', framework()],
-    ['framework', 'bad name pattern', framework((v) => { v.framework.name = 'has space'; })],
-    ['framework', 'missing and unknown keys', framework((v) => { delete v.defaults.command; v.framework.extra = 1; v.evaluations[0].defaults = {}; })],
-    ['framework', 'wrong types in the list', framework((v) => { v.evaluations[1].internal = 'no'; v.evaluations[2].defaults.config.type = 'a b'; })],
+    [
+      'framework',
+      'bad name pattern',
+      framework((v) => {
+        v.framework.name = 'has space';
+      }),
+    ],
+    [
+      'framework',
+      'missing and unknown keys',
+      framework((v) => {
+        delete v.defaults.command;
+        v.framework.extra = 1;
+        v.evaluations[0].defaults = {};
+      }),
+    ],
+    [
+      'framework',
+      'wrong types in the list',
+      framework((v) => {
+        v.evaluations[1].internal = 'no';
+        v.evaluations[2].defaults.config.type = 'a b';
+      }),
+    ],
   ];
 
   it('the table has valid and invalid documents of every kind', () => {
@@ -130,7 +219,9 @@ describe('precompiled and run-time-compiled validators agree', () => {
     for (const error of outcome(precompiled, doc).errors) expect(error.parentSchema).toEqual(expect.any(Object));
   });
 
-  it.each(targets.map((t) => [t.pkg, t] as const))('%s: every export agrees on documents of the wrong shape', async (_pkg, target) => {
+  it.each(
+    targets.map((t) => [t.pkg, t] as const),
+  )('%s: every export agrees on documents of the wrong shape', async (_pkg, target) => {
     const precompiled = await precompiledValidators(target);
     const runtime = runtimeValidators(target);
     expect(Object.keys(precompiled).sort()).toEqual(Object.keys(target.exports).sort());

@@ -25,7 +25,11 @@ const validators: Readonly<Record<SchemaKind, ValidateFunction>> = {
 
 function dottedPath(instancePath: string): string {
   if (instancePath === '') return '(root)';
-  return instancePath.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')).join('.');
+  return instancePath
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.');
 }
 
 function join(path: string, key: string): string {
@@ -38,15 +42,15 @@ export function flattenError(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'additionalProperties': {
-      const valid = Object.keys((error.parentSchema?.['properties'] as object | undefined) ?? {});
-      return `${path}: Invalid parameter '${String(params['additionalProperty'])}'. Valid params: [${valid.join(', ')}]`;
+      const valid = Object.keys((error.parentSchema?.properties as object | undefined) ?? {});
+      return `${path}: Invalid parameter '${String(params.additionalProperty)}'. Valid params: [${valid.join(', ')}]`;
     }
     case 'required':
-      return `${join(path, String(params['missingProperty']))}: is required`;
+      return `${join(path, String(params.missingProperty))}: is required`;
     case 'type':
-      return `${path}: must be ${String(params['type']).split(',').join(' or ')}`;
+      return `${path}: must be ${String(params.type).split(',').join(' or ')}`;
     case 'enum':
-      return `${path}: must be one of [${(params['allowedValues'] as unknown[]).join(', ')}]`;
+      return `${path}: must be one of [${(params.allowedValues as unknown[]).join(', ')}]`;
     case 'not':
       return `${path}: must not contain metadata (it is kept outside the merged Evaluation)`;
     default:
@@ -70,6 +74,9 @@ export function schemaErrors(value: unknown, kind: SchemaKind): string[] {
 export function assertSchema(value: unknown, kind: SchemaKind, source: string): void {
   const errors = schemaErrors(value, kind);
   if (errors.length === 0) return;
-  const head = errors.length === 1 ? `Invalid configuration (${source})` : `Invalid configuration (${source}), ${errors.length} errors`;
+  const head =
+    errors.length === 1
+      ? `Invalid configuration (${source})`
+      : `Invalid configuration (${source}), ${errors.length} errors`;
   throw configError('EF_CONFIG_INVALID', `${head}: ${errors.join('; ')}`);
 }

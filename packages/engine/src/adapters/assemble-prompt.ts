@@ -26,9 +26,10 @@ function goldOutput(adapter: AdapterSpec, instance: Instance): string {
   const correct = correctIndexes(instance);
   if (correct.length === 0) return NO_CORRECT_REFERENCE;
   const shown = adapter.multi_label ? correct : correct.slice(0, 1);
-  const render = adapter.method === 'multiple_choice_joint'
-    ? (i: number) => referencePrefix('A', i)
-    : (i: number) => instance.references[i]!.output.text;
+  const render =
+    adapter.method === 'multiple_choice_joint'
+      ? (i: number) => referencePrefix('A', i)
+      : (i: number) => instance.references[i]!.output.text;
   return shown.map(render).join(', ');
 }
 

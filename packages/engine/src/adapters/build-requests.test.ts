@@ -12,24 +12,61 @@ function makeInstance(id: string, input: string, references: [string, boolean][]
   };
 }
 
-const MCQ = buildAdapterSpec({ method: 'multiple_choice_joint', instructions: 'I', input_noun: 'Question', output_noun: 'Answer', max_tokens: 1 });
-const GEN_SPEC: PromptSpec = { method: 'generation', instructions: 'I', input_noun: null, output_noun: 'Answer', max_tokens: 10, stop_sequences: ['###'] };
+const MCQ = buildAdapterSpec({
+  method: 'multiple_choice_joint',
+  instructions: 'I',
+  input_noun: 'Question',
+  output_noun: 'Answer',
+  max_tokens: 1,
+});
+const GEN_SPEC: PromptSpec = {
+  method: 'generation',
+  instructions: 'I',
+  input_noun: null,
+  output_noun: 'Answer',
+  max_tokens: 10,
+  stop_sequences: ['###'],
+};
 const GEN = buildAdapterSpec(GEN_SPEC);
-const INSTANCES = [makeInstance('id3', 'q3', [['yes', true], ['no', false]]), makeInstance('id1', 'q1', [['no', true], ['yes', false]])];
+const INSTANCES = [
+  makeInstance('id3', 'q3', [
+    ['yes', true],
+    ['no', false],
+  ]),
+  makeInstance('id1', 'q1', [
+    ['no', true],
+    ['yes', false],
+  ]),
+];
 
 describe('buildRequests', () => {
   it('MCQ joint: stop [] whatever the spec says, top_k_per_token 5, output mapping, one completion', () => {
     const [first] = buildRequests(MCQ, INSTANCES, { numTrials: 1 });
     expect(first).toEqual({
-      instance_id: 'id3', train_trial_index: 0, prompt: 'I\n\nQuestion: q3\nA. yes\nB. no\nAnswer:', temperature: 0, max_tokens: 1,
-      stop: [], top_p: null, num_completions: 1, top_k_per_token: 5, output_mapping: { A: 'yes', B: 'no' },
+      instance_id: 'id3',
+      train_trial_index: 0,
+      prompt: 'I\n\nQuestion: q3\nA. yes\nB. no\nAnswer:',
+      temperature: 0,
+      max_tokens: 1,
+      stop: [],
+      top_p: null,
+      num_completions: 1,
+      top_k_per_token: 5,
+      output_mapping: { A: 'yes', B: 'no' },
     });
   });
   it('generation: sends the spec stop sequences, top_k_per_token 1, no output mapping', () => {
     const [first] = buildRequests(GEN, INSTANCES, { numTrials: 1 });
     expect(first).toEqual({
-      instance_id: 'id3', train_trial_index: 0, prompt: 'I\n\nq3\nAnswer:', temperature: 0, max_tokens: 10,
-      stop: ['###'], top_p: null, num_completions: 1, top_k_per_token: 1,
+      instance_id: 'id3',
+      train_trial_index: 0,
+      prompt: 'I\n\nq3\nAnswer:',
+      temperature: 0,
+      max_tokens: 10,
+      stop: ['###'],
+      top_p: null,
+      num_completions: 1,
+      top_k_per_token: 1,
     });
   });
   it('generation default stop is ["\\n"]', () => {
@@ -39,7 +76,12 @@ describe('buildRequests', () => {
   it('keeps selection order, one request per instance and trial, trial-major, salted repeats', () => {
     const requests = buildRequests(GEN, INSTANCES, { numTrials: 3 });
     expect(requests.map((r) => [r.instance_id, r.train_trial_index, r.salt])).toEqual([
-      ['id3', 0, undefined], ['id1', 0, undefined], ['id3', 1, '1'], ['id1', 1, '1'], ['id3', 2, '2'], ['id1', 2, '2'],
+      ['id3', 0, undefined],
+      ['id1', 0, undefined],
+      ['id3', 1, '1'],
+      ['id1', 1, '1'],
+      ['id3', 2, '2'],
+      ['id1', 2, '2'],
     ]);
     expect('salt' in requests[0]!).toBe(false);
   });
@@ -50,7 +92,11 @@ describe('buildRequests', () => {
 
   const overrides: [string, Parameters<typeof buildRequests>[2], Record<string, unknown>][] = [
     ['--num-output-tokens replaces max_tokens', { numTrials: 1, numOutputTokens: 4000 }, { max_tokens: 4000 }],
-    ['--max-new-tokens replaces max_tokens and wins', { numTrials: 1, numOutputTokens: 4000, maxTokensOverride: 50 }, { max_tokens: 50 }],
+    [
+      '--max-new-tokens replaces max_tokens and wins',
+      { numTrials: 1, numOutputTokens: 4000, maxTokensOverride: 50 },
+      { max_tokens: 50 },
+    ],
     ['--temperature replaces temperature', { numTrials: 1, temperatureOverride: 0.7 }, { temperature: 0.7 }],
     ['--top-p is sent when given', { numTrials: 1, topP: 0.9 }, { top_p: 0.9 }],
     ['temperature override 0 is kept', { numTrials: 1, temperatureOverride: 0 }, { temperature: 0 }],
@@ -62,7 +108,10 @@ describe('buildRequests', () => {
   it('passes each trial its in-context examples', () => {
     const adapter = { ...GEN, input_prefix: 'In: ' };
     const train = [makeInstance('t0', 'tx', [['ty', true]], 'train')];
-    const [request] = buildRequests(adapter, INSTANCES.slice(0, 1), { numTrials: 1, trainInstancesForTrial: () => train });
+    const [request] = buildRequests(adapter, INSTANCES.slice(0, 1), {
+      numTrials: 1,
+      trainInstancesForTrial: () => train,
+    });
     expect(request!.prompt).toBe('I\n\nIn: tx\nAnswer: ty\n\nIn: q3\nAnswer:');
   });
 });

@@ -34,7 +34,10 @@ export interface AuthContextOptions {
 
 export function createAuthContext(o: AuthContextOptions): AuthContext {
   const p = o.platform ?? currentPlatform();
-  const forbidden = [{ dir: o.outputDir, what: 'the output folder' }, ...repositoryRoots(p).map((dir) => ({ dir, what: 'a git repository' }))];
+  const forbidden = [
+    { dir: o.outputDir, what: 'the output folder' },
+    ...repositoryRoots(p).map((dir) => ({ dir, what: 'a git repository' })),
+  ];
   const sources = new Map<string, OAuthTokenSource>();
   let store: TokenStore | null = null;
   return {
@@ -48,7 +51,11 @@ export function createAuthContext(o: AuthContextOptions): AuthContext {
       let source = sources.get(key);
       if (!source) {
         store ??= TokenStore.create(p, o.outputDir, o.warn);
-        source = new OAuthTokenSource(service, c, { store, ...(o.tokenRequest ? { request: o.tokenRequest } : {}), ...(o.now ? { now: o.now } : {}) });
+        source = new OAuthTokenSource(service, c, {
+          store,
+          ...(o.tokenRequest ? { request: o.tokenRequest } : {}),
+          ...(o.now ? { now: o.now } : {}),
+        });
         sources.set(key, source);
       }
       return source;
@@ -68,7 +75,11 @@ export function envValue(ctx: Pick<AuthContext, 'env'>, name: string, secret = t
 }
 
 /** `name` from the environment, else from the credentials file. */
-export function lookupSecret(ctx: Pick<AuthContext, 'env' | 'file'>, name: string, secret = true): { value: string; from: 'env' | 'file' } | undefined {
+export function lookupSecret(
+  ctx: Pick<AuthContext, 'env' | 'file'>,
+  name: string,
+  secret = true,
+): { value: string; from: 'env' | 'file' } | undefined {
   const env = envValue(ctx, name, secret);
   if (env !== undefined) return { value: env, from: 'env' };
   const file = ctx.file.get(name);

@@ -26,7 +26,11 @@ export class CredentialsFile {
 
   constructor(
     readonly path: string,
-    private readonly opts: { explicit: boolean; platform: NodeJS.Platform; forbidden: readonly { dir: string; what: string }[] },
+    private readonly opts: {
+      explicit: boolean;
+      platform: NodeJS.Platform;
+      forbidden: readonly { dir: string; what: string }[];
+    },
   ) {}
 
   static locate(p: PlatformInfo, forbidden: readonly { dir: string; what: string }[]): CredentialsFile {
@@ -45,20 +49,37 @@ export class CredentialsFile {
     const { path } = this;
     if (!existsSync(path)) {
       if (this.opts.explicit) {
-        throw new UserError('EF_CREDENTIALS_FILE', `EVAL_FACTORY_CREDENTIALS names ${path}, which does not exist`, 'fix the path or unset EVAL_FACTORY_CREDENTIALS');
+        throw new UserError(
+          'EF_CREDENTIALS_FILE',
+          `EVAL_FACTORY_CREDENTIALS names ${path}, which does not exist`,
+          'fix the path or unset EVAL_FACTORY_CREDENTIALS',
+        );
       }
       return new Map();
     }
     for (const { dir, what } of this.opts.forbidden) {
       if (isWithin(path, dir)) {
-        throw new UserError('EF_CREDENTIALS_LOCATION', `refusing the credentials file ${path}: it is inside ${what} (${dir})`, 'move it to ~/.config/eval-factory/credentials.yaml (or set EVAL_FACTORY_CREDENTIALS to a path outside the output folder and any repository)');
+        throw new UserError(
+          'EF_CREDENTIALS_LOCATION',
+          `refusing the credentials file ${path}: it is inside ${what} (${dir})`,
+          'move it to ~/.config/eval-factory/credentials.yaml (or set EVAL_FACTORY_CREDENTIALS to a path outside the output folder and any repository)',
+        );
       }
     }
     const stat = statSync(path);
-    if (!stat.isFile()) throw new UserError('EF_CREDENTIALS_FILE', `the credentials file ${path} is not a file`, 'point EVAL_FACTORY_CREDENTIALS at a YAML file');
+    if (!stat.isFile())
+      throw new UserError(
+        'EF_CREDENTIALS_FILE',
+        `the credentials file ${path} is not a file`,
+        'point EVAL_FACTORY_CREDENTIALS at a YAML file',
+      );
     if (this.opts.platform !== 'win32' && (stat.mode & 0o077) !== 0) {
       const mode = (stat.mode & 0o777).toString(8).padStart(3, '0');
-      throw new UserError('EF_CREDENTIALS_PERMISSIONS', `refusing the credentials file ${path}: mode ${mode} lets other users read it`, `chmod 600 ${path}`);
+      throw new UserError(
+        'EF_CREDENTIALS_PERMISSIONS',
+        `refusing the credentials file ${path}: mode ${mode} lets other users read it`,
+        `chmod 600 ${path}`,
+      );
     }
     let doc: unknown;
     try {
@@ -66,17 +87,29 @@ export class CredentialsFile {
     } catch (error) {
       // The parser's message can quote a line of the file, i.e. a secret: report the position only.
       const pos = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
-      throw new UserError('EF_CREDENTIALS_FILE', `the credentials file ${path} is not valid YAML${pos ? ` (line ${pos.line}, column ${pos.col})` : ''}`, 'write one NAME: value pair per line');
+      throw new UserError(
+        'EF_CREDENTIALS_FILE',
+        `the credentials file ${path} is not valid YAML${pos ? ` (line ${pos.line}, column ${pos.col})` : ''}`,
+        'write one NAME: value pair per line',
+      );
     }
     if (doc === null || doc === undefined) return new Map();
     if (typeof doc !== 'object' || Array.isArray(doc)) {
-      throw new UserError('EF_CREDENTIALS_FILE', `the credentials file ${path} is not a mapping of variable names to values`, 'write one NAME: value pair per line');
+      throw new UserError(
+        'EF_CREDENTIALS_FILE',
+        `the credentials file ${path} is not a mapping of variable names to values`,
+        'write one NAME: value pair per line',
+      );
     }
     const values = new Map<string, string>();
     for (const [name, value] of Object.entries(doc as Record<string, unknown>)) {
       if (value === null) continue;
       if (typeof value !== 'string') {
-        throw new UserError('EF_CREDENTIALS_FILE', `the credentials file ${path}: the value of ${name} is not a string`, `quote the value: ${name}: "…"`);
+        throw new UserError(
+          'EF_CREDENTIALS_FILE',
+          `the credentials file ${path}: the value of ${name} is not a string`,
+          `quote the value: ${name}: "…"`,
+        );
       }
       if (!NOT_SECRET.has(name)) registerSecret(value);
       values.set(name, value);

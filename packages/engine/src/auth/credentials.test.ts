@@ -26,7 +26,12 @@ async function setup(env: Record<string, string>, file?: { content: string; mode
     chmodSync(path, file.mode ?? 0o600);
     fullEnv.EVAL_FACTORY_CREDENTIALS = path;
   }
-  const ctx = createAuthContext({ outputDir, log: (m) => logs.push(redact(m)), warn: () => undefined, platform: { env: fullEnv, platform: 'linux', home, cwd: home } });
+  const ctx = createAuthContext({
+    outputDir,
+    log: (m) => logs.push(redact(m)),
+    warn: () => undefined,
+    platform: { env: fullEnv, platform: 'linux', home, cwd: home },
+  });
   return { ctx, logs, home, outputDir };
 }
 
@@ -39,7 +44,10 @@ async function secretOf(ctx: AuthContext, role: string, auth: JudgeAuthConfig): 
 
 describe('judge credential chains (docs/configuration.md#judges)', () => {
   it('api_key: the role variable wins over OPENAI_API_KEY and the file', async () => {
-    const { ctx, logs } = await setup({ GPT_JUDGE_API_KEY: GPT_KEY, OPENAI_API_KEY: OPENAI_KEY }, { content: `GPT_JUDGE_API_KEY: ${FILE_KEY}\n` });
+    const { ctx, logs } = await setup(
+      { GPT_JUDGE_API_KEY: GPT_KEY, OPENAI_API_KEY: OPENAI_KEY },
+      { content: `GPT_JUDGE_API_KEY: ${FILE_KEY}\n` },
+    );
     expect(await secretOf(ctx, 'gpt', apiKey())).toBe(GPT_KEY);
     expect(logs).toEqual(['judge gpt: credential GPT_JUDGE_API_KEY is set (ends with "AAAA")']);
   });
@@ -60,7 +68,9 @@ describe('judge credential chains (docs/configuration.md#judges)', () => {
     const withFile = await setup({}, { content: `GPT_JUDGE_API_KEY: ${FILE_KEY}\n` });
     expect(await secretOf(withFile.ctx, 'gpt', apiKey())).toBe(FILE_KEY);
     const without = await setup({});
-    expect(() => resolveJudgeCredential('gpt', apiKey(), without.ctx)).toThrow(expect.objectContaining({ code: 'EF_JUDGE_AUTH_MISSING', message: expect.stringContaining('GPT_JUDGE_API_KEY') }));
+    expect(() => resolveJudgeCredential('gpt', apiKey(), without.ctx)).toThrow(
+      expect.objectContaining({ code: 'EF_JUDGE_AUTH_MISSING', message: expect.stringContaining('GPT_JUDGE_API_KEY') }),
+    );
   });
 
   it('auto: env key first, else OAuth when client id and secret exist, else the api_key fallbacks', async () => {
@@ -77,17 +87,32 @@ describe('judge credential chains (docs/configuration.md#judges)', () => {
   });
 
   it('auto: OAuth client credentials may come from the credentials file', async () => {
-    const { ctx } = await setup({}, { content: 'OPENAI_CLIENT_ID: file-client\nOPENAI_CLIENT_SECRET: file-client-secret-0123\n' });
-    expect(resolveJudgeCredential('claude', { kind: 'auto', env: 'CLAUDE_JUDGE_API_KEY', service: 'anthropic', scope: null }, ctx).source).toContain('scope awsanthropic-readwrite');
+    const { ctx } = await setup(
+      {},
+      { content: 'OPENAI_CLIENT_ID: file-client\nOPENAI_CLIENT_SECRET: file-client-secret-0123\n' },
+    );
+    expect(
+      resolveJudgeCredential(
+        'claude',
+        { kind: 'auto', env: 'CLAUDE_JUDGE_API_KEY', service: 'anthropic', scope: null },
+        ctx,
+      ).source,
+    ).toContain('scope awsanthropic-readwrite');
   });
 
   it('oauth: scope precedence judge oauth_scope > OPENAI_SCOPE > service default; missing client id is an error', async () => {
     const env = { OPENAI_CLIENT_ID: 'id', OPENAI_CLIENT_SECRET: 'client-secret-0123456789', OPENAI_SCOPE: 'env-scope' };
     const { ctx } = await setup(env);
-    expect(resolveJudgeCredential('gpt', { kind: 'oauth', service: 'openai', scope: 'judge-scope' }, ctx).source).toContain('scope judge-scope');
-    expect(resolveJudgeCredential('gpt', { kind: 'oauth', service: 'openai', scope: null }, ctx).source).toContain('scope env-scope');
+    expect(
+      resolveJudgeCredential('gpt', { kind: 'oauth', service: 'openai', scope: 'judge-scope' }, ctx).source,
+    ).toContain('scope judge-scope');
+    expect(resolveJudgeCredential('gpt', { kind: 'oauth', service: 'openai', scope: null }, ctx).source).toContain(
+      'scope env-scope',
+    );
     const missing = await setup({ OPENAI_CLIENT_SECRET: 'client-secret-0123456789' });
-    expect(() => resolveJudgeCredential('gpt', { kind: 'oauth', service: 'openai', scope: null }, missing.ctx)).toThrow(expect.objectContaining({ code: 'EF_JUDGE_AUTH_MISSING', message: expect.stringContaining('OPENAI_CLIENT_ID') }));
+    expect(() => resolveJudgeCredential('gpt', { kind: 'oauth', service: 'openai', scope: null }, missing.ctx)).toThrow(
+      expect.objectContaining({ code: 'EF_JUDGE_AUTH_MISSING', message: expect.stringContaining('OPENAI_CLIENT_ID') }),
+    );
   });
 
   it('none: no credential at all', async () => {
@@ -105,7 +130,9 @@ describe('credentials file (§7.3)', () => {
   it.each(['640', '604', '660'])('refuses mode %s with EF_CREDENTIALS_PERMISSIONS and the chmod hint', async (mode) => {
     const { ctx } = await setup({}, { content: `GPT_JUDGE_API_KEY: ${FILE_KEY}\n`, mode: parseInt(mode, 8) });
     const path = ctx.file.path;
-    expect(() => resolveJudgeCredential('gpt', apiKey(), ctx)).toThrow(expect.objectContaining({ code: 'EF_CREDENTIALS_PERMISSIONS', hint: `chmod 600 ${path}` }));
+    expect(() => resolveJudgeCredential('gpt', apiKey(), ctx)).toThrow(
+      expect.objectContaining({ code: 'EF_CREDENTIALS_PERMISSIONS', hint: `chmod 600 ${path}` }),
+    );
   });
 
   it('refuses a file inside the output folder or a git work tree', async () => {
@@ -116,12 +143,21 @@ describe('credentials file (§7.3)', () => {
       return path;
     };
     const ctxFor = (file: string, cwd: string) =>
-      createAuthContext({ outputDir: join(home, 'out'), log: () => undefined, warn: () => undefined, platform: { env: { EVAL_FACTORY_CREDENTIALS: file }, platform: 'linux', home, cwd } });
+      createAuthContext({
+        outputDir: join(home, 'out'),
+        log: () => undefined,
+        warn: () => undefined,
+        platform: { env: { EVAL_FACTORY_CREDENTIALS: file }, platform: 'linux', home, cwd },
+      });
     const inOutput = ctxFor(place(join(home, 'out', 'creds.yaml')), home);
-    expect(() => resolveJudgeCredential('gpt', apiKey(), inOutput)).toThrow(expect.objectContaining({ code: 'EF_CREDENTIALS_LOCATION' }));
+    expect(() => resolveJudgeCredential('gpt', apiKey(), inOutput)).toThrow(
+      expect.objectContaining({ code: 'EF_CREDENTIALS_LOCATION' }),
+    );
     mkdirSync(join(home, 'repo', '.git'), { recursive: true });
     const inRepo = ctxFor(place(join(home, 'repo', 'conf', 'creds.yaml')), join(home, 'repo'));
-    expect(() => resolveJudgeCredential('gpt', apiKey(), inRepo)).toThrow(expect.objectContaining({ code: 'EF_CREDENTIALS_LOCATION' }));
+    expect(() => resolveJudgeCredential('gpt', apiKey(), inRepo)).toThrow(
+      expect.objectContaining({ code: 'EF_CREDENTIALS_LOCATION' }),
+    );
     const fine = ctxFor(place(join(home, 'safe', 'creds.yaml')), join(home, 'repo'));
     expect(await resolveJudgeCredential('gpt', apiKey(), fine).secret()).toBe(FILE_KEY);
   });
@@ -139,26 +175,42 @@ describe('credentials file (§7.3)', () => {
   });
 
   it('registers every value it holds with the redactor', async () => {
-    const { ctx } = await setup({ GPT_JUDGE_API_KEY: GPT_KEY }, { content: 'UNUSED_SECRET: unused-secret-value-0123456789\n' });
+    const { ctx } = await setup(
+      { GPT_JUDGE_API_KEY: GPT_KEY },
+      { content: 'UNUSED_SECRET: unused-secret-value-0123456789\n' },
+    );
     ctx.file.get('ANYTHING');
     expect(redact('leak: unused-secret-value-0123456789')).toBe('leak: ***6789');
   });
 
   it('an explicitly named file that does not exist is an error', async () => {
     const home = (await makeTempDir('ef-auth-none-')).path;
-    const ctx = createAuthContext({ outputDir: join(home, 'o'), log: () => undefined, warn: () => undefined, platform: { env: { EVAL_FACTORY_CREDENTIALS: join(home, 'missing.yaml') }, platform: 'linux', home, cwd: home } });
-    expect(() => resolveJudgeCredential('gpt', apiKey(), ctx)).toThrow(expect.objectContaining({ code: 'EF_CREDENTIALS_FILE' }));
+    const ctx = createAuthContext({
+      outputDir: join(home, 'o'),
+      log: () => undefined,
+      warn: () => undefined,
+      platform: { env: { EVAL_FACTORY_CREDENTIALS: join(home, 'missing.yaml') }, platform: 'linux', home, cwd: home },
+    });
+    expect(() => resolveJudgeCredential('gpt', apiKey(), ctx)).toThrow(
+      expect.objectContaining({ code: 'EF_CREDENTIALS_FILE' }),
+    );
   });
 });
 
 describe('the evaluated model key (§7.1)', () => {
   it('comes from its own variable, else the same name in the file, else EF_API_KEY_MISSING', async () => {
-    const env = await setup({ MODEL_KEY: 'model-key-0123456789', GPT_JUDGE_API_KEY: GPT_KEY, OPENAI_API_KEY: OPENAI_KEY });
+    const env = await setup({
+      MODEL_KEY: 'model-key-0123456789',
+      GPT_JUDGE_API_KEY: GPT_KEY,
+      OPENAI_API_KEY: OPENAI_KEY,
+    });
     expect(resolveModelKey({ kind: 'api_key', env: 'MODEL_KEY' }, env.ctx)).toBe('model-key-0123456789');
     const file = await setup({ OPENAI_API_KEY: OPENAI_KEY }, { content: 'MODEL_KEY: model-key-from-file-0123\n' });
     expect(resolveModelKey({ kind: 'api_key', env: 'MODEL_KEY' }, file.ctx)).toBe('model-key-from-file-0123');
     const none = await setup({ OPENAI_API_KEY: OPENAI_KEY });
-    expect(() => resolveModelKey({ kind: 'api_key', env: 'MODEL_KEY' }, none.ctx)).toThrow(expect.objectContaining({ code: 'EF_API_KEY_MISSING' }));
+    expect(() => resolveModelKey({ kind: 'api_key', env: 'MODEL_KEY' }, none.ctx)).toThrow(
+      expect.objectContaining({ code: 'EF_API_KEY_MISSING' }),
+    );
     expect(resolveModelKey({ kind: 'none' }, none.ctx)).toBeNull();
   });
 });

@@ -23,12 +23,27 @@ export interface Credential {
 
 export const DEFAULT_TOKEN_URL = 'https://prod.api.nvidia.com/oauth/api/v1/ssa/default/token';
 /** §9: NVIDIA's module defaulted every service to the Anthropic scope; here each service has its own. */
-export const DEFAULT_SCOPES: Readonly<Record<string, string>> = { openai: 'azureopenai-readwrite', anthropic: 'awsanthropic-readwrite' };
+export const DEFAULT_SCOPES: Readonly<Record<string, string>> = {
+  openai: 'azureopenai-readwrite',
+  anthropic: 'awsanthropic-readwrite',
+};
 
-const NONE: Credential = { kind: 'none', source: 'none', secret: async () => null, refreshable: false, refresh: async () => undefined };
+const NONE: Credential = {
+  kind: 'none',
+  source: 'none',
+  secret: async () => null,
+  refreshable: false,
+  refresh: async () => undefined,
+};
 
 function fixedKey(name: string, value: string): Credential {
-  return { kind: 'api_key', source: name, secret: async () => value, refreshable: false, refresh: async () => undefined };
+  return {
+    kind: 'api_key',
+    source: name,
+    secret: async () => value,
+    refreshable: false,
+    refresh: async () => undefined,
+  };
 }
 
 /**
@@ -57,7 +72,9 @@ function pick(role: string, auth: JudgeAuthConfig, ctx: AuthContext): Credential
     case 'api_key_if_set': {
       // A judge on a host of the user's choosing: its own key if one is set, never a fallback meant for another host.
       const direct = envValue(ctx, auth.env) ?? ctx.file.get(auth.env);
-      return direct !== undefined ? announceKey(auth.env, direct) : { ...NONE, source: `none (${auth.env} is not set)` };
+      return direct !== undefined
+        ? announceKey(auth.env, direct)
+        : { ...NONE, source: `none (${auth.env} is not set)` };
     }
     case 'oauth':
       return oauthCredential(role, auth.service, auth.scope, ctx, true) as Credential;
@@ -93,7 +110,13 @@ function keyFallbacks(role: string, name: string, ctx: AuthContext): Credential 
 }
 
 /** OAuth client credentials; null when not available and not `required`. */
-function oauthCredential(role: string, service: string, judgeScope: string | null, ctx: AuthContext, required: boolean): Credential | null {
+function oauthCredential(
+  role: string,
+  service: string,
+  judgeScope: string | null,
+  ctx: AuthContext,
+  required: boolean,
+): Credential | null {
   const id = lookupSecret(ctx, 'OPENAI_CLIENT_ID');
   const secret = lookupSecret(ctx, 'OPENAI_CLIENT_SECRET');
   if (!id || !secret) {
@@ -107,7 +130,11 @@ function oauthCredential(role: string, service: string, judgeScope: string | nul
   }
   const scope = judgeScope ?? lookupSecret(ctx, 'OPENAI_SCOPE', false)?.value ?? DEFAULT_SCOPES[service];
   if (!scope) {
-    throw new UserError('EF_JUDGE_CONFIG', `judge ${role}: OAuth service '${service}' has no default scope`, `set config.params.extra.judges.${role}.oauth_scope or OPENAI_SCOPE (known services: ${Object.keys(DEFAULT_SCOPES).join(', ')})`);
+    throw new UserError(
+      'EF_JUDGE_CONFIG',
+      `judge ${role}: OAuth service '${service}' has no default scope`,
+      `set config.params.extra.judges.${role}.oauth_scope or OPENAI_SCOPE (known services: ${Object.keys(DEFAULT_SCOPES).join(', ')})`,
+    );
   }
   const tokenUrl = lookupSecret(ctx, 'OPENAI_TOKEN_URL', false)?.value ?? DEFAULT_TOKEN_URL;
   const source = ctx.oauthSource(service, { tokenUrl, clientId: id.value, clientSecret: secret.value, scope });

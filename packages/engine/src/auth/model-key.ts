@@ -6,7 +6,10 @@ import { lookupSecret, type AuthContext } from './context.js';
  * file, else an error. No name → null (no Authorization header). Bound to the model's deployment, never chosen by
  * looking at a model name (§8).
  */
-export function resolveModelKey(auth: { readonly kind: 'none' } | { readonly kind: 'api_key'; readonly env: string }, ctx: Pick<AuthContext, 'env' | 'file'>): string | null {
+export function resolveModelKey(
+  auth: { readonly kind: 'none' } | { readonly kind: 'api_key'; readonly env: string },
+  ctx: Pick<AuthContext, 'env' | 'file'>,
+): string | null {
   if (auth.kind === 'none') return null;
   const found = lookupSecret(ctx, auth.env);
   if (found) return found.value;

@@ -1,4 +1,9 @@
-import { requestToken, type ClientCredentials, type StoredToken, type TokenRequestOptions } from './oauth-token-request.js';
+import {
+  requestToken,
+  type ClientCredentials,
+  type StoredToken,
+  type TokenRequestOptions,
+} from './oauth-token-request.js';
 import type { TokenStore } from './oauth-token-store.js';
 
 /** Tokens are renewed this long before they expire, so none expires in flight (§9). */
@@ -44,7 +49,13 @@ export class OAuthTokenSource {
   private async obtain(skipDisk: boolean): Promise<StoredToken> {
     const c = this.credentials;
     const disk = skipDisk ? null : this.deps.store?.read(this.service);
-    if (disk && disk.token_url === c.tokenUrl && disk.client_id === c.clientId && disk.scope === c.scope && this.fresh(disk)) {
+    if (
+      disk &&
+      disk.token_url === c.tokenUrl &&
+      disk.client_id === c.clientId &&
+      disk.scope === c.scope &&
+      this.fresh(disk)
+    ) {
       this.token = disk;
       return disk;
     }

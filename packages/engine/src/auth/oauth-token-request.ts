@@ -28,7 +28,8 @@ export interface TokenRequestOptions {
 }
 
 const ATTEMPTS = 3;
-const HINT_CLIENT = 'check OPENAI_CLIENT_ID and OPENAI_CLIENT_SECRET (and the scope: the judge oauth_scope or OPENAI_SCOPE)';
+const HINT_CLIENT =
+  'check OPENAI_CLIENT_ID and OPENAI_CLIENT_SECRET (and the scope: the judge oauth_scope or OPENAI_SCOPE)';
 const HINT_REACH = 'check OPENAI_TOKEN_URL and the network; 5xx and timeouts are retried 3 times';
 
 /** An error code the server put in its reply (`invalid_client`), kept only when it looks like a code, never free text. */
@@ -49,7 +50,12 @@ function errorCodeOf(text: string): string | null {
 export async function requestToken(c: ClientCredentials, o: TokenRequestOptions = {}): Promise<StoredToken> {
   const doFetch = o.fetch ?? fetch;
   const now = o.now ?? Date.now;
-  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.clientSecret, scope: c.scope });
+  const form = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: c.clientId,
+    client_secret: c.clientSecret,
+    scope: c.scope,
+  });
   let last = '';
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     if (attempt > 0) await new Promise((r) => setTimeout(r, (o.retryDelayMs ?? 1000) * 2 ** (attempt - 1)));
@@ -72,11 +78,19 @@ export async function requestToken(c: ClientCredentials, o: TokenRequestOptions 
     }
     if (!response.ok) {
       const code = errorCodeOf(text);
-      throw new UserError('EF_OAUTH_FAILED', `OAuth token request to ${c.tokenUrl} was refused: HTTP ${response.status}${code ? ` (${code})` : ''}`, HINT_CLIENT);
+      throw new UserError(
+        'EF_OAUTH_FAILED',
+        `OAuth token request to ${c.tokenUrl} was refused: HTTP ${response.status}${code ? ` (${code})` : ''}`,
+        HINT_CLIENT,
+      );
     }
     return readToken(text, c, now() / 1000);
   }
-  throw new UserError('EF_OAUTH_FAILED', `OAuth token endpoint ${c.tokenUrl} failed ${ATTEMPTS} times (last: ${last})`, HINT_REACH);
+  throw new UserError(
+    'EF_OAUTH_FAILED',
+    `OAuth token endpoint ${c.tokenUrl} failed ${ATTEMPTS} times (last: ${last})`,
+    HINT_REACH,
+  );
 }
 
 function readToken(text: string, c: ClientCredentials, nowS: number): StoredToken {
@@ -88,7 +102,11 @@ function readToken(text: string, c: ClientCredentials, nowS: number): StoredToke
   }
   const token = body?.access_token;
   if (typeof token !== 'string' || token === '') {
-    throw new UserError('EF_OAUTH_FAILED', `OAuth token endpoint ${c.tokenUrl} answered 200 without an access_token`, HINT_REACH);
+    throw new UserError(
+      'EF_OAUTH_FAILED',
+      `OAuth token endpoint ${c.tokenUrl} answered 200 without an access_token`,
+      HINT_REACH,
+    );
   }
   registerSecret(token);
   const expiresIn = Number(body?.expires_in);

@@ -11,7 +11,8 @@ import { isWithin, type PlatformInfo } from './paths.js';
  */
 export function tokenDirectory(p: PlatformInfo): string {
   if (p.env.EVAL_FACTORY_TOKEN_DIR) return p.env.EVAL_FACTORY_TOKEN_DIR;
-  if (p.platform === 'win32') return join(p.env.LOCALAPPDATA ?? join(p.home, 'AppData', 'Local'), 'eval-factory', 'tokens');
+  if (p.platform === 'win32')
+    return join(p.env.LOCALAPPDATA ?? join(p.home, 'AppData', 'Local'), 'eval-factory', 'tokens');
   return join(p.env.XDG_CACHE_HOME || join(p.home, '.cache'), 'eval-factory', 'tokens');
 }
 
@@ -31,7 +32,11 @@ export class TokenStore {
   static create(p: PlatformInfo, outputDir: string, warn: (code: string, message: string) => void): TokenStore {
     const dir = tokenDirectory(p);
     if (isWithin(dir, outputDir)) {
-      throw new UserError('EF_TOKEN_DIR', `the OAuth token folder ${dir} is inside the output folder ${outputDir}`, 'set EVAL_FACTORY_TOKEN_DIR to a folder outside the output folder (or unset it)');
+      throw new UserError(
+        'EF_TOKEN_DIR',
+        `the OAuth token folder ${dir} is inside the output folder ${outputDir}`,
+        'set EVAL_FACTORY_TOKEN_DIR to a folder outside the output folder (or unset it)',
+      );
     }
     return new TokenStore(dir, { platform: p.platform, warn });
   }
@@ -46,7 +51,10 @@ export class TokenStore {
     if (!existsSync(file)) return null;
     try {
       if (this.posix && (!ownerOnly(statSync(file).mode) || !ownerOnly(statSync(this.dir).mode))) {
-        this.opts.warn('EF_TOKEN_CACHE', `ignoring the OAuth token file ${file}: it or its folder is readable by other users (chmod 700 the folder, 600 the file)`);
+        this.opts.warn(
+          'EF_TOKEN_CACHE',
+          `ignoring the OAuth token file ${file}: it or its folder is readable by other users (chmod 700 the folder, 600 the file)`,
+        );
         return null;
       }
       const t = JSON.parse(readFileSync(file, 'utf8')) as Partial<StoredToken>;
@@ -67,7 +75,10 @@ export class TokenStore {
         if (this.posix) chmodSync(this.dir, 0o700); // mkdir's mode is filtered by the umask
       } else if (this.posix && !ownerOnly(statSync(this.dir).mode)) {
         // Never chmod a folder we did not create (it could be /tmp): just do not store the token there.
-        this.opts.warn('EF_TOKEN_CACHE', `not storing the OAuth token in ${this.dir}: the folder is readable by other users (chmod 700 it)`);
+        this.opts.warn(
+          'EF_TOKEN_CACHE',
+          `not storing the OAuth token in ${this.dir}: the folder is readable by other users (chmod 700 it)`,
+        );
         return;
       }
       writeFileSync(temp, `${JSON.stringify(token, null, 2)}\n`, { encoding: 'utf8', mode: 0o600, flag: 'wx' });
@@ -75,7 +86,10 @@ export class TokenStore {
       renameSync(temp, file);
     } catch (error) {
       rmSync(temp, { force: true });
-      this.opts.warn('EF_TOKEN_CACHE', `could not store the OAuth token in ${this.dir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      this.opts.warn(
+        'EF_TOKEN_CACHE',
+        `could not store the OAuth token in ${this.dir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      );
     }
   }
 

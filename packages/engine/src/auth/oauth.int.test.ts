@@ -1,7 +1,15 @@
 import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
 import { chmodSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { cleanupTempDirs, FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, makeTempDir, sha256Hex, startFakeOAuthServer, type FakeOAuthServer } from '@eval-factory/testkit';
+import {
+  cleanupTempDirs,
+  FAKE_CLIENT_ID,
+  FAKE_CLIENT_SECRET,
+  makeTempDir,
+  sha256Hex,
+  startFakeOAuthServer,
+  type FakeOAuthServer,
+} from '@eval-factory/testkit';
 import { redact } from '@eval-factory/errors';
 import { createAuthContext } from './context.js';
 import { OAuthTokenSource } from './oauth-source.js';
@@ -19,10 +27,19 @@ async function start(opts: Parameters<typeof startFakeOAuthServer>[0] = {}) {
   server = await startFakeOAuthServer(opts);
   const dir = (await makeTempDir('ef-oauth-')).path;
   const warnings: string[] = [];
-  const store = new TokenStore(join(dir, 'tokens'), { platform: 'linux', warn: (code, m) => warnings.push(`${code}: ${m}`) });
-  const credentials: ClientCredentials = { tokenUrl: server.url, clientId: FAKE_CLIENT_ID, clientSecret: FAKE_CLIENT_SECRET, scope: 'azureopenai-readwrite' };
+  const store = new TokenStore(join(dir, 'tokens'), {
+    platform: 'linux',
+    warn: (code, m) => warnings.push(`${code}: ${m}`),
+  });
+  const credentials: ClientCredentials = {
+    tokenUrl: server.url,
+    clientId: FAKE_CLIENT_ID,
+    clientSecret: FAKE_CLIENT_SECRET,
+    scope: 'azureopenai-readwrite',
+  };
   let clock = Date.now();
-  const source = (c: ClientCredentials = credentials) => new OAuthTokenSource('openai', c, { store, request: { retryDelayMs: 1, timeoutMs: 500 }, now: () => clock });
+  const source = (c: ClientCredentials = credentials) =>
+    new OAuthTokenSource('openai', c, { store, request: { retryDelayMs: 1, timeoutMs: 500 }, now: () => clock });
   return { server, dir, store, credentials, source, warnings, advance: (s: number) => void (clock += s * 1000) };
 }
 
@@ -34,8 +51,11 @@ describe('OAuth client credentials (docs/configuration.md#judges)', () => {
     expect(await s.accessToken()).toBe(token);
     expect(server.requests).toHaveLength(1);
     expect(server.requests[0]).toMatchObject({
-      content_type: 'application/x-www-form-urlencoded', grant_type: 'client_credentials',
-      client_id: FAKE_CLIENT_ID, scope: 'azureopenai-readwrite', client_secret_sha256: sha256Hex(FAKE_CLIENT_SECRET),
+      content_type: 'application/x-www-form-urlencoded',
+      grant_type: 'client_credentials',
+      client_id: FAKE_CLIENT_ID,
+      scope: 'azureopenai-readwrite',
+      client_secret_sha256: sha256Hex(FAKE_CLIENT_SECRET),
     });
     expect(redact(`token ${token}`)).not.toContain(token);
   });
@@ -56,7 +76,15 @@ describe('OAuth client credentials (docs/configuration.md#judges)', () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(statSync(store.dir).mode & 0o777).toBe(0o700);
     const saved = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-    expect(Object.keys(saved).sort()).toEqual(['access_token', 'client_id', 'expires_at', 'obtained_at', 'scope', 'token_type', 'token_url']);
+    expect(Object.keys(saved).sort()).toEqual([
+      'access_token',
+      'client_id',
+      'expires_at',
+      'obtained_at',
+      'scope',
+      'token_type',
+      'token_url',
+    ]);
     expect(await source().accessToken()).toBe(token);
     expect(server.requests).toHaveLength(1);
   });
@@ -97,9 +125,16 @@ describe('OAuth client credentials (docs/configuration.md#judges)', () => {
 
   it('a refused client is EF_OAUTH_FAILED with the status and error code, never the secret', async () => {
     const { source, credentials } = await start();
-    const error = await source({ ...credentials, clientSecret: 'wrong-secret-0123456789' }).accessToken().catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: 'EF_OAUTH_FAILED', message: expect.stringContaining('HTTP 401 (invalid_client)') });
-    expect(JSON.stringify({ m: (error as Error).message, h: (error as { hint?: string }).hint })).not.toContain('wrong-secret');
+    const error = await source({ ...credentials, clientSecret: 'wrong-secret-0123456789' })
+      .accessToken()
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: 'EF_OAUTH_FAILED',
+      message: expect.stringContaining('HTTP 401 (invalid_client)'),
+    });
+    expect(JSON.stringify({ m: (error as Error).message, h: (error as { hint?: string }).hint })).not.toContain(
+      'wrong-secret',
+    );
   });
 
   it('5xx and hangs are retried up to 3 attempts', async () => {
@@ -107,16 +142,39 @@ describe('OAuth client credentials (docs/configuration.md#judges)', () => {
     expect(await source().accessToken()).toMatch(/^fake-token-/);
     expect(server.requests).toHaveLength(3);
     server.setScript([{ status: 500 }, { status: 502 }, { status: 503 }]);
-    const error = await source({ tokenUrl: server.url, clientId: FAKE_CLIENT_ID, clientSecret: FAKE_CLIENT_SECRET, scope: 'new-scope' }).accessToken().catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: 'EF_OAUTH_FAILED', message: expect.stringContaining('failed 3 times (last: HTTP 503)') });
+    const error = await source({
+      tokenUrl: server.url,
+      clientId: FAKE_CLIENT_ID,
+      clientSecret: FAKE_CLIENT_SECRET,
+      scope: 'new-scope',
+    })
+      .accessToken()
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: 'EF_OAUTH_FAILED',
+      message: expect.stringContaining('failed 3 times (last: HTTP 503)'),
+    });
   });
 
   it('refuses a token folder inside the output folder', async () => {
     const { dir } = await start();
     const ctx = createAuthContext({
-      outputDir: dir, log: () => undefined, warn: () => undefined,
-      platform: { env: { EVAL_FACTORY_TOKEN_DIR: join(dir, 'tokens'), OPENAI_CLIENT_ID: 'i', OPENAI_CLIENT_SECRET: 'client-secret-0123456789' }, platform: 'linux', home: dir, cwd: dir },
+      outputDir: dir,
+      log: () => undefined,
+      warn: () => undefined,
+      platform: {
+        env: {
+          EVAL_FACTORY_TOKEN_DIR: join(dir, 'tokens'),
+          OPENAI_CLIENT_ID: 'i',
+          OPENAI_CLIENT_SECRET: 'client-secret-0123456789',
+        },
+        platform: 'linux',
+        home: dir,
+        cwd: dir,
+      },
     });
-    expect(() => ctx.oauthSource('openai', { tokenUrl: 'http://127.0.0.1:9/t', clientId: 'i', clientSecret: 's', scope: 's' })).toThrow(expect.objectContaining({ code: 'EF_TOKEN_DIR' }));
+    expect(() =>
+      ctx.oauthSource('openai', { tokenUrl: 'http://127.0.0.1:9/t', clientId: 'i', clientSecret: 's', scope: 's' }),
+    ).toThrow(expect.objectContaining({ code: 'EF_TOKEN_DIR' }));
   });
 });

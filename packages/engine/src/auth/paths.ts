@@ -44,6 +44,8 @@ export function gitRoot(start: string): string | null {
  */
 export function repositoryRoots(p: PlatformInfo): string[] {
   const here = fileURLToPath(new URL('.', import.meta.url));
-  const roots = [gitRoot(p.cwd), gitRoot(here)].filter((r): r is string => r !== null && resolve(r) !== resolve(p.home));
+  const roots = [gitRoot(p.cwd), gitRoot(here)].filter(
+    (r): r is string => r !== null && resolve(r) !== resolve(p.home),
+  );
   return [...new Set(roots)];
 }

@@ -14,7 +14,7 @@ describe('canonicalJson', () => {
     [0.1 + 0.2, '0.30000000000000004'],
     // Code-unit order, not JSON.stringify's integer keys first: "10" < "9" < "a".
     [{ a: 1, 9: 2, 10: 3 }, '{"10":3,"9":2,"a":1}'],
-    [{ b: 1, B: 2, _: 3, 'é': 4, '\u{1F600}': 5, '\uFF5E': 6 }, '{"B":2,"_":3,"b":1,"é":4,"\u{1F600}":5,"\uFF5E":6}'],
+    [{ b: 1, B: 2, _: 3, é: 4, '\u{1F600}': 5, '\uFF5E': 6 }, '{"B":2,"_":3,"b":1,"é":4,"\u{1F600}":5,"\uFF5E":6}'],
     [[undefined, [undefined, null, [undefined]], { u: undefined }], '[null,[null,null,[null]],{}]'],
     [{ s: 'a"b\\c\n\u0001\u2028', k: '\ud800' }, '{"k":"\\ud800","s":"a\\"b\\\\c\\n\\u0001\u2028"}'],
     [JSON.parse('{"__proto__":{"x":1},"a":[]}'), '{"__proto__":{"x":1},"a":[]}'],
@@ -58,7 +58,8 @@ describe('sha256Hex', () => {
 /** The implementation before allocation was reduced, kept as the oracle: every cache key must stay the same. */
 function oracleCanonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') {
-    if (typeof value === 'number' && !Number.isFinite(value)) throw new Error(`canonicalJson: non-finite number ${value}`);
+    if (typeof value === 'number' && !Number.isFinite(value))
+      throw new Error(`canonicalJson: non-finite number ${value}`);
     return JSON.stringify(value) ?? 'null';
   }
   if (Array.isArray(value)) return `[${value.map((v) => oracleCanonicalJson(v === undefined ? null : v)).join(',')}]`;
@@ -69,15 +70,47 @@ function oracleCanonicalJson(value: unknown): string {
 }
 
 const RANDOM = {
-  keys: ['a', 'b', 'B', '10', '9', '0', '__proto__', 'model', 'messages', 'é', 'a"b', 'x\ny', '\u{1F600}', '', 'constructor'],
-  strings: ['', 'plain', 'quote " and \\ backslash', 'line\nbreak\ttab', '\u0000\u001f', '\u2028\u2029', 'é ü 中文 \u{1F600}', '\ud800 lone', 'x'.repeat(300)],
+  keys: [
+    'a',
+    'b',
+    'B',
+    '10',
+    '9',
+    '0',
+    '__proto__',
+    'model',
+    'messages',
+    'é',
+    'a"b',
+    'x\ny',
+    '\u{1F600}',
+    '',
+    'constructor',
+  ],
+  strings: [
+    '',
+    'plain',
+    'quote " and \\ backslash',
+    'line\nbreak\ttab',
+    '\u0000\u001f',
+    '\u2028\u2029',
+    'é ü 中文 \u{1F600}',
+    '\ud800 lone',
+    'x'.repeat(300),
+  ],
   numbers: [0, -0, 1, -7, 0.1 + 0.2, 1e21, 1e-7, 123456789.125, Number.MAX_SAFE_INTEGER],
   maxDepth: 4,
   nullShare: 0.1,
 };
 
 describe('cacheKey', () => {
-  const base = { namespace: 'model' as const, provider: 'openai_compatible', request_url: 'http://a/v1/chat/completions', nvcf: false, body: { model: 'm', temperature: 0 } };
+  const base = {
+    namespace: 'model' as const,
+    provider: 'openai_compatible',
+    request_url: 'http://a/v1/chat/completions',
+    nvcf: false,
+    body: { model: 'm', temperature: 0 },
+  };
   it('ignores key order in the body', () => {
     expect(cacheKey(base)).toBe(cacheKey({ ...base, body: { temperature: 0, model: 'm' } }));
   });
@@ -93,7 +126,13 @@ describe('cacheKey', () => {
 });
 
 describe('openSqliteCache', () => {
-  const value = { request: { a: 1 }, response: { choices: [] }, request_time_s: 0.5, created_at: 'now', engine_version: '0' };
+  const value = {
+    request: { a: 1 },
+    response: { choices: [] },
+    request_time_s: 0.5,
+    created_at: 'now',
+    engine_version: '0',
+  };
   it('stores, reads back, batches lookups and survives reopening', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ef-cache-'));
     const file = join(dir, 'cache.db');

@@ -21,7 +21,8 @@ function appendValue(out: string, value: unknown): string {
 }
 
 function primitiveJson(value: unknown): string {
-  if (typeof value === 'number' && !Number.isFinite(value)) throw new Error(`canonicalJson: non-finite number ${value}`);
+  if (typeof value === 'number' && !Number.isFinite(value))
+    throw new Error(`canonicalJson: non-finite number ${value}`);
   // Functions and symbols have no JSON: `null`, as before (and BigInt throws, as JSON.stringify does).
   return JSON.stringify(value) ?? 'null';
 }

@@ -58,7 +58,10 @@ export async function openSqliteCache(
     if (!existsSync(file)) throw error;
     const moved = `${file}.corrupt-${Date.now()}`;
     renameSync(file, moved);
-    warn('EF_CACHE_CORRUPT', `cache file ${file} could not be opened (${(error as Error).message}); moved to ${moved} and started a new one`);
+    warn(
+      'EF_CACHE_CORRUPT',
+      `cache file ${file} could not be opened (${(error as Error).message}); moved to ${moved} and started a new one`,
+    );
     return openStore(file, namespace);
   }
 }
@@ -76,7 +79,10 @@ async function openStore(file: string, namespace: string): Promise<RequestCache>
   OPEN_CACHES.add(flush);
   return {
     get: async (key) => (await keyv.get(key)) ?? undefined,
-    getMany: async (keys) => (keys.length === 0 ? [] : ((await keyv.getMany([...keys])) as (CachedResponse | undefined)[]).map((v) => v ?? undefined)),
+    getMany: async (keys) =>
+      keys.length === 0
+        ? []
+        : ((await keyv.getMany([...keys])) as (CachedResponse | undefined)[]).map((v) => v ?? undefined),
     set: (key, value) => {
       const next = queue.then(() => keyv.set(key, value));
       queue = next.catch(() => undefined);

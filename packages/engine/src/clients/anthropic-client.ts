@@ -6,7 +6,10 @@ import type { RawSuccess, SendAttempt } from './openai-client.js';
 export const ANTHROPIC_VERSION = 'bedrock-2023-05-31';
 
 /** The Anthropic-messages body (docs/configuration.md#judges): no `model` field, the gateway URL selects the model. */
-export function anthropicMessagesBody(prompt: string, o: { max_tokens: number; temperature: number; top_p?: number; top_k?: number; stop_sequences?: readonly string[] }): Record<string, unknown> {
+export function anthropicMessagesBody(
+  prompt: string,
+  o: { max_tokens: number; temperature: number; top_p?: number; top_k?: number; stop_sequences?: readonly string[] },
+): Record<string, unknown> {
   return {
     anthropic_version: ANTHROPIC_VERSION,
     messages: [{ role: 'user', content: prompt }],
@@ -22,14 +25,22 @@ export function anthropicMessagesBody(prompt: string, o: { max_tokens: number; t
 export function parseAnthropicResponse(response: unknown): RawSuccess {
   const content = (response as { content?: unknown } | null)?.content;
   if (!Array.isArray(content)) throw new BadResponseError('no content array in the Anthropic-messages response');
-  const block = content.find((b: { type?: unknown; text?: unknown }) => b?.type === 'text' && typeof b.text === 'string') as { text: string } | undefined;
+  const block = content.find(
+    (b: { type?: unknown; text?: unknown }) => b?.type === 'text' && typeof b.text === 'string',
+  ) as { text: string } | undefined;
   const stop = (response as { stop_reason?: unknown }).stop_reason;
   const completion: Completion = { text: block?.text ?? '', finish_reason: typeof stop === 'string' ? stop : null };
   const u = (response as { usage?: Record<string, unknown> }).usage;
   const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
   const input = num(u?.input_tokens);
   const output = num(u?.output_tokens);
-  const usage = u ? { prompt_tokens: input, completion_tokens: output, total_tokens: input !== null && output !== null ? input + output : null } : null;
+  const usage = u
+    ? {
+        prompt_tokens: input,
+        completion_tokens: output,
+        total_tokens: input !== null && output !== null ? input + output : null,
+      }
+    : null;
   return { completions: [completion], usage, response };
 }
 
@@ -39,7 +50,12 @@ export function parseAnthropicResponse(response: unknown): RawSuccess {
  * `classifyError` and the retry policy treat every client alike.
  */
 export function createAnthropicSender(url: string, credentialHeaders: Readonly<Record<string, string>>): SendAttempt {
-  const headers = { 'Content-Type': 'application/json', Accept: 'application/json', dataClassification: 'confidential', ...credentialHeaders };
+  const headers = {
+    'Content-Type': 'application/json',
+    Accept: 'application/json',
+    dataClassification: 'confidential',
+    ...credentialHeaders,
+  };
   return async (body, timeoutMs, signal) => {
     // The body is read inside the deadline too: a reply that stalls mid-body is a timeout, not a hang.
     const { response, text } = await withDeadline(Date.now() + timeoutMs, signal, async (combined) => {

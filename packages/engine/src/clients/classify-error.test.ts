@@ -37,7 +37,9 @@ describe('classifyStatus', () => {
     expect([c.error_kind, c.retriable, c.fatal]).toEqual([kind, retriable, fatal]);
   });
   it('recognises a context-length rejection', () => {
-    expect(classifyStatus(400, "This model's maximum context length is 8192 tokens", undefined, false).error_kind).toBe('context_length');
+    expect(classifyStatus(400, "This model's maximum context length is 8192 tokens", undefined, false).error_kind).toBe(
+      'context_length',
+    );
   });
   it('reads Retry-After on 429', () => {
     expect(classifyStatus(429, 'slow down', new Headers({ 'retry-after': '7' }), false).retry_after_s).toBe(7);
@@ -47,9 +49,23 @@ describe('classifyStatus', () => {
 describe('classifyError: connection failures', () => {
   const withCause = (cause: unknown) => new APIConnectionError({ message: 'Connection error.', cause: cause as Error });
   it.each([
-    ['the code fetch hides under "fetch failed"', withCause(new TypeError('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) })), 'connection error: ECONNRESET'],
-    ['a code on the cause itself', withCause(Object.assign(new Error('connect refused'), { code: 'ECONNREFUSED' })), 'connection error: ECONNREFUSED'],
-    ['no code anywhere: the deepest message', withCause(new TypeError('fetch failed', { cause: new Error('other side closed') })), 'connection error: other side closed'],
+    [
+      'the code fetch hides under "fetch failed"',
+      withCause(
+        new TypeError('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) }),
+      ),
+      'connection error: ECONNRESET',
+    ],
+    [
+      'a code on the cause itself',
+      withCause(Object.assign(new Error('connect refused'), { code: 'ECONNREFUSED' })),
+      'connection error: ECONNREFUSED',
+    ],
+    [
+      'no code anywhere: the deepest message',
+      withCause(new TypeError('fetch failed', { cause: new Error('other side closed') })),
+      'connection error: other side closed',
+    ],
     ['no cause', new APIConnectionError({ message: 'Connection error.' }), 'connection error: Connection error.'],
   ])('%s', (_name, error, message) => {
     expect(classifyError(error, false)).toEqual({ error_kind: 'connection', message, retriable: true, fatal: false });

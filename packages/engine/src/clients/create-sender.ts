@@ -4,5 +4,7 @@ import { createOpenAISender, type SendAttempt } from './openai-client.js';
 
 /** NVCF function URLs speak the pexec/polling protocol; every other deployment goes through the openai SDK. */
 export function createSender(deployment: ModelDeployment, apiKey: string | null): SendAttempt {
-  return deployment.nvcf.is_function || deployment.base_url === null ? createNvcfSender(deployment, apiKey) : createOpenAISender(deployment, apiKey);
+  return deployment.nvcf.is_function || deployment.base_url === null
+    ? createNvcfSender(deployment, apiKey)
+    : createOpenAISender(deployment, apiKey);
 }

@@ -27,7 +27,9 @@ export function failFastWhenRefused(send: SendAttempt, url: string): SendAttempt
       if (answered || !isRefused(error)) throw error;
       refusals++;
       if (refusals >= REFUSALS_BEFORE_DOWN) {
-        throw new EndpointDownError(`nothing is listening at ${url}: connection refused (ECONNREFUSED) on the first ${refusals} attempts`);
+        throw new EndpointDownError(
+          `nothing is listening at ${url}: connection refused (ECONNREFUSED) on the first ${refusals} attempts`,
+        );
       }
       throw error;
     }

@@ -5,7 +5,11 @@
  * at most five levels down.
  */
 export function codeInCauses(error: unknown): string | null {
-  for (let e: unknown = (error as { cause?: unknown } | null)?.cause, depth = 0; typeof e === 'object' && e !== null && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e: unknown = (error as { cause?: unknown } | null)?.cause, depth = 0;
+    typeof e === 'object' && e !== null && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     const { code } = e as { code?: unknown };
     if (typeof code === 'string') return code;
   }

@@ -10,7 +10,11 @@ import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai'
  * Runs `exchange` (a fetch, and the body read when it is inside) with a signal that fires at `deadline` (epoch ms)
  * or when the caller's `signal` aborts, and maps its failures to the SDK's error classes.
  */
-export async function withDeadline<T>(deadline: number, signal: AbortSignal | undefined, exchange: (signal: AbortSignal) => Promise<T>): Promise<T> {
+export async function withDeadline<T>(
+  deadline: number,
+  signal: AbortSignal | undefined,
+  exchange: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   const remaining = deadline - Date.now();
   if (remaining <= 0) throw new APIConnectionTimeoutError();
   const timeout = AbortSignal.timeout(remaining);

@@ -1,4 +1,9 @@
-export { readModelDeployment, DEFAULT_SETTINGS, type ModelDeployment, type RequestSettings } from './model-deployment.js';
+export {
+  readModelDeployment,
+  DEFAULT_SETTINGS,
+  type ModelDeployment,
+  type RequestSettings,
+} from './model-deployment.js';
 export { buildRequestBody } from './request-body.js';
 export { classifyError, classifyStatus, parseRetryAfter, BadResponseError } from './classify-error.js';
 export { createOpenAISender, parseResponse, type SendAttempt, type RawSuccess } from './openai-client.js';

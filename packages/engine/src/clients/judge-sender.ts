@@ -71,7 +71,13 @@ export function createJudgeTransport(endpoint: JudgeEndpoint, credential: Creden
   return {
     send,
     parse: (response) => parseResponse(response, 'chat'),
-    body: (prompt, max_tokens, temperature) => ({ model: endpoint.model_id, messages: [{ role: 'user', content: prompt }], temperature, max_tokens, n: 1 }),
+    body: (prompt, max_tokens, temperature) => ({
+      model: endpoint.model_id,
+      messages: [{ role: 'user', content: prompt }],
+      temperature,
+      max_tokens,
+      n: 1,
+    }),
     nvcf: endpoint.base_url === null,
   };
 }
@@ -86,12 +92,30 @@ export function isAuthRejection(error: unknown): boolean {
 }
 
 function buildSender(endpoint: JudgeEndpoint, secret: string | null, anthropic: boolean): SendAttempt {
-  const headers: Record<string, string> = secret === null ? {} : endpoint.auth_header ? { [endpoint.auth_header]: secret } : { Authorization: `Bearer ${secret}` };
+  const headers: Record<string, string> =
+    secret === null
+      ? {}
+      : endpoint.auth_header
+        ? { [endpoint.auth_header]: secret }
+        : { Authorization: `Bearer ${secret}` };
   if (anthropic) return createAnthropicSender(endpoint.request_url, headers);
-  if (endpoint.auth_header === null || endpoint.base_url === null) return createSender(judgeDeployment(endpoint), secret);
+  if (endpoint.auth_header === null || endpoint.base_url === null)
+    return createSender(judgeDeployment(endpoint), secret);
   // A bare custom header: the SDK's own Authorization header is switched off.
-  const client = new OpenAI({ apiKey: 'unused', baseURL: endpoint.base_url, organization: null, project: null, maxRetries: 0, fetch: createNodeFetch(), defaultHeaders: { Authorization: null, ...headers } });
-  return async (body, timeoutMs, signal) => parseResponse(await client.chat.completions.create(body as never, { timeout: timeoutMs, signal, maxRetries: 0 }), 'chat');
+  const client = new OpenAI({
+    apiKey: 'unused',
+    baseURL: endpoint.base_url,
+    organization: null,
+    project: null,
+    maxRetries: 0,
+    fetch: createNodeFetch(),
+    defaultHeaders: { Authorization: null, ...headers },
+  });
+  return async (body, timeoutMs, signal) =>
+    parseResponse(
+      await client.chat.completions.create(body as never, { timeout: timeoutMs, signal, maxRetries: 0 }),
+      'chat',
+    );
 }
 
 /** The judge seen as a chat deployment, so the model client's senders (SDK or NVCF protocol) serve it unchanged. */

@@ -10,15 +10,42 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const request: PromptRequest = { instance_id: 'id0', train_trial_index: 0, prompt: 'Question: x\nA. yes\nB. no\nAnswer:', temperature: 0, max_tokens: 1, stop: [], top_p: null, num_completions: 1, top_k_per_token: 5 };
+const request: PromptRequest = {
+  instance_id: 'id0',
+  train_trial_index: 0,
+  prompt: 'Question: x\nA. yes\nB. no\nAnswer:',
+  temperature: 0,
+  max_tokens: 1,
+  stop: [],
+  top_p: null,
+  num_completions: 1,
+  top_k_per_token: 5,
+};
 const policy = { maxRetries: 2, timeoutMs: 5000, nvcfBacked: false, backoffBaseS: 0.001, backoffCapS: 0.01 };
 
 function deployment(server: FakeOpenAIServer, over: Partial<ModelDeployment> = {}): ModelDeployment {
   return {
-    name: 'eval-factory/fake-model', model_name: 'fake-model', provider: 'openai_compatible', endpoint_type: 'chat',
-    base_url: server.url, request_url: `${server.url}/chat/completions`, auth: { kind: 'none' },
-    nvcf: { enabled: false, backed: false, is_function: false, poll_seconds: 1800 }, max_tokens_field: 'max_tokens',
-    request_settings: { params_to_add: {}, params_to_remove: [], params_to_rename: {}, use_system_prompt: false, custom_system_prompt: null, process_reasoning_traces: false, start_reasoning_token: '<think>', end_reasoning_token: '</think>', use_caching: true, caching_dir: null },
+    name: 'eval-factory/fake-model',
+    model_name: 'fake-model',
+    provider: 'openai_compatible',
+    endpoint_type: 'chat',
+    base_url: server.url,
+    request_url: `${server.url}/chat/completions`,
+    auth: { kind: 'none' },
+    nvcf: { enabled: false, backed: false, is_function: false, poll_seconds: 1800 },
+    max_tokens_field: 'max_tokens',
+    request_settings: {
+      params_to_add: {},
+      params_to_remove: [],
+      params_to_rename: {},
+      use_system_prompt: false,
+      custom_system_prompt: null,
+      process_reasoning_traces: false,
+      start_reasoning_token: '<think>',
+      end_reasoning_token: '</think>',
+      use_caching: true,
+      caching_dir: null,
+    },
     ...over,
   };
 }
@@ -32,9 +59,19 @@ afterAll(async () => server.close());
 describe('model client (real openai SDK → loopback server)', () => {
   it('leaves no abort listener on the run-wide signal after its requests end (issue 16: they piled up, O(n²))', async () => {
     const d = deployment(server);
-    const client = createModelClient({ deployment: d, send: createSender(d, null), cache: disabledCache, policy, engineVersion: 't' });
+    const client = createModelClient({
+      deployment: d,
+      send: createSender(d, null),
+      cache: disabledCache,
+      policy,
+      engineVersion: 't',
+    });
     const run = new AbortController();
-    const requests = Array.from({ length: 200 }, (_, i) => ({ ...request, instance_id: `l${i}`, prompt: `${request.prompt} ${i}` }));
+    const requests = Array.from({ length: 200 }, (_, i) => ({
+      ...request,
+      instance_id: `l${i}`,
+      prompt: `${request.prompt} ${i}`,
+    }));
     let inFlightMax = 0;
     for (let i = 0; i < requests.length; i += 16) {
       const batch = requests.slice(i, i + 16).map((r) => client.call(r, run.signal));
@@ -45,16 +82,30 @@ describe('model client (real openai SDK → loopback server)', () => {
     expect(getEventListeners(run.signal, 'abort')).toHaveLength(0);
   });
 
-
   it('sends HELM’s body with no Authorization header when there is no key, then answers from the cache', async () => {
-    const cache = await openSqliteCache(join(mkdtempSync(join(tmpdir(), 'ef-mc-')), 'cache.db'), 'model', () => undefined);
+    const cache = await openSqliteCache(
+      join(mkdtempSync(join(tmpdir(), 'ef-mc-')), 'cache.db'),
+      'model',
+      () => undefined,
+    );
     const d = deployment(server);
     const client = createModelClient({ deployment: d, send: createSender(d, null), cache, policy, engineVersion: 't' });
     const before = server.requests.length;
     const first = await client.call(request);
-    expect(first.outcome).toMatchObject({ ok: true, cached: false, attempts: 1, completions: [{ text: 'B', finish_reason: 'stop' }] });
+    expect(first.outcome).toMatchObject({
+      ok: true,
+      cached: false,
+      attempts: 1,
+      completions: [{ text: 'B', finish_reason: 'stop' }],
+    });
     const sent = server.requests[server.requests.length - 1];
-    expect(sent.body).toEqual({ model: 'fake-model', messages: [{ role: 'user', content: request.prompt }], temperature: 0, max_tokens: 1, n: 1 });
+    expect(sent.body).toEqual({
+      model: 'fake-model',
+      messages: [{ role: 'user', content: request.prompt }],
+      temperature: 0,
+      max_tokens: 1,
+      n: 1,
+    });
     expect(sent.authorization_sha256).toBeNull();
     const second = await client.call(request);
     expect(second.outcome).toMatchObject({ ok: true, cached: true, attempts: 0 });
@@ -64,9 +115,19 @@ describe('model client (real openai SDK → loopback server)', () => {
   });
 
   it('after prefetch, a request prefetch did not find is sent without a second lookup; a duplicate then hits', async () => {
-    const store = await openSqliteCache(join(mkdtempSync(join(tmpdir(), 'ef-mc-')), 'cache.db'), 'model', () => undefined);
+    const store = await openSqliteCache(
+      join(mkdtempSync(join(tmpdir(), 'ef-mc-')), 'cache.db'),
+      'model',
+      () => undefined,
+    );
     let gets = 0;
-    const cache = { ...store, get: (key: string) => (gets++, store.get(key)), getMany: (keys: string[]) => store.getMany(keys), set: store.set.bind(store), close: store.close.bind(store) };
+    const cache = {
+      ...store,
+      get: (key: string) => (gets++, store.get(key)),
+      getMany: (keys: string[]) => store.getMany(keys),
+      set: store.set.bind(store),
+      close: store.close.bind(store),
+    };
     const d = deployment(server);
     const client = createModelClient({ deployment: d, send: createSender(d, null), cache, policy, engineVersion: 't' });
     const fresh = { ...request, prompt: `${request.prompt} (prefetch)` };
@@ -78,9 +139,19 @@ describe('model client (real openai SDK → loopback server)', () => {
   });
 
   it('retries a 429 then succeeds; a failure is never cached', async () => {
-    server.setScript([{ kind: 'rate_limit', retryAfter: 0 }, 'ok', { kind: 'status', status: 400, body: { error: { message: 'bad' } } }]);
+    server.setScript([
+      { kind: 'rate_limit', retryAfter: 0 },
+      'ok',
+      { kind: 'status', status: 400, body: { error: { message: 'bad' } } },
+    ]);
     const d = deployment(server);
-    const client = createModelClient({ deployment: d, send: createSender(d, 'sk-fake-key-123456'), cache: disabledCache, policy, engineVersion: 't' });
+    const client = createModelClient({
+      deployment: d,
+      send: createSender(d, 'sk-fake-key-123456'),
+      cache: disabledCache,
+      policy,
+      engineVersion: 't',
+    });
     const ok = await client.call({ ...request, prompt: 'p1' });
     expect(ok.outcome).toMatchObject({ ok: true, attempts: 2 });
     expect(ok.retries.map((r) => r.error_kind)).toEqual(['rate_limited']);
@@ -91,8 +162,19 @@ describe('model client (real openai SDK → loopback server)', () => {
   it('speaks the NVCF function protocol: 202 + NVCF-REQID, then polls the status URL', async () => {
     server.setScript([{ kind: 'nvcf_pending', polls: 2 }]);
     const fn = `${server.origin}/v2/nvcf/pexec/functions/abc-123`;
-    const d = deployment(server, { provider: 'nvcf', base_url: null, request_url: fn, nvcf: { enabled: true, backed: true, is_function: true, poll_seconds: 1800 } });
-    const client = createModelClient({ deployment: d, send: createSender(d, 'nvapi-fake-key-0000'), cache: disabledCache, policy: { ...policy, nvcfBacked: true }, engineVersion: 't' });
+    const d = deployment(server, {
+      provider: 'nvcf',
+      base_url: null,
+      request_url: fn,
+      nvcf: { enabled: true, backed: true, is_function: true, poll_seconds: 1800 },
+    });
+    const client = createModelClient({
+      deployment: d,
+      send: createSender(d, 'nvapi-fake-key-0000'),
+      cache: disabledCache,
+      policy: { ...policy, nvcfBacked: true },
+      engineVersion: 't',
+    });
     const before = server.requests.length;
     const r = await client.call({ ...request, prompt: 'nvcf prompt' });
     expect(r.outcome).toMatchObject({ ok: true, completions: [{ text: 'B' }] });

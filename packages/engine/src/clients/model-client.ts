@@ -89,8 +89,22 @@ export function createModelClient(opts: {
       if (hit) {
         const raw = parseResponse(scrubValue(hit.response), deployment.endpoint_type);
         const lookup_s = early ? early.lookup_s : (performance.now() - lookupStart) / 1000;
-        const outcome: RequestOutcome = { ok: true, completions: raw.completions, usage: raw.usage, cached: true, request_time_s: lookup_s, attempts: 0 };
-        return { body, outcome, retries: [], original_request_time_s: hit.request_time_s, request_datetime, ...(early ? {} : { duplicate: true }) };
+        const outcome: RequestOutcome = {
+          ok: true,
+          completions: raw.completions,
+          usage: raw.usage,
+          cached: true,
+          request_time_s: lookup_s,
+          attempts: 0,
+        };
+        return {
+          body,
+          outcome,
+          retries: [],
+          original_request_time_s: hit.request_time_s,
+          request_datetime,
+          ...(early ? {} : { duplicate: true }),
+        };
       }
       const result = await sendWithRetries(send, body, policy, signal);
       if (!result.ok) return { body, outcome: result.failure, retries: result.retries, request_datetime };
@@ -105,7 +119,14 @@ export function createModelClient(opts: {
         engine_version: opts.engineVersion,
       });
       missing.delete(key); // a duplicate prompt sent after this one finds its answer
-      const outcome: RequestOutcome = { ok: true, completions: raw.completions, usage: raw.usage, cached: false, request_time_s: result.request_time_s, attempts: result.attempts };
+      const outcome: RequestOutcome = {
+        ok: true,
+        completions: raw.completions,
+        usage: raw.usage,
+        cached: false,
+        request_time_s: result.request_time_s,
+        attempts: result.attempts,
+      };
       return { body, outcome, retries: result.retries, request_datetime };
     },
   };
@@ -115,7 +136,9 @@ export function createModelClient(opts: {
 function limited(send: SendAttempt, limiter: RequestLimiter, nvcfBacked: boolean): SendAttempt {
   return async (body, timeoutMs, signal) => {
     // The estimate serialises the whole prompt: only worth it when a tokens-per-minute limit will read it.
-    const tokens = limiter.countsTokens ? estimateTokens(body, Number(body.max_tokens ?? body.max_completion_tokens ?? 0)) : 0;
+    const tokens = limiter.countsTokens
+      ? estimateTokens(body, Number(body.max_tokens ?? body.max_completion_tokens ?? 0))
+      : 0;
     const release = await limiter.acquire(tokens);
     try {
       const result = await send(body, timeoutMs, signal);

@@ -14,7 +14,12 @@ export interface ModelDeployment {
   readonly request_url: string;
   readonly auth: { readonly kind: 'none' } | { readonly kind: 'api_key'; readonly env: string };
   /** `backed`: NVCF serves the host (no retry of 504/timeouts); `is_function`: the pexec + polling protocol. */
-  readonly nvcf: { readonly enabled: boolean; readonly backed: boolean; readonly is_function: boolean; readonly poll_seconds: number };
+  readonly nvcf: {
+    readonly enabled: boolean;
+    readonly backed: boolean;
+    readonly is_function: boolean;
+    readonly poll_seconds: number;
+  };
   readonly max_tokens_field: 'max_tokens' | 'max_completion_tokens';
   readonly request_settings: RequestSettings;
 }
@@ -53,14 +58,29 @@ export function readModelDeployment(dir: string, model: string): ModelDeployment
   try {
     doc = parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new UserError('EF_MODEL_CONFIGS', `cannot read ${file}: ${(error as Error).message}`, 'run through `eval-factory run_eval`, which writes model_configs/, or pass --model-configs DIR');
+    throw new UserError(
+      'EF_MODEL_CONFIGS',
+      `cannot read ${file}: ${(error as Error).message}`,
+      'run through `eval-factory run_eval`, which writes model_configs/, or pass --model-configs DIR',
+    );
   }
   const list = (doc as { model_deployments?: unknown[] } | null)?.model_deployments;
-  if (!Array.isArray(list)) throw new UserError('EF_MODEL_CONFIGS', `${file}: missing model_deployments list`, 'regenerate it with `eval-factory run_eval`');
-  const found = list.find((d) => (d as { model_name?: string }).model_name === model) as Record<string, any> | undefined;
+  if (!Array.isArray(list))
+    throw new UserError(
+      'EF_MODEL_CONFIGS',
+      `${file}: missing model_deployments list`,
+      'regenerate it with `eval-factory run_eval`',
+    );
+  const found = list.find((d) => (d as { model_name?: string }).model_name === model) as
+    | Record<string, any>
+    | undefined;
   if (!found) {
     const names = list.map((d) => (d as { model_name?: string }).model_name).join(', ');
-    throw new UserError('EF_MODEL_CONFIGS', `${file}: no deployment for model '${model}' (have: ${names})`, 'the run entry model= must equal a deployment model_name');
+    throw new UserError(
+      'EF_MODEL_CONFIGS',
+      `${file}: no deployment for model '${model}' (have: ${names})`,
+      'the run entry model= must equal a deployment model_name',
+    );
   }
   const settings = { ...DEFAULT_SETTINGS, ...stripNulls(found.request_settings ?? {}) } as RequestSettings;
   return {
@@ -70,7 +90,10 @@ export function readModelDeployment(dir: string, model: string): ModelDeployment
     endpoint_type: found.endpoint_type === 'completions' ? 'completions' : 'chat',
     base_url: typeof found.base_url === 'string' ? found.base_url : null,
     request_url: String(found.request_url ?? found.base_url),
-    auth: found.auth?.kind === 'api_key' && found.auth.env ? { kind: 'api_key', env: String(found.auth.env) } : { kind: 'none' },
+    auth:
+      found.auth?.kind === 'api_key' && found.auth.env
+        ? { kind: 'api_key', env: String(found.auth.env) }
+        : { kind: 'none' },
     nvcf: {
       enabled: Boolean(found.nvcf?.enabled),
       backed: Boolean(found.nvcf?.backed ?? found.nvcf?.enabled),
@@ -85,4 +108,3 @@ export function readModelDeployment(dir: string, model: string): ModelDeployment
 function stripNulls(o: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined));
 }
-

@@ -56,15 +56,25 @@ afterEach(async () => {
 
 describe('createNodeFetch', () => {
   it('sends the method, headers and body with a content length and returns a standard Response', async () => {
-    const { origin, seen } = await serve((_req, res) => res.writeHead(201, { 'content-type': 'application/json', 'x-request-id': 'r1' }).end('{"ok":true}'));
+    const { origin, seen } = await serve((_req, res) =>
+      res.writeHead(201, { 'content-type': 'application/json', 'x-request-id': 'r1' }).end('{"ok":true}'),
+    );
     const body = JSON.stringify({ text: 'é'.repeat(3) });
-    const response = await createNodeFetch()(`${origin}/v1/chat`, { method: 'POST', headers: new Headers({ 'Content-Type': 'application/json', 'X-Trace': 'a' }), body });
+    const response = await createNodeFetch()(`${origin}/v1/chat`, {
+      method: 'POST',
+      headers: new Headers({ 'Content-Type': 'application/json', 'X-Trace': 'a' }),
+      body,
+    });
     expect(response).toBeInstanceOf(Response);
     expect(response.status).toBe(201);
     expect(response.headers.get('x-request-id')).toBe('r1');
     expect(await response.json()).toEqual({ ok: true });
     expect(seen).toEqual([expect.objectContaining({ method: 'POST', url: '/v1/chat', body })]);
-    expect(seen[0].headers).toMatchObject({ 'content-type': 'application/json', 'x-trace': 'a', 'content-length': String(Buffer.byteLength(body)) });
+    expect(seen[0].headers).toMatchObject({
+      'content-type': 'application/json',
+      'x-trace': 'a',
+      'content-length': String(Buffer.byteLength(body)),
+    });
     expect(seen[0].headers['transfer-encoding']).toBeUndefined();
   });
 
@@ -87,24 +97,36 @@ describe('createNodeFetch', () => {
   });
 
   it.each([
-    ['a reset before the response', (_req: IncomingMessage, res: ServerResponse) => res.socket?.destroy(), /ECONNRESET/],
-    ['a body cut short', (_req: IncomingMessage, res: ServerResponse) => {
-      res.writeHead(200, { 'content-length': '100' }).write('{"partial":');
-      setTimeout(() => res.socket?.destroy(), 10);
-    }, /ECONNRESET|aborted/],
+    [
+      'a reset before the response',
+      (_req: IncomingMessage, res: ServerResponse) => res.socket?.destroy(),
+      /ECONNRESET/,
+    ],
+    [
+      'a body cut short',
+      (_req: IncomingMessage, res: ServerResponse) => {
+        res.writeHead(200, { 'content-length': '100' }).write('{"partial":');
+        setTimeout(() => res.socket?.destroy(), 10);
+      },
+      /ECONNRESET|aborted/,
+    ],
   ])('rejects %s like fetch: TypeError "fetch failed" with the cause', async (_name, handler, cause) => {
     const { origin } = await serve(handler);
     const error = await createNodeFetch()(`${origin}/`, { method: 'POST', body: '{}' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TypeError);
     expect((error as Error).message).toBe('fetch failed');
-    expect(`${(error as { cause: { code?: string; message: string } }).cause.code} ${(error as { cause: Error }).cause.message}`).toMatch(cause);
+    expect(
+      `${(error as { cause: { code?: string; message: string } }).cause.code} ${(error as { cause: Error }).cause.message}`,
+    ).toMatch(cause);
   });
 
   it('rejects a refused connection with the cause code', async () => {
     const { origin } = await serve((_req, res) => res.end());
     await new Promise((resolve) => server!.close(resolve));
     server = null;
-    const error = (await createNodeFetch()(`${origin}/`).catch((e: unknown) => e)) as TypeError & { cause: { code: string } };
+    const error = (await createNodeFetch()(`${origin}/`).catch((e: unknown) => e)) as TypeError & {
+      cause: { code: string };
+    };
     expect([error.message, error.cause.code]).toEqual(['fetch failed', 'ECONNREFUSED']);
   });
 
@@ -132,19 +154,32 @@ describe('createNodeFetch', () => {
     const f = createNodeFetch(fallback);
     expect(await (await f(`${origin}/old`, { method: 'POST', body: 'b' })).text()).toBe('/new b');
     expect(await (await f(new Request(`${origin}/req`))).text()).toBe('/req ');
-    expect(await (await f(`${origin}/form`, { method: 'POST', body: new URLSearchParams({ q: '1' }) })).text()).toBe('/form q=1');
+    expect(await (await f(`${origin}/form`, { method: 'POST', body: new URLSearchParams({ q: '1' }) })).text()).toBe(
+      '/form q=1',
+    );
     expect(calls).toEqual([`${origin}/old`, `${origin}/req`, `${origin}/form`]);
     expect(seen.map((s) => s.url)).toEqual(['/old', '/old', '/new', '/req', '/form']);
   });
 });
 
 describe('the openai SDK on createNodeFetch', () => {
-  const client = (origin: string, timeout = 5000) => new OpenAI({ baseURL: `${origin}/v1`, apiKey: 'sk-test', maxRetries: 0, timeout, fetch: createNodeFetch() });
+  const client = (origin: string, timeout = 5000) =>
+    new OpenAI({ baseURL: `${origin}/v1`, apiKey: 'sk-test', maxRetries: 0, timeout, fetch: createNodeFetch() });
   const ask = (c: OpenAI) => c.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] });
 
   it('gets a completion and sends the bearer key', async () => {
     const { origin, seen } = await serve((_req, res) =>
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 'c', object: 'chat.completion', created: 0, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: 'hello' }, finish_reason: 'stop' }] })),
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(
+          JSON.stringify({
+            id: 'c',
+            object: 'chat.completion',
+            created: 0,
+            model: 'm',
+            choices: [{ index: 0, message: { role: 'assistant', content: 'hello' }, finish_reason: 'stop' }],
+          }),
+        ),
     );
     expect((await ask(client(origin))).choices[0].message.content).toBe('hello');
     expect(seen[0].headers.authorization).toBe('Bearer sk-test');

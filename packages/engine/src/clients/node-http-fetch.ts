@@ -35,14 +35,22 @@ export function createNodeFetch(fallback: Fetch = globalThis.fetch): Fetch {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : null;
     const protocol = url?.startsWith('https:') ? 'https:' : url?.startsWith('http:') ? 'http:' : null;
     const body = init.body ?? null;
-    if (url === null || protocol === null || !(body === null || typeof body === 'string' || body instanceof Uint8Array)) {
+    if (
+      url === null ||
+      protocol === null ||
+      !(body === null || typeof body === 'string' || body instanceof Uint8Array)
+    ) {
       return fallback(input, init);
     }
     const signal = init.signal ?? null;
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     return new Promise((resolve, reject) => {
       const transport = protocol === 'https:' ? https : http;
-      const req = transport.request(url, { method: init.method ?? 'GET', headers: outgoingHeaders(init.headers, body), agent: agents[protocol] });
+      const req = transport.request(url, {
+        method: init.method ?? 'GET',
+        headers: outgoingHeaders(init.headers, body),
+        agent: agents[protocol],
+      });
       let settled = false;
       const settle = (outcome: () => void) => {
         if (settled) return;
@@ -73,7 +81,12 @@ export function createNodeFetch(fallback: Fetch = globalThis.fetch): Fetch {
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('error', fail);
         res.on('close', () => {
-          if (!res.complete) fail(Object.assign(new Error('the connection closed before the response was complete'), { code: 'ECONNRESET' }));
+          if (!res.complete)
+            fail(
+              Object.assign(new Error('the connection closed before the response was complete'), {
+                code: 'ECONNRESET',
+              }),
+            );
         });
         res.on('end', () => {
           let response: Response;
@@ -103,7 +116,8 @@ function outgoingHeaders(headers: RequestInit['headers'], body: string | Uint8Ar
     out[name] = value;
   });
   // A known length instead of chunked encoding: some local servers (llama.cpp, older vLLM) reject chunked bodies.
-  if (body !== null) out['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+  if (body !== null)
+    out['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
   return out;
 }
 

@@ -18,7 +18,12 @@ export function createNvcfSender(deployment: ModelDeployment, apiKey: string | n
       'NVCF-POLL-SECONDS': String(Math.max(1, Math.min(deployment.nvcf.poll_seconds, Math.floor(timeoutMs / 1000)))),
       ...(apiKey ? { Authorization: `Bearer ${apiKey}` } : {}),
     };
-    let response = await fetchBefore(deadline, deployment.request_url, { method: 'POST', headers, body: JSON.stringify(body) }, signal);
+    let response = await fetchBefore(
+      deadline,
+      deployment.request_url,
+      { method: 'POST', headers, body: JSON.stringify(body) },
+      signal,
+    );
     while (response.status === 202) {
       const reqId = response.headers.get('nvcf-reqid');
       await response.body?.cancel();

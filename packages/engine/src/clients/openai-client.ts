@@ -11,7 +11,11 @@ export interface RawSuccess {
 }
 
 /** Sends one attempt; throws on failure (classified by the caller). */
-export type SendAttempt = (body: Record<string, unknown>, timeoutMs: number, signal?: AbortSignal) => Promise<RawSuccess>;
+export type SendAttempt = (
+  body: Record<string, unknown>,
+  timeoutMs: number,
+  signal?: AbortSignal,
+) => Promise<RawSuccess>;
 
 /**
  * One official `openai` SDK client per deployment, with the SDK's own retries off: attempts, waits and failure
@@ -26,7 +30,12 @@ export function createOpenAISender(deployment: ModelDeployment, apiKey: string |
     project: null,
     maxRetries: 0,
     fetch: createNodeFetch(),
-    defaultHeaders: apiKey === null ? { Authorization: null } : deployment.nvcf.enabled ? { 'NVCF-POLL-SECONDS': String(deployment.nvcf.poll_seconds) } : undefined,
+    defaultHeaders:
+      apiKey === null
+        ? { Authorization: null }
+        : deployment.nvcf.enabled
+          ? { 'NVCF-POLL-SECONDS': String(deployment.nvcf.poll_seconds) }
+          : undefined,
   });
   return async (body, timeoutMs, signal) => {
     const options = { timeout: timeoutMs, signal, maxRetries: 0 };
@@ -44,11 +53,18 @@ export function parseResponse(response: unknown, type: 'chat' | 'completions'): 
   if (!Array.isArray(choices) || choices.length === 0) throw new BadResponseError('no choices in the response body');
   const completions = choices.map((c: any): Completion => {
     const text = type === 'chat' ? c?.message?.content : c?.text;
-    if (text !== null && text !== undefined && typeof text !== 'string') throw new BadResponseError('completion text is not a string');
+    if (text !== null && text !== undefined && typeof text !== 'string')
+      throw new BadResponseError('completion text is not a string');
     return { text: text ?? '', finish_reason: typeof c?.finish_reason === 'string' ? c.finish_reason : null };
   });
   const u = (response as { usage?: Record<string, unknown> }).usage;
   const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-  const usage = u ? { prompt_tokens: num(u.prompt_tokens), completion_tokens: num(u.completion_tokens), total_tokens: num(u.total_tokens) } : null;
+  const usage = u
+    ? {
+        prompt_tokens: num(u.prompt_tokens),
+        completion_tokens: num(u.completion_tokens),
+        total_tokens: num(u.total_tokens),
+      }
+    : null;
   return { completions, usage, response };
 }

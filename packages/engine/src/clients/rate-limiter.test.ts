@@ -10,7 +10,13 @@ function clock() {
 describe('RequestLimiter', () => {
   it('paces requests to requests_per_minute', async () => {
     const c = clock();
-    const limiter = new RequestLimiter({ maxConcurrency: 8, requestsPerMinute: 120, tokensPerMinute: null, now: c.now, sleep: c.sleep });
+    const limiter = new RequestLimiter({
+      maxConcurrency: 8,
+      requestsPerMinute: 120,
+      tokensPerMinute: null,
+      now: c.now,
+      sleep: c.sleep,
+    });
     for (let i = 0; i < 11; i++) (await limiter.acquire(0))('ok');
     // A burst of one second's worth (2), then 2 per second: the 9 others need 4.5 s.
     expect(c.elapsed()).toBeGreaterThanOrEqual(4400);
@@ -19,7 +25,13 @@ describe('RequestLimiter', () => {
 
   it('paces estimated tokens to tokens_per_minute', async () => {
     const c = clock();
-    const limiter = new RequestLimiter({ maxConcurrency: 8, requestsPerMinute: null, tokensPerMinute: 60_000, now: c.now, sleep: c.sleep });
+    const limiter = new RequestLimiter({
+      maxConcurrency: 8,
+      requestsPerMinute: null,
+      tokensPerMinute: 60_000,
+      now: c.now,
+      sleep: c.sleep,
+    });
     for (let i = 0; i < 5; i++) (await limiter.acquire(2000))('ok');
     // 1,000 tokens per second, one request's worth of burst: the 4 others need 2 s each.
     expect(c.elapsed()).toBeGreaterThanOrEqual(7900);
@@ -28,7 +40,13 @@ describe('RequestLimiter', () => {
 
   it('never lets more than the adaptive limit in flight, halves it on a 429 and grows it back', async () => {
     const c = clock();
-    const limiter = new RequestLimiter({ maxConcurrency: 8, requestsPerMinute: null, tokensPerMinute: null, now: c.now, sleep: c.sleep });
+    const limiter = new RequestLimiter({
+      maxConcurrency: 8,
+      requestsPerMinute: null,
+      tokensPerMinute: null,
+      now: c.now,
+      sleep: c.sleep,
+    });
     const held = await Promise.all(Array.from({ length: 8 }, () => limiter.acquire(0)));
     let ninthAdmitted = false;
     const ninth = limiter.acquire(0).then((release) => {
@@ -48,7 +66,11 @@ describe('RequestLimiter', () => {
     expect(limiter.currentLimit).toBe(8);
   });
   it('counts tokens only with a tokens-per-minute limit', () => {
-    expect(new RequestLimiter({ maxConcurrency: 2, requestsPerMinute: 60, tokensPerMinute: null }).countsTokens).toBe(false);
-    expect(new RequestLimiter({ maxConcurrency: 2, requestsPerMinute: null, tokensPerMinute: 1000 }).countsTokens).toBe(true);
+    expect(new RequestLimiter({ maxConcurrency: 2, requestsPerMinute: 60, tokensPerMinute: null }).countsTokens).toBe(
+      false,
+    );
+    expect(new RequestLimiter({ maxConcurrency: 2, requestsPerMinute: null, tokensPerMinute: 1000 }).countsTokens).toBe(
+      true,
+    );
   });
 });

@@ -18,7 +18,10 @@ class Bucket {
   private level: number;
   private last: number;
 
-  constructor(private readonly perMinute: number, private readonly now: () => number) {
+  constructor(
+    private readonly perMinute: number,
+    private readonly now: () => number,
+  ) {
     this.level = Number.POSITIVE_INFINITY; // starts full: clipped to the capacity on first use
     this.last = now();
   }
@@ -73,7 +76,10 @@ export class RequestLimiter {
   async acquire(estimatedTokens: number): Promise<(result: AttemptResult) => void> {
     while (this.inFlight >= this.limit) await new Promise<void>((r) => this.waiters.push(r));
     this.inFlight++;
-    for (const [bucket, amount] of [[this.requests, 1], [this.tokens, estimatedTokens]] as const) {
+    for (const [bucket, amount] of [
+      [this.requests, 1],
+      [this.tokens, estimatedTokens],
+    ] as const) {
       for (let wait = bucket?.take(amount) ?? 0; wait > 0; wait = bucket!.take(amount)) await this.sleep(wait);
     }
     let released = false;

@@ -10,7 +10,8 @@ export function buildRequestBody(request: PromptRequest, deployment: ModelDeploy
   const body: Record<string, unknown> = { model: deployment.model_name };
   if (deployment.endpoint_type === 'chat') {
     const messages: { role: string; content: string }[] = [];
-    if (s.use_system_prompt && s.custom_system_prompt) messages.push({ role: 'system', content: s.custom_system_prompt });
+    if (s.use_system_prompt && s.custom_system_prompt)
+      messages.push({ role: 'system', content: s.custom_system_prompt });
     messages.push({ role: 'user', content: request.prompt });
     body.messages = messages;
   } else {

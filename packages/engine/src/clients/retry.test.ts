@@ -7,7 +7,8 @@ import { sendWithRetries } from './retry.js';
 
 const ok: RawSuccess = { completions: [{ text: 'A', finish_reason: 'stop' }], usage: null, response: {} };
 const policy = { maxRetries: 3, timeoutMs: 1000, nvcfBacked: false, backoffBaseS: 0.001, backoffCapS: 0.01 };
-const status = (code: number, headers: Record<string, string> = {}) => APIError.generate(code, { message: `status ${code}` }, undefined, new Headers(headers));
+const status = (code: number, headers: Record<string, string> = {}) =>
+  APIError.generate(code, { message: `status ${code}` }, undefined, new Headers(headers));
 
 function scripted(steps: (Error | 'ok')[]): { send: SendAttempt; calls: () => number } {
   let i = 0;
@@ -37,7 +38,12 @@ describe('sendWithRetries', () => {
   });
   it('redacts a known secret that the provider echoed in its error', async () => {
     registerSecret('sk-retry-test-0123456789abcdef');
-    const echo = APIError.generate(401, { error: { message: 'Incorrect API key provided: sk-retry-test-0123456789abcdef' } }, undefined, new Headers());
+    const echo = APIError.generate(
+      401,
+      { error: { message: 'Incorrect API key provided: sk-retry-test-0123456789abcdef' } },
+      undefined,
+      new Headers(),
+    );
     const r = await sendWithRetries(scripted([echo]).send, {}, policy);
     expect(r.ok).toBe(false);
     if (!r.ok) {
@@ -46,7 +52,10 @@ describe('sendWithRetries', () => {
     }
   });
   it('does not retry a per-request 400 or a fatal 401', async () => {
-    for (const [code, fatal] of [[400, false], [401, true]] as const) {
+    for (const [code, fatal] of [
+      [400, false],
+      [401, true],
+    ] as const) {
       const s = scripted([status(code)]);
       const r = await sendWithRetries(s.send, {}, policy);
       expect(s.calls()).toBe(1);

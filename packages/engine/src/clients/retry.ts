@@ -34,7 +34,12 @@ export type RetryResult =
  * Sends with the project's retry policy (docs/architecture.md): attempts = 1 + maxRetries; a retriable failure waits
  * `Retry-After` or a full-jitter backoff random(0, min(cap, base·2^a)); fatal and per-request failures stop at once.
  */
-export async function sendWithRetries(send: SendAttempt, body: Record<string, unknown>, policy: RetryPolicy, signal?: AbortSignal): Promise<RetryResult> {
+export async function sendWithRetries(
+  send: SendAttempt,
+  body: Record<string, unknown>,
+  policy: RetryPolicy,
+  signal?: AbortSignal,
+): Promise<RetryResult> {
   const retries: AttemptLog[] = [];
   for (let attempt = 0; ; attempt++) {
     const started = performance.now();
@@ -59,7 +64,11 @@ export async function sendWithRetries(send: SendAttempt, body: Record<string, un
         return { ok: false, failure, retries };
       }
       const wait = c.retry_after_s ?? Math.random() * Math.min(policy.backoffCapS, policy.backoffBaseS * 2 ** attempt);
-      retries.push({ error_kind: c.error_kind, ...(c.status_code !== undefined ? { status_code: c.status_code } : {}), waited_s: wait });
+      retries.push({
+        error_kind: c.error_kind,
+        ...(c.status_code !== undefined ? { status_code: c.status_code } : {}),
+        waited_s: wait,
+      });
       policy.observer?.retryWait(c.status_code === 429);
       try {
         await sleep(wait * 1000, signal);
@@ -90,7 +99,10 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
  * engine's CPU at 30k requests (issue 16). Here the run's signal holds one listener per attempt in flight, removed
  * when the attempt ends, and what the SDK adds dies with the attempt's own signal.
  */
-export async function withAttemptSignal<T>(parent: AbortSignal | undefined, run: (signal: AbortSignal | undefined) => Promise<T>): Promise<T> {
+export async function withAttemptSignal<T>(
+  parent: AbortSignal | undefined,
+  run: (signal: AbortSignal | undefined) => Promise<T>,
+): Promise<T> {
   if (!parent || parent.aborted) return run(parent);
   const own = new AbortController();
   const onAbort = () => own.abort(parent.reason);

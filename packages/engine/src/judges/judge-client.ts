@@ -40,21 +40,48 @@ export function createJudgeClient(o: {
     judge,
     async call(prompt, signal) {
       const body = transport.body(prompt, judge.max_tokens, judge.temperature);
-      const key = cacheKey({ namespace: 'judge', provider: judge.provider, request_url: judge.request_url, nvcf: transport.nvcf, body, ...(transport.salt ? { salt: transport.salt } : {}) });
+      const key = cacheKey({
+        namespace: 'judge',
+        provider: judge.provider,
+        request_url: judge.request_url,
+        nvcf: transport.nvcf,
+        body,
+        ...(transport.salt ? { salt: transport.salt } : {}),
+      });
       const request_datetime = new Date().toISOString();
       const started = performance.now();
       const hit = await cache.get(key);
       if (hit) {
         const raw = transport.parse(scrubValue(hit.response));
-        const outcome: RequestOutcome = { ok: true, completions: raw.completions, usage: raw.usage, cached: true, request_time_s: (performance.now() - started) / 1000, attempts: 0 };
+        const outcome: RequestOutcome = {
+          ok: true,
+          completions: raw.completions,
+          usage: raw.usage,
+          cached: true,
+          request_time_s: (performance.now() - started) / 1000,
+          attempts: 0,
+        };
         return { body, outcome, retries: [], request_datetime };
       }
       await o.credential.secret(); // outside the retry loop: a credential that cannot be had is not a request failure
       const result = await sendWithRetries(transport.send, body, o.policy, signal);
       if (!result.ok) return { body, outcome: result.failure, retries: result.retries, request_datetime };
       const raw = scrubValue(result.raw); // a judge echoing a secret is cached and written without it
-      await cache.set(key, { request: body, response: raw.response, request_time_s: result.request_time_s, created_at: new Date().toISOString(), engine_version: o.engineVersion });
-      const outcome: RequestOutcome = { ok: true, completions: raw.completions, usage: raw.usage, cached: false, request_time_s: result.request_time_s, attempts: result.attempts };
+      await cache.set(key, {
+        request: body,
+        response: raw.response,
+        request_time_s: result.request_time_s,
+        created_at: new Date().toISOString(),
+        engine_version: o.engineVersion,
+      });
+      const outcome: RequestOutcome = {
+        ok: true,
+        completions: raw.completions,
+        usage: raw.usage,
+        cached: false,
+        request_time_s: result.request_time_s,
+        attempts: result.attempts,
+      };
       return { body, outcome, retries: result.retries, request_datetime };
     },
   };

@@ -29,14 +29,21 @@ describe('readJudgesConfig', () => {
     const dir = await dirWith(`judges:\n${entry('extra')}${entry('claude')}${entry('gpt')}${entry('llama')}`);
     const judges = readJudgesConfig(dir, 'mtsamples_replicate');
     expect(judges.map((j) => j.role)).toEqual(['gpt', 'llama', 'claude', 'extra']);
-    expect(judges[2]).toMatchObject({ provider: 'nvidia_anthropic', base_url: null, auth: { kind: 'api_key', env: 'CLAUDE_JUDGE_API_KEY' }, max_tokens: 4096 });
+    expect(judges[2]).toMatchObject({
+      provider: 'nvidia_anthropic',
+      base_url: null,
+      auth: { kind: 'api_key', env: 'CLAUDE_JUDGE_API_KEY' },
+      max_tokens: 4096,
+    });
     expect(isHelmJury(judges)).toBe(false);
     expect(isHelmJury(judges.slice(0, 3))).toBe(true);
     expect(isHelmJury(judges.slice(0, 2))).toBe(false);
   });
 
   it('reads the auth kinds judges.yaml may hold', async () => {
-    const dir = await dirWith(`judges:\n${entry('gpt').replace(/auth: .*/, 'auth: {kind: auto, env: G, service: openai, scope: null}')}${entry('claude').replace(/auth: .*/, 'auth: {kind: oauth, service: anthropic, scope: s}')}${entry('llama').replace(/auth: .*/, 'auth: {kind: none}')}`);
+    const dir = await dirWith(
+      `judges:\n${entry('gpt').replace(/auth: .*/, 'auth: {kind: auto, env: G, service: openai, scope: null}')}${entry('claude').replace(/auth: .*/, 'auth: {kind: oauth, service: anthropic, scope: s}')}${entry('llama').replace(/auth: .*/, 'auth: {kind: none}')}`,
+    );
     expect(readJudgesConfig(dir, 'b').map((j) => j.auth)).toEqual([
       { kind: 'auto', env: 'G', service: 'openai', scope: null },
       { kind: 'none' },
@@ -52,6 +59,8 @@ describe('readJudgesConfig', () => {
     ['an unknown auth kind', `judges:\n${entry('gpt').replace(/auth: .*/, 'auth: {kind: magic}')}`],
   ])('rejects %s with EF_JUDGE_CONFIG', async (_what, content) => {
     const dir = content === null ? (await makeTempDir('ef-judges-none-')).path : await dirWith(content);
-    expect(() => readJudgesConfig(dir, 'mtsamples_replicate')).toThrow(expect.objectContaining({ code: 'EF_JUDGE_CONFIG' }));
+    expect(() => readJudgesConfig(dir, 'mtsamples_replicate')).toThrow(
+      expect.objectContaining({ code: 'EF_JUDGE_CONFIG' }),
+    );
   });
 });

@@ -17,7 +17,8 @@ export const JUDGES_FILE = 'judges.yaml';
 export const HELM_ROLES = ['gpt', 'llama', 'claude'] as const;
 const PROVIDERS = ['openai_compatible', 'nvcf', 'nvidia_anthropic'];
 
-const HINT = 'configure the judges in config.params.extra.judges (docs/configuration.md#judges) and run through `eval-factory run_eval`, which writes model_configs/judges.yaml';
+const HINT =
+  'configure the judges in config.params.extra.judges (docs/configuration.md#judges) and run through `eval-factory run_eval`, which writes model_configs/judges.yaml';
 
 function bad(file: string, what: string): never {
   throw new UserError('EF_JUDGE_CONFIG', `${file}: ${what}`, HINT);
@@ -42,7 +43,10 @@ function readAuth(file: string, role: string, a: Record<string, unknown> | undef
     case 'none':
       return { kind: 'none' };
     default:
-      return bad(file, `judge ${role}: unknown auth kind ${JSON.stringify(a?.kind)} (auto, api_key, api_key_if_set, oauth, none)`);
+      return bad(
+        file,
+        `judge ${role}: unknown auth kind ${JSON.stringify(a?.kind)} (auto, api_key, api_key_if_set, oauth, none)`,
+      );
   }
 }
 
@@ -72,7 +76,8 @@ function readJudge(file: string, raw: unknown): JudgeConfig {
  */
 export function readJudgesConfig(dir: string, benchmark: string): JudgeConfig[] {
   const file = join(dir, JUDGES_FILE);
-  if (!existsSync(file)) throw new UserError('EF_JUDGE_CONFIG', `${benchmark} is scored by LLM judges but ${file} does not exist`, HINT);
+  if (!existsSync(file))
+    throw new UserError('EF_JUDGE_CONFIG', `${benchmark} is scored by LLM judges but ${file} does not exist`, HINT);
   let doc: unknown;
   try {
     doc = parse(readFileSync(file, 'utf8'));
@@ -91,7 +96,10 @@ export function readJudgesConfig(dir: string, benchmark: string): JudgeConfig[] 
     const i = (HELM_ROLES as readonly string[]).indexOf(role);
     return i === -1 ? HELM_ROLES.length : i;
   };
-  return judges.map((j, i) => ({ j, i })).sort((a, b) => rank(a.j.role) - rank(b.j.role) || a.i - b.i).map(({ j }) => j);
+  return judges
+    .map((j, i) => ({ j, i }))
+    .sort((a, b) => rank(a.j.role) - rank(b.j.role) || a.i - b.i)
+    .map(({ j }) => j);
 }
 
 /** HELM's jury is exactly gpt, llama and claude; anything else changes the metric (§2). */

@@ -14,13 +14,16 @@ export interface JuryStage {
  * Opens what the judge stage writes: the request cache in namespace `judge` (the same store as model answers,
  * opened after the model stage closed it, so there is one writer at a time) and `responses/judges.jsonl`.
  */
-export async function openJuryStage(plan: JuryPlan, o: {
-  outputDir: string;
-  /** null = caching off (`use_caching: false` / `--disable-cache`). */
-  cacheFile: string | null;
-  warn(code: string, message: string): void;
-  signal?: AbortSignal;
-}): Promise<JuryStage> {
+export async function openJuryStage(
+  plan: JuryPlan,
+  o: {
+    outputDir: string;
+    /** null = caching off (`use_caching: false` / `--disable-cache`). */
+    cacheFile: string | null;
+    warn(code: string, message: string): void;
+    signal?: AbortSignal;
+  },
+): Promise<JuryStage> {
   const cache = o.cacheFile === null ? disabledCache : await openSqliteCache(o.cacheFile, 'judge', o.warn);
   const log = await JsonlAppender.open(join(o.outputDir, 'responses', 'judges.jsonl'));
   return {

@@ -42,7 +42,12 @@ export function createJury(o: {
   signal?: AbortSignal;
 }): Jury {
   const { spec } = o;
-  const tallies = new Map<string, Tally>(o.clients.map((c) => [c.judge.role, { calls: 0, failed_calls: 0, parse_failures: {}, instances: 0, failing: 0, exhausted_in_a_row: 0 }]));
+  const tallies = new Map<string, Tally>(
+    o.clients.map((c) => [
+      c.judge.role,
+      { calls: 0, failed_calls: 0, parse_failures: {}, instances: 0, failing: 0, exhausted_in_a_row: 0 },
+    ]),
+  );
   let unscored = 0;
   let stop: { code: string; message: string } | null = null;
   const halt = (code: string, message: string): never => {
@@ -64,7 +69,8 @@ export function createJury(o: {
     async annotate({ instance, request, completions }) {
       if (stop) halt(stop.code, stop.message);
       const response = completions[0] ?? '';
-      if (pyStrip(response) === '') return { prompt_text: null, empty_output_equivalence_judgement: false, judges: {} } satisfies JuryAnnotation;
+      if (pyStrip(response) === '')
+        return { prompt_text: null, empty_output_equivalence_judgement: false, judges: {} } satisfies JuryAnnotation;
       // The rubric file is the user's: a secret in it is not sent to the judges nor written (issue 12.1).
       const prompt = scrubSecrets(renderJudgePrompt(spec.template, promptValues(instance, response)));
       const judges: Record<string, JudgeCall> = {};
@@ -78,18 +84,43 @@ export function createJury(o: {
         const out = record.outcome;
         t.calls++;
         t.instances++;
-        const line = { instance_id: instance.id, train_trial_index: request.train_trial_index, judge: role, model_id: client.judge.model_id, request: record.body, request_datetime: record.request_datetime, retries: record.retries };
+        const line = {
+          instance_id: instance.id,
+          train_trial_index: request.train_trial_index,
+          judge: role,
+          model_id: client.judge.model_id,
+          request: record.body,
+          request_datetime: record.request_datetime,
+          retries: record.retries,
+        };
         if (!out.ok) {
           const message = redact(out.message);
           judges[role] = { ok: false, error_kind: out.error_kind, message };
           causes.push(`${role}: ${out.error_kind} (${message})`);
           t.failed_calls++;
           t.failing++;
-          o.log.append({ ...line, result: { success: false, error_kind: out.error_kind, error: message, ...(out.status_code !== undefined ? { status_code: out.status_code } : {}), attempts: out.attempts } });
+          o.log.append({
+            ...line,
+            result: {
+              success: false,
+              error_kind: out.error_kind,
+              error: message,
+              ...(out.status_code !== undefined ? { status_code: out.status_code } : {}),
+              attempts: out.attempts,
+            },
+          });
           if (out.error_kind === 'interrupted') throw new Error('not judged: the run was interrupted');
-          if (out.fatal) halt(out.error_kind === 'auth' ? 'EF_JUDGE_AUTH' : 'EF_JUDGE_NOT_FOUND', `judge ${role} (${client.judge.model_id} at ${client.judge.request_url}) refused the request: ${message}`);
+          if (out.fatal)
+            halt(
+              out.error_kind === 'auth' ? 'EF_JUDGE_AUTH' : 'EF_JUDGE_NOT_FOUND',
+              `judge ${role} (${client.judge.model_id} at ${client.judge.request_url}) refused the request: ${message}`,
+            );
           t.exhausted_in_a_row = out.retriable ? t.exhausted_in_a_row + 1 : 0;
-          if (t.exhausted_in_a_row >= JUDGE_CIRCUIT_BREAKER) halt('EF_JUDGE_DOWN', `judge ${role}: ${JUDGE_CIRCUIT_BREAKER} consecutive calls failed after all retries (last: ${message})`);
+          if (t.exhausted_in_a_row >= JUDGE_CIRCUIT_BREAKER)
+            halt(
+              'EF_JUDGE_DOWN',
+              `judge ${role}: ${JUDGE_CIRCUIT_BREAKER} consecutive calls failed after all retries (last: ${message})`,
+            );
           continue;
         }
         t.exhausted_in_a_row = 0;
@@ -104,13 +135,26 @@ export function createJury(o: {
         }
         o.log.append({
           ...line,
-          result: { success: true, reply, cached: out.cached, request_time_s: out.request_time_s, attempts: out.attempts, ...(out.usage ? { usage: out.usage } : {}) },
-          ...(parsed.ok ? { parsed: parsed.scores, ...(parsed.invalid ? { invalid: parsed.invalid } : {}) } : { parse_error: parsed.reason }),
+          result: {
+            success: true,
+            reply,
+            cached: out.cached,
+            request_time_s: out.request_time_s,
+            attempts: out.attempts,
+            ...(out.usage ? { usage: out.usage } : {}),
+          },
+          ...(parsed.ok
+            ? { parsed: parsed.scores, ...(parsed.invalid ? { invalid: parsed.invalid } : {}) }
+            : { parse_error: parsed.reason }),
         });
       }
       if (anyScore) return { prompt_text: prompt, judges } satisfies JuryAnnotation;
       unscored++;
-      return { prompt_text: prompt, judges, no_verdict: causes.join('; ') || 'no judge was asked' } satisfies JuryAnnotation;
+      return {
+        prompt_text: prompt,
+        judges,
+        no_verdict: causes.join('; ') || 'no judge was asked',
+      } satisfies JuryAnnotation;
     },
   };
 
@@ -118,7 +162,12 @@ export function createJury(o: {
     annotator,
     fatal: () => stop,
     counts() {
-      const per_judge = Object.fromEntries([...tallies].map(([role, t]) => [role, { calls: t.calls, failed_calls: t.failed_calls, parse_failures: { ...t.parse_failures } }]));
+      const per_judge = Object.fromEntries(
+        [...tallies].map(([role, t]) => [
+          role,
+          { calls: t.calls, failed_calls: t.failed_calls, parse_failures: { ...t.parse_failures } },
+        ]),
+      );
       const all = [...tallies.values()];
       const sum = (f: (t: Tally) => number) => all.reduce((a, t) => a + f(t), 0);
       return {
@@ -132,7 +181,10 @@ export function createJury(o: {
     failureWarning() {
       const bad = [...tallies].filter(([, t]) => t.instances > 0 && t.failing / t.instances > JUDGE_WARN_RATE);
       if (bad.length === 0) return null;
-      const parts = bad.map(([role, t]) => `${role} on ${t.failing} of ${t.instances} (${t.failed_calls} failed calls, ${t.failing - t.failed_calls} unusable replies)`);
+      const parts = bad.map(
+        ([role, t]) =>
+          `${role} on ${t.failing} of ${t.instances} (${t.failed_calls} failed calls, ${t.failing - t.failed_calls} unusable replies)`,
+      );
       return `judges failed on more than ${JUDGE_WARN_RATE * 100} % of their instances: ${parts.join('; ')}; see responses/judges.jsonl`;
     },
   };

@@ -38,7 +38,14 @@ export function planJury(o: {
     helmCompatible: isHelmJury(judges),
     start({ cache, log, signal }) {
       const clients = wired.map(({ judge, credential, transport }) =>
-        createJudgeClient({ judge, transport, credential, cache, engineVersion: o.engineVersion, policy: { ...o.retry, nvcfBacked: judge.nvcf_backed } }),
+        createJudgeClient({
+          judge,
+          transport,
+          credential,
+          cache,
+          engineVersion: o.engineVersion,
+          policy: { ...o.retry, nvcfBacked: judge.nvcf_backed },
+        }),
       );
       return createJury({ spec: o.spec, clients, log, ...(signal ? { signal } : {}) });
     },

@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { prng, randomJsonValue } from '@eval-factory/testkit';
-import { helmElementJson, helmJson, JsonArrayWriter, writeJsonArrayAtomic, writeJsonTextArrayAtomic } from './atomic.js';
+import {
+  helmElementJson,
+  helmJson,
+  JsonArrayWriter,
+  writeJsonArrayAtomic,
+  writeJsonTextArrayAtomic,
+} from './atomic.js';
 
 /** What HELM elements were written with before the replacer was avoided: the byte-for-byte reference. */
 const omitNull = (_key: string, value: unknown): unknown => (value === null ? undefined : value);
@@ -27,7 +33,10 @@ describe('writeJsonArrayAtomic', () => {
   it('wraps the array in an object with a prefix and suffix', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ef-arr-'));
     await writeJsonArrayAtomic(join(dir, 's.json'), items, '{\n  "adapter_spec": {},\n  "request_states": ', '\n}');
-    expect(JSON.parse(readFileSync(join(dir, 's.json'), 'utf8'))).toEqual({ adapter_spec: {}, request_states: [{ a: 1, c: { d: [1, 2] } }, { a: 2 }] });
+    expect(JSON.parse(readFileSync(join(dir, 's.json'), 'utf8'))).toEqual({
+      adapter_spec: {},
+      request_states: [{ a: 1, c: { d: [1, 2] } }, { a: 2 }],
+    });
   });
 
   it('writes an empty array', async () => {
@@ -40,7 +49,12 @@ describe('writeJsonArrayAtomic', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ef-arr-'));
     const random = prng(7);
     // ~3 MB: several 1 MB chunks.
-    const many = Array.from({ length: 3000 }, (_, i) => ({ i, text: 'x'.repeat(900), extra: randomJsonValue(random, RANDOM, 1), none: null }));
+    const many = Array.from({ length: 3000 }, (_, i) => ({
+      i,
+      text: 'x'.repeat(900),
+      extra: randomJsonValue(random, RANDOM, 1),
+      none: null,
+    }));
     await writeJsonArrayAtomic(join(dir, 'big.json'), many, '{\n  "request_states": ', '\n}');
     expect(readFileSync(join(dir, 'big.json'), 'utf8')).toBe(referenceFile(many, '{\n  "request_states": ', '\n}'));
   });
@@ -61,18 +75,27 @@ describe('helmElementJson', () => {
     ['null in an object in an array in an object', { a: [{ b: null, c: 1 }, null] }],
     ['integer-like keys', { b: 1, 10: null, 9: 'nine', 2: [null] }],
     ['__proto__ key from JSON.parse', JSON.parse('{"a":null,"__proto__":{"x":null,"y":1},"z":2}')],
-    ['undefined, functions and symbols', { a: undefined, b: () => 1, c: Symbol('s'), d: [undefined, () => 1], e: null }],
+    [
+      'undefined, functions and symbols',
+      { a: undefined, b: () => 1, c: Symbol('s'), d: [undefined, () => 1], e: null },
+    ],
     ['non-finite numbers and -0', { a: NaN, b: [Infinity, -0], c: -0 }],
     ['strings needing escapes', { 'k"\n': 'a"b\\c\n\u0001\u2028\ud800', e: null }],
     ['a Date (toJSON) beside a null', { when: date, a: null, list: [date] }],
     ['toJSON returning null', { a: { toJSON: () => null }, b: [{ toJSON: () => null }] }],
     ['toJSON returning an object with nulls', { a: { toJSON: () => ({ x: null, y: 1 }) } }],
-    ["a sparse array", [1, , null]],
+    ['a sparse array', [1, , null]],
     ['a top-level null', null],
     ['a top-level string', 'text'],
     ['a top-level number', 1.5],
     ['empty containers', { a: {}, b: [], c: { d: null } }],
-    ['a class instance', new (class { a = null; b = 2; })()],
+    [
+      'a class instance',
+      new (class {
+        a = null;
+        b = 2;
+      })(),
+    ],
   ])('%s: same text as the replacer', (_label, value) => {
     expect(helmElementJson(value)).toBe(reference(value));
   });
@@ -116,7 +139,16 @@ describe('helmElementJson', () => {
 /** Many nulls in objects and arrays, plus NaN and Infinity (JSON.stringify writes null for them). */
 const RANDOM = {
   keys: ['a', 'b', '10', '9', '__proto__', 'text', 'é', 'a"b', 'x\ny', ''],
-  strings: ['', 'plain', 'quote " and \\ backslash', 'line\nbreak', '\u0000\u001f', '\u2028', 'é 中文 \u{1F600}', '\ud800'],
+  strings: [
+    '',
+    'plain',
+    'quote " and \\ backslash',
+    'line\nbreak',
+    '\u0000\u001f',
+    '\u2028',
+    'é 中文 \u{1F600}',
+    '\ud800',
+  ],
   numbers: [0, -0, 1, 0.1 + 0.2, 1e21, NaN, Infinity],
   maxDepth: 5,
   nullShare: 0.35,

@@ -47,7 +47,9 @@ function withoutNullFields(value: unknown, depth: number): unknown {
   if (typeof value !== 'object') return value;
   // The replacer sees what toJSON returns, not the object (a Date is a string to it): keep its exact path.
   if (depth >= MAX_DEPTH || typeof (value as { toJSON?: unknown }).toJSON === 'function') return REPLACER_NEEDED;
-  return Array.isArray(value) ? arrayWithoutNullFields(value, depth) : objectWithoutNullFields(value as Record<string, unknown>, depth);
+  return Array.isArray(value)
+    ? arrayWithoutNullFields(value, depth)
+    : objectWithoutNullFields(value as Record<string, unknown>, depth);
 }
 
 function arrayWithoutNullFields(array: readonly unknown[], depth: number): unknown {
@@ -55,7 +57,12 @@ function arrayWithoutNullFields(array: readonly unknown[], depth: number): unkno
   for (let i = 0; i < array.length; i++) {
     const v = array[i];
     // Nulls and holes stay as they are: JSON.stringify writes `null` for both, with or without the replacer.
-    const s = v === null || typeof v !== 'object' ? (typeof v === 'bigint' ? REPLACER_NEEDED : v) : withoutNullFields(v, depth + 1);
+    const s =
+      v === null || typeof v !== 'object'
+        ? typeof v === 'bigint'
+          ? REPLACER_NEEDED
+          : v
+        : withoutNullFields(v, depth + 1);
     if (s === REPLACER_NEEDED) return REPLACER_NEEDED;
     if (s !== v && copy === undefined) copy = array.slice(0, i);
     if (copy !== undefined) copy[i] = s;
@@ -85,7 +92,8 @@ function copyFields(object: Record<string, unknown>, keys: readonly string[], co
 
 /** Assignment, except for a `__proto__` key (JSON.parse makes it an own field): that must stay a field. */
 function setField(object: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
   else object[key] = value;
 }
 
@@ -128,7 +136,9 @@ export class JsonlAppender {
       this.stream.destroy();
       throw this.failure;
     }
-    await new Promise<void>((resolve, reject) => this.stream.end((err?: Error | null) => (err ? reject(err) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      this.stream.end((err?: Error | null) => (err ? reject(err) : resolve())),
+    );
     if (this.failure) throw this.failure;
   }
 }
@@ -144,7 +154,12 @@ export async function writeJsonlAtomic(path: string, records: readonly unknown[]
  * indented under the array bracket (re-indenting every line of 10,000 elements costs more than the rest of the
  * file); null fields are omitted as in the other HELM files.
  */
-export async function writeJsonArrayAtomic(path: string, items: Iterable<unknown>, prefix = '', suffix = ''): Promise<void> {
+export async function writeJsonArrayAtomic(
+  path: string,
+  items: Iterable<unknown>,
+  prefix = '',
+  suffix = '',
+): Promise<void> {
   await writeJsonTextArrayAtomic(path, elementTexts(items), prefix, suffix);
 }
 
@@ -156,7 +171,12 @@ function* elementTexts(items: Iterable<unknown>): Generator<string> {
  * `writeJsonArrayAtomic` for elements already serialised (by a writer that knows their shape and makes their
  * text faster than JSON.stringify can, e.g. the per-instance HELM stats).
  */
-export async function writeJsonTextArrayAtomic(path: string, texts: Iterable<string>, prefix = '', suffix = ''): Promise<void> {
+export async function writeJsonTextArrayAtomic(
+  path: string,
+  texts: Iterable<string>,
+  prefix = '',
+  suffix = '',
+): Promise<void> {
   const writer = await JsonArrayWriter.open(path, prefix);
   try {
     for (const text of texts) await writer.push(text);
@@ -193,7 +213,12 @@ export class JsonArrayWriter {
     const tmp = `${path}.tmp-${process.pid}`;
     // Up to WRITE_AHEAD_CHARS queued before waiting for the disk: with the default 16 KB every 1 MB chunk waited
     // for its write, and serialising the next chunk waited with it.
-    return new JsonArrayWriter(path, tmp, createWriteStream(tmp, { encoding: 'utf8', highWaterMark: WRITE_AHEAD_CHARS }), prefix);
+    return new JsonArrayWriter(
+      path,
+      tmp,
+      createWriteStream(tmp, { encoding: 'utf8', highWaterMark: WRITE_AHEAD_CHARS }),
+      prefix,
+    );
   }
 
   /** Adds one serialised element. Elements are gathered into ~1 MB chunks: one stream write each costs more. */
@@ -210,7 +235,9 @@ export class JsonArrayWriter {
   async close(suffix = ''): Promise<void> {
     try {
       await this.write(`${this.chunk}${this.empty ? '' : '\n'}]${suffix}\n`);
-      await new Promise<void>((resolve, reject) => this.stream.end((err?: Error | null) => (err ? reject(err) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        this.stream.end((err?: Error | null) => (err ? reject(err) : resolve())),
+      );
       if (this.failure) throw this.failure;
       await rename(this.tmp, this.path);
     } catch (error) {
@@ -251,7 +278,9 @@ function untilDrained(stream: WriteStream): Promise<void> {
  */
 async function removeStaleTemps(path: string): Promise<void> {
   const prefix = `${basename(path)}.tmp-`;
-  const stale = (await readdir(dirname(path))).filter((name) => name.startsWith(prefix) && /^\d+$/.test(name.slice(prefix.length)));
+  const stale = (await readdir(dirname(path))).filter(
+    (name) => name.startsWith(prefix) && /^\d+$/.test(name.slice(prefix.length)),
+  );
   await Promise.all(stale.map((name) => rm(join(dirname(path), name), { force: true })));
 }
 

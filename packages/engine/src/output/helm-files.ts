@@ -26,8 +26,8 @@ function perInstanceValues(r: ScoredResult, record: ModelCallRecord | undefined)
   values.prompt_truncated = 0;
   values.num_references = r.instance.references.length;
   const o = record?.outcome;
-  values.num_failed_requests = o && o.ok ? 0 : 1;
-  if (o && o.ok) {
+  values.num_failed_requests = o?.ok ? 0 : 1;
+  if (o?.ok) {
     values.num_cached_requests = o.cached ? 1 : 0;
     if (o.usage?.prompt_tokens != null) values.num_prompt_tokens = o.usage.prompt_tokens;
     if (o.usage?.completion_tokens != null) {
@@ -57,7 +57,9 @@ export interface HelmRunSpec {
 }
 
 /** Writes runs/<suite>/<run_dir>/{run_spec,scenario,scenario_state,stats,per_instance_stats}.json in one go. */
-export async function writeHelmFiles(opts: HelmRunSpec & { results: readonly ScoredResult[]; records: readonly (ModelCallRecord | undefined)[] }): Promise<void> {
+export async function writeHelmFiles(
+  opts: HelmRunSpec & { results: readonly ScoredResult[]; records: readonly (ModelCallRecord | undefined)[] },
+): Promise<void> {
   const writer = await HelmRunWriter.open(opts);
   try {
     for (let i = 0; i < opts.results.length; i++) await writer.add(opts.results[i], opts.records[i]);
@@ -89,7 +91,10 @@ export class HelmRunWriter {
 
   static async open(spec: HelmRunSpec): Promise<HelmRunWriter> {
     const adapterJson = JSON.stringify(HelmRunWriter.adapterSpec(spec), null, 2).replace(/\n/g, '\n  ');
-    const states = await JsonArrayWriter.open(join(spec.dir, 'scenario_state.json'), `{\n  "adapter_spec": ${adapterJson},\n  "request_states": `);
+    const states = await JsonArrayWriter.open(
+      join(spec.dir, 'scenario_state.json'),
+      `{\n  "adapter_spec": ${adapterJson},\n  "request_states": `,
+    );
     try {
       return new HelmRunWriter(spec, states, await JsonArrayWriter.open(join(spec.dir, 'per_instance_stats.json')));
     } catch (error) {
@@ -111,7 +116,9 @@ export class HelmRunWriter {
     this.firstSplit ??= r.instance.split;
     this.count++;
     const state = this.states.push(helmElementJson(requestState(r, record, this.spec.deployment, this.spec.model)));
-    const stats = this.perInstance.push(perInstanceStatsJson(this.statTexts, r.instance.id, trial, r.instance.split, values));
+    const stats = this.perInstance.push(
+      perInstanceStatsJson(this.statTexts, r.instance.id, trial, r.instance.split, values),
+    );
     return Promise.all([state, stats]).then(() => undefined);
   }
 
@@ -127,7 +134,15 @@ export class HelmRunWriter {
       groups: [spec.benchmark.name],
     };
     await writeFileAtomic(join(spec.dir, 'run_spec.json'), helmJson(runSpec));
-    await writeFileAtomic(join(spec.dir, 'scenario.json'), helmJson({ name: spec.benchmark.name, description: spec.benchmark.description, tags: [], definition_path: `packages/benchmarks/src/${spec.benchmark.name}/definition.ts` }));
+    await writeFileAtomic(
+      join(spec.dir, 'scenario.json'),
+      helmJson({
+        name: spec.benchmark.name,
+        description: spec.benchmark.description,
+        tags: [],
+        definition_path: `packages/benchmarks/src/${spec.benchmark.name}/definition.ts`,
+      }),
+    );
     await this.states.close('\n}');
     await this.perInstance.close();
     await writeFileAtomic(join(spec.dir, 'stats.json'), helmJson(this.runStats()));
@@ -140,7 +155,12 @@ export class HelmRunWriter {
 
   /** HELM aggregation: per trial the mean of per-instance values, then a Stat over the trial means (count = trials). */
   private runStats(): Stat[] {
-    const stats = this.runAcc.entries.map((e) => statFromValues({ name: e.name, split: e.split }, [...e.trials.values()].map((t) => t.sum / t.n)));
+    const stats = this.runAcc.entries.map((e) =>
+      statFromValues(
+        { name: e.name, split: e.split },
+        [...e.trials.values()].map((t) => t.sum / t.n),
+      ),
+    );
     const split = this.firstSplit ?? 'test';
     stats.push(statFromValues({ name: 'num_instances', split }, [this.count / Math.max(1, this.trials.size)]));
     stats.push(statFromValues({ name: 'num_train_trials', split }, [this.trials.size]));
@@ -179,20 +199,52 @@ class RunAccumulator {
   }
 }
 
-function requestState(r: ScoredResult, record: ModelCallRecord | undefined, deployment: string, model: string): Record<string, unknown> {
+function requestState(
+  r: ScoredResult,
+  record: ModelCallRecord | undefined,
+  deployment: string,
+  model: string,
+): Record<string, unknown> {
   const q = r.request;
   const o = record?.outcome;
   return {
-    instance: { input: r.instance.input, references: r.instance.references, split: r.instance.split, id: r.instance.id, extra_data: r.instance.extra_data },
+    instance: {
+      input: r.instance.input,
+      references: r.instance.references,
+      split: r.instance.split,
+      id: r.instance.id,
+      extra_data: r.instance.extra_data,
+    },
     train_trial_index: q.train_trial_index,
     output_mapping: q.output_mapping,
-    request: { model_deployment: deployment, model, embedding: false, prompt: q.prompt, temperature: q.temperature, num_completions: q.num_completions, top_k_per_token: q.top_k_per_token, max_tokens: q.max_tokens, stop_sequences: q.stop, echo_prompt: false, top_p: q.top_p ?? 1, presence_penalty: 0, frequency_penalty: 0 },
+    request: {
+      model_deployment: deployment,
+      model,
+      embedding: false,
+      prompt: q.prompt,
+      temperature: q.temperature,
+      num_completions: q.num_completions,
+      top_k_per_token: q.top_k_per_token,
+      max_tokens: q.max_tokens,
+      stop_sequences: q.stop,
+      echo_prompt: false,
+      top_p: q.top_p ?? 1,
+      presence_penalty: 0,
+      frequency_penalty: 0,
+    },
     result: {
       success: o?.ok ?? false,
       embedding: [],
-      completions: o && o.ok ? o.completions.map((c) => ({ text: c.text, logprob: 0, tokens: [], ...(c.finish_reason ? { finish_reason: { reason: c.finish_reason } } : {}) })) : [],
-      cached: o && o.ok ? o.cached : false,
-      request_time: o && o.ok ? o.request_time_s : undefined,
+      completions: o?.ok
+        ? o.completions.map((c) => ({
+            text: c.text,
+            logprob: 0,
+            tokens: [],
+            ...(c.finish_reason ? { finish_reason: { reason: c.finish_reason } } : {}),
+          }))
+        : [],
+      cached: o?.ok ? o.cached : false,
+      request_time: o?.ok ? o.request_time_s : undefined,
       request_datetime: record ? Math.floor(Date.parse(record.request_datetime) / 1000) : undefined,
       error: o && !o.ok ? o.message : r.reason,
     },

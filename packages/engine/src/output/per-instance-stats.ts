@@ -3,7 +3,17 @@ import { helmElementJson } from './atomic.js';
 
 /** A Stat of one value, built directly (hundreds of thousands per large run: no general-purpose merging). */
 export function singleValueStat(name: string, split: string, v: number): Stat {
-  return { name: { name, split }, count: 1, sum: v, sum_squared: v * v, min: v, max: v, mean: v, variance: 0, stddev: 0 };
+  return {
+    name: { name, split },
+    count: 1,
+    sum: v,
+    sum_squared: v * v,
+    min: v,
+    max: v,
+    mean: v,
+    variance: 0,
+    stddev: 0,
+  };
 }
 
 /**
@@ -12,13 +22,29 @@ export function singleValueStat(name: string, split: string, v: number): Stat {
  * dozen distinct names and values, so their text is made once and reused. Anything not of the expected types takes
  * the general path.
  */
-export function perInstanceStatsJson(texts: StatTexts, id: string, trial: number, split: string, values: Readonly<Record<string, number>>): string {
+export function perInstanceStatsJson(
+  texts: StatTexts,
+  id: string,
+  trial: number,
+  split: string,
+  values: Readonly<Record<string, number>>,
+): string {
   const names = Object.keys(values);
-  if (typeof id !== 'string' || typeof trial !== 'number' || typeof split !== 'string' || !names.every((n) => typeof values[n] === 'number')) {
-    return helmElementJson({ instance_id: id, train_trial_index: trial, stats: names.map((n) => singleValueStat(n, split, values[n])) } satisfies PerInstanceStats);
+  if (
+    typeof id !== 'string' ||
+    typeof trial !== 'number' ||
+    typeof split !== 'string' ||
+    !names.every((n) => typeof values[n] === 'number')
+  ) {
+    return helmElementJson({
+      instance_id: id,
+      train_trial_index: trial,
+      stats: names.map((n) => singleValueStat(n, split, values[n])),
+    } satisfies PerInstanceStats);
   }
   let stats = '';
-  for (let i = 0; i < names.length; i++) stats += `${i === 0 ? '' : ',\n'}${texts.stat(names[i], split, values[names[i]])}`;
+  for (let i = 0; i < names.length; i++)
+    stats += `${i === 0 ? '' : ',\n'}${texts.stat(names[i], split, values[names[i]])}`;
   return `{\n  "instance_id": ${JSON.stringify(id)},\n  "train_trial_index": ${jsonNumber(trial)},\n  "stats": ${names.length === 0 ? '[]' : `[\n${stats}\n  ]`}\n}`;
 }
 

@@ -5,9 +5,16 @@ describe('parseRunEntry', () => {
   const cases: [string, string, Record<string, string | number>][] = [
     ['pubmed_qa', 'pubmed_qa', {}],
     ['pubmed_qa:model=gpt-4o', 'pubmed_qa', { model: 'gpt-4o' }],
-    ['head_qa:language=en,category=biology,model=meta/llama-3.3-70b-instruct', 'head_qa',
-      { language: 'en', category: 'biology', model: 'meta/llama-3.3-70b-instruct' }],
-    ['medcalc_bench:model=llama3.1:8b,num_output_tokens=4000', 'medcalc_bench', { model: 'llama3.1:8b', num_output_tokens: 4000 }],
+    [
+      'head_qa:language=en,category=biology,model=meta/llama-3.3-70b-instruct',
+      'head_qa',
+      { language: 'en', category: 'biology', model: 'meta/llama-3.3-70b-instruct' },
+    ],
+    [
+      'medcalc_bench:model=llama3.1:8b,num_output_tokens=4000',
+      'medcalc_bench',
+      { model: 'llama3.1:8b', num_output_tokens: 4000 },
+    ],
     ['x:max_eval_instances=0.5', 'x', { max_eval_instances: 0.5 }],
     ['x:k=a=b', 'x', { k: 'a=b' }],
     ['x:k=', 'x', { k: '' }],

@@ -34,7 +34,7 @@ export function canonicalRunName(
   runLevel: readonly (readonly [string, RunNameValue])[],
 ): string {
   let name = benchmark;
-  if (scenarioArgs.length > 0) name += ':' + scenarioArgs.map((a) => `${a.name}=${pythonStr(a.value)}`).join(',');
+  if (scenarioArgs.length > 0) name += `:${scenarioArgs.map((a) => `${a.name}=${pythonStr(a.value)}`).join(',')}`;
   for (const [key, value] of runLevel) {
     name += `${name.includes(':') ? ',' : ':'}${key}=${runLevelValue(key, value)}`;
   }

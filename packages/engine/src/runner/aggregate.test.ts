@@ -3,17 +3,38 @@ import type { Instance, MetricDescriptor, PromptRequest } from '@eval-factory/ty
 import { aggregateMetrics } from './aggregate.js';
 import type { ScoredResult } from './score.js';
 
-const d = (name: string, over: Partial<MetricDescriptor> = {}): MetricDescriptor => ({ name, description: name, helm_compatible: true, report: true, ...over });
+const d = (name: string, over: Partial<MetricDescriptor> = {}): MetricDescriptor => ({
+  name,
+  description: name,
+  helm_compatible: true,
+  report: true,
+  ...over,
+});
 
-function result(id: string, metrics: Record<string, number>, opts: { trial?: number; category?: string } = {}): ScoredResult {
-  const instance: Instance = { id, input: { text: id }, references: [], split: 'test', extra_data: { category: opts.category ?? 'a' } };
+function result(
+  id: string,
+  metrics: Record<string, number>,
+  opts: { trial?: number; category?: string } = {},
+): ScoredResult {
+  const instance: Instance = {
+    id,
+    input: { text: id },
+    references: [],
+    split: 'test',
+    extra_data: { category: opts.category ?? 'a' },
+  };
   const request = { instance_id: id, train_trial_index: opts.trial ?? 0 } as PromptRequest;
   return { request, instance, status: 'ok', prediction: '', metrics, flags: [] };
 }
 
 describe('aggregateMetrics', () => {
   it('takes the mean of per-trial means as the value and stats over every value', () => {
-    const rs = [result('1', { m: 1 }), result('2', { m: 0 }), result('1', { m: 1 }, { trial: 1 }), result('2', { m: 1 }, { trial: 1 })];
+    const rs = [
+      result('1', { m: 1 }),
+      result('2', { m: 0 }),
+      result('1', { m: 1 }, { trial: 1 }),
+      result('2', { m: 1 }, { trial: 1 }),
+    ];
     const [m] = aggregateMetrics(rs, [d('m')], { main_metric: 'm' }).metrics;
     expect(m.value).toBeCloseTo(0.75);
     expect(m.stats).toMatchObject({ count: 4, sum: 3, mean: 0.75 });
@@ -34,7 +55,12 @@ describe('aggregateMetrics', () => {
 
   it('computes ratio metrics from summed numerators and denominators', () => {
     const ratio = d('precision', { aggregation: { kind: 'ratio', numerator: 'num', denominator: 'den' } });
-    const rs = [result('1', { num: 1, den: 1 }), result('2', { num: 0, den: 1 }), result('3', { num: 0, den: 0 }), result('4', { num: 1, den: 1 })];
+    const rs = [
+      result('1', { num: 1, den: 1 }),
+      result('2', { num: 0, den: 1 }),
+      result('3', { num: 0, den: 0 }),
+      result('4', { num: 1, den: 1 }),
+    ];
     const [p] = aggregateMetrics(rs, [ratio], { main_metric: 'x' }).metrics;
     expect(p.value).toBeCloseTo(2 / 3);
     expect(p.stats).toEqual({ sum: 2, count: 3 });
@@ -42,9 +68,16 @@ describe('aggregateMetrics', () => {
   });
 
   it('breaks reported metrics down by the benchmark key', () => {
-    const rs = [result('1', { m: 1 }, { category: 'lab' }), result('2', { m: 0 }, { category: 'lab' }), result('3', { m: 1 }, { category: 'date' })];
+    const rs = [
+      result('1', { m: 1 }, { category: 'lab' }),
+      result('2', { m: 0 }, { category: 'lab' }),
+      result('3', { m: 1 }, { category: 'date' }),
+    ];
     const breakdown = { name: 'category', key: (i: Instance) => String(i.extra_data?.category) };
     const [m] = aggregateMetrics(rs, [d('m')], { main_metric: 'm', breakdown }).metrics;
-    expect(m.breakdown).toEqual({ name: 'category', groups: { date: { value: 1, count: 1 }, lab: { value: 0.5, count: 2 } } });
+    expect(m.breakdown).toEqual({
+      name: 'category',
+      groups: { date: { value: 1, count: 1 }, lab: { value: 0.5, count: 2 } },
+    });
   });
 });

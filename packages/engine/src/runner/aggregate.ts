@@ -1,4 +1,10 @@
-import type { BenchmarkDefinition, CodedMessage, MetricDescriptor, MetricSummary, SummaryStats } from '@eval-factory/types';
+import type {
+  BenchmarkDefinition,
+  CodedMessage,
+  MetricDescriptor,
+  MetricSummary,
+  SummaryStats,
+} from '@eval-factory/types';
 import { summaryStats } from '@eval-factory/metrics';
 import type { ScoredResult } from './score.js';
 
@@ -23,7 +29,11 @@ function meanMetric(results: readonly ScoredResult[], name: string): { value: nu
 }
 
 /** Ratio metrics (docs/architecture.md): Σ numerator / Σ denominator; `sum` = numerator, `count` = denominator. */
-function ratioMetric(results: readonly ScoredResult[], numerator: string, denominator: string): { value: number; stats: SummaryStats } | null {
+function ratioMetric(
+  results: readonly ScoredResult[],
+  numerator: string,
+  denominator: string,
+): { value: number; stats: SummaryStats } | null {
   let num = 0;
   let den = 0;
   for (const r of results) {
@@ -39,7 +49,11 @@ function computeMetric(results: readonly ScoredResult[], d: MetricDescriptor) {
   return agg?.kind === 'ratio' ? ratioMetric(results, agg.numerator, agg.denominator) : meanMetric(results, d.name);
 }
 
-function breakdownOf(results: readonly ScoredResult[], d: MetricDescriptor, breakdown: NonNullable<Breakdown>): MetricSummary['breakdown'] {
+function breakdownOf(
+  results: readonly ScoredResult[],
+  d: MetricDescriptor,
+  breakdown: NonNullable<Breakdown>,
+): MetricSummary['breakdown'] {
   const groups = new Map<string, ScoredResult[]>();
   for (const r of results) {
     const key = breakdown.key(r.instance);
@@ -60,13 +74,21 @@ function breakdownOf(results: readonly ScoredResult[], d: MetricDescriptor, brea
  * Aggregates per metric: mean or ratio, plus the benchmark's per-group breakdown. A metric with no value is omitted
  * and warned about, never written as NaN.
  */
-export function aggregateMetrics(results: readonly ScoredResult[], descriptors: readonly MetricDescriptor[], benchmark: Pick<BenchmarkDefinition, 'main_metric' | 'breakdown'>): { metrics: MetricSummary[]; warnings: CodedMessage[] } {
+export function aggregateMetrics(
+  results: readonly ScoredResult[],
+  descriptors: readonly MetricDescriptor[],
+  benchmark: Pick<BenchmarkDefinition, 'main_metric' | 'breakdown'>,
+): { metrics: MetricSummary[]; warnings: CodedMessage[] } {
   const metrics: MetricSummary[] = [];
   const warnings: CodedMessage[] = [];
   for (const d of descriptors) {
     const m = computeMetric(results, d);
     if (!m) {
-      if (d.report) warnings.push({ code: 'EF_METRIC_NO_VALUE', message: `metric ${d.name} has no scored instance; it is omitted` });
+      if (d.report)
+        warnings.push({
+          code: 'EF_METRIC_NO_VALUE',
+          message: `metric ${d.name} has no scored instance; it is omitted`,
+        });
       continue;
     }
     metrics.push({

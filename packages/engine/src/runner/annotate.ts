@@ -1,7 +1,9 @@
 import type { Annotator, AnnotatorContext, BenchmarkDefinition, Instance, PromptRequest } from '@eval-factory/types';
 import { runPool } from './pool.js';
 
-export type AnnotationResult = { readonly ok: true; readonly annotations: Readonly<Record<string, unknown>> } | { readonly ok: false; readonly reason: string };
+export type AnnotationResult =
+  | { readonly ok: true; readonly annotations: Readonly<Record<string, unknown>> }
+  | { readonly ok: false; readonly reason: string };
 
 /**
  * Runs the benchmark's annotators (SQL execution, judges) over every answered request, `parallelism` at a time,
@@ -27,7 +29,10 @@ export async function annotateAll(opts: {
       const annotations: Record<string, unknown> = {};
       for (const annotator of annotators) {
         try {
-          annotations[annotator.name] = await annotator.annotate({ instance: item.instance, request: item.request, completions: item.texts }, opts.ctx);
+          annotations[annotator.name] = await annotator.annotate(
+            { instance: item.instance, request: item.request, completions: item.texts },
+            opts.ctx,
+          );
         } catch (error) {
           out[index] = { ok: false, reason: `annotator ${annotator.name} failed: ${(error as Error).message}` };
           return;

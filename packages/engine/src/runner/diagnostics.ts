@@ -30,6 +30,10 @@ export class Diagnostics {
   }
 
   warningList(): CodedMessage[] {
-    return [...this.warnings.entries()].map(([code, w]) => ({ code, message: w.message, ...(w.count > 1 ? { count: w.count } : {}) }));
+    return [...this.warnings.entries()].map(([code, w]) => ({
+      code,
+      message: w.message,
+      ...(w.count > 1 ? { count: w.count } : {}),
+    }));
   }
 }

@@ -21,7 +21,12 @@ export class EarlyScoring {
   }
 
   /** `records` is filled as answers arrive; `helm` null when the run writes no HELM files. */
-  static async open(size: number, scoreAt: (index: number) => ScoredResult, helm: HelmRunSpec | null, records: readonly (ModelCallRecord | undefined)[]): Promise<EarlyScoring> {
+  static async open(
+    size: number,
+    scoreAt: (index: number) => ScoredResult,
+    helm: HelmRunSpec | null,
+    records: readonly (ModelCallRecord | undefined)[],
+  ): Promise<EarlyScoring> {
     return new EarlyScoring(size, scoreAt, helm ? await HelmRunWriter.open(helm) : null, records);
   }
 

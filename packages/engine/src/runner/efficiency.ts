@@ -27,10 +27,16 @@ export function efficiencyStats(records: readonly (ModelCallRecord | undefined)[
   const completion = present(ok.map((o) => o.usage?.completion_tokens));
   const total = present(ok.map((o) => o.usage?.total_tokens));
   const finish: Record<string, number> = {};
-  for (const o of ok) for (const c of o.completions) finish[c.finish_reason ?? 'unknown'] = (finish[c.finish_reason ?? 'unknown'] ?? 0) + 1;
+  for (const o of ok)
+    for (const c of o.completions)
+      finish[c.finish_reason ?? 'unknown'] = (finish[c.finish_reason ?? 'unknown'] ?? 0) + 1;
   const codes: Record<string, number> = {};
   for (const r of sent) {
-    const code = r.outcome.ok ? (r.outcome.cached ? 'cached' : '200') : String(r.outcome.status_code ?? r.outcome.error_kind);
+    const code = r.outcome.ok
+      ? r.outcome.cached
+        ? 'cached'
+        : '200'
+      : String(r.outcome.status_code ?? r.outcome.error_kind);
     codes[code] = (codes[code] ?? 0) + 1;
   }
   return {

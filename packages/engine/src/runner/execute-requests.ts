@@ -44,7 +44,10 @@ export async function executeRequests(opts: {
       opts.onRecord?.(index);
       await opts.responsesLog.append(responseLine(request, record));
       const o = record.outcome;
-      opts.progress.tick(o.ok ? (o.cached ? (record.duplicate ? 'duplicate' : 'cached') : 'done') : 'failed', o.ok ? undefined : o.message.slice(0, 120));
+      opts.progress.tick(
+        o.ok ? (o.cached ? (record.duplicate ? 'duplicate' : 'cached') : 'done') : 'failed',
+        o.ok ? undefined : o.message.slice(0, 120),
+      );
       if (o.ok) {
         consecutiveExhausted = 0;
         return;
@@ -53,7 +56,10 @@ export async function executeRequests(opts: {
       if (o.retriable && o.error_kind !== 'interrupted') consecutiveExhausted++;
       else consecutiveExhausted = 0;
       if (consecutiveExhausted >= CIRCUIT_BREAKER_LIMIT && !stopReason) {
-        stopReason = { code: 'EF_ENDPOINT_DOWN', message: `${CIRCUIT_BREAKER_LIMIT} consecutive requests failed after all retries (last: ${o.message}); stopping the run` };
+        stopReason = {
+          code: 'EF_ENDPOINT_DOWN',
+          message: `${CIRCUIT_BREAKER_LIMIT} consecutive requests failed after all retries (last: ${o.message}); stopping the run`,
+        };
       }
     },
     () => stopReason !== null || opts.signal.aborted,
@@ -63,8 +69,15 @@ export async function executeRequests(opts: {
 
 /** Why a fatal failure stops the run: a refused key, a missing model, or nothing listening at the URL. */
 function fatalStop(kind: string, message: string): NonNullable<ExecutionResult['stopReason']> {
-  if (kind === 'connection') return { code: 'EF_ENDPOINT_DOWN', message: `${message}; stopping the run (is the server running, and is the URL right?)` };
-  return { code: kind === 'auth' ? 'EF_AUTH' : 'EF_NOT_FOUND', message: `the endpoint refused the request (${message}); stopping the run` };
+  if (kind === 'connection')
+    return {
+      code: 'EF_ENDPOINT_DOWN',
+      message: `${message}; stopping the run (is the server running, and is the URL right?)`,
+    };
+  return {
+    code: kind === 'auth' ? 'EF_AUTH' : 'EF_NOT_FOUND',
+    message: `the endpoint refused the request (${message}); stopping the run`,
+  };
 }
 
 /**

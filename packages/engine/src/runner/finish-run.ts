@@ -16,10 +16,12 @@ import { NO_VERDICT, NOT_SENT_INTERRUPTED, type ScoredResult } from './score.js'
 /** `gpt 0/5 usable (5 failed calls), …` from the jury's counts. */
 function judgeTally(counts: JudgeCounts | undefined): string {
   if (!counts) return 'no jury counts';
-  return Object.entries(counts.per_judge).map(([role, c]) => {
-    const unusable = Object.values(c.parse_failures).reduce((a, b) => a + b, 0);
-    return `${role}: ${c.calls - c.failed_calls - unusable} of ${c.calls} usable (${c.failed_calls} failed calls, ${unusable} unusable replies)`;
-  }).join('; ');
+  return Object.entries(counts.per_judge)
+    .map(([role, c]) => {
+      const unusable = Object.values(c.parse_failures).reduce((a, b) => a + b, 0);
+      return `${role}: ${c.calls - c.failed_calls - unusable} of ${c.calls} usable (${c.failed_calls} failed calls, ${unusable} unusable replies)`;
+    })
+    .join('; ');
 }
 
 /** `{num_corrected}` when the run evaluates corrected-set twins beside the HELM instances. */
@@ -35,8 +37,22 @@ export function runStatus(failed: number, evaluated: number, maxFailureRate: num
 }
 
 /** Where and how a run's HELM files are written (runs/<suite>/<run_dir>/). */
-export function helmRunSpec(o: { run: ResolvedRun; prepared: PreparedRun; deployment: ModelDeployment; outputPath: string; runDirRel: string }): HelmRunSpec {
-  return { dir: join(o.outputPath, ...o.runDirRel.split('/')), runName: o.run.runName, benchmark: o.run.benchmark, scenarioArgs: o.run.scenarioArgs, adapter: o.prepared.adapter, model: o.run.model, deployment: o.deployment.name };
+export function helmRunSpec(o: {
+  run: ResolvedRun;
+  prepared: PreparedRun;
+  deployment: ModelDeployment;
+  outputPath: string;
+  runDirRel: string;
+}): HelmRunSpec {
+  return {
+    dir: join(o.outputPath, ...o.runDirRel.split('/')),
+    runName: o.run.runName,
+    benchmark: o.run.benchmark,
+    scenarioArgs: o.run.scenarioArgs,
+    adapter: o.prepared.adapter,
+    model: o.run.model,
+    deployment: o.deployment.name,
+  };
 }
 
 /**
@@ -63,30 +79,49 @@ export async function finishRun(o: {
 }): Promise<EngineSummary> {
   const { run, options, prepared, results, diag } = o;
   const out = options.outputPath;
-  await writeJsonlAtomic(join(out, 'results.jsonl'), results.map((r) => ({
-    instance_id: r.instance.id,
-    train_trial_index: r.request.train_trial_index,
-    status: r.status,
-    ...(r.reason ? { reason: r.reason } : {}),
-    prediction: r.prediction,
-    ...(r.request.output_mapping && r.prediction !== null ? { mapped_output: r.request.output_mapping[r.prediction.trim()] ?? null } : {}),
-    metrics: r.metrics,
-    ...(r.flags.length ? { flags: r.flags } : {}),
-    ...(r.annotations ? { annotations: r.annotations } : {}),
-    ...(r.instance.variant ? { variant: r.instance.variant } : {}),
-  })));
+  await writeJsonlAtomic(
+    join(out, 'results.jsonl'),
+    results.map((r) => ({
+      instance_id: r.instance.id,
+      train_trial_index: r.request.train_trial_index,
+      status: r.status,
+      ...(r.reason ? { reason: r.reason } : {}),
+      prediction: r.prediction,
+      ...(r.request.output_mapping && r.prediction !== null
+        ? { mapped_output: r.request.output_mapping[r.prediction.trim()] ?? null }
+        : {}),
+      metrics: r.metrics,
+      ...(r.flags.length ? { flags: r.flags } : {}),
+      ...(r.annotations ? { annotations: r.annotations } : {}),
+      ...(r.instance.variant ? { variant: r.instance.variant } : {}),
+    })),
+  );
   const { metrics, warnings } = aggregateMetrics(results, o.active, run.benchmark);
   warnings.forEach((w) => diag.warn(w.code, w.message));
   const count = (s: ScoredResult['status']) => results.filter((r) => r.status === s).length;
   const failed = count('failed');
-  if (failed > 0) diag.warn('EF_INSTANCES_FAILED', `${failed} of ${results.length} instances failed (see results.jsonl for each reason)`);
+  if (failed > 0)
+    diag.warn(
+      'EF_INSTANCES_FAILED',
+      `${failed} of ${results.length} instances failed (see results.jsonl for each reason)`,
+    );
   // An answer no judge could score is a failure of the run's scoring, not a score (issue 12.4).
   const noVerdict = results.filter((r) => r.status === 'unscored' && r.reason?.startsWith(NO_VERDICT)).length;
-  if (noVerdict > 0) diag.warn('EF_JUDGE_NO_VERDICT', `${noVerdict} of ${results.length} answers got no usable verdict from any judge: unscored (${judgeTally(o.judges?.counts)}; see results.jsonl and responses/judges.jsonl)`);
+  if (noVerdict > 0)
+    diag.warn(
+      'EF_JUDGE_NO_VERDICT',
+      `${noVerdict} of ${results.length} answers got no usable verdict from any judge: unscored (${judgeTally(o.judges?.counts)}; see results.jsonl and responses/judges.jsonl)`,
+    );
   if (o.interrupted) diag.error('EF_INTERRUPTED', 'the run was interrupted; outputs hold what was computed so far');
   const notSent = results.filter((r) => r.reason === NOT_SENT_INTERRUPTED).length;
-  const status = o.interrupted ? 'interrupted' : runStatus(failed + noVerdict, results.length, options.maxFailureRate, o.stopped);
-  if (status === 'error' && !o.stopped) diag.error('EF_FAILURE_RATE', `${failed + noVerdict} of ${results.length} instances ${noVerdict ? 'failed or got no judge verdict' : 'failed'}, above max_failure_rate ${options.maxFailureRate}`);
+  const status = o.interrupted
+    ? 'interrupted'
+    : runStatus(failed + noVerdict, results.length, options.maxFailureRate, o.stopped);
+  if (status === 'error' && !o.stopped)
+    diag.error(
+      'EF_FAILURE_RATE',
+      `${failed + noVerdict} of ${results.length} instances ${noVerdict ? 'failed or got no judge verdict' : 'failed'}, above max_failure_rate ${options.maxFailureRate}`,
+    );
   const runDirAbs = join(out, ...o.runDirRel.split('/'));
   if (o.helm) await o.helm.close();
   else if (o.helmSpec) await writeHelmFiles({ ...o.helmSpec, results, records: o.records });
@@ -98,13 +133,50 @@ export async function finishRun(o: {
     status,
     engine_version: ENGINE_VERSION,
     benchmark: run.benchmark.name,
-    run: { run_entry: run.entry, run_name: run.runName, run_dir: o.runDirRel, started_at: o.startedAt.toISOString(), ended_at: endedAt.toISOString(), runtime_seconds: (endedAt.getTime() - o.startedAt.getTime()) / 1000 },
-    model: { model_id: o.deployment.model_name, deployment: o.deployment.name, provider: o.deployment.provider, resolved_url: o.deployment.request_url, type: o.deployment.endpoint_type },
-    generation: { temperature: first.temperature, top_p: first.top_p, max_tokens: first.max_tokens, stop: first.stop, num_completions: first.num_completions, system_prompt: o.deployment.request_settings.use_system_prompt },
-    helm_compatible: prepared.helmCompatible && !o.deployment.request_settings.use_system_prompt && (o.judges?.helmCompatible ?? true),
+    run: {
+      run_entry: run.entry,
+      run_name: run.runName,
+      run_dir: o.runDirRel,
+      started_at: o.startedAt.toISOString(),
+      ended_at: endedAt.toISOString(),
+      runtime_seconds: (endedAt.getTime() - o.startedAt.getTime()) / 1000,
+    },
+    model: {
+      model_id: o.deployment.model_name,
+      deployment: o.deployment.name,
+      provider: o.deployment.provider,
+      resolved_url: o.deployment.request_url,
+      type: o.deployment.endpoint_type,
+    },
+    generation: {
+      temperature: first.temperature,
+      top_p: first.top_p,
+      max_tokens: first.max_tokens,
+      stop: first.stop,
+      num_completions: first.num_completions,
+      system_prompt: o.deployment.request_settings.use_system_prompt,
+    },
+    helm_compatible:
+      prepared.helmCompatible && !o.deployment.request_settings.use_system_prompt && (o.judges?.helmCompatible ?? true),
     prompt_texts: options.promptTexts ?? 'project-default',
-    data: { ...prepared.loaded.data, num_instances: prepared.loaded.instances.filter((i) => i.split !== 'train' && i.variant !== 'corrected').length, num_evaluated: prepared.selected.length, ...correctedCount(prepared), subsample: prepared.subsample },
-    counts: { requests: eff.requests, instances: { evaluated: results.length, scored: count('ok'), failed, unscored: count('unscored'), ...(o.interrupted ? { not_sent: notSent } : {}) }, ...(o.judges ? { judges: o.judges.counts } : {}) },
+    data: {
+      ...prepared.loaded.data,
+      num_instances: prepared.loaded.instances.filter((i) => i.split !== 'train' && i.variant !== 'corrected').length,
+      num_evaluated: prepared.selected.length,
+      ...correctedCount(prepared),
+      subsample: prepared.subsample,
+    },
+    counts: {
+      requests: eff.requests,
+      instances: {
+        evaluated: results.length,
+        scored: count('ok'),
+        failed,
+        unscored: count('unscored'),
+        ...(o.interrupted ? { not_sent: notSent } : {}),
+      },
+      ...(o.judges ? { judges: o.judges.counts } : {}),
+    },
     metrics,
     efficiency: eff.efficiency,
     response_stats: eff.response_stats,

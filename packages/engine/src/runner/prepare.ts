@@ -22,7 +22,12 @@ export interface PreparedRun {
  * The corrected instance set (docs/benchmarks.md) runs beside the HELM set: `paired` keeps the same selected
  * positions (ids `c-<id>`), so the two sets compare like for like; `independent` draws its own seed-0 subsample.
  */
-function selectCorrected(corrected: readonly Instance[], helmSelected: readonly Instance[], run: ResolvedRun, evalSplits: string[]): Instance[] {
+function selectCorrected(
+  corrected: readonly Instance[],
+  helmSelected: readonly Instance[],
+  run: ResolvedRun,
+  evalSplits: string[],
+): Instance[] {
   if (corrected.length === 0) return [];
   if (run.benchmark.corrected_selection === 'paired') {
     const byId = new Map(corrected.map((c) => [c.id, c]));
@@ -51,14 +56,26 @@ export async function prepareRun(run: ResolvedRun, options: RunOptions, diag: Di
   const correctedSet = options.reportCorrected ? loaded.instances.filter((i) => i.variant === 'corrected') : [];
   const selected = [...helmSelected, ...selectCorrected(correctedSet, helmSelected, run, evalSplits)];
   if (selected.length === 0) {
-    throw new UserError('EF_NO_INSTANCES', `${run.benchmark.name}: the data has no instances to evaluate (split ${evalSplits.join('/')})`, 'check extra.data_path and the benchmark arguments');
+    throw new UserError(
+      'EF_NO_INSTANCES',
+      `${run.benchmark.name}: the data has no instances to evaluate (split ${evalSplits.join('/')})`,
+      'check extra.data_path and the benchmark arguments',
+    );
   }
   const spec = applyPromptTexts(run.benchmark.prompt, run.benchmark.name, options.promptTexts);
   const adapter = buildAdapterSpec(spec);
   if (run.numTrainTrials !== null && run.numTrainTrials > 1) {
-    if (adapter.max_train_instances === 0) diag.warn('EF_TRIALS_ZERO_SHOT', `num_train_trials=${run.numTrainTrials} ignored: ${run.benchmark.name} is zero-shot, so HELM runs one trial`);
+    if (adapter.max_train_instances === 0)
+      diag.warn(
+        'EF_TRIALS_ZERO_SHOT',
+        `num_train_trials=${run.numTrainTrials} ignored: ${run.benchmark.name} is zero-shot, so HELM runs one trial`,
+      );
     // Few-shot custom benchmarks: HELM samples new in-context examples per trial; we use the first rows once.
-    else diag.warn('EF_TRIALS_SINGLE', `num_train_trials=${run.numTrainTrials} ignored: ${run.benchmark.name} runs one trial with its first ${adapter.max_train_instances} training rows as examples`);
+    else
+      diag.warn(
+        'EF_TRIALS_SINGLE',
+        `num_train_trials=${run.numTrainTrials} ignored: ${run.benchmark.name} runs one trial with its first ${adapter.max_train_instances} training rows as examples`,
+      );
   }
   // In-context examples (custom benchmarks with few-shot rows; every shipped benchmark is zero-shot).
   const train = loaded.instances.filter((i) => i.split === 'train').slice(0, adapter.max_train_instances);
@@ -70,6 +87,7 @@ export async function prepareRun(run: ResolvedRun, options: RunOptions, diag: Di
     ...(options.topP !== null ? { topP: options.topP } : {}),
     ...(run.numOutputTokens !== null ? { numOutputTokens: run.numOutputTokens } : {}),
   });
-  const helmCompatible = options.maxNewTokens === null && options.temperature === null && (options.topP === null || options.topP === 1);
+  const helmCompatible =
+    options.maxNewTokens === null && options.temperature === null && (options.topP === null || options.topP === 1);
   return { loaded, selected, subsample, adapter, requests, helmCompatible };
 }

@@ -67,37 +67,68 @@ describe('EtaEstimator (issue 19.10)', () => {
 });
 
 const state = (over: Partial<ProgressState> = {}): ProgressState => ({
-  label: 'pubmed_qa', total: 1000, done: 100, cached: 15, failed: 5, retrying: 0, throttled: 0, estimate: { rate: 14.24, etaS: 62, stalled: false }, ...over,
+  label: 'pubmed_qa',
+  total: 1000,
+  done: 100,
+  cached: 15,
+  failed: 5,
+  retrying: 0,
+  throttled: 0,
+  estimate: { rate: 14.24, etaS: 62, stalled: false },
+  ...over,
 });
 
 describe('formatProgressLine', () => {
   it('counts, smoothed rate and ETA', () => {
-    expect(formatProgressLine(state())).toBe('pubmed_qa 120/1000 (done 100, cached 15, failed 5) 14.2 req/s | ETA 1m 02s');
+    expect(formatProgressLine(state())).toBe(
+      'pubmed_qa 120/1000 (done 100, cached 15, failed 5) 14.2 req/s | ETA 1m 02s',
+    );
   });
 
   it('retrying and throttled counts appear when non-zero', () => {
-    expect(formatProgressLine(state({ retrying: 3, throttled: 12 }))).toBe('pubmed_qa 120/1000 (done 100, cached 15, failed 5; retrying 3, throttled 12) 14.2 req/s | ETA 1m 02s');
+    expect(formatProgressLine(state({ retrying: 3, throttled: 12 }))).toBe(
+      'pubmed_qa 120/1000 (done 100, cached 15, failed 5; retrying 3, throttled 12) 14.2 req/s | ETA 1m 02s',
+    );
     expect(formatProgressLine(state({ throttled: 2 }))).toContain('; throttled 2)');
   });
 
   it('a stalled tail says what it waits on instead of a number', () => {
     const stalled = { rate: 10, etaS: null, stalled: true };
-    expect(formatProgressLine(state({ done: 999, cached: 0, failed: 0, retrying: 1, estimate: stalled }))).toBe('pubmed_qa 999/1000 (done 999, cached 0, failed 0; retrying 1) 10.0 req/s | ETA — (waiting on retries)');
-    expect(formatProgressLine(state({ done: 998, cached: 0, failed: 0, estimate: stalled }))).toContain('ETA — (waiting on the last 2)');
+    expect(formatProgressLine(state({ done: 999, cached: 0, failed: 0, retrying: 1, estimate: stalled }))).toBe(
+      'pubmed_qa 999/1000 (done 999, cached 0, failed 0; retrying 1) 10.0 req/s | ETA — (waiting on retries)',
+    );
+    expect(formatProgressLine(state({ done: 998, cached: 0, failed: 0, estimate: stalled }))).toContain(
+      'ETA — (waiting on the last 2)',
+    );
   });
 
   it('no ETA before a rate exists, none when complete; the last failure cause once there are failures', () => {
-    expect(formatProgressLine(state({ done: 0, cached: 0, failed: 0, estimate: { rate: null, etaS: null, stalled: false } }))).toBe('pubmed_qa 0/1000 (done 0, cached 0, failed 0)');
-    expect(formatProgressLine(state({ done: 995, cached: 0, failed: 5, lastFailure: 'connection refused (ECONNREFUSED)' }))).toBe('pubmed_qa 1000/1000 (done 995, cached 0, failed 5) 14.2 req/s | last failure: connection refused (ECONNREFUSED)');
+    expect(
+      formatProgressLine(
+        state({ done: 0, cached: 0, failed: 0, estimate: { rate: null, etaS: null, stalled: false } }),
+      ),
+    ).toBe('pubmed_qa 0/1000 (done 0, cached 0, failed 0)');
+    expect(
+      formatProgressLine(state({ done: 995, cached: 0, failed: 5, lastFailure: 'connection refused (ECONNREFUSED)' })),
+    ).toBe(
+      'pubmed_qa 1000/1000 (done 995, cached 0, failed 5) 14.2 req/s | last failure: connection refused (ECONNREFUSED)',
+    );
   });
 
   it('formatDuration', () => {
-    expect([formatDuration(42.4), formatDuration(185), formatDuration(3720), formatDuration(-1)]).toEqual(['42s', '3m 05s', '1h 02m', '0s']);
+    expect([formatDuration(42.4), formatDuration(185), formatDuration(3720), formatDuration(-1)]).toEqual([
+      '42s',
+      '3m 05s',
+      '1h 02m',
+      '0s',
+    ]);
   });
 });
 
 describe('formatProgressLine: duplicate prompts', () => {
   it('a repeat of a prompt answered earlier in the run is shown apart from the cache of an earlier run', () => {
-    expect(formatProgressLine(state({ done: 92, cached: 0, duplicates: 8, failed: 0, total: 100 }))).toBe('pubmed_qa 100/100 (done 92, cached 0, duplicate prompts 8, failed 0) 14.2 req/s');
+    expect(formatProgressLine(state({ done: 92, cached: 0, duplicates: 8, failed: 0, total: 100 }))).toBe(
+      'pubmed_qa 100/100 (done 92, cached 0, duplicate prompts 8, failed 0) 14.2 req/s',
+    );
   });
 });

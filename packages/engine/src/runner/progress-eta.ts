@@ -60,7 +60,8 @@ export class EtaEstimator {
     if (remaining <= 0) return { rate: this.rate, etaS: 0, stalled: false };
     if (this.rate === null || this.rate <= 0) return { rate: this.rate, etaS: null, stalled: false };
     const quietS = (nowMs - this.lastCompletion) / 1000;
-    if (quietS > Math.max(this.minStallS, this.stallFactor / this.rate)) return { rate: this.rate, etaS: null, stalled: true };
+    if (quietS > Math.max(this.minStallS, this.stallFactor / this.rate))
+      return { rate: this.rate, etaS: null, stalled: true };
     // Time already waited since the last completion counts towards the next one.
     return { rate: this.rate, etaS: Math.max(remaining / this.rate - quietS, 1 / this.rate), stalled: false };
   }

@@ -29,7 +29,10 @@ export function formatDuration(seconds: number): string {
 function etaText(state: ProgressState, completed: number): string {
   if (completed >= state.total) return '';
   const e = state.estimate;
-  if (e.stalled) return state.retrying > 0 ? ' | ETA — (waiting on retries)' : ` | ETA — (waiting on the last ${state.total - completed})`;
+  if (e.stalled)
+    return state.retrying > 0
+      ? ' | ETA — (waiting on retries)'
+      : ` | ETA — (waiting on the last ${state.total - completed})`;
   return e.etaS === null ? '' : ` | ETA ${formatDuration(e.etaS)}`;
 }
 
@@ -39,7 +42,12 @@ function etaText(state: ProgressState, completed: number): string {
  */
 export function formatProgressLine(state: ProgressState): string {
   const completed = state.done + state.cached + (state.duplicates ?? 0) + state.failed;
-  const extra = [state.retrying > 0 ? `retrying ${state.retrying}` : '', state.throttled > 0 ? `throttled ${state.throttled}` : ''].filter(Boolean).join(', ');
+  const extra = [
+    state.retrying > 0 ? `retrying ${state.retrying}` : '',
+    state.throttled > 0 ? `throttled ${state.throttled}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
   const duplicates = state.duplicates ? `, duplicate prompts ${state.duplicates}` : '';
   const counts = `done ${state.done}, cached ${state.cached}${duplicates}, failed ${state.failed}${extra ? `; ${extra}` : ''}`;
   const rate = state.estimate.rate === null ? '' : ` ${state.estimate.rate.toFixed(1)} req/s`;

@@ -35,7 +35,11 @@ class ProgressCounter {
   lastFailure: string | null = null;
   private readonly eta: EtaEstimator;
 
-  constructor(private readonly label: string, private readonly total: number, now: number) {
+  constructor(
+    private readonly label: string,
+    private readonly total: number,
+    now: number,
+  ) {
     this.eta = new EtaEstimator(now);
   }
 
@@ -48,11 +52,24 @@ class ProgressCounter {
 
   state(now: number): ProgressState {
     const completed = this.counts.done + this.counts.cached + this.counts.duplicates + this.counts.failed;
-    return { label: this.label, total: this.total, ...this.counts, retrying: this.retrying, throttled: this.throttled, lastFailure: this.lastFailure, estimate: this.eta.estimate(now, this.total - completed) };
+    return {
+      label: this.label,
+      total: this.total,
+      ...this.counts,
+      retrying: this.retrying,
+      throttled: this.throttled,
+      lastFailure: this.lastFailure,
+      estimate: this.eta.estimate(now, this.total - completed),
+    };
   }
 }
 
-export function createProgress(label: string, total: number, mode: Mode = progressMode(), stream: NodeJS.WriteStream = process.stderr): Progress {
+export function createProgress(
+  label: string,
+  total: number,
+  mode: Mode = progressMode(),
+  stream: NodeJS.WriteStream = process.stderr,
+): Progress {
   const counter = new ProgressCounter(label, total, Date.now());
   const line = () => formatProgressLine(counter.state(Date.now()));
   const retries: RetryObserver = {
@@ -64,7 +81,8 @@ export function createProgress(label: string, total: number, mode: Mode = progre
       counter.retrying = Math.max(0, counter.retrying - 1);
     },
   };
-  if (mode === 'off') return { ...retries, tick: (k, cause) => counter.tick(k, cause, Date.now()), finish: () => undefined };
+  if (mode === 'off')
+    return { ...retries, tick: (k, cause) => counter.tick(k, cause, Date.now()), finish: () => undefined };
   if (mode === 'plain') {
     let lastPrint = Date.now();
     return {

@@ -4,7 +4,15 @@ import { CUSTOM_BENCHMARK, getBenchmark, loadCustomBenchmark } from '@eval-facto
 import { canonicalRunName, parseRunEntry, runDirName } from '../run-entry/index.js';
 import type { RunOptions } from './options.js';
 
-const RUN_LEVEL_KEYS = ['model', 'max_eval_instances', 'num_train_trials', 'num_output_tokens', 'max_train_instances', 'eval_split', 'corrected'] as const;
+const RUN_LEVEL_KEYS = [
+  'model',
+  'max_eval_instances',
+  'num_train_trials',
+  'num_output_tokens',
+  'max_train_instances',
+  'eval_split',
+  'corrected',
+] as const;
 
 /** Flags of NVIDIA's HELM fork that fill a benchmark argument when the entry does not set it (docs/architecture.md). */
 const ARG_FLAGS: Record<string, (o: RunOptions) => string | number | null> = {
@@ -17,10 +25,18 @@ const ARG_FLAGS: Record<string, (o: RunOptions) => string | number | null> = {
  * The benchmark a run entry names: a registered one, or for `custom` the definition in `--benchmark-file` (its
  * YAML `name` then names the run and its outputs).
  */
-export async function benchmarkForEntry(name: string, benchmarkFile: string | null | undefined, entry: string): Promise<BenchmarkDefinition> {
+export async function benchmarkForEntry(
+  name: string,
+  benchmarkFile: string | null | undefined,
+  entry: string,
+): Promise<BenchmarkDefinition> {
   if (name !== CUSTOM_BENCHMARK) return getBenchmark(name);
   if (!benchmarkFile) {
-    throw new UserError('EF_CUSTOM_BENCHMARK_FILE', `run entry '${entry}' runs a custom benchmark but no --benchmark-file was given`, 'pass --benchmark-file <definition.yml> (eval-factory: config.params.extra.benchmark)');
+    throw new UserError(
+      'EF_CUSTOM_BENCHMARK_FILE',
+      `run entry '${entry}' runs a custom benchmark but no --benchmark-file was given`,
+      'pass --benchmark-file <definition.yml> (eval-factory: config.params.extra.benchmark)',
+    );
   }
   return loadCustomBenchmark(benchmarkFile);
 }
@@ -45,20 +61,35 @@ export async function resolveRun(entry: string, options: RunOptions): Promise<Re
   const argNames = benchmark.args.map((a) => a.name);
   for (const key of Object.keys(parsed.args)) {
     if (!argNames.includes(key) && !(RUN_LEVEL_KEYS as readonly string[]).includes(key)) {
-      throw new UserError('EF_RUN_ENTRY', `unknown key '${key}' in run entry '${entry}'`, `valid keys for ${benchmark.name}: ${[...argNames, ...RUN_LEVEL_KEYS].join(', ')}`);
+      throw new UserError(
+        'EF_RUN_ENTRY',
+        `unknown key '${key}' in run entry '${entry}'`,
+        `valid keys for ${benchmark.name}: ${[...argNames, ...RUN_LEVEL_KEYS].join(', ')}`,
+      );
     }
   }
   const model = parsed.args.model;
-  if (model === undefined || String(model) === '') throw new UserError('EF_RUN_ENTRY', `run entry '${entry}' has no model=`, 'add model=<model id>, e.g. pubmed_qa:model=gpt-4o');
+  if (model === undefined || String(model) === '')
+    throw new UserError(
+      'EF_RUN_ENTRY',
+      `run entry '${entry}' has no model=`,
+      'add model=<model id>, e.g. pubmed_qa:model=gpt-4o',
+    );
   const scenarioArgs: Record<string, string | number | null> = {};
   for (const arg of benchmark.args) {
     scenarioArgs[arg.name] = parsed.args[arg.name] ?? ARG_FLAGS[arg.name]?.(options) ?? arg.default;
     if (arg.values && scenarioArgs[arg.name] !== null && !arg.values.includes(String(scenarioArgs[arg.name]))) {
-      throw new UserError('EF_RUN_ENTRY', `${benchmark.name}: ${arg.name}=${scenarioArgs[arg.name]} is not one of ${arg.values.join(', ')}`, `pick one of: ${arg.values.join(', ')}`);
+      throw new UserError(
+        'EF_RUN_ENTRY',
+        `${benchmark.name}: ${arg.name}=${scenarioArgs[arg.name]} is not one of ${arg.values.join(', ')}`,
+        `pick one of: ${arg.values.join(', ')}`,
+      );
     }
   }
   // Run-level keys in entry order; flags fill what the entry leaves out (appended after, as HELM's fork does).
-  const runLevel: [string, string | number][] = Object.entries(parsed.args).filter(([k]) => (RUN_LEVEL_KEYS as readonly string[]).includes(k));
+  const runLevel: [string, string | number][] = Object.entries(parsed.args).filter(([k]) =>
+    (RUN_LEVEL_KEYS as readonly string[]).includes(k),
+  );
   const fill = (key: string, value: number | null) => {
     if (value !== null && !runLevel.some(([k]) => k === key)) runLevel.push([key, value]);
   };
@@ -67,7 +98,11 @@ export async function resolveRun(entry: string, options: RunOptions): Promise<Re
   const numOrNull = (v: string | number | undefined) => (v === undefined ? null : Number(v));
   const runName = benchmark.helm_run_name
     ? canonicalRunName(benchmark.helm_run_name(scenarioArgs), [], runLevel)
-    : canonicalRunName(benchmark.name, benchmark.args.map((a) => ({ name: a.name, value: scenarioArgs[a.name] })), runLevel);
+    : canonicalRunName(
+        benchmark.name,
+        benchmark.args.map((a) => ({ name: a.name, value: scenarioArgs[a.name] })),
+        runLevel,
+      );
   return {
     entry,
     benchmark,

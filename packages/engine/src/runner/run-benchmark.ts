@@ -2,7 +2,15 @@ import { join } from 'node:path';
 import type { EngineSummary, Instance, JudgeCounts, RunStatus } from '@eval-factory/types';
 import { createAuthContext, resolveModelKey } from '../auth/index.js';
 import { disabledCache, openSqliteCache } from '../cache/index.js';
-import { buildRequestBody, createModelClient, createSender, readModelDeployment, RequestLimiter, type ModelCallRecord, type RequestSettings } from '../clients/index.js';
+import {
+  buildRequestBody,
+  createModelClient,
+  createSender,
+  readModelDeployment,
+  RequestLimiter,
+  type ModelCallRecord,
+  type RequestSettings,
+} from '../clients/index.js';
 import { openJuryStage, planJury, type JuryPlan, type JuryStage } from '../judges/index.js';
 import { JsonlAppender, writeJsonlAtomic } from '../output/atomic.js';
 import { ENGINE_VERSION } from '../version.js';
@@ -29,7 +37,12 @@ export interface RunOutcome {
 }
 
 /** One run entry end to end: resolve → load/select → requests → send → score → write every output file. */
-export async function runBenchmark(entry: string, options: RunOptions, diag: Diagnostics, signal: AbortSignal): Promise<RunOutcome> {
+export async function runBenchmark(
+  entry: string,
+  options: RunOptions,
+  diag: Diagnostics,
+  signal: AbortSignal,
+): Promise<RunOutcome> {
   const startedAt = new Date();
   const run = await resolveRun(entry, options);
   const runDirRel = `runs/${options.suite}/${run.runDir}`;
@@ -40,15 +53,27 @@ export async function runBenchmark(entry: string, options: RunOptions, diag: Dia
   if (options.dryRun) {
     // A preview needs no key, but one that is set is still kept out of the files it writes.
     try {
-      resolveModelKey(deployment.auth, createAuthContext({ outputDir: out, log: () => undefined, warn: () => undefined }));
+      resolveModelKey(
+        deployment.auth,
+        createAuthContext({ outputDir: out, log: () => undefined, warn: () => undefined }),
+      );
     } catch {
       // no key to scrub
     }
     const prepared = scrubPrepared(loaded);
     await writeJsonlAtomic(join(out, 'instances.jsonl'), prepared.selected.map(instanceLine));
-    await writeJsonlAtomic(join(out, 'responses', 'model.jsonl'), prepared.requests.map((r) => ({ instance_id: r.instance_id, train_trial_index: r.train_trial_index, request: buildRequestBody(r, deployment) })));
+    await writeJsonlAtomic(
+      join(out, 'responses', 'model.jsonl'),
+      prepared.requests.map((r) => ({
+        instance_id: r.instance_id,
+        train_trial_index: r.train_trial_index,
+        request: buildRequestBody(r, deployment),
+      })),
+    );
     const chars = prepared.requests.reduce((a, r) => a + r.prompt.length, 0);
-    diag.log(`dry run: ${prepared.selected.length} instances, ${prepared.requests.length} requests, ${chars} prompt characters (~${Math.ceil(chars / 4)} tokens); nothing sent`);
+    diag.log(
+      `dry run: ${prepared.selected.length} instances, ${prepared.requests.length} requests, ${chars} prompt characters (~${Math.ceil(chars / 4)} tokens); nothing sent`,
+    );
     return { status: 'success', runDir: runDirRel, summary: null, interrupted: false };
   }
 
@@ -56,25 +81,47 @@ export async function runBenchmark(entry: string, options: RunOptions, diag: Dia
   const auth = createAuthContext({ outputDir: out, log: diag.log, warn: diag.warn });
   const apiKey = resolveModelKey(deployment.auth, auth);
   const s = deployment.request_settings;
-  const retry = { maxRetries: options.maxRetries, timeoutMs: options.requestTimeoutS * 1000, backoffBaseS: Number(process.env.EF_RETRY_BASE_SECONDS ?? 1), backoffCapS: 60 };
+  const retry = {
+    maxRetries: options.maxRetries,
+    timeoutMs: options.requestTimeoutS * 1000,
+    backoffBaseS: Number(process.env.EF_RETRY_BASE_SECONDS ?? 1),
+    backoffCapS: 60,
+  };
   // Judges are configured and their credentials resolved before any model request is paid for.
   const juryPlan = run.benchmark.jury
-    ? planJury({ spec: run.benchmark.jury, benchmark: run.benchmark.name, modelConfigsDir: options.modelConfigs, auth, retry, engineVersion: ENGINE_VERSION })
+    ? planJury({
+        spec: run.benchmark.jury,
+        benchmark: run.benchmark.name,
+        modelConfigsDir: options.modelConfigs,
+        auth,
+        retry,
+        engineVersion: ENGINE_VERSION,
+      })
     : null;
   // Every secret is registered now: none that reached the data or a prompt file is sent, cached or written.
   const prepared = scrubPrepared(loaded);
   await writeJsonlAtomic(join(out, 'instances.jsonl'), prepared.selected.map(instanceLine));
-  const cacheFile = options.disableCache || !s.use_caching ? null : (options.cachePath ?? (s.caching_dir ? join(s.caching_dir, 'cache.db') : join(out, 'cache.db')));
+  const cacheFile =
+    options.disableCache || !s.use_caching
+      ? null
+      : (options.cachePath ?? (s.caching_dir ? join(s.caching_dir, 'cache.db') : join(out, 'cache.db')));
   const cache = cacheFile === null ? disabledCache : await openSqliteCache(cacheFile, 'model', diag.warn);
   // The progress bar is made once the cache has been read; retries report to it through this forwarder.
   let progress: Progress | null = null;
-  const retryActivity: RetryObserver = { retryWait: (t) => progress?.retryWait(t), retryDone: () => progress?.retryDone() };
+  const retryActivity: RetryObserver = {
+    retryWait: (t) => progress?.retryWait(t),
+    retryDone: () => progress?.retryDone(),
+  };
   const client = createModelClient({
     deployment,
     send: createSender(deployment, apiKey),
     cache,
     engineVersion: ENGINE_VERSION,
-    limiter: new RequestLimiter({ maxConcurrency: options.parallelism, requestsPerMinute: options.requestsPerMinute, tokensPerMinute: options.tokensPerMinute }),
+    limiter: new RequestLimiter({
+      maxConcurrency: options.parallelism,
+      requestsPerMinute: options.requestsPerMinute,
+      tokensPerMinute: options.tokensPerMinute,
+    }),
     policy: { ...retry, nvcfBacked: deployment.nvcf.backed, observer: retryActivity },
   });
   const cachedAhead = await client.prefetch(prepared.requests);
@@ -87,18 +134,38 @@ export async function runBenchmark(entry: string, options: RunOptions, diag: Dia
     const r = prepared.requests[i];
     const outcome = records[i]?.outcome;
     if (!outcome && signal.aborted) return notSentResult(r, byId.get(r.instance_id)!);
-    return scoreOne(run.benchmark, byId.get(r.instance_id)!, r, outcome, completionTexts(outcome, s), annotation, activeNames);
+    return scoreOne(
+      run.benchmark,
+      byId.get(r.instance_id)!,
+      r,
+      outcome,
+      completionTexts(outcome, s),
+      annotation,
+      activeNames,
+    );
   };
   const helmSpec = options.helmFiles ? helmRunSpec({ run, prepared, deployment, outputPath: out, runDirRel }) : null;
   // Scores that need nothing but the answer are made as answers arrive, and the HELM files written with them.
-  const early = !juryPlan && !run.benchmark.annotators?.length ? await EarlyScoring.open(records.length, scoreAt, helmSpec, records) : null;
+  const early =
+    !juryPlan && !run.benchmark.annotators?.length
+      ? await EarlyScoring.open(records.length, scoreAt, helmSpec, records)
+      : null;
   try {
     const responsesLog = await JsonlAppender.open(join(out, 'responses', 'model.jsonl'));
     const bar = createProgress(run.benchmark.name, prepared.requests.length);
     progress = bar;
     let execution;
     try {
-      execution = await executeRequests({ requests: prepared.requests, client, parallelism: options.parallelism, responsesLog, signal, progress: bar, records, onRecord: early ? (i) => early.add(i) : undefined });
+      execution = await executeRequests({
+        requests: prepared.requests,
+        client,
+        parallelism: options.parallelism,
+        responsesLog,
+        signal,
+        progress: bar,
+        records,
+        onRecord: early ? (i) => early.add(i) : undefined,
+      });
     } finally {
       bar.finish();
       progress = null;
@@ -108,9 +175,37 @@ export async function runBenchmark(entry: string, options: RunOptions, diag: Dia
     if (execution.stopReason) diag.error(execution.stopReason.code, execution.stopReason.message);
     const scored: Scored = early
       ? { results: early.finish(), judgeStop: false }
-      : await scoreAfterAnswers({ run, prepared, byId, records, scoreAt, juryPlan, options, diag, signal, cacheFile, settings: s });
+      : await scoreAfterAnswers({
+          run,
+          prepared,
+          byId,
+          records,
+          scoreAt,
+          juryPlan,
+          options,
+          diag,
+          signal,
+          cacheFile,
+          settings: s,
+        });
     const stopped = execution.stopReason !== null || scored.judgeStop;
-    const summary = await finishRun({ run, options, prepared, deployment, results: scored.results, records, active, diag, startedAt, runDirRel, interrupted: execution.interrupted, stopped, helmSpec, helm: early?.helm ?? null, ...(scored.judges ? { judges: scored.judges } : {}) });
+    const summary = await finishRun({
+      run,
+      options,
+      prepared,
+      deployment,
+      results: scored.results,
+      records,
+      active,
+      diag,
+      startedAt,
+      runDirRel,
+      interrupted: execution.interrupted,
+      stopped,
+      helmSpec,
+      helm: early?.helm ?? null,
+      ...(scored.judges ? { judges: scored.judges } : {}),
+    });
     return { status: summary.status, runDir: runDirRel, summary, interrupted: execution.interrupted };
   } catch (error) {
     await early?.helm?.discard();
@@ -140,12 +235,23 @@ async function scoreAfterAnswers(o: {
 }): Promise<Scored> {
   const { run, prepared, juryPlan, diag, signal } = o;
   const s = o.settings;
-  const stage: JuryStage | null = juryPlan ? await openJuryStage(juryPlan, { outputDir: o.options.outputPath, cacheFile: o.cacheFile, warn: diag.warn, signal }) : null;
+  const stage: JuryStage | null = juryPlan
+    ? await openJuryStage(juryPlan, {
+        outputDir: o.options.outputPath,
+        cacheFile: o.cacheFile,
+        warn: diag.warn,
+        signal,
+      })
+    : null;
   let annotations;
   try {
     annotations = await annotateAll({
       benchmark: run.benchmark,
-      items: prepared.requests.map((r, i) => ({ instance: o.byId.get(r.instance_id)!, request: r, texts: completionTexts(o.records[i]?.outcome, s)?.texts ?? null })),
+      items: prepared.requests.map((r, i) => ({
+        instance: o.byId.get(r.instance_id)!,
+        request: r,
+        texts: completionTexts(o.records[i]?.outcome, s)?.texts ?? null,
+      })),
       ctx: { resources: prepared.loaded.resources ?? {}, warn: diag.warn, log: diag.log },
       parallelism: o.options.parallelism,
       signal,
@@ -159,10 +265,20 @@ async function scoreAfterAnswers(o: {
   const judgeWarning = stage?.jury.failureWarning();
   if (judgeWarning) diag.warn('EF_JUDGE_FAILURES', judgeWarning);
   const results = prepared.requests.map((_r, i) => o.scoreAt(i, annotations[i]));
-  const judges = stage && juryPlan ? { counts: stage.jury.counts(), helmCompatible: juryPlan.helmCompatible } : undefined;
+  const judges =
+    stage && juryPlan ? { counts: stage.jury.counts(), helmCompatible: juryPlan.helmCompatible } : undefined;
   return { results, judgeStop: judgeStop !== null, ...(judges ? { judges } : {}) };
 }
 
 function instanceLine(i: Instance): Record<string, unknown> {
-  return { id: i.id, split: i.split, ...(i.sub_split ? { sub_split: i.sub_split } : {}), input: i.input, references: i.references, ...(i.extra_data ? { extra_data: i.extra_data } : {}), ...(i.source_id ? { source_id: i.source_id } : {}), ...(i.variant ? { variant: i.variant } : {}) };
+  return {
+    id: i.id,
+    split: i.split,
+    ...(i.sub_split ? { sub_split: i.sub_split } : {}),
+    input: i.input,
+    references: i.references,
+    ...(i.extra_data ? { extra_data: i.extra_data } : {}),
+    ...(i.source_id ? { source_id: i.source_id } : {}),
+    ...(i.variant ? { variant: i.variant } : {}),
+  };
 }

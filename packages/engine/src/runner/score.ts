@@ -38,7 +38,10 @@ export function activeMetrics(benchmark: BenchmarkDefinition, reportCorrected: b
 }
 
 /** The texts metrics and annotators see (reasoning stripped) and the flags of a successful outcome. */
-export function completionTexts(outcome: RequestOutcome | undefined, settings: RequestSettings): { texts: string[]; flags: string[] } | null {
+export function completionTexts(
+  outcome: RequestOutcome | undefined,
+  settings: RequestSettings,
+): { texts: string[]; flags: string[] } | null {
   if (!outcome || !outcome.ok) return null;
   const flags: string[] = [];
   const texts = outcome.completions.map((c) => {
@@ -53,11 +56,20 @@ export function completionTexts(outcome: RequestOutcome | undefined, settings: R
 }
 
 /** The reason of an instance whose request was never answered because the run was interrupted. */
-export const NOT_SENT_INTERRUPTED = 'not sent: the run was interrupted before this request was answered; re-run the same command to resume';
+export const NOT_SENT_INTERRUPTED =
+  'not sent: the run was interrupted before this request was answered; re-run the same command to resume';
 
 /** An instance the interrupt left unanswered: unscored (nothing failed), with the reason (issue 19.8). */
 export function notSentResult(request: PromptRequest, instance: Instance): ScoredResult {
-  return { request, instance, status: 'unscored', reason: NOT_SENT_INTERRUPTED, prediction: null, metrics: {}, flags: [] };
+  return {
+    request,
+    instance,
+    status: 'unscored',
+    reason: NOT_SENT_INTERRUPTED,
+    prediction: null,
+    metrics: {},
+    flags: [],
+  };
 }
 
 /** Scores one request's outcome with the benchmark's pure metric families. */
@@ -70,26 +82,75 @@ export function scoreOne(
   annotation: AnnotationResult | undefined,
   active: ReadonlySet<string>,
 ): ScoredResult {
-  if (!outcome) return { request, instance, status: 'failed', reason: 'not sent: the run stopped before this request', prediction: null, metrics: {}, flags: [] };
-  if (!outcome.ok) return { request, instance, status: 'failed', reason: `${outcome.error_kind}: ${outcome.message}`, prediction: null, metrics: {}, flags: [] };
+  if (!outcome)
+    return {
+      request,
+      instance,
+      status: 'failed',
+      reason: 'not sent: the run stopped before this request',
+      prediction: null,
+      metrics: {},
+      flags: [],
+    };
+  if (!outcome.ok)
+    return {
+      request,
+      instance,
+      status: 'failed',
+      reason: `${outcome.error_kind}: ${outcome.message}`,
+      prediction: null,
+      metrics: {},
+      flags: [],
+    };
   const { texts, flags } = answer ?? { texts: [], flags: [] };
-  if (annotation && !annotation.ok) return { request, instance, status: 'unscored', reason: annotation.reason, prediction: texts[0] ?? null, metrics: {}, flags };
+  if (annotation && !annotation.ok)
+    return {
+      request,
+      instance,
+      status: 'unscored',
+      reason: annotation.reason,
+      prediction: texts[0] ?? null,
+      metrics: {},
+      flags,
+    };
   const annotations = annotation?.annotations;
   const metrics: Record<string, number> = {};
   for (const family of benchmark.metrics) {
-    for (const [name, value] of Object.entries(family.compute({ instance, request, completions: texts, ...(annotations ? { annotations } : {}) }))) {
+    for (const [name, value] of Object.entries(
+      family.compute({ instance, request, completions: texts, ...(annotations ? { annotations } : {}) }),
+    )) {
       if (active.has(name) && Number.isFinite(value)) metrics[name] = value;
     }
   }
   // No judge verdict: HELM's default score stays in the HELM-compatible metric (its published numbers include it),
   // but the instance is unscored with each judge's cause, and counts against the run's status (issue 12.4).
   const noVerdict = benchmark.jury ? juryNoVerdict(annotations?.[benchmark.jury.annotator]) : null;
-  if (noVerdict) return { request, instance, status: 'unscored', reason: `${NO_VERDICT}${noVerdict}`, prediction: texts[0] ?? null, metrics, flags, ...(annotations ? { annotations } : {}) };
+  if (noVerdict)
+    return {
+      request,
+      instance,
+      status: 'unscored',
+      reason: `${NO_VERDICT}${noVerdict}`,
+      prediction: texts[0] ?? null,
+      metrics,
+      flags,
+      ...(annotations ? { annotations } : {}),
+    };
   const status: InstanceStatus = Object.keys(metrics).length > 0 ? 'ok' : 'unscored';
-  return { request, instance, status, ...(status === 'unscored' ? { reason: 'no metric produced a value for this output' } : {}), prediction: texts[0] ?? null, metrics, flags, ...(annotations ? { annotations } : {}) };
+  return {
+    request,
+    instance,
+    status,
+    ...(status === 'unscored' ? { reason: 'no metric produced a value for this output' } : {}),
+    prediction: texts[0] ?? null,
+    metrics,
+    flags,
+    ...(annotations ? { annotations } : {}),
+  };
 }
 
 function juryNoVerdict(annotation: unknown): string | null {
-  const verdict = annotation !== null && typeof annotation === 'object' ? (annotation as JuryAnnotation).no_verdict : undefined;
+  const verdict =
+    annotation !== null && typeof annotation === 'object' ? (annotation as JuryAnnotation).no_verdict : undefined;
   return typeof verdict === 'string' ? verdict : null;
 }

@@ -10,5 +10,7 @@ import type { PreparedRun } from './prepare.js';
 export function scrubPrepared(prepared: PreparedRun): PreparedRun {
   const selected = scrubValue(prepared.selected);
   const requests = scrubValue(prepared.requests);
-  return selected === prepared.selected && requests === prepared.requests ? prepared : { ...prepared, selected, requests };
+  return selected === prepared.selected && requests === prepared.requests
+    ? prepared
+    : { ...prepared, selected, requests };
 }

@@ -25,6 +25,8 @@ const SUBSETS = ['medcalc_bench/eval_subset_k1000_seed0.json', 'head_qa/eval_sub
   it.each(SUBSETS)('%s', (file) => {
     const subset = JSON.parse(readFileSync(path.join(datasetsDir, file), 'utf8')) as SubsetFile;
     expect(subset.indices_in_selection_order).toHaveLength(subset.k);
-    expect(new NumpyLegacyRandom(0).permutation(subset.N).slice(0, subset.k)).toEqual(subset.indices_in_selection_order);
+    expect(new NumpyLegacyRandom(0).permutation(subset.N).slice(0, subset.k)).toEqual(
+      subset.indices_in_selection_order,
+    );
   });
 });

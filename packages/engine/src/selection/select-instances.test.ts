@@ -7,7 +7,15 @@ function inst(id: string, split: Split): Instance {
 }
 
 // Load order: a train instance first (never evaluated), then five eval instances over valid and test.
-const INSTANCES = [inst('t0', 'train'), inst('id0', 'test'), inst('id1', 'valid'), inst('id2', 'test'), inst('t1', 'train'), inst('id3', 'test'), inst('id4', 'test')];
+const INSTANCES = [
+  inst('t0', 'train'),
+  inst('id0', 'test'),
+  inst('id1', 'valid'),
+  inst('id2', 'test'),
+  inst('t1', 'train'),
+  inst('id3', 'test'),
+  inst('id4', 'test'),
+];
 const ids = (selected: readonly Instance[]) => selected.map((i) => i.id);
 
 describe('selectEvalInstances', () => {
@@ -19,14 +27,24 @@ describe('selectEvalInstances', () => {
     ['K = 1', 1, undefined, ['id2'], true],
     ['fraction 0.5 → K = floor(2.5) = 2', 0.5, undefined, ['id2', 'id0'], true],
     ['tiny fraction → K = max(1, 0) = 1', 0.01, undefined, ['id2'], true],
-    ['eval_split=test restricts before subsampling (N = 4, permutation(4))', null, ['test'], ['id0', 'id2', 'id3', 'id4'], false],
+    [
+      'eval_split=test restricts before subsampling (N = 4, permutation(4))',
+      null,
+      ['test'],
+      ['id0', 'id2', 'id3', 'id4'],
+      false,
+    ],
     ['eval_split=valid', null, ['valid'], ['id1'], false],
   ];
   it.each(cases)('%s', (_label, limit, splits, expected, subsampled) => {
     const { selected, subsample } = selectEvalInstances(INSTANCES, limit, splits);
     expect(ids(selected)).toEqual(expected);
     if (subsampled) {
-      expect(subsample).toEqual({ limit: expected.length, method: 'numpy_legacy_seed0_permutation', indices_sha256: selectionSha256(expected) });
+      expect(subsample).toEqual({
+        limit: expected.length,
+        method: 'numpy_legacy_seed0_permutation',
+        indices_sha256: selectionSha256(expected),
+      });
     } else {
       expect(subsample).toBeNull();
     }
@@ -39,7 +57,9 @@ describe('selectEvalInstances', () => {
   });
 
   it('records the sha256 of the JSON array of selected ids', () => {
-    expect(selectEvalInstances(INSTANCES, 3).subsample!.indices_sha256).toBe('78f9b98dee032f04d55d1b8f64a564e7e1461b010e2ae4f5e95de2d7167db2f6');
+    expect(selectEvalInstances(INSTANCES, 3).subsample!.indices_sha256).toBe(
+      '78f9b98dee032f04d55d1b8f64a564e7e1461b010e2ae4f5e95de2d7167db2f6',
+    );
     expect(selectionSha256([])).toBe('4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945');
   });
 
@@ -48,6 +68,8 @@ describe('selectEvalInstances', () => {
       expect(selectEvalInstances(INSTANCES, limit).selected).toHaveLength(1);
       return;
     }
-    expect(() => selectEvalInstances(INSTANCES, limit)).toThrow(expect.objectContaining({ code: 'EF_MAX_EVAL_INSTANCES' }));
+    expect(() => selectEvalInstances(INSTANCES, limit)).toThrow(
+      expect.objectContaining({ code: 'EF_MAX_EVAL_INSTANCES' }),
+    );
   });
 });

@@ -22,7 +22,10 @@ describe('lockOutputDir', () => {
   it('holds the folder: a second taker gets EF_OUTPUT_LOCKED naming pid, host and start; release frees it', () => {
     const dir = folder();
     const lock = lockOutputDir(dir);
-    expect(JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8'))).toMatchObject({ pid: process.pid, host: hostname() });
+    expect(JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8'))).toMatchObject({
+      pid: process.pid,
+      host: hostname(),
+    });
     const error = caught(() => lockOutputDir(dir));
     expect(error.code).toBe('EF_OUTPUT_LOCKED');
     expect(error.message).toContain(`run pid ${process.pid} on ${hostname()} (since `);
@@ -33,7 +36,10 @@ describe('lockOutputDir', () => {
 
   it('takes over a lock left by a process that is gone from this host', () => {
     const dir = folder();
-    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: deadPid(), host: hostname(), started_at: '2026-01-01T00:00:00Z' }));
+    writeFileSync(
+      join(dir, LOCK_FILE),
+      JSON.stringify({ pid: deadPid(), host: hostname(), started_at: '2026-01-01T00:00:00Z' }),
+    );
     const lock = lockOutputDir(dir);
     expect(JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8')).pid).toBe(process.pid);
     lock.release();
@@ -41,7 +47,10 @@ describe('lockOutputDir', () => {
 
   it('never takes over a lock of another host (its process cannot be checked from here)', () => {
     const dir = folder();
-    writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: deadPid(), host: 'node-17.cluster', started_at: '2026-01-01T00:00:00Z' }));
+    writeFileSync(
+      join(dir, LOCK_FILE),
+      JSON.stringify({ pid: deadPid(), host: 'node-17.cluster', started_at: '2026-01-01T00:00:00Z' }),
+    );
     expect(caught(() => lockOutputDir(dir)).message).toMatch(/in use by run pid \d+ on node-17\.cluster/);
   });
 

@@ -13,9 +13,27 @@ describe('makeDirSync', () => {
   });
 
   it.each([
-    ['a path under a file', (base: string) => { writeFileSync(join(base, 'f'), 'x'); return join(base, 'f', 'sub'); }, 'ENOTDIR'],
-    ['a file where the folder should be', (base: string) => { writeFileSync(join(base, 'f'), 'x'); return join(base, 'f'); }, 'ENOTDIR'],
-    ['a folder /proc will not make (Node\'s own recursive mkdir loops forever here)', () => '/proc/ef_make_dir_test/x', 'ENOENT'],
+    [
+      'a path under a file',
+      (base: string) => {
+        writeFileSync(join(base, 'f'), 'x');
+        return join(base, 'f', 'sub');
+      },
+      'ENOTDIR',
+    ],
+    [
+      'a file where the folder should be',
+      (base: string) => {
+        writeFileSync(join(base, 'f'), 'x');
+        return join(base, 'f');
+      },
+      'ENOTDIR',
+    ],
+    [
+      "a folder /proc will not make (Node's own recursive mkdir loops forever here)",
+      () => '/proc/ef_make_dir_test/x',
+      'ENOENT',
+    ],
   ])('%s: throws with the errno, never loops', (_, pathOf, code) => {
     const base = mkdtempSync(join(tmpdir(), 'ef-mkdir-'));
     const path = pathOf(base);

@@ -17,7 +17,11 @@ export function makeDirSync(path: string): void {
       mkdirSync(current);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      if (!statSync(current).isDirectory()) throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${current}'`), { code: 'ENOTDIR', path: current });
+      if (!statSync(current).isDirectory())
+        throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${current}'`), {
+          code: 'ENOTDIR',
+          path: current,
+        });
     }
   }
 }

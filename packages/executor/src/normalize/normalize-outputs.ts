@@ -1,7 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CodedMessage, EngineSummary, RunStatus } from '@eval-factory/types';
-import { formatEvalFactoryMetrics, formatEvaluationConfig, formatMetadataYaml, formatResultsYml, type EvaluationLike, type UrlInfo } from '@eval-factory/report';
+import {
+  formatEvalFactoryMetrics,
+  formatEvaluationConfig,
+  formatMetadataYaml,
+  formatResultsYml,
+  type EvaluationLike,
+  type UrlInfo,
+} from '@eval-factory/report';
 import type { EngineRun } from '../spawn/run-engine.js';
 import { writeFileAtomic } from './write-atomic.js';
 
@@ -38,7 +45,9 @@ export function engineErrorLines(tail: readonly string[]): CodedMessage[] {
 export async function readEngineSummary(outputDir: string, engine: EngineRun): Promise<EngineSummary | null> {
   if (!engine.final) return null;
   try {
-    return JSON.parse(await readFile(join(outputDir, ...engine.final.run_dir.split('/'), 'ef_summary.json'), 'utf8')) as EngineSummary;
+    return JSON.parse(
+      await readFile(join(outputDir, ...engine.final.run_dir.split('/'), 'ef_summary.json'), 'utf8'),
+    ) as EngineSummary;
   } catch {
     return null;
   }
@@ -56,30 +65,66 @@ export async function normalizeOutputs(input: NormalizeInput): Promise<Normalize
   if (input.engine.exitCode !== 0 && !summary) {
     const tail = input.engine.stderrTail.slice(-50).join('\n');
     // An interrupted engine's last lines are progress-bar frames: the one thing to say is how to go on.
-    if (input.engine.interrupted) errors.push({ code: 'EF_INTERRUPTED', message: 'the run was stopped before the engine wrote its summary; every answer received is in cache.db: re-run the same command to resume' });
+    if (input.engine.interrupted)
+      errors.push({
+        code: 'EF_INTERRUPTED',
+        message:
+          'the run was stopped before the engine wrote its summary; every answer received is in cache.db: re-run the same command to resume',
+      });
     else if (engineErrors.length > 0) {
       // The engine said why, on the terminal already: record it, do not print it a second time (issue 19.3).
       errors.push(...engineErrors);
       echoed = engineErrors.length;
-    } else errors.push({ code: 'EF_ENGINE_FAILED', message: `the engine exited with ${input.engine.exitCode ?? input.engine.signal}${tail ? `:\n${tail}` : ''}` });
+    } else
+      errors.push({
+        code: 'EF_ENGINE_FAILED',
+        message: `the engine exited with ${input.engine.exitCode ?? input.engine.signal}${tail ? `:\n${tail}` : ''}`,
+      });
   }
   const status: RunStatus = summary?.status ?? (input.engine.interrupted ? 'interrupted' : 'error');
   const endedAt = new Date().toISOString();
   const out = input.outputDir;
-  if (input.metadata) await writeFileAtomic(join(out, 'metadata.yaml'), formatMetadataYaml(input.metadata, { gitHash: input.gitHash, efVersion: input.efVersion, engineVersion: summary?.engine_version ?? null }));
-  await writeFileAtomic(join(out, 'results.yml'), formatResultsYml({ evaluation: input.evaluation, renderedCommand: input.renderedCommand, gitHash: input.gitHash, summary, metadata: input.metadata }));
-  await writeFileAtomic(join(out, 'eval_factory_metrics.json'), formatEvalFactoryMetrics(summary, { startedAt: input.startedAt, endedAt, factoryPeakMemoryBytes: process.resourceUsage().maxRSS * 1024 }));
-  await writeFileAtomic(join(out, 'evaluation_config.yaml'), formatEvaluationConfig({
-    evaluation: input.evaluation,
-    renderedCommand: input.renderedCommand,
-    summary,
-    status,
-    efVersion: input.efVersion,
-    startedAt: input.startedAt,
-    endedAt,
-    errors,
-    warnings: input.warnings,
-    urlInfo: input.urlInfo,
-  }));
+  if (input.metadata)
+    await writeFileAtomic(
+      join(out, 'metadata.yaml'),
+      formatMetadataYaml(input.metadata, {
+        gitHash: input.gitHash,
+        efVersion: input.efVersion,
+        engineVersion: summary?.engine_version ?? null,
+      }),
+    );
+  await writeFileAtomic(
+    join(out, 'results.yml'),
+    formatResultsYml({
+      evaluation: input.evaluation,
+      renderedCommand: input.renderedCommand,
+      gitHash: input.gitHash,
+      summary,
+      metadata: input.metadata,
+    }),
+  );
+  await writeFileAtomic(
+    join(out, 'eval_factory_metrics.json'),
+    formatEvalFactoryMetrics(summary, {
+      startedAt: input.startedAt,
+      endedAt,
+      factoryPeakMemoryBytes: process.resourceUsage().maxRSS * 1024,
+    }),
+  );
+  await writeFileAtomic(
+    join(out, 'evaluation_config.yaml'),
+    formatEvaluationConfig({
+      evaluation: input.evaluation,
+      renderedCommand: input.renderedCommand,
+      summary,
+      status,
+      efVersion: input.efVersion,
+      startedAt: input.startedAt,
+      endedAt,
+      errors,
+      warnings: input.warnings,
+      urlInfo: input.urlInfo,
+    }),
+  );
   return { status, summary, errors: [...errors, ...(summary?.errors ?? [])], echoed };
 }

@@ -54,9 +54,16 @@ export async function previewPrompts(opts: PreviewOptions): Promise<PreviewResul
     const { evaluation } = opts;
     const inTemp = { ...evaluation, config: { ...evaluation.config, output_dir: dir } };
     const [program, ...args] = renderArgv(evaluation.command, inTemp);
-    const result = await runEngineTool([...args, '--dry-run'], { program, cwd: opts.cwd, repoRoot: opts.repoRoot, ...(opts.env ? { env: opts.env } : {}) });
+    const result = await runEngineTool([...args, '--dry-run'], {
+      program,
+      cwd: opts.cwd,
+      repoRoot: opts.repoRoot,
+      ...(opts.env ? { env: opts.env } : {}),
+    });
     if (result.exitCode !== 0) throw engineFailure(result.exitCode, result.stderr);
-    const lines = (await readFile(join(dir, 'responses', 'model.jsonl'), 'utf8')).split('\n').filter((l) => l.trim() !== '');
+    const lines = (await readFile(join(dir, 'responses', 'model.jsonl'), 'utf8'))
+      .split('\n')
+      .filter((l) => l.trim() !== '');
     const prompts = lines.slice(0, opts.count ?? 3).map((line) => toPreview(JSON.parse(line)));
     return { prompts, totalRequests: lines.length, engineLog: result.stderr };
   } finally {
@@ -68,7 +75,10 @@ export async function previewPrompts(opts: PreviewOptions): Promise<PreviewResul
 function toPreview(line: { instance_id?: unknown; request?: { messages?: unknown; prompt?: unknown } }): PromptPreview {
   const body = line.request ?? {};
   const messages = Array.isArray(body.messages)
-    ? body.messages.map((m: { role?: unknown; content?: unknown }) => ({ role: String(m.role ?? 'user'), content: String(m.content ?? '') }))
+    ? body.messages.map((m: { role?: unknown; content?: unknown }) => ({
+        role: String(m.role ?? 'user'),
+        content: String(m.content ?? ''),
+      }))
     : [{ role: null, content: String(body.prompt ?? '') }];
   return { instanceId: String(line.instance_id ?? ''), messages };
 }
@@ -81,5 +91,9 @@ function engineFailure(exitCode: number, stderr: string): UserError {
   const coded = CODED.exec(stderr);
   if (coded) return new UserError(coded[1] as string, coded[2] as string, HINT.exec(stderr)?.[1]);
   const tail = stderr.trim().split('\n').slice(-5).join('\n');
-  return new UserError('EF_DRY_RUN_FAILED', `the engine could not build the prompts (exit ${exitCode})${tail ? `:\n${tail}` : ''}`, 'Run `eval-factory validate` on the benchmark definition to see what is wrong; add --debug for details.');
+  return new UserError(
+    'EF_DRY_RUN_FAILED',
+    `the engine could not build the prompts (exit ${exitCode})${tail ? `:\n${tail}` : ''}`,
+    'Run `eval-factory validate` on the benchmark definition to see what is wrong; add --debug for details.',
+  );
 }

@@ -39,19 +39,40 @@ function example(params: Record<string, unknown> = {}, extra: Record<string, unk
       output_dir: OUT,
       supported_endpoint_types: ['chat', 'completions'],
       params: {
-        limit_samples: 1000, parallelism: 8, max_new_tokens: null, temperature: null, top_p: null, max_retries: 5,
-        request_timeout: 600, task: 'medcalc_bench', ...params,
+        limit_samples: 1000,
+        parallelism: 8,
+        max_new_tokens: null,
+        temperature: null,
+        top_p: null,
+        max_retries: 5,
+        request_timeout: 600,
+        task: 'medcalc_bench',
+        ...params,
         extra: {
-          num_train_trials: null, max_length: null, num_output_tokens: null, data_path: null, subject: null,
-          condition: null, subset: null, gpt_judge_api_key: 'GPT_JUDGE_API_KEY', report_corrected: true,
-          prompt_texts: null, max_failure_rate: 0.05, allow_data_drift: false, judges: {}, ...extra,
+          num_train_trials: null,
+          max_length: null,
+          num_output_tokens: null,
+          data_path: null,
+          subject: null,
+          condition: null,
+          subset: null,
+          gpt_judge_api_key: 'GPT_JUDGE_API_KEY',
+          report_corrected: true,
+          prompt_texts: null,
+          max_failure_rate: 0.05,
+          allow_data_drift: false,
+          judges: {},
+          ...extra,
         },
       },
     },
     target: {
       api_endpoint: {
-        url: 'https://integrate.api.nvidia.com/v1', model_id: 'meta/llama-3.3-70b-instruct', type: 'chat',
-        api_key_name: 'NVIDIA_API_KEY', adapter_config: { use_nvcf: false },
+        url: 'https://integrate.api.nvidia.com/v1',
+        model_id: 'meta/llama-3.3-70b-instruct',
+        type: 'chat',
+        api_key_name: 'NVIDIA_API_KEY',
+        adapter_config: { use_nvcf: false },
       },
     },
   };
@@ -60,24 +81,58 @@ function example(params: Record<string, unknown> = {}, extra: Record<string, unk
 describe('renderArgv with the §1.3 template', () => {
   it('renders the example config into the expected argv', () => {
     expect(renderArgv(TEMPLATE, example())).toEqual([
-      'ef-bench', 'run', '--run-entries', 'medcalc_bench:model=meta/llama-3.3-70b-instruct', '--suite', 'medcalc_bench',
-      '--output-path', OUT, '--model-configs', `${OUT}/model_configs`, '--max-eval-instances', '1000', '-n', '8',
-      '--max-retries', '5', '--request-timeout', '600', '--report-corrected', 'true', '--max-failure-rate', '0.05',
+      'ef-bench',
+      'run',
+      '--run-entries',
+      'medcalc_bench:model=meta/llama-3.3-70b-instruct',
+      '--suite',
+      'medcalc_bench',
+      '--output-path',
+      OUT,
+      '--model-configs',
+      `${OUT}/model_configs`,
+      '--max-eval-instances',
+      '1000',
+      '-n',
+      '8',
+      '--max-retries',
+      '5',
+      '--request-timeout',
+      '600',
+      '--report-corrected',
+      'true',
+      '--max-failure-rate',
+      '0.05',
     ]);
   });
 
   it('adds optional flags, keeps 0 and false, quotes paths', () => {
     const argv = renderArgv(
       TEMPLATE,
-      example({ limit_samples: 0.25, temperature: 0, max_new_tokens: 0 }, {
-        subset: 'icliniq', data_path: '/data/ehr shot; rm -rf ~', report_corrected: false, subject: 'lab_anemia',
-      }),
+      example(
+        { limit_samples: 0.25, temperature: 0, max_new_tokens: 0 },
+        {
+          subset: 'icliniq',
+          data_path: '/data/ehr shot; rm -rf ~',
+          report_corrected: false,
+          subject: 'lab_anemia',
+        },
+      ),
     );
     expect(argv).toEqual(expect.arrayContaining(['medcalc_bench:model=meta/llama-3.3-70b-instruct,subset=icliniq']));
-    const pairs = Object.fromEntries(argv.slice(2).map((a, i, all) => [a, all[i + 1]]).filter(([a]) => a?.startsWith('-')));
+    const pairs = Object.fromEntries(
+      argv
+        .slice(2)
+        .map((a, i, all) => [a, all[i + 1]])
+        .filter(([a]) => a?.startsWith('-')),
+    );
     expect(pairs).toMatchObject({
-      '--max-eval-instances': '0.25', '--temperature': '0', '--max-new-tokens': '0',
-      '--data-path': '/data/ehr shot; rm -rf ~', '--subject': 'lab_anemia', '--report-corrected': 'false',
+      '--max-eval-instances': '0.25',
+      '--temperature': '0',
+      '--max-new-tokens': '0',
+      '--data-path': '/data/ehr shot; rm -rf ~',
+      '--subject': 'lab_anemia',
+      '--report-corrected': 'false',
     });
   });
 
@@ -87,7 +142,9 @@ describe('renderArgv with the §1.3 template', () => {
     const evaluation = example();
     const endpoint = { ...evaluation.target.api_endpoint, model_id: 'm && curl evil.invalid' };
     const argv = renderArgv(TEMPLATE, { ...evaluation, target: { api_endpoint: endpoint } });
-    expect(argv.filter((a) => a.includes('evil'))).toEqual([expect.stringMatching(/:model=m && curl evil\.invalid(,|$)/)]);
+    expect(argv.filter((a) => a.includes('evil'))).toEqual([
+      expect.stringMatching(/:model=m && curl evil\.invalid(,|$)/),
+    ]);
     expect(argv).not.toContain('&&');
   });
 
@@ -111,14 +168,16 @@ describe('renderCommand helpers', () => {
   });
 
   it('shows why isSet exists: a plain #if treats 0 as unset', () => {
-    expect(renderCommand('{{#if config.params.x}}set{{else}}unset{{/if}}', { config: { params: { x: 0 } }, target: {} })).toBe('unset');
+    expect(
+      renderCommand('{{#if config.params.x}}set{{else}}unset{{/if}}', { config: { params: { x: 0 } }, target: {} }),
+    ).toBe('unset');
   });
 
   it.each([
     ['{{#if (eq target.api_endpoint.type "chat")}}chat{{else}}other{{/if}}', 'chat'],
     ['{{#if (eq target.api_endpoint.type "completions")}}completions{{else}}other{{/if}}', 'other'],
     ['{{quote target.api_endpoint.model_id}}', `'meta/llama-3.3-70b-instruct'`],
-    ["{{quote config.output_dir}}", `'/tmp/my runs/it'\\''s "here"'`],
+    ['{{quote config.output_dir}}', `'/tmp/my runs/it'\\''s "here"'`],
     ['{{quote config.params.parallelism}}', `'8'`],
     ['<{{config.params.extra.report_corrected}}>', '<true>'],
   ])('%s → %s', (template, expected) => {
@@ -126,7 +185,9 @@ describe('renderCommand helpers', () => {
   });
 
   it('does not HTML-escape (noEscape)', () => {
-    expect(renderCommand('{{config.params.s}}', { config: { params: { s: `a&b<c>"d'` } }, target: {} })).toBe(`a&b<c>"d'`);
+    expect(renderCommand('{{config.params.s}}', { config: { params: { s: `a&b<c>"d'` } }, target: {} })).toBe(
+      `a&b<c>"d'`,
+    );
   });
 });
 
@@ -143,9 +204,16 @@ describe('renderCommand errors', () => {
     );
   });
 
-  it.each(['{{#if x}}', '{{/if}}', '{{config.params.task'])('reports template syntax errors in %j on one line', (template) => {
+  it.each([
+    '{{#if x}}',
+    '{{/if}}',
+    '{{config.params.task',
+  ])('reports template syntax errors in %j on one line', (template) => {
     expect(() => renderCommand(template, example())).toThrow(
-      expect.objectContaining({ code: 'EF_TEMPLATE', message: expect.stringMatching(/^Invalid command template: [^\n]+$/) }),
+      expect.objectContaining({
+        code: 'EF_TEMPLATE',
+        message: expect.stringMatching(/^Invalid command template: [^\n]+$/),
+      }),
     );
   });
 });
@@ -159,8 +227,8 @@ describe('templateContext', () => {
   ])('exposes api_key and api_key_name with the same value for %j', (keys, expected) => {
     const evaluation: TemplateEvaluation = { config: {}, target: { api_endpoint: { url: 'u', ...keys } } };
     const context = templateContext(evaluation) as { target: { api_endpoint: Record<string, unknown> } };
-    expect(context.target.api_endpoint['api_key']).toBe(expected);
-    expect(context.target.api_endpoint['api_key_name']).toBe(expected);
+    expect(context.target.api_endpoint.api_key).toBe(expected);
+    expect(context.target.api_endpoint.api_key_name).toBe(expected);
     expect(renderCommand('{{target.api_endpoint.api_key}}|{{target.api_endpoint.api_key_name}}', evaluation)).toBe(
       expected === null ? '|' : `${expected}|${expected}`,
     );
@@ -170,14 +238,26 @@ describe('templateContext', () => {
 });
 
 describe('renderArgv: a configuration value is never more than the argument it stands in (issue 12.6)', () => {
-  const template = 'ef-bench run --run-entries {{config.params.task}}:model={{target.api_endpoint.model_id}} --output-path {{quote config.output_dir}}{{#if (eq config.type "x y")}} --flag{{/if}}';
+  const template =
+    'ef-bench run --run-entries {{config.params.task}}:model={{target.api_endpoint.model_id}} --output-path {{quote config.output_dir}}{{#if (eq config.type "x y")}} --flag{{/if}}';
   it.each([
     ['m --output-path /x', 'a b'],
     ["m'; rm -rf / #", 'o"ut'],
     ['m\n--debug', '$(touch /tmp/p)'],
     ['`id` | cat > /etc/x', 'dir with  two  spaces'],
   ])('model_id %j, output_dir %j', (modelId, outputDir) => {
-    const argv = renderArgv(template, { config: { type: 'x y', output_dir: outputDir, params: { task: 'pubmed_qa' } }, target: { api_endpoint: { model_id: modelId } } });
-    expect(argv).toEqual(['ef-bench', 'run', '--run-entries', `pubmed_qa:model=${modelId}`, '--output-path', outputDir, '--flag']);
+    const argv = renderArgv(template, {
+      config: { type: 'x y', output_dir: outputDir, params: { task: 'pubmed_qa' } },
+      target: { api_endpoint: { model_id: modelId } },
+    });
+    expect(argv).toEqual([
+      'ef-bench',
+      'run',
+      '--run-entries',
+      `pubmed_qa:model=${modelId}`,
+      '--output-path',
+      outputDir,
+      '--flag',
+    ]);
   });
 });

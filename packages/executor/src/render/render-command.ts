@@ -72,7 +72,11 @@ function tokenize(value: unknown, values: string[]): unknown {
 export function argvOf(rendered: string): string[] {
   const argv = splitArgv(rendered);
   if (argv.length === 0) {
-    throw new UserError('EF_COMMAND_NOT_SINGLE', 'The command template renders to an empty command', 'Check the command in framework.yml.');
+    throw new UserError(
+      'EF_COMMAND_NOT_SINGLE',
+      'The command template renders to an empty command',
+      'Check the command in framework.yml.',
+    );
   }
   return argv;
 }
@@ -83,12 +87,12 @@ export function argvOf(rendered: string): string[] {
  */
 export function templateContext(evaluation: TemplateEvaluation): Record<string, unknown> {
   const context = structuredClone(evaluation) as Record<string, unknown> & { target: Record<string, unknown> };
-  const endpoint = context.target['api_endpoint'];
+  const endpoint = context.target.api_endpoint;
   if (endpoint !== null && typeof endpoint === 'object') {
     const ep = endpoint as Record<string, unknown>;
-    const name = ep['api_key_name'] ?? ep['api_key'] ?? null;
-    ep['api_key_name'] = name;
-    ep['api_key'] = name;
+    const name = ep.api_key_name ?? ep.api_key ?? null;
+    ep.api_key_name = name;
+    ep.api_key = name;
   }
   return context;
 }

@@ -16,7 +16,11 @@ export function sourceAt(template: string, loc: NonNullable<HelperOptions['loc']
   const lines = template.split('\n');
   if (loc.start.line === loc.end.line) return (lines[loc.start.line - 1] ?? '').slice(loc.start.column, loc.end.column);
   const first = (lines[loc.start.line - 1] ?? '').slice(loc.start.column);
-  return [first, ...lines.slice(loc.start.line, loc.end.line - 1), (lines[loc.end.line - 1] ?? '').slice(0, loc.end.column)].join('\n');
+  return [
+    first,
+    ...lines.slice(loc.start.line, loc.end.line - 1),
+    (lines[loc.end.line - 1] ?? '').slice(0, loc.end.column),
+  ].join('\n');
 }
 
 /** Error for a value the template needs but the configuration leaves unset. */
@@ -37,7 +41,10 @@ export function isSet(value: unknown): boolean {
  * A Handlebars environment with `isSet`, `quote` and `eq`. `template` is only used to name the field in errors.
  * @example createTemplateEnvironment(src).compile(src, { strict: true, noEscape: true })(context)
  */
-export function createTemplateEnvironment(template: string, plain: (value: unknown) => unknown = (v) => v): typeof Handlebars {
+export function createTemplateEnvironment(
+  template: string,
+  plain: (value: unknown) => unknown = (v) => v,
+): typeof Handlebars {
   const hbs = Handlebars.create();
   hbs.registerHelper('isSet', (value: unknown) => isSet(value));
   // `plain` turns renderArgv's value tokens back into the values, so comparisons see what the user wrote.

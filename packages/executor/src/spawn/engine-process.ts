@@ -32,7 +32,11 @@ export function engineEnv(echo: NodeJS.WritableStream): Record<string, string> {
  * ~0.1 s. What execa would add here is not needed: the program is `process.execPath`, and the child is killed when
  * this process exits, as execa's `cleanup` does.
  */
-export function spawnNodeScript(script: string, args: readonly string[], opts: { cwd?: string; echo: NodeJS.WritableStream; stdin: 'ignore' | 'pipe' }): EngineProcess {
+export function spawnNodeScript(
+  script: string,
+  args: readonly string[],
+  opts: { cwd?: string; echo: NodeJS.WritableStream; stdin: 'ignore' | 'pipe' },
+): EngineProcess {
   const child = spawn(process.execPath, [script, ...args], {
     cwd: opts.cwd,
     stdio: [opts.stdin, 'pipe', 'pipe'],
@@ -42,8 +46,16 @@ export function spawnNodeScript(script: string, args: readonly string[], opts: {
   const cleanup = () => child.kill();
   process.on('exit', cleanup);
   const exited = new Promise<EngineExit>((resolve) => {
-    child.once('error', (error: NodeJS.ErrnoException) => resolve({ exitCode: null, signal: null, notFound: error.code === 'ENOENT' }));
+    child.once('error', (error: NodeJS.ErrnoException) =>
+      resolve({ exitCode: null, signal: null, notFound: error.code === 'ENOENT' }),
+    );
     child.once('close', (code, signal) => resolve({ exitCode: code, signal, notFound: false }));
   }).finally(() => process.off('exit', cleanup));
-  return { stdin: child.stdin, stdout: child.stdout, stderr: child.stderr, kill: (signal) => void child.kill(signal), exited };
+  return {
+    stdin: child.stdin,
+    stdout: child.stdout,
+    stderr: child.stderr,
+    kill: (signal) => void child.kill(signal),
+    exited,
+  };
 }

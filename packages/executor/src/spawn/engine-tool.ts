@@ -34,11 +34,25 @@ export async function runEngineTool(args: readonly string[], opts: EngineToolOpt
   // Imported on use: `eval-factory run_eval` loads this module but needs execa only for a dry run (start-up time).
   const { execa } = await import('execa');
   const result = await execa(file, [...prefixArgs, ...args], {
-    cwd, reject: false, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe', cleanup: true, stripFinalNewline: false,
+    cwd,
+    reject: false,
+    stdin: 'ignore',
+    stdout: 'pipe',
+    stderr: 'pipe',
+    cleanup: true,
+    stripFinalNewline: false,
     env: { EF_PROGRESS: 'off', ...opts.env },
   });
   if ((result as { code?: string }).code === 'ENOENT') {
-    throw new UserError('EF_ENGINE_NOT_FOUND', `cannot start the engine '${program}'`, 'run `npm run build` in the eval-factory checkout, or check framework.yml defaults.command');
+    throw new UserError(
+      'EF_ENGINE_NOT_FOUND',
+      `cannot start the engine '${program}'`,
+      'run `npm run build` in the eval-factory checkout, or check framework.yml defaults.command',
+    );
   }
-  return { exitCode: result.exitCode ?? 1, stdout: redact(String(result.stdout ?? '')), stderr: redact(String(result.stderr ?? '')) };
+  return {
+    exitCode: result.exitCode ?? 1,
+    stdout: redact(String(result.stdout ?? '')),
+    stderr: redact(String(result.stderr ?? '')),
+  };
 }

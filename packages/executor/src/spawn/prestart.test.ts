@@ -14,7 +14,9 @@ import { runEngine } from './run-engine.js';
 /** A fake engine: prints its argv (as the engine's final JSON line); with `--argv-on-stdin` it reads them first. */
 function fakeEngine(dir: string, name: string): string {
   const file = join(dir, name);
-  writeFileSync(file, `#!/usr/bin/env node
+  writeFileSync(
+    file,
+    `#!/usr/bin/env node
 import { writeFileSync } from 'node:fs';
 let argv = process.argv.slice(2);
 if (argv[0] === '--argv-on-stdin') {
@@ -25,7 +27,8 @@ if (argv[0] === '--argv-on-stdin') {
 }
 process.stderr.write('working\\n');
 console.log(JSON.stringify({ status: 'success', run_dir: ${JSON.stringify(name)}, counts: { argv, prestarted: process.argv[2] === '--argv-on-stdin' } }));
-`);
+`,
+  );
   chmodSync(file, 0o755);
   return file;
 }
@@ -42,8 +45,18 @@ describe('prestartEngine', () => {
 
   it('hands the command line to the prestarted engine on stdin', async () => {
     const early = prestartEngine(engine, { cwd: dir, echo: new PassThrough() })!;
-    const run = await runEngine({ argv: [engine, 'run', '--suite', 'a b', "it's"], logFile, cwd: dir, echo: new PassThrough(), prestarted: early });
-    expect(run).toMatchObject({ exitCode: 0, interrupted: false, final: { run_dir: 'engine.mjs', counts: { argv: ['run', '--suite', 'a b', "it's"], prestarted: true } } });
+    const run = await runEngine({
+      argv: [engine, 'run', '--suite', 'a b', "it's"],
+      logFile,
+      cwd: dir,
+      echo: new PassThrough(),
+      prestarted: early,
+    });
+    expect(run).toMatchObject({
+      exitCode: 0,
+      interrupted: false,
+      final: { run_dir: 'engine.mjs', counts: { argv: ['run', '--suite', 'a b', "it's"], prestarted: true } },
+    });
     expect(readFileSync(logFile, 'utf8')).toContain('working');
     expect(() => early.start([])).toThrow(/already used/);
   });
@@ -63,7 +76,13 @@ describe('prestartEngine', () => {
     const released = fakeEngine(dir, 'released.mjs');
     const other = fakeEngine(dir, 'other.mjs');
     const early = prestartEngine(released, { cwd: dir, echo: new PassThrough() })!;
-    const run = await runEngine({ argv: [other, 'list'], logFile, cwd: dir, echo: new PassThrough(), prestarted: early });
+    const run = await runEngine({
+      argv: [other, 'list'],
+      logFile,
+      cwd: dir,
+      echo: new PassThrough(),
+      prestarted: early,
+    });
     expect(run.final).toMatchObject({ run_dir: 'other.mjs', counts: { argv: ['list'], prestarted: false } });
     expect(await waitFor(join(dir, 'released.mjs.disposed'))).toBe(true);
     expect(existsSync(join(dir, 'other.mjs.disposed'))).toBe(false);

@@ -19,12 +19,19 @@ export interface PrestartedEngine {
  * JavaScript file (then the run spawns it the ordinary way, which also reports a missing engine).
  * @example const early = prestartEngine('ef-bench', { cwd: process.cwd(), repoRoot }); … runEngine({ argv, logFile, prestarted: early })
  */
-export function prestartEngine(program: string, opts: { cwd?: string; repoRoot?: string; echo?: NodeJS.WritableStream } = {}): PrestartedEngine | null {
+export function prestartEngine(
+  program: string,
+  opts: { cwd?: string; repoRoot?: string; echo?: NodeJS.WritableStream } = {},
+): PrestartedEngine | null {
   const cwd = opts.cwd ?? process.cwd();
   const { file, prefixArgs } = resolveProgram(program, [cwd, ...(opts.repoRoot ? [opts.repoRoot] : [])]);
   // resolveProgram runs a JavaScript bin as `node <file>`; anything else is spawned the ordinary way.
   if (file !== process.execPath || prefixArgs.length !== 1) return null;
-  const child = spawnNodeScript(prefixArgs[0], [ENGINE_ARGV_ON_STDIN], { cwd, echo: opts.echo ?? process.stderr, stdin: 'pipe' });
+  const child = spawnNodeScript(prefixArgs[0], [ENGINE_ARGV_ON_STDIN], {
+    cwd,
+    echo: opts.echo ?? process.stderr,
+    stdin: 'pipe',
+  });
   // An engine that died early reports through `exited`; writing to it must not throw as well.
   child.stdin?.on('error', () => {});
   let used = false;

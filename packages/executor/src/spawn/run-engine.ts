@@ -38,7 +38,8 @@ export async function runEngine(opts: {
   const echo = opts.echo ?? process.stderr;
   const tail: string[] = [];
   let interrupted: NodeJS.Signals | null = null;
-  const child = opts.prestarted?.program === program ? opts.prestarted.start(args) : await spawnNow(program, args, opts, echo);
+  const child =
+    opts.prestarted?.program === program ? opts.prestarted.start(args) : await spawnNow(program, args, opts, echo);
   const forward = (sig: NodeJS.Signals, graceMs: number) => () => {
     interrupted ??= sig;
     child.kill(sig);
@@ -66,9 +67,20 @@ export async function runEngine(opts: {
   process.off('SIGTERM', onTerm);
   await new Promise<void>((resolve) => log.end(() => resolve()));
   if (result.notFound) {
-    throw new UserError('EF_ENGINE_NOT_FOUND', `cannot start the engine '${program}'`, 'run `npm run build` in the eval-factory checkout, or check framework.yml defaults.command');
+    throw new UserError(
+      'EF_ENGINE_NOT_FOUND',
+      `cannot start the engine '${program}'`,
+      'run `npm run build` in the eval-factory checkout, or check framework.yml defaults.command',
+    );
   }
-  return { exitCode: result.exitCode, signal: result.signal, final: lastJsonLine(stdout), stderrTail: tail, interrupted: interrupted !== null, ...(interrupted ? { stopSignal: interrupted } : {}) };
+  return {
+    exitCode: result.exitCode,
+    signal: result.signal,
+    final: lastJsonLine(stdout),
+    stderrTail: tail,
+    interrupted: interrupted !== null,
+    ...(interrupted ? { stopSignal: interrupted } : {}),
+  };
 }
 
 /**
@@ -76,12 +88,27 @@ export async function runEngine(opts: {
  * execa finds it as a shell would on every platform, without a shell). execa is imported here, on use, because the
  * run path of a prestarted engine never needs it (start-up time, engine-process.ts).
  */
-async function spawnNow(program: string, args: readonly string[], opts: { cwd?: string; repoRoot?: string; prestarted?: PrestartedEngine | null }, echo: NodeJS.WritableStream): Promise<EngineProcess> {
+async function spawnNow(
+  program: string,
+  args: readonly string[],
+  opts: { cwd?: string; repoRoot?: string; prestarted?: PrestartedEngine | null },
+  echo: NodeJS.WritableStream,
+): Promise<EngineProcess> {
   opts.prestarted?.dispose(); // started for another program than the command's
-  const { file, prefixArgs } = resolveProgram(program, [opts.cwd ?? process.cwd(), ...(opts.repoRoot ? [opts.repoRoot] : [])]);
+  const { file, prefixArgs } = resolveProgram(program, [
+    opts.cwd ?? process.cwd(),
+    ...(opts.repoRoot ? [opts.repoRoot] : []),
+  ]);
   const { execa } = await import('execa');
   const child = execa(file, [...prefixArgs, ...args], {
-    cwd: opts.cwd, reject: false, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe', forceKillAfterDelay: false, cleanup: true, env: engineEnv(echo),
+    cwd: opts.cwd,
+    reject: false,
+    stdin: 'ignore',
+    stdout: 'pipe',
+    stderr: 'pipe',
+    forceKillAfterDelay: false,
+    cleanup: true,
+    env: engineEnv(echo),
   });
   const exited = child.then((r) => {
     const notFound = r.exitCode === undefined && (r as { code?: string }).code === 'ENOENT';
@@ -102,7 +129,10 @@ export function forLog(line: string): string {
 }
 
 function lastJsonLine(stdout: string): EngineRun['final'] {
-  const lines = stdout.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = stdout
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   for (let i = lines.length - 1; i >= 0; i--) {
     try {
       const parsed = JSON.parse(lines[i]);

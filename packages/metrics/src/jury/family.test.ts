@@ -9,12 +9,19 @@ const M = 'mtsamples_replicate_accuracy';
 const rubric = (a: number | string, c: number | string, l: number | string): JudgeCall => ({
   ok: true,
   cached: false,
-  reply: JSON.stringify({ accuracy: { score: a, explanation: 'a' }, completeness: { score: c, explanation: 'c' }, clarity: { score: l, explanation: 'l' } }),
+  reply: JSON.stringify({
+    accuracy: { score: a, explanation: 'a' },
+    completeness: { score: c, explanation: 'c' },
+    clarity: { score: l, explanation: 'l' },
+  }),
 });
 const raw = (reply: string): JudgeCall => ({ ok: true, cached: false, reply });
 const failed: JudgeCall = { ok: false, error_kind: 'http_500', message: 'server error' };
 
-function input(annotation: JuryAnnotation | undefined, opts: { variant?: 'corrected'; completions?: string[] } = {}): MetricInput {
+function input(
+  annotation: JuryAnnotation | undefined,
+  opts: { variant?: 'corrected'; completions?: string[] } = {},
+): MetricInput {
   const instance: Instance = {
     id: opts.variant ? 'c-id0' : 'id0',
     input: { text: 'note' },
@@ -22,8 +29,23 @@ function input(annotation: JuryAnnotation | undefined, opts: { variant?: 'correc
     split: 'test',
     ...(opts.variant ? { variant: opts.variant } : {}),
   };
-  const request = { instance_id: instance.id, train_trial_index: 0, prompt: 'p', temperature: 0, max_tokens: 512, stop: [], top_p: null, num_completions: 1, top_k_per_token: 1 };
-  return { instance, request, completions: opts.completions ?? ['an answer'], ...(annotation ? { annotations: { jury: annotation } } : {}) };
+  const request = {
+    instance_id: instance.id,
+    train_trial_index: 0,
+    prompt: 'p',
+    temperature: 0,
+    max_tokens: 512,
+    stop: [],
+    top_p: null,
+    num_completions: 1,
+    top_k_per_token: 1,
+  };
+  return {
+    instance,
+    request,
+    completions: opts.completions ?? ['an answer'],
+    ...(annotation ? { annotations: { jury: annotation } } : {}),
+  };
 }
 
 const judged = (judges: JuryAnnotation['judges']): JuryAnnotation => ({ prompt_text: 'rubric prompt', judges });
@@ -37,14 +59,34 @@ const split = juryFamily({ metric: M, annotator: 'jury', criteria: CRITERIA, rol
 describe('juryFamily: HELM-compatible aggregation (docs/configuration.md#judges)', () => {
   it.each([
     // The spec's vector: gpt {4,3,5}, llama {5,4,5}, claude unparseable → 26/6.
-    ['gpt {4,3,5}, llama {5,4,5}, claude unparseable → 26/6', judged({ gpt: rubric(4, 3, 5), llama: rubric(5, 4, 5), claude: raw('I cannot help with that.') }), 26 / 6],
+    [
+      'gpt {4,3,5}, llama {5,4,5}, claude unparseable → 26/6',
+      judged({ gpt: rubric(4, 3, 5), llama: rubric(5, 4, 5), claude: raw('I cannot help with that.') }),
+      26 / 6,
+    ],
     ['empty output → 1.0', EMPTY, 1],
     ['a score of 4.7 counts as 4', judged({ gpt: rubric(4.7, 4, 4) }), 4],
-    ['every judge failed → 1.0', judged({ gpt: failed, llama: raw('{'), claude: raw('{"accuracy": {"score": 4}}') }), 1],
+    [
+      'every judge failed → 1.0',
+      judged({ gpt: failed, llama: raw('{'), claude: raw('{"accuracy": {"score": 4}}') }),
+      1,
+    ],
     ['no judge configured → 1.0', judged({}), 1],
     ['out-of-scale and string scores are HELM-read', judged({ gpt: rubric(0, '5', 10) }), 5],
-    ['an extra key with a score joins the flat list', judged({ gpt: raw('{"accuracy": {"score": 4, "explanation": ""}, "completeness": {"score": 4, "explanation": ""}, "clarity": {"score": 4, "explanation": ""}, "overall": {"score": 1}}') }), 13 / 4],
-    ['a null score fails that judge (HELM would crash)', judged({ gpt: rubric(null as unknown as number, 5, 5), llama: rubric(2, 2, 2) }), 2],
+    [
+      'an extra key with a score joins the flat list',
+      judged({
+        gpt: raw(
+          '{"accuracy": {"score": 4, "explanation": ""}, "completeness": {"score": 4, "explanation": ""}, "clarity": {"score": 4, "explanation": ""}, "overall": {"score": 1}}',
+        ),
+      }),
+      13 / 4,
+    ],
+    [
+      'a null score fails that judge (HELM would crash)',
+      judged({ gpt: rubric(null as unknown as number, 5, 5), llama: rubric(2, 2, 2) }),
+      2,
+    ],
   ])('%s', (_, annotation, expected) => {
     expect(sameSet.compute(input(annotation))[M]).toBeCloseTo(expected, 12);
   });
@@ -69,7 +111,9 @@ describe('juryFamily: corrected aggregation and breakdowns (§5.2–§5.3)', () 
   });
 
   it('judge failures leave the instance unscored (no corrected value) while HELM scores 1.0', () => {
-    expect(sameSet.compute(input(judged({ gpt: failed, llama: raw('{}'), claude: raw('refused') })))).toEqual({ [M]: 1 });
+    expect(sameSet.compute(input(judged({ gpt: failed, llama: raw('{}'), claude: raw('refused') })))).toEqual({
+      [M]: 1,
+    });
   });
 
   it('4.7 is not a valid corrected score: only the valid criteria count', () => {
@@ -81,8 +125,22 @@ describe('juryFamily: corrected aggregation and breakdowns (§5.2–§5.3)', () 
   });
 
   it('extra keys never enter the corrected mean; out-of-scale scores are dropped per criterion', () => {
-    const values = sameSet.compute(input(judged({ gpt: raw('{"accuracy": {"score": 2, "explanation": ""}, "completeness": {"score": 9, "explanation": ""}, "clarity": {"score": "3", "explanation": ""}, "overall": {"score": 5}}') })));
-    expect(values).toEqual({ [M]: 19 / 4, [`${M}_corrected`]: 2.5, [`${M}_judge_gpt`]: 2.5, [`${M}_criterion_accuracy`]: 2, [`${M}_criterion_clarity`]: 3 });
+    const values = sameSet.compute(
+      input(
+        judged({
+          gpt: raw(
+            '{"accuracy": {"score": 2, "explanation": ""}, "completeness": {"score": 9, "explanation": ""}, "clarity": {"score": "3", "explanation": ""}, "overall": {"score": 5}}',
+          ),
+        }),
+      ),
+    );
+    expect(values).toEqual({
+      [M]: 19 / 4,
+      [`${M}_corrected`]: 2.5,
+      [`${M}_judge_gpt`]: 2.5,
+      [`${M}_criterion_accuracy`]: 2,
+      [`${M}_criterion_clarity`]: 3,
+    });
   });
 });
 

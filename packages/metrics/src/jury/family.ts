@@ -3,7 +3,14 @@
  * (`JuryAnnotation`); this pure family parses and aggregates them into HELM's score, the corrected score and the
  * per-judge and per-criterion breakdowns.
  */
-import type { JudgeRole, JuryAnnotation, MetricDescriptor, MetricFamily, MetricInput, MetricValues } from '@eval-factory/types';
+import type {
+  JudgeRole,
+  JuryAnnotation,
+  MetricDescriptor,
+  MetricFamily,
+  MetricInput,
+  MetricValues,
+} from '@eval-factory/types';
 import { parseJudgeReply } from './parse-reply.js';
 import type { JudgeReplyMode } from './parse-reply.js';
 
@@ -34,7 +41,11 @@ function juryAnnotation(input: MetricInput, annotator: string): JuryAnnotation |
 }
 
 /** Each judge's parsed scores in one reading mode; a failed call or parse leaves the judge out. */
-function judgeScores(annotation: JuryAnnotation, opts: JuryFamilyOptions, mode: JudgeReplyMode): Map<JudgeRole, Record<string, number>> {
+function judgeScores(
+  annotation: JuryAnnotation,
+  opts: JuryFamilyOptions,
+  mode: JudgeReplyMode,
+): Map<JudgeRole, Record<string, number>> {
   const byRole = new Map<JudgeRole, Record<string, number>>();
   for (const role of opts.roles) {
     const call = annotation.judges?.[role];
@@ -80,7 +91,8 @@ function descriptors(opts: JuryFamilyOptions): MetricDescriptor[] {
   return [
     {
       name: metric,
-      description: 'LLM-jury score (1–5): mean of every judge score, as HELM computes it; 1.0 when the output is empty or no judge reply could be read.',
+      description:
+        'LLM-jury score (1–5): mean of every judge score, as HELM computes it; 1.0 when the output is empty or no judge reply could be read.',
       helm_compatible: true,
       report: true,
       range: JURY_RANGE,

@@ -11,7 +11,11 @@ const reply = (a: string, c: string, l: string, extra = '') =>
 describe('parseJudgeReply: JSON extraction (docs/configuration.md#judges)', () => {
   it.each([
     ['plain JSON', reply('4', '3', '5'), { accuracy: 4, completeness: 3, clarity: 5 }],
-    ['prose and a code fence around it', `Here is my rating:\n\`\`\`json\n${reply('4', '3', '5')}\n\`\`\`\nThanks.`, { accuracy: 4, completeness: 3, clarity: 5 }],
+    [
+      'prose and a code fence around it',
+      `Here is my rating:\n\`\`\`json\n${reply('4', '3', '5')}\n\`\`\`\nThanks.`,
+      { accuracy: 4, completeness: 3, clarity: 5 },
+    ],
     // The outer closing brace is missing: the span ends at the last inner "}", and one appended "}" repairs it.
     ['a missing final brace', reply('2', '2', '2').slice(0, -1), { accuracy: 2, completeness: 2, clarity: 2 }],
   ])('reads %s', (_, text, scores) => {
@@ -35,12 +39,28 @@ describe('parseJudgeReply: JSON extraction (docs/configuration.md#judges)', () =
 
 describe('parseJudgeReply: structure (§4.3, HELM _validate_annotation)', () => {
   it.each([
-    ['a missing criterion', '{"accuracy": {"score": 4, "explanation": "x"}, "clarity": {"score": 4, "explanation": "x"}}', 'missing_criterion:completeness'],
+    [
+      'a missing criterion',
+      '{"accuracy": {"score": 4, "explanation": "x"}, "clarity": {"score": 4, "explanation": "x"}}',
+      'missing_criterion:completeness',
+    ],
     ['a JSON array (no braces: the whole text parses)', '[4, 3, 5]', 'missing_criterion:accuracy'],
     ['a brace span holding no criterion', 'Scores: [{"overall": 4}]', 'missing_criterion:accuracy'],
-    ['a criterion without explanation', reply('4', '3', '5').replace('"explanation": "y"', '"why": "y"'), 'missing_field:completeness.explanation'],
-    ['a criterion without score', reply('4', '3', '5').replace('"score": 4', '"rating": 4'), 'missing_field:accuracy.score'],
-    ['a criterion that is a bare number', '{"accuracy": 4, "completeness": 3, "clarity": 5}', 'missing_field:accuracy.score'],
+    [
+      'a criterion without explanation',
+      reply('4', '3', '5').replace('"explanation": "y"', '"why": "y"'),
+      'missing_field:completeness.explanation',
+    ],
+    [
+      'a criterion without score',
+      reply('4', '3', '5').replace('"score": 4', '"rating": 4'),
+      'missing_field:accuracy.score',
+    ],
+    [
+      'a criterion that is a bare number',
+      '{"accuracy": 4, "completeness": 3, "clarity": 5}',
+      'missing_field:accuracy.score',
+    ],
   ])('rejects %s', (_, text, reason) => {
     expect(parseJudgeReply(text, CRITERIA, 'helm')).toEqual({ ok: false, reason });
     expect(parseJudgeReply(text, CRITERIA, 'corrected')).toEqual({ ok: false, reason });
@@ -54,7 +74,11 @@ describe('parseJudgeReply: scores in HELM mode (Python int())', () => {
     ['integer strings with spaces', reply('" 4 "', '"3"', '"+5"'), { accuracy: 4, completeness: 3, clarity: 5 }],
     ['booleans as 1/0', reply('true', 'false', '5'), { accuracy: 1, completeness: 0, clarity: 5 }],
     ['out-of-scale integers kept', reply('0', '10', '5'), { accuracy: 0, completeness: 10, clarity: 5 }],
-    ['an extra key with a score is read', reply('4', '3', '5', ', "overall": {"score": 2}'), { accuracy: 4, completeness: 3, clarity: 5, overall: 2 }],
+    [
+      'an extra key with a score is read',
+      reply('4', '3', '5', ', "overall": {"score": 2}'),
+      { accuracy: 4, completeness: 3, clarity: 5, overall: 2 },
+    ],
   ])('%s', (_, text, scores) => {
     expect(parseJudgeReply(text, CRITERIA, 'helm')).toEqual({ ok: true, scores });
   });
@@ -89,24 +113,53 @@ describe('parseJudgeReply: scores in corrected mode (integers 1–5, per criteri
     ['"4.5"', reply('"4.5"', '3', '5'), 'accuracy'],
   ])('drops only the criterion scored %s', (_, text, bad) => {
     const result = parseJudgeReply(text, CRITERIA, 'corrected');
-    const expected = Object.fromEntries(Object.entries({ accuracy: 4, completeness: 3, clarity: 5 }).filter(([c]) => c !== bad));
+    const expected = Object.fromEntries(
+      Object.entries({ accuracy: 4, completeness: 3, clarity: 5 }).filter(([c]) => c !== bad),
+    );
     expect(result).toEqual({ ok: true, scores: expected, invalid: [`bad_score:${bad}`] });
   });
 
   it('fails the judge when no criterion has a usable score', () => {
-    expect(parseJudgeReply(reply('0', '"x"', 'null'), CRITERIA, 'corrected')).toEqual({ ok: false, reason: 'bad_score:accuracy' });
+    expect(parseJudgeReply(reply('0', '"x"', 'null'), CRITERIA, 'corrected')).toEqual({
+      ok: false,
+      reason: 'bad_score:accuracy',
+    });
   });
 });
 
 describe('pyInt (Python int() of JSON values)', () => {
   it.each([
-    [4, 4], [4.7, 4], [-4.7, -4], [1e20, 1e20], [true, 1], [false, 0],
-    ['4', 4], [' 4\n', 4], ['-3', -3], ['1_0', 10], ['007', 7], ['\u0664', 4], ['\uff15', 5], ['\u{1D7D0}', 2],
+    [4, 4],
+    [4.7, 4],
+    [-4.7, -4],
+    [1e20, 1e20],
+    [true, 1],
+    [false, 0],
+    ['4', 4],
+    [' 4\n', 4],
+    ['-3', -3],
+    ['1_0', 10],
+    ['007', 7],
+    ['\u0664', 4],
+    ['\uff15', 5],
+    ['\u{1D7D0}', 2],
   ])('int(%j) = %j', (value, expected) => {
     expect(pyInt(value)).toBe(expected);
   });
 
-  it.each([[null], ['4.5'], ['4/5'], [''], ['1__0'], ['_1'], ['+ 4'], [[4]], [{}], [Number.NaN], [Infinity]])('int(%j) raises', (value) => {
+  it.each([
+    [null],
+    ['4.5'],
+    ['4/5'],
+    [''],
+    ['1__0'],
+    ['_1'],
+    ['+ 4'],
+    [[4]],
+    [{}],
+    [Number.NaN],
+    [Infinity],
+  ])('int(%j) raises', (value) => {
     expect(pyInt(value)).toBeNull();
   });
 

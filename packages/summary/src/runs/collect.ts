@@ -34,8 +34,10 @@ const READINESS: Record<RunInfo['state'], number> = { success: 2, partial: 2, er
  * unfinished one, then the latest (ended_at, else started_at), then the folder name for a stable order.
  */
 export function pickRun(runs: readonly RunInfo[]): RunInfo {
-  return [...runs].sort((a, b) =>
-    READINESS[b.state] - READINESS[a.state]
-    || (b.endedAt ?? b.startedAt ?? '').localeCompare(a.endedAt ?? a.startedAt ?? '')
-    || a.dir.localeCompare(b.dir))[0];
+  return [...runs].sort(
+    (a, b) =>
+      READINESS[b.state] - READINESS[a.state] ||
+      (b.endedAt ?? b.startedAt ?? '').localeCompare(a.endedAt ?? a.startedAt ?? '') ||
+      a.dir.localeCompare(b.dir),
+  )[0];
 }

@@ -12,7 +12,9 @@ const SKIP = new Set(['node_modules', 'dist']);
  */
 export function isRunDir(dir: string): boolean {
   if (existsSync(join(dir, 'evaluation_config.yaml'))) return true;
-  return existsSync(join(dir, 'run_config.yml')) && (existsSync(join(dir, 'model_configs')) || existsSync(join(dir, 'logs')));
+  return (
+    existsSync(join(dir, 'run_config.yml')) && (existsSync(join(dir, 'model_configs')) || existsSync(join(dir, 'logs')))
+  );
 }
 
 function walk(dir: string, seen: Set<string>, out: string[]): void {
@@ -43,12 +45,20 @@ export function findRunDirs(paths: readonly string[]): string[] {
   for (const path of paths) {
     const abs = resolve(path);
     if (!statSync(abs, { throwIfNoEntry: false })?.isDirectory()) {
-      throw new UserError('EF_RUNS_PATH_NOT_FOUND', `no such folder: ${path}`, 'give output folders of run_eval (or a folder above them)');
+      throw new UserError(
+        'EF_RUNS_PATH_NOT_FOUND',
+        `no such folder: ${path}`,
+        'give output folders of run_eval (or a folder above them)',
+      );
     }
     walk(abs, seen, out);
   }
   if (out.length === 0) {
-    throw new UserError('EF_NO_RUNS', `no run folder (one with evaluation_config.yaml) under ${paths.join(', ')}`, 'give output folders of run_eval (config.output_dir), or a folder above them');
+    throw new UserError(
+      'EF_NO_RUNS',
+      `no run folder (one with evaluation_config.yaml) under ${paths.join(', ')}`,
+      'give output folders of run_eval (config.output_dir), or a folder above them',
+    );
   }
   return out;
 }

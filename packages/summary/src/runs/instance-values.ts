@@ -38,7 +38,11 @@ export async function readInstanceValues(file: string, metrics?: ReadonlySet<str
       record = JSON.parse(line);
     } catch {
       lines.close();
-      throw new UserError('EF_RUN_UNREADABLE', `${file}:${lineNo} is not a JSON line`, 'the run folder is damaged; run the evaluation again into it (answers come from its cache.db)');
+      throw new UserError(
+        'EF_RUN_UNREADABLE',
+        `${file}:${lineNo} is not a JSON line`,
+        'the run folder is damaged; run the evaluation again into it (answers come from its cache.db)',
+      );
     }
     const id = String(record.instance_id);
     if (!seen.has(id)) {
@@ -46,7 +50,8 @@ export async function readInstanceValues(file: string, metrics?: ReadonlySet<str
       ids.push(id);
     }
     if (record.status === 'ok' || record.status === 'failed' || record.status === 'unscored') statuses[record.status]++;
-    const values = record.metrics && typeof record.metrics === 'object' ? (record.metrics as Record<string, unknown>) : {};
+    const values =
+      record.metrics && typeof record.metrics === 'object' ? (record.metrics as Record<string, unknown>) : {};
     for (const [name, value] of Object.entries(values)) {
       if ((metrics && !metrics.has(name)) || typeof value !== 'number' || !Number.isFinite(value)) continue;
       let byId = sums.get(name);

@@ -16,12 +16,18 @@ function readYaml(file: string): Obj | null {
   try {
     return obj(parse(readFileSync(file, 'utf8')));
   } catch (error) {
-    throw new UserError('EF_RUN_UNREADABLE', `${file} is not valid YAML: ${(error as Error).message.split('\n')[0]}`, 'the run folder is damaged; run the evaluation again into it (answers come from its cache.db)');
+    throw new UserError(
+      'EF_RUN_UNREADABLE',
+      `${file} is not valid YAML: ${(error as Error).message.split('\n')[0]}`,
+      'the run folder is damaged; run the evaluation again into it (answers come from its cache.db)',
+    );
   }
 }
 
 function messages(x: unknown): CodedMessage[] {
-  return (Array.isArray(x) ? x : []).map(obj).map((m) => ({ code: str(m.code) ?? 'unknown', message: str(m.message) ?? '' }));
+  return (Array.isArray(x) ? x : [])
+    .map(obj)
+    .map((m) => ({ code: str(m.code) ?? 'unknown', message: str(m.message) ?? '' }));
 }
 
 /** `head_qa:language=en,category=None,model=x` → `head_qa:language=en,category=None`; `pubmed_qa:model=x` → `pubmed_qa`. */
@@ -29,7 +35,10 @@ export function scenarioOf(runName: string | null, task: string | null): string 
   if (!runName) return task;
   const colon = runName.indexOf(':');
   if (colon < 0) return runName;
-  const args = runName.slice(colon + 1).split(',').filter((a) => a !== '' && !a.startsWith('model='));
+  const args = runName
+    .slice(colon + 1)
+    .split(',')
+    .filter((a) => a !== '' && !a.startsWith('model='));
   return args.length ? `${runName.slice(0, colon)}:${args.join(',')}` : runName.slice(0, colon);
 }
 
@@ -37,7 +46,7 @@ export function scenarioOf(runName: string | null, task: string | null): string 
 const bareTask = (type: string | null): string | null => (type ? type.slice(type.indexOf('.') + 1) : null);
 
 function metricsOf(evaluation: Obj, results: Obj | null, task: string | null): RunMetric[] {
-  const fromResults = obj(obj(obj(obj(results?.results).tasks)[task ?? ''])['metrics']);
+  const fromResults = obj(obj(obj(obj(results?.results).tasks)[task ?? '']).metrics);
   const out: RunMetric[] = [];
   for (const m of (Array.isArray(evaluation.metrics) ? evaluation.metrics : []).map(obj)) {
     const name = str(m.name);
@@ -77,9 +86,20 @@ function incompleteRun(dir: string): RunInfo {
   const runConfig = readYaml(join(dir, 'run_config.yml')) ?? {};
   const task = bareTask(str(obj(runConfig.config).type));
   return {
-    dir, state: 'incomplete', task, scenario: task, model: str(obj(obj(runConfig.target).api_endpoint).model_id),
-    startedAt: null, endedAt: null, helmCompatible: null, counts: null, metrics: [], errors: [], warnings: [],
-    problems: ['no evaluation_config.yaml: the run is still going or was stopped before it finished'], resultsJsonl: null,
+    dir,
+    state: 'incomplete',
+    task,
+    scenario: task,
+    model: str(obj(obj(runConfig.target).api_endpoint).model_id),
+    startedAt: null,
+    endedAt: null,
+    helmCompatible: null,
+    counts: null,
+    metrics: [],
+    errors: [],
+    warnings: [],
+    problems: ['no evaluation_config.yaml: the run is still going or was stopped before it finished'],
+    resultsJsonl: null,
   };
 }
 
@@ -102,7 +122,9 @@ export function readRun(folder: string): RunInfo {
   if (!existsSync(jsonl)) problems.push('no results.jsonl: no per-instance values, so no interval');
   return {
     dir,
-    state: (['success', 'partial', 'error', 'interrupted'] as const).find((s) => s === status) ?? ('error' satisfies RunState),
+    state:
+      (['success', 'partial', 'error', 'interrupted'] as const).find((s) => s === status) ??
+      ('error' satisfies RunState),
     task,
     scenario: scenarioOf(str(run.run_name), task),
     model: str(obj(evaluation.model).model_id),
@@ -121,8 +143,11 @@ export function readRun(folder: string): RunInfo {
 /** Why `metric` has no value in `run`, in words (the leaderboard shows it in place of the number). */
 export function missingReason(run: RunInfo, metric: string | null): string {
   if (run.state === 'incomplete') return 'incomplete run (no evaluation_config.yaml)';
-  const noValue = run.warnings.find((w) => w.code === 'EF_METRIC_NO_VALUE' && (metric === null || w.message.includes(`metric ${metric} `)));
-  if (noValue) return `no scored instance (${run.counts?.failed ?? '?'} failed, ${run.counts?.unscored ?? '?'} unscored)`;
+  const noValue = run.warnings.find(
+    (w) => w.code === 'EF_METRIC_NO_VALUE' && (metric === null || w.message.includes(`metric ${metric} `)),
+  );
+  if (noValue)
+    return `no scored instance (${run.counts?.failed ?? '?'} failed, ${run.counts?.unscored ?? '?'} unscored)`;
   const error = run.errors[0];
   if (error) return `${run.state}: ${error.code}: ${error.message}`;
   return metric === null ? 'no metric reported by this run' : `metric ${metric} not reported by this run`;

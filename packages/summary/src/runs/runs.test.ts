@@ -78,11 +78,37 @@ async function handWrittenRun(): Promise<string> {
 describe('readRun', () => {
   it('reads state, model, scenario, counts and metrics (ratio metrics recognised)', async () => {
     const run = readRun(await handWrittenRun());
-    expect(run).toMatchObject({ state: 'partial', task: 'ehr_sql', scenario: 'ehr_sql', model: 'org/model-x', helmCompatible: false, endedAt: '2025-01-01T00:05:00Z', problems: [] });
+    expect(run).toMatchObject({
+      state: 'partial',
+      task: 'ehr_sql',
+      scenario: 'ehr_sql',
+      model: 'org/model-x',
+      helmCompatible: false,
+      endedAt: '2025-01-01T00:05:00Z',
+      problems: [],
+    });
     expect(run.counts).toEqual({ evaluated: 3, scored: 2, failed: 1, unscored: 0 });
     expect(run.metrics).toEqual([
-      { name: 'ehr_sql_execution_accuracy', value: 0.5, count: 2, main: true, lowerIsBetter: false, helmCompatible: true, ratio: false, range: null },
-      { name: 'ehr_sql_precision_answerable', value: 1, count: 1, main: false, lowerIsBetter: false, helmCompatible: true, ratio: true, range: null },
+      {
+        name: 'ehr_sql_execution_accuracy',
+        value: 0.5,
+        count: 2,
+        main: true,
+        lowerIsBetter: false,
+        helmCompatible: true,
+        ratio: false,
+        range: null,
+      },
+      {
+        name: 'ehr_sql_precision_answerable',
+        value: 1,
+        count: 1,
+        main: false,
+        lowerIsBetter: false,
+        helmCompatible: true,
+        ratio: true,
+        range: null,
+      },
     ]);
   });
 
@@ -96,13 +122,19 @@ describe('readRun', () => {
   });
 
   it('scenarioOf drops only the model argument', () => {
-    expect(scenarioOf('head_qa:language=en,category=None,model=a_b', 'head_qa')).toBe('head_qa:language=en,category=None');
+    expect(scenarioOf('head_qa:language=en,category=None,model=a_b', 'head_qa')).toBe(
+      'head_qa:language=en,category=None',
+    );
     expect(scenarioOf('pubmed_qa:model=a_b', 'pubmed_qa')).toBe('pubmed_qa');
     expect(scenarioOf(null, 'pubmed_qa')).toBe('pubmed_qa');
   });
 
   it('missingReason names the first recorded error when nothing more specific is known', async () => {
-    const run = { ...readRun(await handWrittenRun()), state: 'error' as const, errors: [{ code: 'EF_ENGINE_FAILED', message: 'engine exited 1' }] };
+    const run = {
+      ...readRun(await handWrittenRun()),
+      state: 'error' as const,
+      errors: [{ code: 'EF_ENGINE_FAILED', message: 'engine exited 1' }],
+    };
     expect(missingReason(run, 'exact_match')).toBe('error: EF_ENGINE_FAILED: engine exited 1');
     expect(missingReason({ ...run, errors: [] }, 'exact_match')).toBe('metric exact_match not reported by this run');
   });
@@ -119,7 +151,19 @@ describe('readInstanceValues', () => {
 
   it('averages an instance over its trials and keeps only the metrics asked for', async () => {
     const file = join((await makeTempDir('ef-runs-')).path, 'results.jsonl');
-    writeFileSync(file, ['a', 'b', 'a', 'b'].map((id, t) => JSON.stringify({ instance_id: id, train_trial_index: t < 2 ? 0 : 1, status: 'ok', metrics: { m: t, other: 1 } })).join('\n'));
+    writeFileSync(
+      file,
+      ['a', 'b', 'a', 'b']
+        .map((id, t) =>
+          JSON.stringify({
+            instance_id: id,
+            train_trial_index: t < 2 ? 0 : 1,
+            status: 'ok',
+            metrics: { m: t, other: 1 },
+          }),
+        )
+        .join('\n'),
+    );
     const iv = await readInstanceValues(file, new Set(['m']));
     expect(valuesInOrder(iv, 'm')).toEqual([1, 2]);
     expect([...iv.values.keys()]).toEqual(['m']);
@@ -128,7 +172,9 @@ describe('readInstanceValues', () => {
   it('a line that is not JSON is EF_RUN_UNREADABLE naming the line', async () => {
     const file = join((await makeTempDir('ef-runs-')).path, 'results.jsonl');
     writeFileSync(file, '{"instance_id":"a","metrics":{}}\n{"instance_id":\n');
-    await expect(readInstanceValues(file)).rejects.toThrow(expect.objectContaining({ code: 'EF_RUN_UNREADABLE', message: `${file}:2 is not a JSON line` }));
+    await expect(readInstanceValues(file)).rejects.toThrow(
+      expect.objectContaining({ code: 'EF_RUN_UNREADABLE', message: `${file}:2 is not a JSON line` }),
+    );
   });
 });
 
@@ -142,13 +188,19 @@ describe('findRunDirs', () => {
     mkdirSync(join(root, 'started', 'logs'), { recursive: true });
     writeFileSync(join(root, 'started', 'run_config.yml'), 'config: {}\n');
     writeFileSync(join(root, 'run_config.yml'), 'config: {}\n');
-    expect(findRunDirs([root, join(root, 'x')]).map((d) => d.slice(root.length + 1))).toEqual(['started', 'x/run1', 'y/z/run2']);
+    expect(findRunDirs([root, join(root, 'x')]).map((d) => d.slice(root.length + 1))).toEqual([
+      'started',
+      'x/run1',
+      'y/z/run2',
+    ]);
     expect(isRunDir(root)).toBe(false);
   });
 
   it('a missing path and a tree without runs are coded errors', async () => {
     const root = (await makeTempDir('ef-find-')).path;
-    expect(() => findRunDirs([join(root, 'nope')])).toThrow(expect.objectContaining({ code: 'EF_RUNS_PATH_NOT_FOUND' }));
+    expect(() => findRunDirs([join(root, 'nope')])).toThrow(
+      expect.objectContaining({ code: 'EF_RUNS_PATH_NOT_FOUND' }),
+    );
     expect(() => findRunDirs([root])).toThrow(expect.objectContaining({ code: 'EF_NO_RUNS' }));
   });
 });
@@ -164,14 +216,29 @@ describe('pickRun', () => {
   });
 });
 
-describe('readRun: a metric\'s declared range (issue 19.12)', () => {
+describe("readRun: a metric's declared range (issue 19.12)", () => {
   it('is read from evaluation_config.yaml when it is two finite numbers, lowest first; anything else is null', async () => {
     const { mkdtempSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const dir = mkdtempSync(join(tmpdir(), 'ef-range-'));
-    const metric = (name: string, range: unknown) => ({ name, value: 3, stats: { count: 2, mean: 3 }, main: name === 'a', range });
-    writeFileSync(join(dir, 'evaluation_config.yaml'), JSON.stringify({ status: 'success', task: 't', run: {}, model: {}, metrics: [metric('a', [1, 5]), metric('b', [5, 1]), metric('c', 'x')] }));
+    const metric = (name: string, range: unknown) => ({
+      name,
+      value: 3,
+      stats: { count: 2, mean: 3 },
+      main: name === 'a',
+      range,
+    });
+    writeFileSync(
+      join(dir, 'evaluation_config.yaml'),
+      JSON.stringify({
+        status: 'success',
+        task: 't',
+        run: {},
+        model: {},
+        metrics: [metric('a', [1, 5]), metric('b', [5, 1]), metric('c', 'x')],
+      }),
+    );
     const run = readRun(dir);
     expect(run.metrics.map((m) => m.range)).toEqual([[1, 5], null, null]);
   });

@@ -54,7 +54,8 @@ function percentileInterval(means: Float64Array, level: number): Interval {
 }
 
 function checkOptions(o: BootstrapOptions): void {
-  if (!Number.isInteger(o.resamples) || o.resamples < 1) throw new RangeError(`bootstrap resamples must be a positive integer, got ${o.resamples}`);
+  if (!Number.isInteger(o.resamples) || o.resamples < 1)
+    throw new RangeError(`bootstrap resamples must be a positive integer, got ${o.resamples}`);
   if (!(o.level > 0 && o.level < 1)) throw new RangeError(`bootstrap level must be in (0, 1), got ${o.level}`);
 }
 
@@ -65,7 +66,10 @@ function checkOptions(o: BootstrapOptions): void {
  * says nothing about its spread.
  * @example bootstrapMeanCI([1, 0, 1, 1, 0], { seed: 0, resamples: 2000, level: 0.95 }) // { lo: 0.2, hi: 1 }
  */
-export function bootstrapMeanCI(values: readonly number[], options: BootstrapOptions = DEFAULT_BOOTSTRAP): Interval | null {
+export function bootstrapMeanCI(
+  values: readonly number[],
+  options: BootstrapOptions = DEFAULT_BOOTSTRAP,
+): Interval | null {
   checkOptions(options);
   if (values.length < 2) return null;
   return percentileInterval(resampleMeans(values, options.resamples, mulberry32(options.seed)), options.level);
@@ -78,9 +82,14 @@ export function bootstrapMeanCI(values: readonly number[], options: BootstrapOpt
  * difference, lands at least as far from 0 as the observed one (Efron & Tibshirani 1993 §16.4; the +1 keeps a
  * Monte Carlo p-value from being 0). Distances within 1e-12 count as ties (floating sums of 0/1 values).
  */
-export function pairedBootstrap(a: readonly number[], b: readonly number[], options: BootstrapOptions = DEFAULT_BOOTSTRAP): PairedBootstrapResult | null {
+export function pairedBootstrap(
+  a: readonly number[],
+  b: readonly number[],
+  options: BootstrapOptions = DEFAULT_BOOTSTRAP,
+): PairedBootstrapResult | null {
   checkOptions(options);
-  if (a.length !== b.length) throw new RangeError(`paired bootstrap needs pairs: ${a.length} values against ${b.length}`);
+  if (a.length !== b.length)
+    throw new RangeError(`paired bootstrap needs pairs: ${a.length} values against ${b.length}`);
   if (a.length < 2) return null;
   const d = a.map((x, i) => x - b[i]);
   const diff = d.reduce((s, x) => s + x, 0) / d.length;

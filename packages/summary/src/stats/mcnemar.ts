@@ -5,7 +5,8 @@
  * relative accuracy without a log-gamma function.
  */
 export function binomialTestHalf(k: number, n: number): number {
-  if (!Number.isInteger(k) || !Number.isInteger(n) || k < 0 || n < 0 || k > n) throw new RangeError(`binomial test needs 0 ≤ k ≤ n integers, got k=${k}, n=${n}`);
+  if (!Number.isInteger(k) || !Number.isInteger(n) || k < 0 || n < 0 || k > n)
+    throw new RangeError(`binomial test needs 0 ≤ k ≤ n integers, got k=${k}, n=${n}`);
   if (n === 0) return 1;
   const j = Math.min(k, n - k);
   if (2 * j === n) return 1;
@@ -42,7 +43,8 @@ export function mcnemarExact(a: readonly number[], b: readonly number[]): McNema
   let onlyA = 0;
   let onlyB = 0;
   for (let i = 0; i < a.length; i++) {
-    if (!isBinary(a[i]) || !isBinary(b[i])) throw new RangeError(`McNemar needs 0/1 values, got ${a[i]} and ${b[i]} at pair ${i}`);
+    if (!isBinary(a[i]) || !isBinary(b[i]))
+      throw new RangeError(`McNemar needs 0/1 values, got ${a[i]} and ${b[i]} at pair ${i}`);
     if (a[i] === 1 && b[i] === 0) onlyA++;
     else if (a[i] === 0 && b[i] === 1) onlyB++;
   }

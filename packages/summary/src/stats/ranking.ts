@@ -24,7 +24,8 @@ export function standings(models: number, columns: readonly RankColumn[]): Model
   const rankSums = new Array<number>(models).fill(0);
   const counts = new Array<number>(models).fill(0);
   for (const column of columns) {
-    if (column.values.length !== models) throw new RangeError(`a column has ${column.values.length} values for ${models} models`);
+    if (column.values.length !== models)
+      throw new RangeError(`a column has ${column.values.length} values for ${models} models`);
     const present = column.values.flatMap((v, i) => (v === null || !Number.isFinite(v) ? [] : [i]));
     if (present.length < 2) continue;
     for (const i of present) {
@@ -43,5 +44,9 @@ export function standings(models: number, columns: readonly RankColumn[]): Model
       counts[i]++;
     }
   }
-  return counts.map((n, i) => ({ meanWinRate: n ? winSums[i] / n : null, meanRank: n ? rankSums[i] / n : null, columns: n }));
+  return counts.map((n, i) => ({
+    meanWinRate: n ? winSums[i] / n : null,
+    meanRank: n ? rankSums[i] / n : null,
+    columns: n,
+  }));
 }

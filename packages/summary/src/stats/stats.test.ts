@@ -34,9 +34,21 @@ describe('quantileSorted (numpy linear)', () => {
 describe('bootstrapMeanCI', () => {
   it.each([
     ['0/1 values', [1, 0, 1, 1, 0], { seed: 0, resamples: 2000, level: 0.95 }, 0.2, 1.0],
-    ['fractions', [0.5, 0.25, 1.0, 0.0, 0.75, 0.1, 0.9], { seed: 42, resamples: 1000, level: 0.95 }, 0.22142857142857145, 0.7714285714285715],
+    [
+      'fractions',
+      [0.5, 0.25, 1.0, 0.0, 0.75, 0.1, 0.9],
+      { seed: 42, resamples: 1000, level: 0.95 },
+      0.22142857142857145,
+      0.7714285714285715,
+    ],
     ['two values, 90 %', [3.0, 7.5], { seed: 7, resamples: 500, level: 0.9 }, 3.0, 7.5],
-    ['200 values', Array.from({ length: 200 }, (_, i) => ((i * 37) % 11) / 10), { seed: 2024, resamples: 2000, level: 0.95 }, 0.4545000000000004, 0.5405125000000002],
+    [
+      '200 values',
+      Array.from({ length: 200 }, (_, i) => ((i * 37) % 11) / 10),
+      { seed: 2024, resamples: 2000, level: 0.95 },
+      0.4545000000000004,
+      0.5405125000000002,
+    ],
   ])('%s matches the Python reference', (_name, values, options, lo, hi) => {
     const ci = bootstrapMeanCI(values, options);
     expect(ci?.lo).toBeCloseTo(lo, 12);
@@ -44,15 +56,22 @@ describe('bootstrapMeanCI', () => {
   });
 
   it('is close to scipy.stats.bootstrap (percentile, 20 000 resamples: [0.4525, 0.5405])', () => {
-    const ci = bootstrapMeanCI(Array.from({ length: 200 }, (_, i) => ((i * 37) % 11) / 10), { seed: 5, resamples: 20000, level: 0.95 });
+    const ci = bootstrapMeanCI(
+      Array.from({ length: 200 }, (_, i) => ((i * 37) % 11) / 10),
+      { seed: 5, resamples: 20000, level: 0.95 },
+    );
     expect(Math.abs((ci?.lo ?? 0) - 0.4525)).toBeLessThan(0.004);
     expect(Math.abs((ci?.hi ?? 0) - 0.5405)).toBeLessThan(0.004);
   });
 
   it('is reproducible for a seed and changes with it', () => {
     const values = [0.1, 0.9, 0.4, 0.4, 0.8, 0.3, 0.7];
-    expect(bootstrapMeanCI(values, { seed: 9, resamples: 300, level: 0.95 })).toEqual(bootstrapMeanCI(values, { seed: 9, resamples: 300, level: 0.95 }));
-    expect(bootstrapMeanCI(values, { seed: 10, resamples: 300, level: 0.95 })).not.toEqual(bootstrapMeanCI(values, { seed: 9, resamples: 300, level: 0.95 }));
+    expect(bootstrapMeanCI(values, { seed: 9, resamples: 300, level: 0.95 })).toEqual(
+      bootstrapMeanCI(values, { seed: 9, resamples: 300, level: 0.95 }),
+    );
+    expect(bootstrapMeanCI(values, { seed: 10, resamples: 300, level: 0.95 })).not.toEqual(
+      bootstrapMeanCI(values, { seed: 9, resamples: 300, level: 0.95 }),
+    );
   });
 
   it('gives no interval below two values and a zero-width one for constant values', () => {
@@ -69,7 +88,11 @@ describe('bootstrapMeanCI', () => {
 
 describe('pairedBootstrap', () => {
   it('0/1 pairs match the Python reference', () => {
-    const r = pairedBootstrap([1, 1, 0, 1, 0, 1, 1, 1, 0, 1, 1, 0], [0, 1, 0, 0, 0, 1, 0, 1, 0, 0, 1, 0], { seed: 0, resamples: 2000, level: 0.95 });
+    const r = pairedBootstrap([1, 1, 0, 1, 0, 1, 1, 1, 0, 1, 1, 0], [0, 1, 0, 0, 0, 1, 0, 1, 0, 0, 1, 0], {
+      seed: 0,
+      resamples: 2000,
+      level: 0.95,
+    });
     expect(r?.diff).toBeCloseTo(0.3333333333333333, 14);
     expect(r?.ci.lo).toBeCloseTo(0.08333333333333333, 12);
     expect(r?.ci.hi).toBeCloseTo(0.5833333333333334, 12);
@@ -77,7 +100,11 @@ describe('pairedBootstrap', () => {
   });
 
   it('continuous pairs match the Python reference', () => {
-    const r = pairedBootstrap([0.9, 0.4, 0.7, 0.3, 0.8, 0.55], [0.7, 0.5, 0.6, 0.3, 0.6, 0.5], { seed: 3, resamples: 999, level: 0.95 });
+    const r = pairedBootstrap([0.9, 0.4, 0.7, 0.3, 0.8, 0.55], [0.7, 0.5, 0.6, 0.3, 0.6, 0.5], {
+      seed: 3,
+      resamples: 999,
+      level: 0.95,
+    });
     expect(r?.diff).toBeCloseTo(0.075, 12);
     expect(r?.ci.lo).toBeCloseTo(-0.008333333333333323, 12);
     expect(r?.ci.hi).toBeCloseTo(0.1666666666666667, 12);
@@ -85,7 +112,11 @@ describe('pairedBootstrap', () => {
   });
 
   it('identical systems: difference 0, p = 1', () => {
-    expect(pairedBootstrap([1, 0, 1], [1, 0, 1], { seed: 0, resamples: 100, level: 0.95 })).toEqual({ diff: 0, ci: { lo: 0, hi: 0 }, p: 1 });
+    expect(pairedBootstrap([1, 0, 1], [1, 0, 1], { seed: 0, resamples: 100, level: 0.95 })).toEqual({
+      diff: 0,
+      ci: { lo: 0, hi: 0 },
+      p: 1,
+    });
   });
 
   it('refuses unpaired input and gives nothing below two pairs', () => {
@@ -117,7 +148,11 @@ describe('binomialTestHalf (= scipy.stats.binomtest(k, n, 0.5).pvalue)', () => {
 describe('mcnemarExact', () => {
   it('counts the discordant pairs and tests them', () => {
     // a = 1, b = 0 at 4 instances; a = 0, b = 1 nowhere: p = 2 · (½)^4.
-    expect(mcnemarExact([1, 1, 0, 1, 0, 1, 1, 1, 0, 1, 1, 0], [0, 1, 0, 0, 0, 1, 0, 1, 0, 0, 1, 0])).toEqual({ b: 4, c: 0, p: 0.125 });
+    expect(mcnemarExact([1, 1, 0, 1, 0, 1, 1, 1, 0, 1, 1, 0], [0, 1, 0, 0, 0, 1, 0, 1, 0, 0, 1, 0])).toEqual({
+      b: 4,
+      c: 0,
+      p: 0.125,
+    });
     // 2 against 8 discordant pairs: binomtest(2, 10).
     const a = [1, 1, ...Array<number>(8).fill(0), 1, 0];
     const b = [0, 0, ...Array<number>(8).fill(1), 1, 0];
@@ -134,10 +169,22 @@ describe('mcnemarExact', () => {
 
 describe('holm', () => {
   it.each([
-    [[0.01, 0.04, 0.03], [0.03, 0.06, 0.06]],
-    [[0.5, 0.2, 0.001, 0.04], [0.5, 0.4, 0.004, 0.12]],
-    [[0.02, 0.02], [0.04, 0.04]],
-    [[0.6, 0.7], [1, 1]],
+    [
+      [0.01, 0.04, 0.03],
+      [0.03, 0.06, 0.06],
+    ],
+    [
+      [0.5, 0.2, 0.001, 0.04],
+      [0.5, 0.4, 0.004, 0.12],
+    ],
+    [
+      [0.02, 0.02],
+      [0.04, 0.04],
+    ],
+    [
+      [0.6, 0.7],
+      [1, 1],
+    ],
     [[0.3], [0.3]],
     [[], []],
   ])('%j → %j', (p, expected) => {
@@ -162,6 +209,8 @@ describe('standings (win rate, rank)', () => {
   });
 
   it('a model alone has no standing', () => {
-    expect(standings(1, [{ lowerIsBetter: false, values: [0.7] }])).toEqual([{ meanWinRate: null, meanRank: null, columns: 0 }]);
+    expect(standings(1, [{ lowerIsBetter: false, values: [0.7] }])).toEqual([
+      { meanWinRate: null, meanRank: null, columns: 0 },
+    ]);
   });
 });

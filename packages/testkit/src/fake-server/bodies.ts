@@ -14,7 +14,9 @@ export function sha256Hex(text: string): string {
 /** The text the model "sees": chat message contents joined by newlines, or the completions prompt. */
 export function promptOf(body: Readonly<Record<string, unknown>>): string {
   if (Array.isArray(body.messages)) {
-    return body.messages.map((m) => (typeof m?.content === 'string' ? m.content : JSON.stringify(m?.content ?? ''))).join('\n');
+    return body.messages
+      .map((m) => (typeof m?.content === 'string' ? m.content : JSON.stringify(m?.content ?? '')))
+      .join('\n');
   }
   if (Array.isArray(body.prompt)) return body.prompt.map(String).join('\n');
   return typeof body.prompt === 'string' ? body.prompt : '';
@@ -34,7 +36,11 @@ function usageOf(reply: FakeReply, prompt: string): FakeUsage | undefined {
   if (reply.usage) return reply.usage;
   const promptTokens = countWords(prompt);
   const completionTokens = countWords(reply.text ?? '');
-  return { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
+  return {
+    prompt_tokens: promptTokens,
+    completion_tokens: completionTokens,
+    total_tokens: promptTokens + completionTokens,
+  };
 }
 
 /** A `chat.completion` or `text_completion` body with `n` identical choices. */
@@ -59,6 +65,11 @@ export function completionBody(request: AnswerRequest, raw: FakeReply, seq: numb
 }
 
 /** OpenAI's error envelope. */
-export function errorBody(message: string, type: string, code: string | null, param: string | null = null): Record<string, unknown> {
+export function errorBody(
+  message: string,
+  type: string,
+  code: string | null,
+  param: string | null = null,
+): Record<string, unknown> {
   return { error: { message, type, param, code } };
 }

@@ -35,7 +35,15 @@ describe('demoAnswer', () => {
 
 describe('promptOf and countWords', () => {
   it.each([
-    [{ messages: [{ role: 'system', content: 'be brief' }, { role: 'user', content: 'hi there' }] }, 'be brief\nhi there'],
+    [
+      {
+        messages: [
+          { role: 'system', content: 'be brief' },
+          { role: 'user', content: 'hi there' },
+        ],
+      },
+      'be brief\nhi there',
+    ],
     [{ prompt: 'plain prompt' }, 'plain prompt'],
     [{ prompt: ['a', 'b'] }, 'a\nb'],
     [{}, ''],
@@ -43,7 +51,11 @@ describe('promptOf and countWords', () => {
     expect(promptOf(body)).toBe(expected);
   });
 
-  it.each([['', 0], ['  one  ', 1], ['two words\nthree\tfour', 4]])('countWords(%j) = %d', (text, n) => {
+  it.each([
+    ['', 0],
+    ['  one  ', 1],
+    ['two words\nthree\tfour', 4],
+  ])('countWords(%j) = %d', (text, n) => {
     expect(countWords(text)).toBe(n);
   });
 });

@@ -46,7 +46,9 @@ export class NvcfQueue {
     const reqId = STATUS_PATH.exec(path)?.[1] ?? '';
     const entry = this.pending.get(reqId);
     if (!entry) {
-      responder.send(404, { error: { message: `unknown NVCF request id ${reqId}`, type: 'not_found', code: null, param: null } });
+      responder.send(404, {
+        error: { message: `unknown NVCF request id ${reqId}`, type: 'not_found', code: null, param: null },
+      });
       return;
     }
     if (entry.remaining > 0) {

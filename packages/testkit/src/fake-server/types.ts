@@ -39,7 +39,12 @@ export type Fault =
   | { readonly kind: 'unauthorized' }
   | { readonly kind: 'not_found' }
   | { readonly kind: 'context_length' }
-  | { readonly kind: 'status'; readonly status: number; readonly body?: unknown; readonly headers?: Readonly<Record<string, string>> }
+  | {
+      readonly kind: 'status';
+      readonly status: number;
+      readonly body?: unknown;
+      readonly headers?: Readonly<Record<string, string>>;
+    }
   | { readonly kind: 'nvcf_pending'; readonly polls: number }
   | { readonly kind: 'nvcf_missing_reqid' };
 

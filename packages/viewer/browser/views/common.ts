@@ -3,7 +3,11 @@ import type { CodedMessageView, RunState, RunSummaryView, Verdict } from '../../
 import { badge, h, type Child } from '../dom.js';
 
 export const VERDICT_LABELS: Readonly<Record<Verdict, string>> = {
-  correct: 'Correct', wrong: 'Wrong', scored: 'Scored', failed: 'Failed', unscored: 'Unscored',
+  correct: 'Correct',
+  wrong: 'Wrong',
+  scored: 'Scored',
+  failed: 'Failed',
+  unscored: 'Unscored',
 };
 
 const STATE_TITLES: Readonly<Record<RunState, string>> = {
@@ -36,14 +40,43 @@ export function runTitle(run: RunSummaryView): string {
   return `${run.scenario ?? run.task ?? '(unknown benchmark)'} · ${run.model ?? '(unknown model)'}`;
 }
 
-export function messageList(kind: 'error' | 'warn', title: string, messages: readonly CodedMessageView[]): HTMLElement | null {
+export function messageList(
+  kind: 'error' | 'warn',
+  title: string,
+  messages: readonly CodedMessageView[],
+): HTMLElement | null {
   if (messages.length === 0) return null;
-  return h('div', { class: kind === 'error' ? 'error-box' : 'warn-box', 'data-testid': `${kind}-list` },
+  return h(
+    'div',
+    { class: kind === 'error' ? 'error-box' : 'warn-box', 'data-testid': `${kind}-list` },
     h('strong', {}, title),
-    h('ul', {}, messages.map((m) => h('li', {}, h('span', { class: 'msg' }, m.code), ': ', m.message, m.count && m.count > 1 ? ` (×${m.count})` : ''))));
+    h(
+      'ul',
+      {},
+      messages.map((m) =>
+        h(
+          'li',
+          {},
+          h('span', { class: 'msg' }, m.code),
+          ': ',
+          m.message,
+          m.count && m.count > 1 ? ` (×${m.count})` : '',
+        ),
+      ),
+    ),
+  );
 }
 
 export function problemList(problems: readonly string[]): HTMLElement | null {
   if (problems.length === 0) return null;
-  return h('div', { class: 'warn-box', 'data-testid': 'problems' }, h('strong', {}, 'Read with care'), h('ul', {}, problems.map((p) => h('li', {}, p))));
+  return h(
+    'div',
+    { class: 'warn-box', 'data-testid': 'problems' },
+    h('strong', {}, 'Read with care'),
+    h(
+      'ul',
+      {},
+      problems.map((p) => h('li', {}, p)),
+    ),
+  );
 }

@@ -9,11 +9,33 @@ import { stateBadge } from './common.js';
 
 function cellContent(cell: LeaderboardCell | null, domain: [number, number]): HTMLElement {
   if (!cell) return h('span', { class: 'muted' }, 'not run');
-  const body = h('a', { href: runHref(cell.run_id), title: cell.note ?? '' },
-    h('div', {}, h('span', { class: 'cell-val' }, fmtValue(cell.value)), ' ', h('span', { class: 'cell-ci' }, cell.interval ? fmtInterval(cell.interval) : '')),
-    cell.value !== null ? miniBar(cell.value, cell.interval, domain) : h('div', { class: 'small muted' }, cell.note ?? 'no value'),
+  const body = h(
+    'a',
+    { href: runHref(cell.run_id), title: cell.note ?? '' },
+    h(
+      'div',
+      {},
+      h('span', { class: 'cell-val' }, fmtValue(cell.value)),
+      ' ',
+      h('span', { class: 'cell-ci' }, cell.interval ? fmtInterval(cell.interval) : ''),
+    ),
+    cell.value !== null
+      ? miniBar(cell.value, cell.interval, domain)
+      : h('div', { class: 'small muted' }, cell.note ?? 'no value'),
     h('div', { class: 'small muted' }, cell.count !== null ? `n = ${fmtInt(cell.count)}` : ''),
-    cell.markers.length ? h('div', {}, cell.markers.map((m) => badge(m.startsWith('partial') || m.includes('unscored') ? 'warn' : m.startsWith('error') ? 'error' : 'info', m))) : null);
+    cell.markers.length
+      ? h(
+          'div',
+          {},
+          cell.markers.map((m) =>
+            badge(
+              m.startsWith('partial') || m.includes('unscored') ? 'warn' : m.startsWith('error') ? 'error' : 'info',
+              m,
+            ),
+          ),
+        )
+      : null,
+  );
   return body;
 }
 
@@ -27,7 +49,13 @@ function columnHeader(c: LeaderboardColumn, commonMetric: string | null, compact
   const showMetric = !compact || c.metric !== commonMetric || c.lower_is_better;
   const label = [c.label, showMetric ? h('span', { class: 'muted' }, ` ${metric}`) : null];
   // Compact boards set the names upright (read bottom to top), so a column is as wide as its numbers, not its name.
-  return h('th', { title: `${c.scenario} · ${metric}`, class: 'bench' }, compact ? h('div', { class: 'vh' }, label) : [breakable(c.label), showMetric ? h('div', { class: 'small muted' }, breakable(metric)) : null]);
+  return h(
+    'th',
+    { title: `${c.scenario} · ${metric}`, class: 'bench' },
+    compact
+      ? h('div', { class: 'vh' }, label)
+      : [breakable(c.label), showMetric ? h('div', { class: 'small muted' }, breakable(metric)) : null],
+  );
 }
 
 /** The metric most columns show: named once above a compact board instead of under every column. */
@@ -45,66 +73,188 @@ const COMPACT_FROM = 7;
 
 function compactCell(cell: LeaderboardCell | null, domain: [number, number]): HTMLElement {
   if (!cell) return h('span', { class: 'muted small' }, '—');
-  const details = [cell.interval ? `interval ${fmtInterval(cell.interval)}` : null, cell.count !== null ? `n = ${fmtInt(cell.count)}` : null, ...cell.markers, cell.note].filter(Boolean).join(' · ');
-  return h('a', { href: runHref(cell.run_id), title: `${fmtValue(cell.value)} ${details}` },
+  const details = [
+    cell.interval ? `interval ${fmtInterval(cell.interval)}` : null,
+    cell.count !== null ? `n = ${fmtInt(cell.count)}` : null,
+    ...cell.markers,
+    cell.note,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return h(
+    'a',
+    { href: runHref(cell.run_id), title: `${fmtValue(cell.value)} ${details}` },
     h('span', { class: 'cell-val' }, cell.value === null ? '—' : cell.value.toFixed(Math.abs(cell.value) < 10 ? 3 : 1)),
     cell.markers.length ? h('span', { class: 'mark-dot', 'data-testid': 'cell-markers' }, '!') : null,
-    cell.value !== null ? miniBar(cell.value, cell.interval, domain, 40) : null);
+    cell.value !== null ? miniBar(cell.value, cell.interval, domain, 40) : null,
+  );
 }
 
 function boardTable(o: OverviewView): HTMLElement {
   const board = o.leaderboard;
   const compact = board.columns.length >= COMPACT_FROM;
   const common = mostCommonMetric(board.columns);
-  const domains = board.columns.map((c, j) => domainOf(board.rows.flatMap((r) => (r.cells[j] ? [r.cells[j] as LeaderboardCell] : [])), c.range));
-  const table = h('table', { 'data-testid': 'leaderboard', class: `board${compact ? ' compact' : ''}` },
-    h('thead', {}, h('tr', {}, h('th', {}, 'Model'), h('th', { class: 'num' }, compact ? 'Win rate' : 'Mean win rate'), h('th', { class: 'num' }, compact ? 'Rank' : 'Mean rank'), board.columns.map((c) => columnHeader(c, common, compact)))),
-    h('tbody', {}, board.rows.map((row) => h('tr', { 'data-model': row.model },
-      h('td', { class: 'model' }, h('strong', {}, breakable(row.model))),
-      h('td', { class: 'num' }, row.mean_win_rate === null ? '—' : row.mean_win_rate.toFixed(3)),
-      h('td', { class: 'num' }, row.mean_rank === null ? '—' : row.mean_rank.toFixed(compact ? 1 : 2)),
-      row.cells.map((cell, j) => h('td', { class: 'cell', 'data-scenario': board.columns[j].scenario }, compact ? compactCell(cell, domains[j]) : cellContent(cell, domains[j])))))));
-  const caption = compact && common ? h('p', { class: 'small muted' }, `Cells show ${common} unless a column names another metric; hover a cell for its interval, n and notes (! marks a partial, failed or non-HELM run).`) : null;
+  const domains = board.columns.map((c, j) =>
+    domainOf(
+      board.rows.flatMap((r) => (r.cells[j] ? [r.cells[j] as LeaderboardCell] : [])),
+      c.range,
+    ),
+  );
+  const table = h(
+    'table',
+    { 'data-testid': 'leaderboard', class: `board${compact ? ' compact' : ''}` },
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        h('th', {}, 'Model'),
+        h('th', { class: 'num' }, compact ? 'Win rate' : 'Mean win rate'),
+        h('th', { class: 'num' }, compact ? 'Rank' : 'Mean rank'),
+        board.columns.map((c) => columnHeader(c, common, compact)),
+      ),
+    ),
+    h(
+      'tbody',
+      {},
+      board.rows.map((row) =>
+        h(
+          'tr',
+          { 'data-model': row.model },
+          h('td', { class: 'model' }, h('strong', {}, breakable(row.model))),
+          h('td', { class: 'num' }, row.mean_win_rate === null ? '—' : row.mean_win_rate.toFixed(3)),
+          h('td', { class: 'num' }, row.mean_rank === null ? '—' : row.mean_rank.toFixed(compact ? 1 : 2)),
+          row.cells.map((cell, j) =>
+            h(
+              'td',
+              { class: 'cell', 'data-scenario': board.columns[j].scenario },
+              compact ? compactCell(cell, domains[j]) : cellContent(cell, domains[j]),
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
+  const caption =
+    compact && common
+      ? h(
+          'p',
+          { class: 'small muted' },
+          `Cells show ${common} unless a column names another metric; hover a cell for its interval, n and notes (! marks a partial, failed or non-HELM run).`,
+        )
+      : null;
   return h('div', {}, caption, h('div', { class: 'board-wrap' }, table));
 }
 
 function charts(o: OverviewView): HTMLElement[] {
   const board = o.leaderboard;
-  return board.columns.map((c, j) => h('div', { class: 'card' },
-    h('h3', {}, c.label, ' ', h('span', { class: 'muted small' }, c.metric ?? '')),
-    scoreBars(board.rows.map((r) => {
-      const cell = r.cells[j];
-      return { label: r.model, value: cell?.value ?? null, interval: cell?.interval ?? null, href: cell ? runHref(cell.run_id) : undefined, note: cell ? (cell.note ?? 'no value') : 'not run' };
-    }), `${c.label}: ${c.metric ?? 'no metric'} by model, bars with interval whiskers`, c.range)));
+  return board.columns.map((c, j) =>
+    h(
+      'div',
+      { class: 'card' },
+      h('h3', {}, c.label, ' ', h('span', { class: 'muted small' }, c.metric ?? '')),
+      scoreBars(
+        board.rows.map((r) => {
+          const cell = r.cells[j];
+          return {
+            label: r.model,
+            value: cell?.value ?? null,
+            interval: cell?.interval ?? null,
+            href: cell ? runHref(cell.run_id) : undefined,
+            note: cell ? (cell.note ?? 'no value') : 'not run',
+          };
+        }),
+        `${c.label}: ${c.metric ?? 'no metric'} by model, bars with interval whiskers`,
+        c.range,
+      ),
+    ),
+  );
 }
 
 function runsTable(o: OverviewView): HTMLElement {
-  return h('table', { 'data-testid': 'runs' },
-    h('thead', {}, h('tr', {}, ['Run', 'Benchmark', 'Model', 'Status', 'Main metric', 'Interval', 'Evaluated', 'Failed', 'Started'].map((t, i) => h('th', { class: i >= 4 && i <= 7 ? 'num' : '' }, t)))),
-    h('tbody', {}, o.runs.map((r) => h('tr', { class: 'clickable', 'data-run': r.id, onclick: () => { location.hash = runHref(r.id); } },
-      h('td', { class: 'wrap' }, h('a', { href: runHref(r.id) }, r.id)),
-      h('td', { class: 'wrap' }, r.scenario ?? r.task ?? '—'),
-      h('td', {}, r.model ?? '—'),
-      h('td', {}, stateBadge(r.state)),
-      h('td', { class: 'num', title: r.main?.name ?? '' }, fmtValue(r.main?.value), h('div', { class: 'small muted' }, r.main?.name ?? '')),
-      h('td', { class: 'num' }, fmtInterval(r.main?.interval)),
-      h('td', { class: 'num' }, fmtInt(r.counts?.evaluated)),
-      h('td', { class: 'num' }, r.counts?.failed ? h('span', { class: 'badge b-failed' }, fmtInt(r.counts.failed)) : fmtInt(r.counts?.failed)),
-      h('td', { class: 'small nowrap' }, r.started_at?.replace('T', ' ').slice(0, 16) ?? '—')))));
+  return h(
+    'table',
+    { 'data-testid': 'runs' },
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        ['Run', 'Benchmark', 'Model', 'Status', 'Main metric', 'Interval', 'Evaluated', 'Failed', 'Started'].map(
+          (t, i) => h('th', { class: i >= 4 && i <= 7 ? 'num' : '' }, t),
+        ),
+      ),
+    ),
+    h(
+      'tbody',
+      {},
+      o.runs.map((r) =>
+        h(
+          'tr',
+          {
+            class: 'clickable',
+            'data-run': r.id,
+            onclick: () => {
+              location.hash = runHref(r.id);
+            },
+          },
+          h('td', { class: 'wrap' }, h('a', { href: runHref(r.id) }, r.id)),
+          h('td', { class: 'wrap' }, r.scenario ?? r.task ?? '—'),
+          h('td', {}, r.model ?? '—'),
+          h('td', {}, stateBadge(r.state)),
+          h(
+            'td',
+            { class: 'num', title: r.main?.name ?? '' },
+            fmtValue(r.main?.value),
+            h('div', { class: 'small muted' }, r.main?.name ?? ''),
+          ),
+          h('td', { class: 'num' }, fmtInterval(r.main?.interval)),
+          h('td', { class: 'num' }, fmtInt(r.counts?.evaluated)),
+          h(
+            'td',
+            { class: 'num' },
+            r.counts?.failed
+              ? h('span', { class: 'badge b-failed' }, fmtInt(r.counts.failed))
+              : fmtInt(r.counts?.failed),
+          ),
+          h('td', { class: 'small nowrap' }, r.started_at?.replace('T', ' ').slice(0, 16) ?? '—'),
+        ),
+      ),
+    ),
+  );
 }
 
 export async function leaderboardPage(src: DataSource, el: HTMLElement): Promise<void> {
   const o = await src.overview();
   const board = o.leaderboard;
   document.title = 'Leaderboard · eval-factory';
-  mount(el,
+  mount(
+    el,
     h('h1', {}, 'Leaderboard'),
-    h('p', { class: 'muted' }, `${o.runs.length} run${o.runs.length === 1 ? '' : 's'} · ${board.rows.length} model${board.rows.length === 1 ? '' : 's'} · ${board.columns.length} benchmark${board.columns.length === 1 ? '' : 's'} · from ${o.sources.join(', ')}`),
+    h(
+      'p',
+      { class: 'muted' },
+      `${o.runs.length} run${o.runs.length === 1 ? '' : 's'} · ${board.rows.length} model${board.rows.length === 1 ? '' : 's'} · ${board.columns.length} benchmark${board.columns.length === 1 ? '' : 's'} · from ${o.sources.join(', ')}`,
+    ),
     boardTable(o),
     h('p', { class: 'small muted', 'data-testid': 'method' }, board.method),
-    board.notes.length ? h('div', { class: 'warn-box' }, h('strong', {}, 'Notes'), h('ul', {}, board.notes.map((n) => h('li', {}, n)))) : null,
+    board.notes.length
+      ? h(
+          'div',
+          { class: 'warn-box' },
+          h('strong', {}, 'Notes'),
+          h(
+            'ul',
+            {},
+            board.notes.map((n) => h('li', {}, n)),
+          ),
+        )
+      : null,
     h('h2', {}, 'Scores by benchmark'),
     h('div', { class: 'charts' }, charts(o)),
     h('h2', {}, 'Runs'),
-    runsTable(o));
+    runsTable(o),
+  );
 }

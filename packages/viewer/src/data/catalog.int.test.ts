@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { writeFixtureRun, type FixtureRow } from '../test-support.js';
 import { RunCatalog, runIds } from './catalog.js';
 
-const REPLY = '{"accuracy": {"score": 4, "explanation": "right drug"}, "completeness": {"score": 3, "explanation": "no dose"}, "clarity": {"score": 5, "explanation": "clear"}}';
+const REPLY =
+  '{"accuracy": {"score": 4, "explanation": "right drug"}, "completeness": {"score": 3, "explanation": "no dose"}, "clarity": {"score": 5, "explanation": "clear"}}';
 let root: string;
 let catalog: RunCatalog;
 const values: Record<string, number> = {};
@@ -18,21 +19,65 @@ const values: Record<string, number> = {};
 function mcqRows(): FixtureRow[] {
   return Array.from({ length: 120 }, (_, i) => {
     if (i === 7) return { id: `m${i}`, status: 'failed', reason: 'server_error: HTTP 503: invented outage' } as const;
-    if (i > 0 && i % 10 === 0) return { id: `m${i}`, status: 'unscored', reason: 'no metric produced a value for this output', answer: 'Z' } as const;
-    return { id: `m${i}`, status: 'ok', value: i % 3 === 0 ? 1 : 0, answer: i % 3 === 0 ? 'A' : 'B', latency: 0.1 + (i % 5) * 0.1 } as const;
+    if (i > 0 && i % 10 === 0)
+      return {
+        id: `m${i}`,
+        status: 'unscored',
+        reason: 'no metric produced a value for this output',
+        answer: 'Z',
+      } as const;
+    return {
+      id: `m${i}`,
+      status: 'ok',
+      value: i % 3 === 0 ? 1 : 0,
+      answer: i % 3 === 0 ? 'A' : 'B',
+      latency: 0.1 + (i % 5) * 0.1,
+    } as const;
   });
 }
 
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'ef-viewer-data-'));
-  values.a = writeFixtureRun(join(root, 'model-a', 'invented_mcq'), { task: 'invented_mcq', model: 'lab/model-a', metric: 'exact_match', rows: mcqRows() });
-  values.b = writeFixtureRun(join(root, 'model-b', 'invented_mcq'), { task: 'invented_mcq', model: 'lab/model-b', metric: 'exact_match', rows: mcqRows().map((r, i) => (r.value === undefined ? r : { ...r, value: i % 2 })) });
+  values.a = writeFixtureRun(join(root, 'model-a', 'invented_mcq'), {
+    task: 'invented_mcq',
+    model: 'lab/model-a',
+    metric: 'exact_match',
+    rows: mcqRows(),
+  });
+  values.b = writeFixtureRun(join(root, 'model-b', 'invented_mcq'), {
+    task: 'invented_mcq',
+    model: 'lab/model-b',
+    metric: 'exact_match',
+    rows: mcqRows().map((r, i) => (r.value === undefined ? r : { ...r, value: i % 2 })),
+  });
   values.j = writeFixtureRun(join(root, 'model-a', 'invented_judged'), {
-    task: 'invented_judged', model: 'lab/model-a', metric: 'judged_accuracy', rows: [
+    task: 'invented_judged',
+    model: 'lab/model-a',
+    metric: 'judged_accuracy',
+    rows: [
       {
-        id: 'j1', status: 'ok', value: 4, answer: 'Give the invented drug.',
-        annotations: { jury: { prompt_text: 'rubric', judges: { gpt: { ok: true, reply: REPLY, cached: false }, llama: { ok: true, reply: 'not json', cached: false } } } },
-        judgeLines: [{ instance_id: 'j1', train_trial_index: 0, judge: 'llama', result: { success: true, completions: [{ text: 'not json' }] }, parse_error: 'no_json' }],
+        id: 'j1',
+        status: 'ok',
+        value: 4,
+        answer: 'Give the invented drug.',
+        annotations: {
+          jury: {
+            prompt_text: 'rubric',
+            judges: {
+              gpt: { ok: true, reply: REPLY, cached: false },
+              llama: { ok: true, reply: 'not json', cached: false },
+            },
+          },
+        },
+        judgeLines: [
+          {
+            instance_id: 'j1',
+            train_trial_index: 0,
+            judge: 'llama',
+            result: { success: true, completions: [{ text: 'not json' }] },
+            parse_error: 'no_json',
+          },
+        ],
       },
       { id: 'j2', status: 'ok', value: 2.5, answer: 'Rest.' },
     ],
@@ -43,7 +88,11 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('run ids', () => {
   it('are the shortest path suffixes that tell the runs apart', () => {
-    expect(catalog.entries.map((e) => e.id)).toEqual(['invented_judged', 'model-a/invented_mcq', 'model-b/invented_mcq']);
+    expect(catalog.entries.map((e) => e.id)).toEqual([
+      'invented_judged',
+      'model-a/invented_mcq',
+      'model-b/invented_mcq',
+    ]);
     expect(runIds(['/r/x/pubmed_qa', '/r/y/head_qa'])).toEqual(['pubmed_qa', 'head_qa']);
   });
 });
@@ -51,14 +100,26 @@ describe('run ids', () => {
 describe('overview', () => {
   it('puts each run in the leaderboard with its results.yml value, interval and count', async () => {
     const o = await catalog.overview();
-    expect(o.leaderboard.columns.map((c) => `${c.label}/${c.metric}`)).toEqual(['invented_judged/judged_accuracy', 'invented_mcq/exact_match']);
+    expect(o.leaderboard.columns.map((c) => `${c.label}/${c.metric}`)).toEqual([
+      'invented_judged/judged_accuracy',
+      'invented_mcq/exact_match',
+    ]);
     const row = o.leaderboard.rows.find((r) => r.model === 'lab/model-a');
     const mcq = row?.cells[1];
-    expect(mcq).toMatchObject({ run_id: 'model-a/invented_mcq', value: values.a, count: 108, state: 'partial', failed: 1 });
+    expect(mcq).toMatchObject({
+      run_id: 'model-a/invented_mcq',
+      value: values.a,
+      count: 108,
+      state: 'partial',
+      failed: 1,
+    });
     expect(mcq?.interval?.lo).toBeLessThan(values.a);
     expect(mcq?.interval?.hi).toBeGreaterThan(values.a);
     expect(mcq?.markers).toContain('partial: 1 failed');
-    expect(o.runs.find((r) => r.id === 'invented_judged')?.main).toMatchObject({ name: 'judged_accuracy', value: 3.25 });
+    expect(o.runs.find((r) => r.id === 'invented_judged')?.main).toMatchObject({
+      name: 'judged_accuracy',
+      value: 3.25,
+    });
   });
 });
 
@@ -100,21 +161,43 @@ describe('instance pages', () => {
 
   it('show a failed instance with its error and the request that failed', async () => {
     const d = await run().detail('m7', 0);
-    expect(d?.record).toMatchObject({ status: 'failed', verdict: 'failed', reason: 'server_error: HTTP 503: invented outage', prediction: null });
-    expect(d?.response).toMatchObject({ success: false, error_kind: 'server_error', status_code: 503, attempts: 6, completions: [] });
+    expect(d?.record).toMatchObject({
+      status: 'failed',
+      verdict: 'failed',
+      reason: 'server_error: HTTP 503: invented outage',
+      prediction: null,
+    });
+    expect(d?.response).toMatchObject({
+      success: false,
+      error_kind: 'server_error',
+      status_code: 503,
+      attempts: 6,
+      completions: [],
+    });
     expect(d?.response?.messages?.[0].content).toContain('Invented question m7');
   });
 
   it('show the prompt, raw output, references and metric of an answered instance', async () => {
     const d = await run().detail('m3', 0);
-    expect(d?.record).toMatchObject({ verdict: 'correct', prediction: 'A', mapped_output: 'yes', main_value: 1, references: [{ text: 'yes', correct: true }, { text: 'no', correct: false }] });
+    expect(d?.record).toMatchObject({
+      verdict: 'correct',
+      prediction: 'A',
+      mapped_output: 'yes',
+      main_value: 1,
+      references: [
+        { text: 'yes', correct: true },
+        { text: 'no', correct: false },
+      ],
+    });
     expect(d?.response?.completions).toEqual([{ text: 'A', finish_reason: 'stop' }]);
     expect(await run().detail('nope', 0)).toBeNull();
   });
 
   it("show each judge's criteria and reasons, and why a reply could not be read", async () => {
     const d = await catalog.get('invented_judged')!.detail('j1', 0);
-    expect(d?.judges.map((j) => [j.judge, j.ok, j.criteria.map((c) => `${c.name}=${c.score}`).join(' '), j.error])).toEqual([
+    expect(
+      d?.judges.map((j) => [j.judge, j.ok, j.criteria.map((c) => `${c.name}=${c.score}`).join(' '), j.error]),
+    ).toEqual([
       ['gpt', true, 'accuracy=4 completeness=3 clarity=5', null],
       ['llama', false, '', 'parse failure: no_json'],
     ]);

@@ -3,7 +3,15 @@
  * the heavier per-run data (records, response index, metric intervals) loaded on first use and kept.
  */
 import { relative, resolve, sep } from 'node:path';
-import { buildLeaderboard, cellMarkers, collectRuns, DEFAULT_BOOTSTRAP, type BootstrapOptions, type Leaderboard, type RunInfo } from '@eval-factory/summary';
+import {
+  buildLeaderboard,
+  cellMarkers,
+  collectRuns,
+  DEFAULT_BOOTSTRAP,
+  type BootstrapOptions,
+  type Leaderboard,
+  type RunInfo,
+} from '@eval-factory/summary';
 import type { LeaderboardView, OverviewView, RunSummaryView } from '../shared/api-types.js';
 import { intervalMethod, RunEntry } from './run-entry.js';
 
@@ -32,22 +40,31 @@ export function runIds(dirs: readonly string[]): string[] {
 
 function leaderboardView(board: Leaderboard, idOf: (dir: string) => string, method: string): LeaderboardView {
   return {
-    columns: board.columns.map((c) => ({ label: c.label, scenario: c.scenario, metric: c.metric, lower_is_better: c.lowerIsBetter, range: c.range })),
+    columns: board.columns.map((c) => ({
+      label: c.label,
+      scenario: c.scenario,
+      metric: c.metric,
+      lower_is_better: c.lowerIsBetter,
+      range: c.range,
+    })),
     rows: board.rows.map((row) => ({
       model: row.model,
       mean_win_rate: row.meanWinRate,
       mean_rank: row.meanRank,
-      cells: row.cells.map((cell) => cell && {
-        run_id: idOf(cell.runDir),
-        value: cell.value,
-        interval: cell.ci,
-        count: cell.n,
-        state: cell.state,
-        evaluated: cell.evaluated,
-        failed: cell.failed,
-        markers: cellMarkers(cell),
-        note: cell.note,
-      }),
+      cells: row.cells.map(
+        (cell) =>
+          cell && {
+            run_id: idOf(cell.runDir),
+            value: cell.value,
+            interval: cell.ci,
+            count: cell.n,
+            state: cell.state,
+            evaluated: cell.evaluated,
+            failed: cell.failed,
+            markers: cellMarkers(cell),
+            note: cell.note,
+          },
+      ),
     })),
     method,
     notes: board.notes,
@@ -101,7 +118,11 @@ export class RunCatalog {
       generated_at: new Date().toISOString(),
       sources: this.sources,
       runs,
-      leaderboard: leaderboardView(board, idOf, `Cells: value from results.yml, ${intervalMethod(this.bootstrap)}, n = scored instances. Ranking: ${board.method.ranking}.`),
+      leaderboard: leaderboardView(
+        board,
+        idOf,
+        `Cells: value from results.yml, ${intervalMethod(this.bootstrap)}, n = scored instances. Ranking: ${board.method.ranking}.`,
+      ),
     };
   }
 }

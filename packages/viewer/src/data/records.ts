@@ -40,7 +40,9 @@ function instanceLine(v: Obj): InstanceLine {
 
 function numbers(v: unknown): Record<string, number> {
   if (!isObject(v)) return {};
-  return Object.fromEntries(Object.entries(v).filter((e): e is [string, number] => typeof e[1] === 'number' && Number.isFinite(e[1])));
+  return Object.fromEntries(
+    Object.entries(v).filter((e): e is [string, number] => typeof e[1] === 'number' && Number.isFinite(e[1])),
+  );
 }
 
 /**
@@ -50,41 +52,53 @@ function numbers(v: unknown): Record<string, number> {
 export async function loadRecords(dir: string, mainMetric: string | null): Promise<LoadedRecords> {
   const problems: string[] = [];
   const instances = new Map<string, InstanceLine>();
-  const bad = (file: string) => (line: number, error: string) => problems.push(`${file} line ${line} is not JSON (${error})`);
-  await forEachJsonl(join(dir, 'instances.jsonl'), (v) => {
-    if (isObject(v) && typeof v.id === 'string') instances.set(v.id, instanceLine(v));
-  }, bad('instances.jsonl'));
+  const bad = (file: string) => (line: number, error: string) =>
+    problems.push(`${file} line ${line} is not JSON (${error})`);
+  await forEachJsonl(
+    join(dir, 'instances.jsonl'),
+    (v) => {
+      if (isObject(v) && typeof v.id === 'string') instances.set(v.id, instanceLine(v));
+    },
+    bad('instances.jsonl'),
+  );
   const records: (Omit<InstanceRecord, 'verdict'> & { verdict: Verdict })[] = [];
   const byKey = new Map<string, number>();
-  await forEachJsonl(join(dir, 'results.jsonl'), (v) => {
-    if (!isObject(v) || typeof v.instance_id !== 'string') return;
-    const inst = instances.get(v.instance_id);
-    const metrics = numbers(v.metrics);
-    const trial = typeof v.train_trial_index === 'number' ? v.train_trial_index : 0;
-    byKey.set(recordKey(v.instance_id, trial), records.length);
-    records.push({
-      index: records.length,
-      id: v.instance_id,
-      trial,
-      status: text(v.status) ?? 'unknown',
-      verdict: 'unscored',
-      variant: text(v.variant),
-      split: inst?.split ?? null,
-      input: inst?.input ?? '',
-      references: inst?.references ?? [],
-      prediction: text(v.prediction),
-      mapped_output: text(v.mapped_output),
-      extracted: v.extracted ?? null,
-      metrics,
-      main_value: mainMetric !== null && mainMetric in metrics ? metrics[mainMetric] : null,
-      reason: text(v.reason),
-      flags: Array.isArray(v.flags) ? v.flags.filter((f): f is string => typeof f === 'string') : [],
-      annotations: isObject(v.annotations) ? v.annotations : null,
-    });
-  }, bad('results.jsonl'));
+  await forEachJsonl(
+    join(dir, 'results.jsonl'),
+    (v) => {
+      if (!isObject(v) || typeof v.instance_id !== 'string') return;
+      const inst = instances.get(v.instance_id);
+      const metrics = numbers(v.metrics);
+      const trial = typeof v.train_trial_index === 'number' ? v.train_trial_index : 0;
+      byKey.set(recordKey(v.instance_id, trial), records.length);
+      records.push({
+        index: records.length,
+        id: v.instance_id,
+        trial,
+        status: text(v.status) ?? 'unknown',
+        verdict: 'unscored',
+        variant: text(v.variant),
+        split: inst?.split ?? null,
+        input: inst?.input ?? '',
+        references: inst?.references ?? [],
+        prediction: text(v.prediction),
+        mapped_output: text(v.mapped_output),
+        extracted: v.extracted ?? null,
+        metrics,
+        main_value: mainMetric !== null && mainMetric in metrics ? metrics[mainMetric] : null,
+        reason: text(v.reason),
+        flags: Array.isArray(v.flags) ? v.flags.filter((f): f is string => typeof f === 'string') : [],
+        annotations: isObject(v.annotations) ? v.annotations : null,
+      });
+    },
+    bad('results.jsonl'),
+  );
   if (records.length === 0) problems.push('results.jsonl is missing or empty: no instance to show');
   const orphans = records.filter((r) => !instances.has(r.id)).length;
-  if (orphans > 0) problems.push(`${orphans} results.jsonl lines have no instances.jsonl line (their input and references are not shown)`);
+  if (orphans > 0)
+    problems.push(
+      `${orphans} results.jsonl lines have no instances.jsonl line (their input and references are not shown)`,
+    );
   const binary = isBinary(records.flatMap((r) => (r.main_value === null ? [] : [r.main_value])));
   for (const r of records) r.verdict = verdictOf(r.status, r.main_value, binary);
   return { records, byKey, binary, problems };

@@ -21,7 +21,8 @@ type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const keyOf = (v: Obj): string | null => (typeof v.instance_id === 'string' ? recordKey(v.instance_id, num(v.train_trial_index) ?? 0) : null);
+const keyOf = (v: Obj): string | null =>
+  typeof v.instance_id === 'string' ? recordKey(v.instance_id, num(v.train_trial_index) ?? 0) : null;
 
 function push(map: Map<string, LineRange[]>, key: string, range: LineRange): void {
   const list = map.get(key);
@@ -64,7 +65,9 @@ export function responseView(line: unknown): ResponseView {
   const v = isObject(line) ? line : {};
   const result = isObject(v.result) ? v.result : {};
   const completions = Array.isArray(result.completions) ? result.completions.filter(isObject) : [];
-  const usage = isObject(result.usage) ? Object.fromEntries(Object.entries(result.usage).map(([k, x]) => [k, num(x)])) : null;
+  const usage = isObject(result.usage)
+    ? Object.fromEntries(Object.entries(result.usage).map(([k, x]) => [k, num(x)]))
+    : null;
   return {
     ...promptOf(isObject(v.request) ? v.request : {}),
     completions: completions.map((c) => ({ text: str(c.text) ?? '', finish_reason: str(c.finish_reason) })),
@@ -84,7 +87,11 @@ export function responseView(line: unknown): ResponseView {
  * Everything the instance page shows for each record: its last model response and its judges' verdicts. Reads
  * each file once (one open, lines in the order asked), which is what the static report needs for every record.
  */
-export async function instanceDetails(dir: string, records: readonly InstanceRecord[], index: ResponseIndex): Promise<InstanceDetail[]> {
+export async function instanceDetails(
+  dir: string,
+  records: readonly InstanceRecord[],
+  index: ResponseIndex,
+): Promise<InstanceDetail[]> {
   const modelRanges = records.map((r) => index.model.get(recordKey(r.id, r.trial)) ?? []);
   const lastRanges = modelRanges.flatMap((ranges) => (ranges.length ? [ranges[ranges.length - 1]] : []));
   const modelLines = await readJsonlRanges(join(dir, 'responses', 'model.jsonl'), lastRanges);

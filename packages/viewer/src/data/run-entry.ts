@@ -3,8 +3,24 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { isUserError } from '@eval-factory/errors';
-import { bootstrapMeanCI, readInstanceValues, valuesInOrder, type BootstrapOptions, type Interval, type Leaderboard, type RunInfo } from '@eval-factory/summary';
-import type { InstanceDetail, InstancePage, InstanceQuery, MetricView, RunSummaryView, RunView, Verdict } from '../shared/api-types.js';
+import {
+  bootstrapMeanCI,
+  readInstanceValues,
+  valuesInOrder,
+  type BootstrapOptions,
+  type Interval,
+  type Leaderboard,
+  type RunInfo,
+} from '@eval-factory/summary';
+import type {
+  InstanceDetail,
+  InstancePage,
+  InstanceQuery,
+  MetricView,
+  RunSummaryView,
+  RunView,
+  Verdict,
+} from '../shared/api-types.js';
 import { histogram } from '../shared/histogram.js';
 import { queryInstances, searchText } from '../shared/query.js';
 import { loadRecords, recordKey, type LoadedRecords } from './records.js';
@@ -38,7 +54,12 @@ export class RunEntry {
   private metricsPromise: Promise<{ metrics: MetricView[]; problems: string[] }> | null = null;
   private haystack: string[] | null = null;
 
-  constructor(readonly id: string, readonly displayDir: string, readonly info: RunInfo, private readonly bootstrap: BootstrapOptions) {}
+  constructor(
+    readonly id: string,
+    readonly displayDir: string,
+    readonly info: RunInfo,
+    private readonly bootstrap: BootstrapOptions,
+  ) {}
 
   get mainMetric(): string | null {
     return this.info.metrics.find((m) => m.main)?.name ?? null;
@@ -62,7 +83,9 @@ export class RunEntry {
 
   private async computeMetrics(): Promise<{ metrics: MetricView[]; problems: string[] }> {
     const evaluation = readYamlFile(join(this.info.dir, 'evaluation_config.yaml'));
-    const described = new Map((Array.isArray(evaluation.metrics) ? evaluation.metrics : []).map(obj).map((m) => [String(m.name), m]));
+    const described = new Map(
+      (Array.isArray(evaluation.metrics) ? evaluation.metrics : []).map(obj).map((m) => [String(m.name), m]),
+    );
     const problems: string[] = [];
     const intervals = new Map<string, Interval | null>();
     const resampled = this.info.metrics.filter((m) => !m.ratio);
@@ -86,9 +109,16 @@ export class RunEntry {
     const metrics = this.info.metrics.map((m) => {
       const d = described.get(m.name) ?? {};
       return {
-        name: m.name, value: m.value, count: m.count, interval: intervals.get(m.name) ?? null, main: m.main,
-        helm_compatible: m.helmCompatible, lower_is_better: m.lowerIsBetter,
-        description: typeof d.description === 'string' ? d.description : '', corrects: typeof d.corrects === 'string' ? d.corrects : null, ratio: m.ratio,
+        name: m.name,
+        value: m.value,
+        count: m.count,
+        interval: intervals.get(m.name) ?? null,
+        main: m.main,
+        helm_compatible: m.helmCompatible,
+        lower_is_better: m.lowerIsBetter,
+        description: typeof d.description === 'string' ? d.description : '',
+        corrects: typeof d.corrects === 'string' ? d.corrects : null,
+        ratio: m.ratio,
       };
     });
     return { metrics, problems };
@@ -98,18 +128,45 @@ export class RunEntry {
   async summary(board?: Leaderboard): Promise<RunSummaryView> {
     const cell = board?.rows.flatMap((r) => r.cells).find((c) => c?.runDir === this.info.dir);
     const main = this.info.metrics.find((m) => m.main);
-    const mainView = main && cell
-      ? { name: main.name, value: main.value, count: main.count, interval: cell.ci, main: true, helm_compatible: main.helmCompatible, lower_is_better: main.lowerIsBetter, description: '', corrects: null, ratio: main.ratio }
-      : ((await this.metrics()).metrics.find((m) => m.main) ?? null);
+    const mainView =
+      main && cell
+        ? {
+            name: main.name,
+            value: main.value,
+            count: main.count,
+            interval: cell.ci,
+            main: true,
+            helm_compatible: main.helmCompatible,
+            lower_is_better: main.lowerIsBetter,
+            description: '',
+            corrects: null,
+            ratio: main.ratio,
+          }
+        : ((await this.metrics()).metrics.find((m) => m.main) ?? null);
     const i = this.info;
-    return { id: this.id, dir: this.displayDir, task: i.task, scenario: i.scenario, model: i.model, state: i.state, started_at: i.startedAt, main: mainView, counts: i.counts, problems: i.problems };
+    return {
+      id: this.id,
+      dir: this.displayDir,
+      task: i.task,
+      scenario: i.scenario,
+      model: i.model,
+      state: i.state,
+      started_at: i.startedAt,
+      main: mainView,
+      counts: i.counts,
+      problems: i.problems,
+    };
   }
 
   /** Everything the run page shows. */
   async view(): Promise<RunView> {
     const evaluation = readYamlFile(join(this.info.dir, 'evaluation_config.yaml'));
     const metricsJson = readJsonFile(join(this.info.dir, 'eval_factory_metrics.json'));
-    const [{ metrics, problems }, loaded, responses] = await Promise.all([this.metrics(), this.records(), this.responses()]);
+    const [{ metrics, problems }, loaded, responses] = await Promise.all([
+      this.metrics(),
+      this.records(),
+      this.responses(),
+    ]);
     const verdicts: Record<Verdict, number> = { correct: 0, wrong: 0, scored: 0, failed: 0, unscored: 0 };
     for (const r of loaded.records) verdicts[r.verdict]++;
     const runConfigPath = join(this.info.dir, 'run_config.yml');

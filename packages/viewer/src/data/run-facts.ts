@@ -33,18 +33,54 @@ export interface RunFacts {
 export function runFacts(evaluation: Obj): RunFacts {
   const run = obj(evaluation.run);
   const data = obj(evaluation.data);
-  const subsample = data.subsample === null || data.subsample === undefined ? 'none (all instances)' : factText(data.subsample);
-  const files = (Array.isArray(data.files) ? data.files : []).map(obj).map((f) => ['file', `${factText(f.path)} (${fmtInt(num(f.bytes))} bytes, sha256 ${String(f.sha256 ?? '').slice(0, 12)}…)`] as const);
+  const subsample =
+    data.subsample === null || data.subsample === undefined ? 'none (all instances)' : factText(data.subsample);
+  const files = (Array.isArray(data.files) ? data.files : [])
+    .map(obj)
+    .map(
+      (f) =>
+        [
+          'file',
+          `${factText(f.path)} (${fmtInt(num(f.bytes))} bytes, sha256 ${String(f.sha256 ?? '').slice(0, 12)}…)`,
+        ] as const,
+    );
   return {
     run: [
-      ...facts(evaluation, ['status', 'task', 'framework', 'helm_compatible', 'prompt_texts', 'eval_factory_version', 'engine_version']),
+      ...facts(evaluation, [
+        'status',
+        'task',
+        'framework',
+        'helm_compatible',
+        'prompt_texts',
+        'eval_factory_version',
+        'engine_version',
+      ]),
       ...facts(run, ['run_entry', 'run_name', 'run_dir', 'started_at', 'ended_at']),
       ...(num(run.runtime_seconds) !== null ? [['runtime', fmtSeconds(num(run.runtime_seconds))] as const] : []),
       ...facts(run, ['command']),
     ],
-    model: facts(obj(evaluation.model), ['model_id', 'url', 'resolved_url', 'type', 'provider', 'api_key_name', 'use_nvcf']),
-    generation: facts(obj(evaluation.generation), ['temperature', 'top_p', 'max_tokens', 'stop', 'num_completions', 'system_prompt']),
-    data: [...facts(data, ['source', 'revision', 'num_rows', 'num_instances', 'num_evaluated']), ['subsample', subsample], ...files],
+    model: facts(obj(evaluation.model), [
+      'model_id',
+      'url',
+      'resolved_url',
+      'type',
+      'provider',
+      'api_key_name',
+      'use_nvcf',
+    ]),
+    generation: facts(obj(evaluation.generation), [
+      'temperature',
+      'top_p',
+      'max_tokens',
+      'stop',
+      'num_completions',
+      'system_prompt',
+    ]),
+    data: [
+      ...facts(data, ['source', 'revision', 'num_rows', 'num_instances', 'num_evaluated']),
+      ['subsample', subsample],
+      ...files,
+    ],
   };
 }
 
@@ -59,10 +95,14 @@ export function efficiencyFacts(evaluation: Obj, metricsJson: Obj): Fact[] {
   const out: Fact[] = [
     ['prompt tokens', `${fmtInt(num(prompt.sum))} (mean ${fmtNumber(num(prompt.mean), 1)})`],
     ['completion tokens', `${fmtInt(num(completion.sum))} (mean ${fmtNumber(num(completion.mean), 1)})`],
-    ['inference time, live requests', `mean ${fmtSeconds(num(runtime.mean))} · p50 ${fmtSeconds(num(runtime.p50))} · p90 ${fmtSeconds(num(runtime.p90))} · p99 ${fmtSeconds(num(runtime.p99))}`],
+    [
+      'inference time, live requests',
+      `mean ${fmtSeconds(num(runtime.mean))} · p50 ${fmtSeconds(num(runtime.p50))} · p90 ${fmtSeconds(num(runtime.p90))} · p99 ${fmtSeconds(num(runtime.p99))}`,
+    ],
     ['cached requests', fmtInt(num(eff.cached_requests))],
   ];
-  if (num(stats.max_latency_ms) !== null) out.push(['slowest request', fmtSeconds((num(stats.max_latency_ms) as number) / 1000)]);
+  if (num(stats.max_latency_ms) !== null)
+    out.push(['slowest request', fmtSeconds((num(stats.max_latency_ms) as number) / 1000)]);
   if (Object.keys(obj(stats.finish_reason)).length) out.push(['finish reasons', factText(stats.finish_reason)]);
   if (Object.keys(obj(stats.status_codes)).length) out.push(['HTTP status codes', factText(stats.status_codes)]);
   if (peak !== null) out.push(['peak memory (engine)', `${fmtNumber(peak / 1024 / 1024, 0)} MB`]);

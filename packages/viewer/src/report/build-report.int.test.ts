@@ -19,8 +19,14 @@ let html: string;
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'ef-viewer-report-'));
   writeFixtureRun(join(root, 'invented_mcq'), {
-    task: 'invented_mcq', model: 'lab/model-a', metric: 'exact_match',
-    rows: Array.from({ length: 12 }, (_, i) => (i === 3 ? { id: `r${i}`, status: 'failed', reason: `server_error: ${HOSTILE}` } : { id: `r${i}`, status: 'ok', value: i % 2, answer: i === 5 ? HOSTILE : 'A' })),
+    task: 'invented_mcq',
+    model: 'lab/model-a',
+    metric: 'exact_match',
+    rows: Array.from({ length: 12 }, (_, i) =>
+      i === 3
+        ? { id: `r${i}`, status: 'failed', reason: `server_error: ${HOSTILE}` }
+        : { id: `r${i}`, status: 'ok', value: i % 2, answer: i === 5 ? HOSTILE : 'A' },
+    ),
   });
   html = (await buildReport(RunCatalog.open([root]), { maxInstances: 10 })).html;
 });
@@ -28,7 +34,9 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('static report', () => {
   it('forbids every network request and fetches nothing: no src or href to anywhere', () => {
-    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="${REPORT_CSP.replace(/'/g, '&#39;')}">`);
+    expect(html).toContain(
+      `<meta http-equiv="Content-Security-Policy" content="${REPORT_CSP.replace(/'/g, '&#39;')}">`,
+    );
     expect(html).not.toMatch(/\b(src|href)="(https?:|\/\/)/);
     expect(html).not.toMatch(/<script[^>]*\bsrc=/);
   });
@@ -41,7 +49,9 @@ describe('static report', () => {
   });
 
   it('packs the first --max_instances instances of each run, and says how many there are', () => {
-    const data = JSON.parse(/<script type="application\/json" id="ef-report">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null');
+    const data = JSON.parse(
+      /<script type="application\/json" id="ef-report">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null',
+    );
     expect(data.instances.invented_mcq).toEqual({ block: 'ef-run-0', included: 10, total: 12 });
     expect(data.runs.invented_mcq.summary.counts).toMatchObject({ evaluated: 12, failed: 1 });
     const packed = /<script type="application\/octet-stream" id="ef-run-0">([^<]*)<\/script>/.exec(html)?.[1] ?? '';
@@ -52,8 +62,12 @@ describe('static report', () => {
   });
 
   it('carries every compiled browser module for the loader', () => {
-    const modules = JSON.parse(/<script type="application\/json" id="ef-modules">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}');
-    expect(Object.keys(modules)).toEqual(expect.arrayContaining(['browser/main.js', 'browser/views/instances.js', 'shared/query.js']));
+    const modules = JSON.parse(
+      /<script type="application\/json" id="ef-modules">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}',
+    );
+    expect(Object.keys(modules)).toEqual(
+      expect.arrayContaining(['browser/main.js', 'browser/views/instances.js', 'shared/query.js']),
+    );
     expect(Object.values(modules).join('\n')).not.toContain('sourceMappingURL');
   });
 });

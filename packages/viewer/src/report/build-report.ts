@@ -21,10 +21,13 @@ export interface ReportOptions {
 export interface ReportData {
   readonly overview: OverviewView;
   readonly runs: Readonly<Record<string, RunView>>;
-  readonly instances: Readonly<Record<string, { readonly block: string; readonly included: number; readonly total: number }>>;
+  readonly instances: Readonly<
+    Record<string, { readonly block: string; readonly included: number; readonly total: number }>
+  >;
 }
 
-export const REPORT_CSP = "default-src 'none'; script-src 'unsafe-inline' blob:; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
+export const REPORT_CSP =
+  "default-src 'none'; script-src 'unsafe-inline' blob:; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
 
 /** JSON safe inside a `<script>` element: `<` is escaped, so no `</script>` or `<!--` can end it. */
 export function scriptJson(value: unknown): string {
@@ -60,6 +63,9 @@ export async function buildReport(catalog: RunCatalog, options: ReportOptions = 
     `<script type="application/json" id="ef-modules">${scriptJson(browserModules())}</script>`,
     `<script>${MODULE_LOADER.replace('ENTRY', JSON.stringify(ENTRY_MODULE))}</script>`,
   ].join('\n');
-  return { html: pageHtml({ title: options.title ?? 'eval-factory report', csp: REPORT_CSP, tail }), runs: catalog.entries.length, instances: count };
+  return {
+    html: pageHtml({ title: options.title ?? 'eval-factory report', csp: REPORT_CSP, tail }),
+    runs: catalog.entries.length,
+    instances: count,
+  };
 }
-

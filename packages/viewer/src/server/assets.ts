@@ -21,7 +21,11 @@ export function assetsDir(): string {
 /** Fails with a hint when the browser modules were not built (`npm run build` compiles them). */
 export function checkBrowserBuild(dir: string = assetsDir()): void {
   if (!existsSync(join(dir, ENTRY_MODULE))) {
-    throw new UserError('EF_VIEWER_NOT_BUILT', `the viewer's browser code is missing: ${join(dir, ENTRY_MODULE)}`, 'build it first: npm run build (in the eval-factory checkout)');
+    throw new UserError(
+      'EF_VIEWER_NOT_BUILT',
+      `the viewer's browser code is missing: ${join(dir, ENTRY_MODULE)}`,
+      'build it first: npm run build (in the eval-factory checkout)',
+    );
   }
 }
 
@@ -42,7 +46,10 @@ export function browserModules(dir: string = assetsDir()): Record<string, string
     for (const entry of readdirSync(join(dir, folder), { recursive: true, withFileTypes: true })) {
       if (!entry.isFile() || !entry.name.endsWith('.js')) continue;
       const full = join(entry.parentPath, entry.name);
-      out[relative(dir, full).split(sep).join('/')] = readFileSync(full, 'utf8').replace(/\n\/\/# sourceMappingURL=.*\s*$/, '\n');
+      out[relative(dir, full).split(sep).join('/')] = readFileSync(full, 'utf8').replace(
+        /\n\/\/# sourceMappingURL=.*\s*$/,
+        '\n',
+      );
     }
   }
   return out;

@@ -19,8 +19,14 @@ let server: ViewerServer;
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'ef-viewer-http-'));
   writeFixtureRun(join(root, 'runs', 'invented_mcq'), {
-    task: 'invented_mcq', model: 'lab/model-a', metric: 'exact_match',
-    rows: Array.from({ length: 30 }, (_, i) => (i === 4 ? { id: `r${i}`, status: 'failed', reason: 'timeout: no answer after 600 s' } : { id: `r${i}`, status: 'ok', value: i % 2 })),
+    task: 'invented_mcq',
+    model: 'lab/model-a',
+    metric: 'exact_match',
+    rows: Array.from({ length: 30 }, (_, i) =>
+      i === 4
+        ? { id: `r${i}`, status: 'failed', reason: 'timeout: no answer after 600 s' }
+        : { id: `r${i}`, status: 'ok', value: i % 2 },
+    ),
   });
   server = await startViewerServer({ catalog: RunCatalog.open([root]), port: 0 });
 });
@@ -30,7 +36,11 @@ afterAll(async () => {
 });
 
 /** A raw GET (no URL normalisation, any Host header), for the refusals. */
-function rawGet(path: string, host = `127.0.0.1:${server.port}`, method = 'GET'): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+function rawGet(
+  path: string,
+  host = `127.0.0.1:${server.port}`,
+  method = 'GET',
+): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port: server.port, path, method, headers: { host } }, (res) => {
       let body = '';
@@ -63,7 +73,13 @@ describe('viewer server', () => {
     expect(main.status).toBe(200);
     expect(main.headers['content-type']).toMatch(/^text\/javascript/);
     expect((await rawGet('/assets/shared/query.js')).status).toBe(200);
-    for (const path of ['/assets/%2e%2e/%2e%2e/package.json', '/assets/browser/..%2f..%2f..%2fpackage.json', '/assets/browser/main.d.ts', '/assets/server/routes.js', '/assets/nothing.js']) {
+    for (const path of [
+      '/assets/%2e%2e/%2e%2e/package.json',
+      '/assets/browser/..%2f..%2f..%2fpackage.json',
+      '/assets/browser/main.d.ts',
+      '/assets/server/routes.js',
+      '/assets/nothing.js',
+    ]) {
       expect((await rawGet(path)).status).toBe(404);
     }
   });

@@ -24,7 +24,8 @@ export interface ViewerServer {
 }
 
 /** Scripts only from this server, data only from its API, nothing from elsewhere (no CDN, no beacon). */
-const CSP = "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const CSP =
+  "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** Host names a request may name: loopback ones, the bound host, or anything when bound to every interface. */
@@ -36,19 +37,36 @@ function hostAllowed(header: string | undefined, boundHost: string): boolean {
   return LOOPBACK_NAMES.has(name) || name === boundHost.toLowerCase() || `[${boundHost.toLowerCase()}]` === name;
 }
 
-async function handle(o: ViewerServerOptions, dir: string, host: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const headers = { 'content-security-policy': CSP, 'x-content-type-options': 'nosniff', 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
+async function handle(
+  o: ViewerServerOptions,
+  dir: string,
+  host: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const headers = {
+    'content-security-policy': CSP,
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'no-store',
+    'referrer-policy': 'no-referrer',
+  };
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { ...headers, allow: 'GET, HEAD', 'content-type': 'text/plain' }).end('method not allowed\n');
     return;
   }
   if (!hostAllowed(req.headers.host, host)) {
-    res.writeHead(421, { ...headers, 'content-type': 'text/plain' }).end('this viewer answers only to its own address\n');
+    res
+      .writeHead(421, { ...headers, 'content-type': 'text/plain' })
+      .end('this viewer answers only to its own address\n');
     return;
   }
   try {
     const reply = await route(o.catalog, dir, new URL(req.url ?? '/', 'http://viewer.invalid'));
-    res.writeHead(reply.status, { ...headers, 'content-type': reply.type, 'content-length': Buffer.byteLength(reply.body) });
+    res.writeHead(reply.status, {
+      ...headers,
+      'content-type': reply.type,
+      'content-length': Buffer.byteLength(reply.body),
+    });
     res.end(req.method === 'HEAD' ? undefined : reply.body);
   } catch (error) {
     o.onError?.(error);
@@ -70,9 +88,30 @@ export async function startViewerServer(o: ViewerServerOptions): Promise<ViewerS
   const server = createServer((req, res) => void handle(o, dir, host, req, res));
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE') reject(new UserError('EF_PORT_IN_USE', `port ${o.port} on ${host} is already in use`, 'choose another with --port (0 picks a free one)'));
-      else if (error.code === 'EACCES') reject(new UserError('EF_PORT_IN_USE', `port ${o.port} on ${host}: permission denied (ports below 1024 need privileges)`, 'choose another with --port (0 picks a free one)'));
-      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') reject(new UserError('EF_SERVE_HOST', `cannot listen on host ${host}: ${error.code}`, 'use --host 127.0.0.1 (the default) or an address of this machine'));
+      if (error.code === 'EADDRINUSE')
+        reject(
+          new UserError(
+            'EF_PORT_IN_USE',
+            `port ${o.port} on ${host} is already in use`,
+            'choose another with --port (0 picks a free one)',
+          ),
+        );
+      else if (error.code === 'EACCES')
+        reject(
+          new UserError(
+            'EF_PORT_IN_USE',
+            `port ${o.port} on ${host}: permission denied (ports below 1024 need privileges)`,
+            'choose another with --port (0 picks a free one)',
+          ),
+        );
+      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND')
+        reject(
+          new UserError(
+            'EF_SERVE_HOST',
+            `cannot listen on host ${host}: ${error.code}`,
+            'use --host 127.0.0.1 (the default) or an address of this machine',
+          ),
+        );
       else reject(error);
     });
     server.listen(o.port ?? 0, host, () => resolve());
@@ -83,9 +122,10 @@ export async function startViewerServer(o: ViewerServerOptions): Promise<ViewerS
     url: `http://${shown}:${port}/`,
     host,
     port,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

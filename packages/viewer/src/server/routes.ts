@@ -17,7 +17,10 @@ const notFound = (what: string): Reply => json(404, { error: `not found: ${what}
 
 /** The served page: the same shell as the report, with the app as a module script from /assets/. */
 export function servedPage(): string {
-  return pageHtml({ title: 'eval-factory results', tail: `<script type="module" src="/assets/${ENTRY_MODULE}"></script>` });
+  return pageHtml({
+    title: 'eval-factory results',
+    tail: `<script type="module" src="/assets/${ENTRY_MODULE}"></script>`,
+  });
 }
 
 /** Path segments, each percent-decoded (run ids may hold `/`, sent as %2F). Null when one is malformed. */
@@ -40,7 +43,9 @@ async function api(catalog: RunCatalog, parts: readonly string[], params: URLSea
     const id = params.get('id') ?? '';
     const trial = Number(params.get('trial') ?? '0');
     const detail = Number.isInteger(trial) ? await run.detail(id, trial) : null;
-    return detail ? json(200, detail) : notFound(`instance ${id} (trial ${params.get('trial') ?? '0'}) in run ${run.id}`);
+    return detail
+      ? json(200, detail)
+      : notFound(`instance ${id} (trial ${params.get('trial') ?? '0'}) in run ${run.id}`);
   }
   return notFound(`/api/${parts.join('/')}`);
 }
@@ -59,7 +64,9 @@ export async function route(catalog: RunCatalog, assetsDir: string, url: URL): P
   if (parts[0] === 'api') return api(catalog, parts.slice(1), url.searchParams);
   if (parts[0] === 'assets') {
     const file = assetPath(assetsDir, parts.slice(1).join('/'));
-    return file ? { status: 200, type: 'text/javascript; charset=utf-8', body: await readFile(file) } : notFound(url.pathname);
+    return file
+      ? { status: 200, type: 'text/javascript; charset=utf-8', body: await readFile(file) }
+      : notFound(url.pathname);
   }
   return notFound(url.pathname);
 }

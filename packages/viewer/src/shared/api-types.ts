@@ -133,7 +133,12 @@ export interface RunView {
   readonly summary: RunSummaryView;
   readonly interval_method: string;
   readonly metrics: readonly MetricView[];
-  readonly facts: { readonly run: readonly Fact[]; readonly model: readonly Fact[]; readonly generation: readonly Fact[]; readonly data: readonly Fact[] };
+  readonly facts: {
+    readonly run: readonly Fact[];
+    readonly model: readonly Fact[];
+    readonly generation: readonly Fact[];
+    readonly data: readonly Fact[];
+  };
   readonly requests: Readonly<Record<string, number>> | null;
   readonly efficiency: readonly Fact[];
   /** Live (uncached) request times in seconds, from responses/model.jsonl. */

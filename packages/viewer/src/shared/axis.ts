@@ -14,8 +14,13 @@ export function niceStep(span: number): number {
  * value falls outside it; else [0, 1] when everything fits, else from min(0, lowest) to the highest value or whisker,
  * rounded out to a whole step.
  */
-export function domainOf(rows: readonly { value: number | null; interval: IntervalView | null }[], declared: readonly [number, number] | null = null): [number, number] {
-  const xs = rows.flatMap((r) => [r.value, r.interval?.lo ?? null, r.interval?.hi ?? null]).filter((x): x is number => x !== null && Number.isFinite(x));
+export function domainOf(
+  rows: readonly { value: number | null; interval: IntervalView | null }[],
+  declared: readonly [number, number] | null = null,
+): [number, number] {
+  const xs = rows
+    .flatMap((r) => [r.value, r.interval?.lo ?? null, r.interval?.hi ?? null])
+    .filter((x): x is number => x !== null && Number.isFinite(x));
   if (declared) return [Math.min(declared[0], ...xs), Math.max(declared[1], ...xs)];
   if (xs.length === 0) return [0, 1];
   const lo = Math.min(0, ...xs);
@@ -30,7 +35,8 @@ export function domainOf(rows: readonly { value: number | null; interval: Interv
 export function axisTicks([d0, d1]: readonly [number, number]): number[] {
   const step = niceStep(d1 - d0);
   const ticks: number[] = [];
-  for (let v = Math.ceil(d0 / step - 1e-9) * step; v <= d1 + step * 1e-9; v += step) ticks.push(Number(v.toPrecision(12)));
+  for (let v = Math.ceil(d0 / step - 1e-9) * step; v <= d1 + step * 1e-9; v += step)
+    ticks.push(Number(v.toPrecision(12)));
   return ticks;
 }
 
@@ -38,4 +44,3 @@ export function axisTicks([d0, d1]: readonly [number, number]): number[] {
 export function tickLabel(v: number): string {
   return String(Number(v.toFixed(6)));
 }
-

@@ -14,7 +14,9 @@ export function fmtInterval(interval: { readonly lo: number; readonly hi: number
 /** An integer with thousands separators (10,000). */
 export function fmtInt(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  return Math.round(value).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return Math.round(value)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 /** Seconds, in ms below one second. */

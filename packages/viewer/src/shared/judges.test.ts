@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { criteriaOf, judgeViews, replyObject } from './judges.js';
 
-const REPLY = 'Here is my rating:\n{"accuracy": {"score": 4, "explanation": "mostly right"}, "completeness": {"score": 3, "explanation": "misses the dose"}, "clarity": {"score": 5, "explanation": "clear"}}';
+const REPLY =
+  'Here is my rating:\n{"accuracy": {"score": 4, "explanation": "mostly right"}, "completeness": {"score": 3, "explanation": "misses the dose"}, "clarity": {"score": 5, "explanation": "clear"}}';
 
 describe('judge replies', () => {
   it('read the JSON object between the first { and the last }', () => {
@@ -13,7 +14,9 @@ describe('judge replies', () => {
   });
 
   it('accept a reply missing its closing brace, as HELM does', () => {
-    expect(replyObject('{"accuracy": {"score": 2, "explanation": "x"}')).toEqual({ accuracy: { score: 2, explanation: 'x' } });
+    expect(replyObject('{"accuracy": {"score": 2, "explanation": "x"}')).toEqual({
+      accuracy: { score: 2, explanation: 'x' },
+    });
   });
 
   it('give nothing for text that is not JSON', () => {
@@ -34,7 +37,12 @@ describe('judgeViews', () => {
     },
   };
   const lines = [
-    { instance_id: 'x', judge: 'llama', result: { success: true, completions: [{ text: 'no json here' }] }, parse_error: 'no_json' },
+    {
+      instance_id: 'x',
+      judge: 'llama',
+      result: { success: true, completions: [{ text: 'no json here' }] },
+      parse_error: 'no_json',
+    },
   ];
 
   it('show each judge of a jury annotation with its criteria, or why it has none', () => {
@@ -47,12 +55,25 @@ describe('judgeViews', () => {
   });
 
   it('say when no judge was called for an empty answer', () => {
-    expect(judgeViews({ jury: { prompt_text: null, empty_output_equivalence_judgement: false } }, [])[0].error).toMatch(/no judge was called/);
+    expect(judgeViews({ jury: { prompt_text: null, empty_output_equivalence_judgement: false } }, [])[0].error).toMatch(
+      /no judge was called/,
+    );
   });
 
   it('show judges.jsonl lines without an annotation on their own', () => {
-    const views = judgeViews(null, [{ instance_id: 'x', judge: 'gpt', result: { success: false, error: 'HTTP 500', error_kind: 'server_error' } }]);
-    expect(views).toEqual([{ annotator: 'judges.jsonl', judge: 'gpt', ok: false, reply: null, criteria: [], error: 'server_error: HTTP 500' }]);
+    const views = judgeViews(null, [
+      { instance_id: 'x', judge: 'gpt', result: { success: false, error: 'HTTP 500', error_kind: 'server_error' } },
+    ]);
+    expect(views).toEqual([
+      {
+        annotator: 'judges.jsonl',
+        judge: 'gpt',
+        ok: false,
+        reply: null,
+        criteria: [],
+        error: 'server_error: HTTP 500',
+      },
+    ]);
   });
 
   it('ignore annotations that are not a jury (an SQL execution result)', () => {

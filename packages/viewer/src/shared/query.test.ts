@@ -5,19 +5,36 @@ import { isBinary, parseInstanceQuery, queryInstances, queryParams, snippet, toR
 /** A self-written record; `i` decides its id, text and verdict. */
 function record(i: number, verdict: Verdict, over: Partial<InstanceRecord> = {}): InstanceRecord {
   return {
-    index: i, id: `q${i}`, trial: 0, status: verdict === 'failed' ? 'failed' : verdict === 'unscored' ? 'unscored' : 'ok', verdict,
-    variant: null, split: 'test', input: `Question ${i} about invented enzyme ${i % 3 === 0 ? 'glimmerase' : 'moonase'}`,
-    references: [{ text: 'yes', correct: i % 2 === 0 }, { text: 'no', correct: i % 2 === 1 }],
-    prediction: verdict === 'failed' ? null : 'A', mapped_output: verdict === 'failed' ? null : 'yes', extracted: null,
-    metrics: {}, main_value: verdict === 'correct' ? 1 : verdict === 'wrong' ? 0 : null,
-    reason: verdict === 'failed' ? 'server_error: HTTP 503' : null, flags: [], annotations: null, ...over,
+    index: i,
+    id: `q${i}`,
+    trial: 0,
+    status: verdict === 'failed' ? 'failed' : verdict === 'unscored' ? 'unscored' : 'ok',
+    verdict,
+    variant: null,
+    split: 'test',
+    input: `Question ${i} about invented enzyme ${i % 3 === 0 ? 'glimmerase' : 'moonase'}`,
+    references: [
+      { text: 'yes', correct: i % 2 === 0 },
+      { text: 'no', correct: i % 2 === 1 },
+    ],
+    prediction: verdict === 'failed' ? null : 'A',
+    mapped_output: verdict === 'failed' ? null : 'yes',
+    extracted: null,
+    metrics: {},
+    main_value: verdict === 'correct' ? 1 : verdict === 'wrong' ? 0 : null,
+    reason: verdict === 'failed' ? 'server_error: HTTP 503' : null,
+    flags: [],
+    annotations: null,
+    ...over,
   };
 }
 
 const params = (s: string) => new URLSearchParams(s);
 
 // 103 records: every 10th failed (11), every other 7th unscored (13), the rest correct when odd (44) or wrong (35).
-const RECORDS = Array.from({ length: 103 }, (_, i) => record(i, i % 10 === 0 ? 'failed' : i % 7 === 0 ? 'unscored' : i % 2 ? 'correct' : 'wrong'));
+const RECORDS = Array.from({ length: 103 }, (_, i) =>
+  record(i, i % 10 === 0 ? 'failed' : i % 7 === 0 ? 'unscored' : i % 2 ? 'correct' : 'wrong'),
+);
 
 describe('verdictOf', () => {
   it.each([
@@ -42,11 +59,21 @@ describe('verdictOf', () => {
 
 describe('parseInstanceQuery', () => {
   it('reads every parameter', () => {
-    expect(parseInstanceQuery(params('q=%20enzyme%20&verdict=failed&page=3&page_size=25'))).toEqual({ q: 'enzyme', verdict: 'failed', page: 3, page_size: 25 });
+    expect(parseInstanceQuery(params('q=%20enzyme%20&verdict=failed&page=3&page_size=25'))).toEqual({
+      q: 'enzyme',
+      verdict: 'failed',
+      page: 3,
+      page_size: 25,
+    });
   });
 
   it('falls back to defaults for anything malformed, and caps the page size', () => {
-    expect(parseInstanceQuery(params('verdict=bogus&page=-2&page_size=x'))).toEqual({ q: '', verdict: 'all', page: 1, page_size: 50 });
+    expect(parseInstanceQuery(params('verdict=bogus&page=-2&page_size=x'))).toEqual({
+      q: '',
+      verdict: 'all',
+      page: 1,
+      page_size: 50,
+    });
     expect(parseInstanceQuery(params('page=2.5&page_size=100000')).page_size).toBe(200);
     expect(parseInstanceQuery(params('page=2.5')).page).toBe(1);
   });

@@ -2,7 +2,14 @@
  * Searching, filtering and paging instance records: the server runs it per request over a run's records, and the
  * static report runs the same code in the browser, so both show the same rows.
  */
-import { VERDICTS, type InstancePage, type InstanceQuery, type InstanceRecord, type InstanceRow, type Verdict } from './api-types.js';
+import {
+  VERDICTS,
+  type InstancePage,
+  type InstanceQuery,
+  type InstanceRecord,
+  type InstanceRow,
+  type Verdict,
+} from './api-types.js';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
@@ -46,7 +53,14 @@ export function goldText(record: InstanceRecord): string {
 
 /** The lower-cased text a search looks in: id, input, answer, references and failure reason. */
 export function searchText(record: InstanceRecord): string {
-  return [record.id, record.input, record.prediction ?? '', record.mapped_output ?? '', record.reason ?? '', ...record.references.map((r) => r.text)]
+  return [
+    record.id,
+    record.input,
+    record.prediction ?? '',
+    record.mapped_output ?? '',
+    record.reason ?? '',
+    ...record.references.map((r) => r.text),
+  ]
     .join('\n')
     .toLowerCase();
 }
@@ -58,7 +72,10 @@ export function toRow(record: InstanceRecord): InstanceRow {
     trial: record.trial,
     verdict: record.verdict,
     input: snippet(record.input),
-    prediction: record.prediction === null ? null : snippet(record.mapped_output ? `${record.prediction} → ${record.mapped_output}` : record.prediction),
+    prediction:
+      record.prediction === null
+        ? null
+        : snippet(record.mapped_output ? `${record.prediction} → ${record.mapped_output}` : record.prediction),
     gold: snippet(goldText(record)),
     main_value: record.main_value,
     reason: record.reason === null ? null : snippet(record.reason, 240),
@@ -103,7 +120,11 @@ function emptyCounts(): Record<Verdict | 'all', number> {
  * One page of the records matching the query, in results.jsonl order. A page past the end is clamped to the last
  * one. `haystack(i)` gives record i's search text (callers may cache it); defaults to computing it.
  */
-export function queryInstances(records: readonly InstanceRecord[], query: InstanceQuery, haystack: (i: number) => string = (i) => searchText(records[i])): InstancePage {
+export function queryInstances(
+  records: readonly InstanceRecord[],
+  query: InstanceQuery,
+  haystack: (i: number) => string = (i) => searchText(records[i]),
+): InstancePage {
   const needle = query.q.toLowerCase();
   const counts = emptyCounts();
   const matched: number[] = [];
