@@ -5,13 +5,16 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_BANNER, startDemoServer } from '@eval-factory/testkit';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const benchmarks = ['pubmed_qa', 'head_qa', 'medbullets'];
-const outputRoot = join(root, 'quickstart-output');
+// `--output_root DIR` (tests) puts the runs elsewhere than the checkout's quickstart-output/.
+const rootFlag = process.argv.indexOf('--output_root');
+const outputRoot =
+  rootFlag > 0 && process.argv[rootFlag + 1] ? resolve(process.argv[rootFlag + 1]) : join(root, 'quickstart-output');
 
 // A fresh folder each time: the demo server's port changes, and a changed endpoint is (rightly) a different run.
 rmSync(outputRoot, { recursive: true, force: true });
@@ -32,6 +35,8 @@ try {
         `configs/quickstart/${name}.yml`,
         '--model_url',
         demo.url,
+        '--output_dir',
+        join(outputRoot, name),
       ],
       { cwd: root, stdio: 'inherit' },
     );

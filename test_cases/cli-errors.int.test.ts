@@ -231,9 +231,13 @@ describe('ls and --dry_run', () => {
     expect(r.stderr).not.toMatch(/error\[/);
     expect(r.code).toBe(0);
     const [head, command] = r.stdout.split('\nRendered command:\n\n');
-    expect(head.startsWith('Rendered config:\n\ncommand: ')).toBe(true);
-    expect(head).toMatch(/\nframework_name: helm\npkg_name: eval_factory_engine\nconfig:\n/);
-    expect(command.trim().startsWith('ef-bench run --run-entries ')).toBe(true);
+    expect(head).toMatch(/^Rendered config:\n\nframework_name: helm\npkg_name: eval_factory_engine\nconfig:\n/);
+    expect(head).not.toContain('{{'); // the raw template is not shown (issue 19.11)
+    const lines = command.trimEnd().split('\n');
+    expect(lines[0]).toBe('ef-bench run \\');
+    expect(lines[1]).toMatch(/^ {2}--run-entries \S+ \\$/);
+    // One flag per line, whitespace normalised: no run of spaces inside a line.
+    for (const line of lines.slice(1)) expect(line).toMatch(/^ {2}--?[a-z][\w-]*( \S+)*( \\)?$/);
     expect(readdirSync(cwd)).toEqual([]);
   });
 });
@@ -272,7 +276,7 @@ describe('rate limits', () => {
       { cwd: tempDir() },
     );
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/--requests-per-minute 120 +--tokens-per-minute 90000/);
+    expect(r.stdout).toMatch(/--requests-per-minute 120 \\\n {2}--tokens-per-minute 90000/);
   });
 });
 

@@ -59,6 +59,8 @@ describe('test_cases/nvcf', () => {
     );
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('use_nvcf: true');
-    expect(r.stdout).toMatch(/Rendered command:\n\nef-bench run --run-entries medbullets:model=my-org\/my-model /);
+    expect(r.stdout).toMatch(
+      /Rendered command:\n\nef-bench run \\\n {2}--run-entries medbullets:model=my-org\/my-model \\\n/,
+    );
   });
 });

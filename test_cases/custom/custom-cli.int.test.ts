@@ -178,11 +178,11 @@ describe('run_eval --dry_run on a custom benchmark', () => {
     expect(r.stderr).not.toMatch(/error\[/);
     expect(r.code).toBe(0);
     const [config, rest] = r.stdout.split('\nRendered command:\n\n');
-    expect(config).toMatch(/^Rendered config:\n\ncommand: /);
+    expect(config).toMatch(/^Rendered config:\n\nframework_name: /);
     expect(config).toMatch(/\n {2}type: clinical_quiz\n/);
     const [command, prompts] = rest!.split('\nFirst prompts:\n\n');
     expect(command).toContain(`--run-entries custom:model=Qwen/Qwen2.5-7B-Instruct`);
-    expect(command).toContain(`--benchmark-file '${QUIZ}'`);
+    expect(command).toMatch(new RegExp(`--benchmark-file '?${QUIZ.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}'? `));
     const headers = prompts!.match(/^--- prompt \d+ of 10 \(instance [^)]+\) ---$/gm) ?? [];
     expect(headers.map((h) => /prompt (\d+)/.exec(h)![1])).toEqual(['1', '2', '3']);
     expect(prompts).toMatch(/^A\. /m);

@@ -16,6 +16,7 @@ import {
 } from './layers.js';
 import { isPlainObject, mergeLayers, UNSET, type Layer } from './merge.js';
 import { applyOverrides } from './overrides-apply.js';
+import { rehomeMovedJudges } from './judge-rehome.js';
 import { overrideValue, parseOverrides, type OverrideAssignment } from './overrides.js';
 import { readYamlFile } from './read-yaml.js';
 import { renameUseReasoning } from './rules/adapter-config.js';
@@ -126,7 +127,8 @@ function mergeAll(input: ResolveInput, task: ResolvedTask, assignments: readonly
   const userLayer = withoutNemoSpelling(user.layer, mergeLayers(base).command);
   const layered = mergeLayers([...base, userLayer, flags.layer]);
   const overridden = applyOverrides(layered, assignments);
-  const renamed = renameUseReasoning(overridden.result, true);
+  const rehomed = rehomeMovedJudges(overridden.result, mergeLayers(base), [user.layer], assignments);
+  const renamed = renameUseReasoning(rehomed, true);
   const userWroteApiKey = user.wroteApiKey || overridden.wroteApiKey;
   const typed = withType(fillDeclaredKeys(renamed.layer), type);
   const merged = orderKeys(userWroteApiKey ? withApiKeyAlias(typed) : typed);

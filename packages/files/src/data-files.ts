@@ -10,6 +10,7 @@ import type { DataFileInfo, LoadContext } from '@eval-factory/types';
 import { fetchUrlToFile } from './download.js';
 import type { FetchOptions } from './download.js';
 import { hashFile } from './hashing.js';
+import { reportDrift } from './shipped-fixture.js';
 
 export interface ResolveDataFileOptions {
   /** Registry name; the cache folder is `<cacheDir>/datasets/<benchmark>/`. */
@@ -69,7 +70,7 @@ function checkPinned(actual: string, opts: ResolveDataFileOptions, path: string,
       'The upstream data changed or the cached copy is damaged: delete the file to download it again, or set extra.allow_data_drift: true to use it anyway.',
     );
   }
-  opts.ctx.warn('EF_DATA_DRIFT', `${path} has sha256 ${actual}, expected ${expected}; using it anyway`);
+  reportDrift(opts.ctx, path, `${path} has sha256 ${actual}, expected ${expected}`);
 }
 
 async function downloadIntoCache(

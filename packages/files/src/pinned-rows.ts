@@ -6,6 +6,7 @@
 import { UserError } from '@eval-factory/errors';
 import type { LoadContext } from '@eval-factory/types';
 import { canonicalJson, sha256Hex } from './hashing.js';
+import { reportDrift } from './shipped-fixture.js';
 
 export interface RowsPin {
   readonly rows: number;
@@ -34,6 +35,6 @@ export function checkRowsPin(rowCount: number, digest: string, pin: RowsPin, ctx
       'The Hugging Face rows changed or the cached copy is damaged: delete it to download again, or set extra.allow_data_drift: true to use it anyway.',
     );
   }
-  ctx.warn('EF_DATA_DRIFT', `${where}: ${detail}; using it anyway`);
+  reportDrift(ctx, ctx.dataPath ?? where, `${where}: ${detail}`);
   return digest;
 }

@@ -93,7 +93,13 @@ const AT_K = '@5';
 const TWIN_NAMES: readonly string[] = SCALAR_METRICS.map((m) => m.name + AT_K);
 
 const DESCRIPTORS: readonly MetricDescriptor[] = [
-  ...SCALAR_METRICS.map((m) => ({ name: m.name, description: m.description, helm_compatible: true, report: true })),
+  ...SCALAR_METRICS.map((m) => ({
+    name: m.name,
+    description: m.description,
+    helm_compatible: true,
+    report: true,
+    range: [0, 1] as const,
+  })),
   ...SCALAR_METRICS.map((m) => ({
     name: m.name + AT_K,
     description: `Best ${m.name} over all completions (HELM-file twin, equal to ${m.name} with one completion).`,

@@ -1,3 +1,4 @@
 /** @eval-factory/model-configs — the merged Evaluation → model_configs/*.yaml (docs/configuration.md); names of secrets only. */
 export { renderModelConfigs } from './render.js';
+export { checkJudgeCredentials } from './judge-credentials-check.js';
 export { writeModelConfigs, writeRenderedModelConfigs } from './write.js';

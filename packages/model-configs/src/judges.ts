@@ -80,6 +80,7 @@ function judgeAuth(judge: JudgeConfig, provider: ProviderName, env: string, fiel
   const byKind: Readonly<Record<string, JudgeAuth>> = {
     auto: { kind: 'auto', env, service, scope },
     api_key: { kind: 'api_key', env },
+    api_key_if_set: { kind: 'api_key_if_set', env },
     oauth: { kind: 'oauth', service, scope },
     none: { kind: 'none' },
   };
@@ -89,6 +90,6 @@ function judgeAuth(judge: JudgeConfig, provider: ProviderName, env: string, fiel
   throw new UserError(
     'EF_JUDGE_CONFIG',
     `${field}.auth has unknown value '${kind}'`,
-    'Use one of: auto, api_key, oauth, none.',
+    'Use one of: auto, api_key, api_key_if_set, oauth, none.',
   );
 }

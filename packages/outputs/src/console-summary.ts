@@ -33,13 +33,42 @@ function metricLines(summary: EngineSummary | null): string[] {
   return lines;
 }
 
+/** `100 evaluated (50 + their 50 corrected-set twins)`: why limit_samples 50 evaluates 100 (issue 19.13). */
+function evaluatedText(summary: EngineSummary): string {
+  const evaluated = summary.counts.instances.evaluated;
+  const corrected = summary.data.num_corrected ?? 0;
+  return corrected > 0
+    ? `${evaluated} evaluated (${evaluated - corrected} + their ${corrected} corrected-set twins)`
+    : `${evaluated} evaluated`;
+}
+
+/** Cache hits split into an earlier run's answers and prompts repeated within this run (issue 19.13). */
+function cachedText(r: EngineSummary['counts']['requests']): string {
+  const duplicates = r.duplicates ?? 0;
+  const fromCache = `${r.cached - duplicates} cached`;
+  return duplicates > 0
+    ? `${fromCache}, ${duplicates} duplicate prompt${duplicates === 1 ? '' : 's'} answered once`
+    : fromCache;
+}
+
 function countLines(summary: EngineSummary): string[] {
   const i = summary.counts.instances;
   const r = summary.counts.requests;
+  const notSent = r.not_sent ? `, ${r.not_sent} not sent` : '';
   return [
-    `instances: ${i.evaluated} evaluated, ${i.scored} scored, ${i.failed} failed, ${i.unscored} unscored`,
-    `requests:  ${r.total} total, ${r.cached} cached, ${r.failed} failed, ${r.retried} retried`,
+    `instances: ${evaluatedText(summary)}, ${i.scored} scored, ${i.failed} failed, ${i.unscored} unscored`,
+    `requests:  ${r.total} total, ${cachedText(r)}, ${r.failed} failed, ${r.retried} retried${notSent}`,
   ];
+}
+
+/**
+ * The run's last line in logs/eval-factory.log (issue 19.10): status and counts, whatever the console showed.
+ * @example formatFinalLogLine('success', summary) // 'final: status success; instances: 5 evaluated, …; requests: …'
+ */
+export function formatFinalLogLine(status: RunStatus, summary: EngineSummary | null): string {
+  if (!summary) return `final: status ${status}; no engine summary (see the errors in evaluation_config.yaml)`;
+  const [instances, requests] = countLines(summary).map((l) => l.replace(/:\s+/, ': '));
+  return `final: status ${status}; ${instances}; ${requests}; runtime ${summary.run.runtime_seconds.toFixed(1)} s`;
 }
 
 /**

@@ -113,6 +113,7 @@ function metricsList(summary: EngineSummary | null): Record<string, unknown>[] {
     ...(m.corrects !== undefined ? { corrects: m.corrects } : {}),
     lower_is_better: m.lower_is_better,
     description: m.description,
+    ...(m.range ? { range: [...m.range] } : {}),
     ...(m.breakdown ? { breakdown: { by: m.breakdown.name, groups: m.breakdown.groups } } : {}),
   }));
 }

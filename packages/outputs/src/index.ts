@@ -5,4 +5,4 @@ export { formatResultsYml } from './results-yml.js';
 export { formatEvaluationConfig, type UrlInfo } from './evaluation-config.js';
 export { formatEvalFactoryMetrics } from './metrics-json.js';
 export { formatMetadataYaml } from './metadata-yaml.js';
-export { formatConsoleSummary } from './console-summary.js';
+export { formatConsoleSummary, formatFinalLogLine } from './console-summary.js';

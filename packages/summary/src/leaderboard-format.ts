@@ -12,6 +12,7 @@ export function cellMarkers(cell: LeaderboardCell): string[] {
   const markers: string[] = [];
   if (cell.state === 'partial') markers.push(`partial: ${cell.failed ?? '?'} failed`);
   else if (cell.state === 'error') markers.push(`error${cell.failed ? `: ${cell.failed} failed` : ''}`);
+  else if (cell.state === 'interrupted') markers.push('interrupted: re-run to resume');
   else if (cell.state === 'incomplete') markers.push('unfinished');
   if (cell.unscored) markers.push(`${cell.unscored} unscored`);
   if (cell.helmCompatible === false) markers.push('non-HELM settings');

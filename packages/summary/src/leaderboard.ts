@@ -15,6 +15,8 @@ export interface LeaderboardColumn {
   /** The benchmark's main metric (or `--metric` where runs report it); null when no run reported any metric. */
   readonly metric: string | null;
   readonly lowerIsBetter: boolean;
+  /** The metric's declared range (charts' axis), or null when no run declares one. */
+  readonly range: readonly [number, number] | null;
 }
 
 export interface LeaderboardCell {
@@ -73,7 +75,7 @@ export interface LeaderboardOptions {
 
 const UNKNOWN_MODEL = '(unknown model)';
 const RANKING =
-  'mean win rate over the benchmark columns (each other model with a value there: beaten 1, tied ½, lost 0) and mean rank (1 = best, ties share the mean rank); runs with status error or unfinished are left out';
+  'mean win rate over the benchmark columns (each other model with a value there: beaten 1, tied ½, lost 0) and mean rank (1 = best, ties share the mean rank); runs with status error or interrupted, and unfinished runs, are left out';
 
 function mostCommon(names: readonly string[]): string | null {
   const counts = new Map<string, number>();
@@ -98,12 +100,14 @@ function columnsOf(runs: readonly RunInfo[], metric: string | null | undefined):
           ? metric
           : mostCommon(all.filter((m) => m.main).map((m) => m.name));
       const shared = tasksSeen.filter((t) => t === task).length > 1;
+      const declared = all.find((m) => m.name === chosen);
       return {
         label: task && !shared ? task : scenario,
         scenario,
         task,
         metric: chosen,
-        lowerIsBetter: all.find((m) => m.name === chosen)?.lowerIsBetter ?? false,
+        lowerIsBetter: declared?.lowerIsBetter ?? false,
+        range: all.find((m) => m.name === chosen && m.range)?.range ?? null,
       };
     });
 }

@@ -33,6 +33,8 @@ export interface MetricDescriptor {
   readonly report: boolean;
   /** Default `{kind: 'mean'}`. A ratio metric emits no per-instance value of its own. */
   readonly aggregation?: MetricAggregation;
+  /** The values the metric can take, `[lowest, highest]` (e.g. `[1, 5]` for a jury score); charts use it as their axis. */
+  readonly range?: readonly [number, number];
 }
 
 /** A named, pure metric family: HELM-style metrics that share one computation. */

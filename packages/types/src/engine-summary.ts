@@ -6,7 +6,8 @@
 import type { DataFileInfo } from './benchmark.js';
 import type { SummaryStats } from './stats.js';
 
-export type RunStatus = 'success' | 'partial' | 'error';
+/** `interrupted`: stopped by Ctrl-C or SIGTERM; re-running the same command resumes it. */
+export type RunStatus = 'success' | 'partial' | 'error' | 'interrupted';
 
 export interface CodedMessage {
   readonly code: string;
@@ -25,6 +26,8 @@ export interface MetricSummary {
   readonly corrects?: string;
   readonly lower_is_better: boolean;
   readonly description: string;
+  /** The metric's declared `[lowest, highest]`, when it declares one. */
+  readonly range?: readonly [number, number];
   /** `false` for HELM-file-only twins (`exact_match@5`). */
   readonly report: boolean;
   /** Per-group values (e.g. medcalc_bench categories) when the benchmark declares a breakdown. */
@@ -40,6 +43,10 @@ export interface RequestCounts {
   readonly failed: number;
   readonly retried: number;
   readonly cached: number;
+  /** Of `cached`: repeats of a prompt earlier in the same run, answered once (not an earlier run's cache). */
+  readonly duplicates?: number;
+  /** Requests never answered because the run was stopped (not failures; the re-run sends them). */
+  readonly not_sent?: number;
 }
 
 export interface InstanceCounts {
@@ -47,6 +54,8 @@ export interface InstanceCounts {
   readonly scored: number;
   readonly failed: number;
   readonly unscored: number;
+  /** Of `unscored`: instances whose request was never answered because the run was interrupted (not failures). */
+  readonly not_sent?: number;
 }
 
 /** Judged benchmarks (docs/configuration.md#judges): totals and per role. */
@@ -105,6 +114,8 @@ export interface EngineSummary {
     readonly num_rows: number;
     readonly num_instances: number;
     readonly num_evaluated: number;
+    /** Of `num_evaluated`: the corrected-set twins evaluated beside the HELM instances (mtsamples, medhallu, …). */
+    readonly num_corrected?: number;
     readonly subsample: { readonly limit: number; readonly method: string; readonly indices_sha256: string } | null;
   };
   readonly counts: {

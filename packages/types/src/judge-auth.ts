@@ -5,5 +5,7 @@
 export type JudgeAuth =
   | { readonly kind: 'auto'; readonly env: string; readonly service: string; readonly scope: string | null }
   | { readonly kind: 'api_key'; readonly env: string }
+  /** The role's key variable (or its credentials-file entry) when set, else no credential; never OPENAI_API_KEY. */
+  | { readonly kind: 'api_key_if_set'; readonly env: string }
   | { readonly kind: 'oauth'; readonly service: string; readonly scope: string | null }
   | { readonly kind: 'none' };

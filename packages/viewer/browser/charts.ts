@@ -2,6 +2,9 @@
 import type { HistogramView, IntervalView } from '../shared/api-types.js';
 import { fmtInt, fmtSeconds, fmtValue } from '../shared/format.js';
 import { h, s } from './dom.js';
+import { axisTicks, domainOf, tickLabel } from '../shared/axis.js';
+
+export { domainOf } from '../shared/axis.js';
 
 export interface BarRow {
   readonly label: string;
@@ -12,21 +15,13 @@ export interface BarRow {
   readonly note?: string;
 }
 
-/** [0, 1] when everything fits (most metrics), else from min(0, lowest) to the highest value or whisker. */
-export function domainOf(rows: readonly { value: number | null; interval: IntervalView | null }[]): [number, number] {
-  const xs = rows
-    .flatMap((r) => [r.value, r.interval?.lo ?? null, r.interval?.hi ?? null])
-    .filter((x): x is number => x !== null && Number.isFinite(x));
-  if (xs.length === 0) return [0, 1];
-  const lo = Math.min(0, ...xs);
-  const hi = Math.max(...xs);
-  if (lo >= 0 && hi <= 1) return [0, 1];
-  return [lo, hi === lo ? lo + 1 : hi * 1.05];
-}
-
 /** One horizontal bar per row, its whisker spanning the interval, the value written at the right. */
-export function scoreBars(rows: readonly BarRow[], title: string): SVGSVGElement {
-  const [d0, d1] = domainOf(rows);
+export function scoreBars(
+  rows: readonly BarRow[],
+  title: string,
+  declared: readonly [number, number] | null = null,
+): SVGSVGElement {
+  const [d0, d1] = domainOf(rows, declared);
   const labelW = 160;
   const plotW = 290;
   const rowH = 26;
@@ -47,7 +42,7 @@ export function scoreBars(rows: readonly BarRow[], title: string): SVGSVGElement
     const label = s(
       'text',
       { x: labelW - 8, y: y + 13, 'text-anchor': 'end', class: 'label' },
-      r.label.length > 26 ? `${r.label.slice(0, 25)}…` : r.label,
+      r.label.length > 23 ? `${r.label.slice(0, 22)}…` : r.label,
     );
     svg.append(r.href ? s('a', { href: r.href }, label) : label);
     if (r.value === null) {
@@ -70,16 +65,20 @@ export function scoreBars(rows: readonly BarRow[], title: string): SVGSVGElement
   });
   const axisY = rows.length * rowH + 8;
   svg.append(s('line', { class: 'axis', x1: labelW, x2: labelW + plotW, y1: axisY, y2: axisY }));
-  for (const t of [0, 0.25, 0.5, 0.75, 1]) {
-    const v = d0 + t * (d1 - d0);
-    svg.append(s('text', { x: x(v), y: axisY + 13, 'text-anchor': 'middle' }, fmtValue(v)));
+  for (const v of axisTicks([d0, d1])) {
+    svg.append(s('line', { class: 'axis', x1: x(v), x2: x(v), y1: axisY, y2: axisY + 3 }));
+    svg.append(s('text', { x: x(v), y: axisY + 14, 'text-anchor': 'middle', class: 'tick' }, tickLabel(v)));
   }
   return svg;
 }
 
 /** A small bar with whisker for a table cell (same scale as its column). */
-export function miniBar(value: number | null, interval: IntervalView | null, domain: [number, number]): SVGSVGElement {
-  const w = 110;
+export function miniBar(
+  value: number | null,
+  interval: IntervalView | null,
+  domain: [number, number],
+  w = 110,
+): SVGSVGElement {
   const x = (v: number) => Math.max(0, Math.min(w, ((v - domain[0]) / (domain[1] - domain[0])) * w));
   const svg = s('svg', { width: w, height: 12, viewBox: `0 0 ${w} 12`, 'aria-hidden': 'true' });
   svg.append(s('rect', { x: 0, y: 2, width: w, height: 8, fill: '#eef1f6', rx: 2 }));

@@ -23,6 +23,10 @@ export interface FixtureRun {
   readonly model: string;
   readonly metric: string;
   readonly rows: readonly FixtureRow[];
+  /** The main metric's declared range, written into evaluation_config.yaml as a run does. */
+  readonly range?: readonly [number, number];
+  /** One free-text gold answer per instance instead of the yes/no options. */
+  readonly freeTextReference?: string;
 }
 
 const jsonl = (values: readonly unknown[]) =>
@@ -61,6 +65,7 @@ export function writeFixtureRun(dir: string, run: FixtureRun): number {
     helm_compatible: true,
     lower_is_better: false,
     description: `invented ${run.metric}`,
+    ...(run.range ? { range: [...run.range] } : {}),
   };
   writeFileSync(
     join(dir, 'evaluation_config.yaml'),
@@ -120,10 +125,12 @@ export function writeFixtureRun(dir: string, run: FixtureRun): number {
         id: r.id,
         split: 'test',
         input: { text: `Invented question ${r.id}: is the imaginary enzyme active?` },
-        references: [
-          { output: { text: 'yes' }, tags: ['correct'] },
-          { output: { text: 'no' }, tags: [] },
-        ],
+        references: run.freeTextReference
+          ? [{ output: { text: run.freeTextReference }, tags: ['correct'] }]
+          : [
+              { output: { text: 'yes' }, tags: ['correct'] },
+              { output: { text: 'no' }, tags: [] },
+            ],
       })),
     ),
   );

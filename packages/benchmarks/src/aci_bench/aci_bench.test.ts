@@ -2,7 +2,12 @@ import { describe, expect, it } from '@jest/globals';
 import { copyFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { recordingContext, renderGenerationPrompt, tempDir } from '../../test-support/shared/test-support.js';
+import {
+  recordingContext,
+  renderGenerationPrompt,
+  tempDir,
+  fixtureNotes,
+} from '../../test-support/shared/test-support.js';
 import { aciBench } from './definition.js';
 import { ACI_BENCH_FILES } from './load.js';
 
@@ -51,12 +56,7 @@ describe('aci_bench load (invented dialogues)', () => {
       { output: { text: 'PHYSICAL EXAM\n\nSkin: clear.\n' }, tags: ['correct'] },
     ]);
     expect(loaded.data.files).toHaveLength(4);
-    expect(ctx.warnings.map((w) => w.code)).toEqual([
-      'EF_DATA_DRIFT',
-      'EF_DATA_DRIFT',
-      'EF_DATA_DRIFT',
-      'EF_DATA_DRIFT',
-    ]);
+    expect(fixtureNotes(ctx)).toEqual({ notes: 4, drift: 0 });
   });
 
   it('renders "{instruction}\\n\\nConversation: Doctor-patient dialogue:\\n\\n{src}\\nClinical Note:"', async () => {

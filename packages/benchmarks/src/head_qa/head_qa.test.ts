@@ -3,7 +3,13 @@ import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { recordingContext, renderMcqPrompt, tempDir } from '../../test-support/shared/test-support.js';
+import {
+  recordingContext,
+  renderMcqPrompt,
+  tempDir,
+  fixtureNotes,
+  copyOutOfPackage,
+} from '../../test-support/shared/test-support.js';
 import { headQa } from './definition.js';
 import { headQaRowsDigest, parseHeadQaRows } from './rows.js';
 
@@ -99,9 +105,14 @@ describe('head_qa load', () => {
   });
 
   it('warns EF_DATA_DRIFT when a data_path copy does not match the pinned rows', async () => {
-    const { ctx } = await loadWith(JSONL);
+    const { ctx } = await loadWith(await copyOutOfPackage(JSONL));
     expect(ctx.warnings.map((w) => w.code)).toEqual(['EF_DATA_DRIFT']);
     expect(ctx.warnings[0].message).toContain('expected 2742 rows');
+  });
+
+  it('notes the shipped fixture in the log instead of warning EF_DATA_DRIFT (issue 19.9)', async () => {
+    const { ctx } = await loadWith(JSONL);
+    expect(fixtureNotes(ctx)).toEqual({ notes: 1, drift: 0 });
   });
 
   it('rejects an unknown language as EF_BENCHMARK_ARG', async () => {

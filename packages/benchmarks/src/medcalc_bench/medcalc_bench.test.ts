@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exactMatchFamily } from '@eval-factory/metrics';
 import type { Instance, PromptSpec } from '@eval-factory/types';
-import { recordingContext, tempDir } from '../../test-support/shared/test-support.js';
+import { recordingContext, tempDir, fixtureNotes, copyOutOfPackage } from '../../test-support/shared/test-support.js';
 import { medcalcBench } from './definition.js';
 import { MEDCALC_FILE, medcalcInputText } from './load.js';
 import { medcalcBenchFamily } from './metric.js';
@@ -123,9 +123,14 @@ describe('medcalc_bench load (fixture through data_path)', () => {
     expect(values.map((v) => v.medcalc_bench_accuracy_corrected)).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
   });
 
-  it('warns EF_DATA_DRIFT for a data_path copy whose hash differs from the pin', async () => {
-    const { ctx } = await loadFixture();
+  it("warns EF_DATA_DRIFT for a user's data_path copy whose hash differs from the pin", async () => {
+    const { ctx } = await loadFixture(await copyOutOfPackage(FIXTURE));
     expect(ctx.warnings.map((w) => w.code)).toEqual(['EF_DATA_DRIFT']);
+  });
+
+  it('notes the shipped fixture in the log instead of warning EF_DATA_DRIFT (issue 19.9)', async () => {
+    const { ctx } = await loadFixture();
+    expect(fixtureNotes(ctx)).toEqual({ notes: 1, drift: 0 });
   });
 
   it('accepts a data_path folder holding test_data_v1.0.csv or the upstream name test_data.csv', async () => {

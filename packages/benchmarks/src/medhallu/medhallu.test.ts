@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { recordingContext, tempDir } from '../../test-support/shared/test-support.js';
+import { recordingContext, tempDir, fixtureNotes, copyOutOfPackage } from '../../test-support/shared/test-support.js';
 import { medhallu } from './definition.js';
 import { correctedInputText, helmInputText } from './load.js';
 import { medhalluMetricFamily } from './metric.js';
@@ -107,11 +107,16 @@ describe('medhallu load (fixture through data_path)', () => {
     expect(correctedInputText([], 'Q?', 'A.')).toBe('World Knowledge:\n\n\nQuestion: Q?\n\nAnswer: A.\n');
   });
 
-  it('warns EF_DATA_DRIFT for a data_path copy that does not match the pinned rows, naming both counts', async () => {
-    const { ctx } = await loadFixture();
+  it("warns EF_DATA_DRIFT for a user's data_path copy that does not match the pinned rows, naming both counts", async () => {
+    const { ctx } = await loadFixture(await copyOutOfPackage(FIXTURE));
     expect(ctx.warnings.map((w) => w.code)).toEqual(['EF_DATA_DRIFT']);
     expect(ctx.warnings[0].message).toContain('expected 1000 rows');
     expect(ctx.warnings[0].message).toContain('got 4 rows');
+  });
+
+  it('notes the shipped fixture in the log instead of warning EF_DATA_DRIFT (issue 19.9)', async () => {
+    const { ctx } = await loadFixture();
+    expect(fixtureNotes(ctx)).toEqual({ notes: 1, drift: 0 });
   });
 
   it('accepts a data_path folder holding medhallu_pqa_labeled.jsonl', async () => {

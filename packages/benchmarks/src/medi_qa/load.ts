@@ -6,6 +6,7 @@ import { CORRECT_TAG, type DataFileInfo, type Instance, type LoadContext, type L
 import { resolveDataFile, hashFile, readTextPython } from '@eval-factory/files';
 import { parseMediQaJsonl, parseMediQaXml } from './xml.js';
 import type { MediQaQuestion } from './xml.js';
+import { reportDrift } from '@eval-factory/files';
 
 /** HELM loads bigbio/mediqa_qa, whose script parses this file of the repository's master branch; we pin the head. */
 export const MEDI_QA_COMMIT = 'ae5d3826d6c841923b9db831159fef0f1b893593';
@@ -43,8 +44,7 @@ async function userFile(ctx: LoadContext, dataPath: string): Promise<DataFileInf
     if (!(await stat(path).catch(() => null))?.isFile()) continue;
     const file = { path, ...(await hashFile(path)) };
     const expected = MEDI_QA_SHA256[path.endsWith('.jsonl') ? 'jsonl' : 'xml'];
-    if (file.sha256 !== expected)
-      ctx.warn('EF_DATA_DRIFT', `${path} has sha256 ${file.sha256}, expected ${expected}; using it anyway`);
+    if (file.sha256 !== expected) reportDrift(ctx, path, `${path} has sha256 ${file.sha256}, expected ${expected}`);
     return file;
   }
   throw new UserError(

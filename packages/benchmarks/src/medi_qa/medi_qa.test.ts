@@ -2,7 +2,12 @@ import { describe, expect, it } from '@jest/globals';
 import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { recordingContext, renderGenerationPrompt, tempDir } from '../../test-support/shared/test-support.js';
+import {
+  recordingContext,
+  renderGenerationPrompt,
+  tempDir,
+  fixtureNotes,
+} from '../../test-support/shared/test-support.js';
 import { mediQa } from './definition.js';
 import { MEDI_QA_FILE, MEDI_QA_JSONL_FILE } from './load.js';
 
@@ -55,7 +60,7 @@ describe('medi_qa load (invented test set)', () => {
     expect(loaded.instances.map((x) => [x.id, x.input.text, x.references[0]!.output.text])).toEqual(EXPECTED);
     expect(loaded.instances.every((x) => x.split === 'test' && x.references[0]!.tags[0] === 'correct')).toBe(true);
     expect(loaded.data.num_rows).toBe(3);
-    expect(ctx.warnings.map((w) => w.code)).toEqual(['EF_DATA_DRIFT']);
+    expect(fixtureNotes(ctx)).toEqual({ notes: 1, drift: 0 });
     expect(ctx.logs).toContain('medi_qa: 1 questions have no answer ranked 1; their gold is "" as in HELM');
   });
 

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildXlsx } from '../../test-support/clear/xlsx-fixture.js';
-import { recordingContext, tempDir } from '../../test-support/shared/test-support.js';
+import { buildXlsx } from '../clear/xlsx-fixture.js';
+import { recordingContext, tempDir, fixtureNotes } from '../../test-support/shared/test-support.js';
 import { medicationQa } from './definition.js';
 import { MEDICATION_QA_FIXTURE_ROWS } from '../../test-support/medication_qa/fixture-rows.js';
 import { MEDICATION_QA_FILE } from './load.js';
@@ -70,7 +70,7 @@ describe('medication_qa load (invented workbook)', () => {
     expect(loaded.instances[1]!.input.text).toBe('  what is madeupamine used for?');
     expect(loaded.instances[2]!.references[0]!.output.text).toBe('A round, white invented pill\nwith "N" on one side.');
     expect(ctx.logs.filter((l) => l.includes('dropping'))).toHaveLength(3);
-    expect(ctx.warnings.map((w) => w.code)).toEqual(['EF_DATA_DRIFT']);
+    expect(fixtureNotes(ctx)).toEqual({ notes: 1, drift: 0 });
   });
 
   it('rejects a workbook without an Answer column, or with an empty question, as EF_DATA_FORMAT', async () => {

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sha256Hex } from '@eval-factory/files';
-import { recordingContext, tempDir } from '../../test-support/shared/test-support.js';
+import { recordingContext, tempDir, fixtureNotes } from '../../test-support/shared/test-support.js';
 import { mtsamplesReplicate } from './definition.js';
 import { buildMtsamplesInstances, HELM_LISTING_LIMIT } from './load.js';
 import { MTSAMPLES_REPLICATE_RUBRIC } from './rubric.js';
@@ -80,7 +80,7 @@ describe('mtsamples_replicate load (invented fixture through data_path)', () => 
       const { ctx, loaded } = await loadFixture(dataPath);
       expect(loaded.data).toMatchObject({ num_rows: 8, revision: 'ebc104a4f96c5b7602242f301e081e9934a23344' });
       expect(loaded.data.files[0]!.path).toBe(join(FIXTURE, 'mtsamples_processed'));
-      expect(ctx.warnings.map((w) => w.code)).toEqual(['EF_DATA_DRIFT']);
+      expect(fixtureNotes(ctx)).toEqual({ notes: 1, drift: 0 });
     }
   });
 

@@ -12,6 +12,7 @@ import { downloadReportFolder } from './download.js';
 import type { MtsamplesEndpoints, ReportSource } from './download.js';
 import { readReportFolder } from './folder.js';
 import type { ReportFolder } from './folder.js';
+import { reportDrift } from '@eval-factory/files';
 
 export interface PinnedReportFolder {
   /** Benchmark name: the cache folder `datasets/<benchmark>/<folder>`. */
@@ -35,9 +36,10 @@ function checkFolder(pin: PinnedReportFolder, folder: ReportFolder, ctx: LoadCon
       'The upstream data changed or the cached copy is damaged: delete the folder to download it again, or set extra.allow_data_drift: true to use it anyway.',
     );
   }
-  ctx.warn(
-    'EF_DATA_DRIFT',
-    `${folder.path} (${folder.files.length} files) has folder sha256 ${folder.sha256}, expected ${pin.sha256}; using it anyway`,
+  reportDrift(
+    ctx,
+    folder.path,
+    `${folder.path} (${folder.files.length} files) has folder sha256 ${folder.sha256}, expected ${pin.sha256}`,
   );
 }
 

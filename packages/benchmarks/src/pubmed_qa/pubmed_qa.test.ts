@@ -3,7 +3,13 @@ import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exactMatchFamily } from '@eval-factory/metrics';
-import { recordingContext, renderMcqPrompt, tempDir } from '../../test-support/shared/test-support.js';
+import {
+  recordingContext,
+  renderMcqPrompt,
+  tempDir,
+  fixtureNotes,
+  copyOutOfPackage,
+} from '../../test-support/shared/test-support.js';
 import { pubmedQa } from './definition.js';
 import { buildPubmedQaInstances, pubmedQaInputText } from './load.js';
 
@@ -72,9 +78,14 @@ describe('pubmed_qa load (fixture through data_path)', () => {
     );
   });
 
-  it('warns EF_DATA_DRIFT for a data_path copy whose hash differs from the pin', async () => {
-    const { ctx } = await loadFixture();
+  it("warns EF_DATA_DRIFT for a user's data_path copy whose hash differs from the pin", async () => {
+    const { ctx } = await loadFixture(await copyOutOfPackage(FIXTURE));
     expect(ctx.warnings.map((w) => w.code)).toEqual(['EF_DATA_DRIFT']);
+  });
+
+  it('notes the shipped fixture in the log instead of warning EF_DATA_DRIFT (issue 19.9)', async () => {
+    const { ctx } = await loadFixture();
+    expect(fixtureNotes(ctx)).toEqual({ notes: 1, drift: 0 });
   });
 
   it('accepts a data_path folder holding ori_pqal.json', async () => {

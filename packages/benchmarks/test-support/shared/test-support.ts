@@ -3,12 +3,12 @@
  * folders, a loopback HTTP server (and a fake Hugging Face rows API on it), and a zero-shot MCQ-joint prompt renderer that follows docs/architecture.md so
  * tests can check each benchmark's layout without the engine.
  */
-import { mkdtemp } from 'node:fs/promises';
+import { cp, mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Instance, LoadContext, PromptSpec } from '@eval-factory/types';
 
 export interface RecordingContext extends LoadContext {
@@ -116,4 +116,22 @@ export function renderGenerationPrompt(spec: PromptSpec, instance: Instance): st
     spec.input_noun === null ? '' : `${spec.input_noun}:${spec.newline_after_input_noun ? '\n' : ' '}`;
   const evalBlock = `${inputPrefix}${instance.input.text}\n${spec.output_noun === null ? '' : `${spec.output_noun}:`}`;
   return [instructions, evalBlock].filter((block) => block !== '').join('\n');
+}
+
+/**
+ * A shipped fixture loads without `EF_DATA_DRIFT` and with `count` log lines naming it the project's fixture
+ * (issue 19.9); other warnings are returned for the caller to check.
+ */
+export function fixtureNotes(ctx: RecordingContext): { notes: number; drift: number } {
+  return {
+    notes: ctx.logs.filter((l) => l.includes("the project's test fixture, not the upstream data")).length,
+    drift: ctx.warnings.filter((w) => w.code === 'EF_DATA_DRIFT').length,
+  };
+}
+
+/** A copy of a fixture file or folder outside the package (so it is an ordinary user's data_path). */
+export async function copyOutOfPackage(path: string): Promise<string> {
+  const target = join(await tempDir(), basename(path));
+  await cp(path, target, { recursive: true });
+  return target;
 }

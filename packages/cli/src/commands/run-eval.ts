@@ -1,17 +1,15 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { appendFile, readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { EXIT, redact, registerSecret, terminalSafe, UserError } from '@eval-factory/errors';
+import { loadFramework, readRunConfig, resolveEvaluation } from '@eval-factory/config';
 import {
-  compareWithPrevious,
-  loadFramework,
-  outputDirMismatch,
-  readRunConfig,
-  readYamlFile,
-  resolveEvaluation,
-} from '@eval-factory/config';
-import { renderModelConfigs, writeModelConfigs, writeRenderedModelConfigs } from '@eval-factory/model-configs';
+  checkJudgeCredentials,
+  renderModelConfigs,
+  writeModelConfigs,
+  writeRenderedModelConfigs,
+} from '@eval-factory/model-configs';
 import {
   lockOutputDir,
   normalizeOutputs,
@@ -22,7 +20,7 @@ import {
   type PrestartedEngine,
 } from '@eval-factory/executor';
 import { makeDirSync, writeFileAtomic } from '@eval-factory/files';
-import { formatConsoleSummary, formatDryRun } from '@eval-factory/outputs';
+import { formatConsoleSummary, formatDryRun, formatFinalLogLine } from '@eval-factory/outputs';
 import { RUN_FILES, type CodedMessage, type Evaluation } from '@eval-factory/types';
 import { findFrameworkFile, repoRoot } from '../framework-path.js';
 import { gitHash } from '../git-hash.js';
@@ -30,6 +28,7 @@ import { EF_VERSION } from '../version.js';
 import { customDryRunSection, customResolveOptions } from './custom-benchmarks.js';
 import { asOutputError } from './output-files.js';
 import { runConfigYmlForNemo } from './nemo-run-config.js';
+import { checkPreviousRun } from './previous-run.js';
 
 export interface RunEvalArgs {
   readonly run_config?: string;
@@ -97,7 +96,7 @@ export async function runEvalCommand(args: RunEvalArgs, prestarted: PrestartedEn
         code: 'EF_API_KEY_MISSING',
         message: `environment variable ${keyName} is not set (needed for a real run)`,
       });
-    process.stdout.write(terminalSafe(formatDryRun(evaluation, renderedCommand)) + prompts);
+    process.stdout.write(terminalSafe(formatDryRun(evaluation, argv)) + prompts);
     if (!resolved.customBenchmark) await printSizeEstimate(evaluation);
     return EXIT.ok;
   }
@@ -109,10 +108,13 @@ export async function runEvalCommand(args: RunEvalArgs, prestarted: PrestartedEn
     );
   }
   if (keyName) registerSecret(process.env[keyName]);
+  // Before anything is written: a judge that cannot authenticate fails the run here, once (issue 19.3).
+  checkJudgeCredentials(modelConfigs.judges, process.env, existsSync(credentialsFilePath()));
   allWarnings.forEach(warn);
 
   const outputDir = resolve(evaluation.config.output_dir);
-  checkPreviousRun(outputDir, evaluation);
+  const replaced = checkPreviousRun(outputDir, evaluation);
+  if (replaced) process.stderr.write(replaced);
   await asOutputError(outputDir, 'choose another config.output_dir (--output_dir), a folder you can write to', () =>
     makeDirSync(outputDir),
   );
@@ -182,6 +184,10 @@ async function runLocked(o: {
     warnings: allWarnings,
     metadata: resolved.metadata,
   });
+  // The log ends with the run's outcome, also when the terminal showed only the interrupt line (issue 19.10).
+  await appendFile(logFile, `${new Date().toISOString()} ${formatFinalLogLine(result.status, result.summary)}\n`).catch(
+    () => undefined,
+  ); // a full disk already failed the writes above
   if (engine.interrupted) {
     // One line, not a summary of a run that did not finish (issue 19.8).
     const kept = await answersKept(join(outputDir, 'responses', 'model.jsonl'));
@@ -202,7 +208,7 @@ async function runLocked(o: {
       warningCount: allWarnings.length + (result.summary?.warnings.length ?? 0),
     }),
   );
-  for (const e of result.errors) process.stderr.write(`error[${e.code}]: ${redact(e.message)}\n`);
+  for (const e of result.errors.slice(result.echoed)) process.stderr.write(`error[${e.code}]: ${redact(e.message)}\n`);
   return result.status === 'error' ? EXIT.error : EXIT.ok;
 }
 
@@ -232,14 +238,6 @@ function credentialsFilePath(env: NodeJS.ProcessEnv = process.env): string {
   if (env.EVAL_FACTORY_CREDENTIALS) return resolve(env.EVAL_FACTORY_CREDENTIALS);
   const base = process.platform === 'win32' && env.APPDATA ? env.APPDATA : join(homedir(), '.config');
   return join(base, 'eval-factory', 'credentials.yaml');
-}
-
-/** Re-running into a folder resumes from its cache, but only for the same evaluation (docs/configuration.md). */
-function checkPreviousRun(outputDir: string, evaluation: unknown): void {
-  const previous = join(outputDir, RUN_FILES.runConfig);
-  if (!existsSync(previous)) return;
-  const diffs = compareWithPrevious(readYamlFile(previous), evaluation as never);
-  if (diffs.length > 0) throw outputDirMismatch(outputDir, diffs);
 }
 
 /** Answers received (and cached) so far: the successful lines of responses/model.jsonl. */

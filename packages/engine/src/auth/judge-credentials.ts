@@ -72,6 +72,13 @@ function pick(role: string, auth: JudgeAuthConfig, ctx: AuthContext): Credential
       const direct = envValue(ctx, auth.env);
       return direct !== undefined ? announceKey(auth.env, direct) : keyFallbacks(role, auth.env, ctx);
     }
+    case 'api_key_if_set': {
+      // A judge on a host of the user's choosing: its own key if one is set, never a fallback meant for another host.
+      const direct = envValue(ctx, auth.env) ?? ctx.file.get(auth.env);
+      return direct !== undefined
+        ? announceKey(auth.env, direct)
+        : { ...NONE, source: `none (${auth.env} is not set)` };
+    }
     case 'oauth':
       return oauthCredential(role, auth.service, auth.scope, ctx, true) as Credential;
     case 'auto': {

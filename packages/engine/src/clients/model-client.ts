@@ -18,6 +18,8 @@ export interface ModelCallRecord {
   /** Original latency of a cache hit, for reference only (never in latency statistics). */
   readonly original_request_time_s?: number;
   readonly request_datetime: string;
+  /** A cache hit on an answer this run received for the same prompt (not found by the start-up lookup). */
+  readonly duplicate?: boolean;
 }
 
 export interface ModelClient {
@@ -113,7 +115,14 @@ export function createModelClient(opts: {
           attempts: 0,
         };
         runLog.debug(() => requestDetail(request, outcome));
-        return { body, outcome, retries: [], original_request_time_s: hit.request_time_s, request_datetime };
+        return {
+          body,
+          outcome,
+          retries: [],
+          original_request_time_s: hit.request_time_s,
+          request_datetime,
+          ...(early ? {} : { duplicate: true }),
+        };
       }
       if (opts.offline) return { body, outcome: UNIT_MISSING, retries: [], request_datetime };
       const result = await sendWithRetries(send, body, policy, signal);

@@ -13,6 +13,14 @@ export interface RetryPolicy {
   readonly backoffCapS: number;
   /** Names the endpoint in logs/eval-factory.log (`model fake/model (http://…)`, `judge gpt (…)`). */
   readonly target?: string;
+  /** Told when a request starts and ends a wait before its next attempt (the progress bar counts them). */
+  readonly observer?: RetryObserver;
+}
+
+/** Retry activity for the progress bar: a wait begins (`throttled` for a 429) and ends. */
+export interface RetryObserver {
+  retryWait(throttled: boolean): void;
+  retryDone(): void;
 }
 
 export interface AttemptLog {
@@ -67,7 +75,12 @@ export async function sendWithRetries(
         ...(c.status_code !== undefined ? { status_code: c.status_code } : {}),
         waited_s: wait,
       });
-      await sleep(wait * 1000, signal);
+      policy.observer?.retryWait(c.status_code === 429);
+      try {
+        await sleep(wait * 1000, signal);
+      } finally {
+        policy.observer?.retryDone();
+      }
     }
   }
 }

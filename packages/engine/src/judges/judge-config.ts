@@ -28,15 +28,19 @@ function readAuth(file: string, role: string, a: Record<string, unknown> | undef
       if (!str(a.env)) bad(file, `judge ${role}: auth kind auto needs env (the key variable's name)`);
       return { kind: 'auto', env: a.env, service, scope };
     case 'api_key':
-      if (!str(a.env)) bad(file, `judge ${role}: auth kind api_key needs env (the key variable's name)`);
-      return { kind: 'api_key', env: a.env };
+    case 'api_key_if_set':
+      if (!str(a.env)) bad(file, `judge ${role}: auth kind ${a.kind} needs env (the key variable's name)`);
+      return { kind: a.kind, env: a.env };
     case 'oauth':
     case 'oauth_client_credentials':
       return { kind: 'oauth', service, scope };
     case 'none':
       return { kind: 'none' };
     default:
-      return bad(file, `judge ${role}: unknown auth kind ${JSON.stringify(a?.kind)} (auto, api_key, oauth, none)`);
+      return bad(
+        file,
+        `judge ${role}: unknown auth kind ${JSON.stringify(a?.kind)} (auto, api_key, api_key_if_set, oauth, none)`,
+      );
   }
 }
 

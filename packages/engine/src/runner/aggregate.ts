@@ -100,6 +100,7 @@ export function aggregateMetrics(
       ...(d.corrects ? { corrects: d.corrects } : {}),
       lower_is_better: d.lower_is_better ?? false,
       description: d.description,
+      ...(d.range ? { range: d.range } : {}),
       report: d.report,
       ...(benchmark.breakdown && d.report ? { breakdown: breakdownOf(results, d, benchmark.breakdown) } : {}),
     });

@@ -29,4 +29,23 @@ describe('efficiencyStats', () => {
       max_latency_ms: null,
     });
   });
+
+  it('counts duplicate prompts answered once and requests never sent apart from failures (issues 19.8, 19.13)', () => {
+    const hit = (duplicate: boolean): ModelCallRecord => ({
+      ...record(1),
+      outcome: { ...(record(1).outcome as object), cached: true } as ModelCallRecord['outcome'],
+      ...(duplicate ? { duplicate: true } : {}),
+    });
+    const stats = efficiencyStats([record(0), hit(true), hit(true), hit(false), undefined, undefined]);
+    expect(stats.requests).toEqual({
+      total: 6,
+      succeeded: 4,
+      failed: 0,
+      retried: 0,
+      cached: 3,
+      duplicates: 2,
+      not_sent: 2,
+    });
+    expect(efficiencyStats([record(0)]).requests).toEqual({ total: 1, succeeded: 1, failed: 0, retried: 0, cached: 0 });
+  });
 });

@@ -8,6 +8,11 @@ const sum = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) : null)
 const max = (xs: number[]) => (xs.length ? xs.reduce((a, b) => (b > a ? b : a), -Infinity) : null);
 const present = (xs: (number | null | undefined)[]) => xs.filter((x): x is number => typeof x === 'number');
 
+/** `{name: n}` when n > 0, else nothing: the optional counts appear only when they say something. */
+function optionalCount(name: 'duplicates' | 'not_sent', n: number): Partial<RequestCounts> {
+  return n > 0 ? { [name]: n } : {};
+}
+
 /** Request counts, token usage and latency over live requests only (docs/architecture.md); cache hits are counted apart. */
 export function efficiencyStats(records: readonly (ModelCallRecord | undefined)[]): {
   requests: RequestCounts;
@@ -38,9 +43,11 @@ export function efficiencyStats(records: readonly (ModelCallRecord | undefined)[
     requests: {
       total: records.length,
       succeeded: ok.length,
-      failed: records.length - ok.length,
+      failed: sent.length - ok.length,
       retried: sent.filter((r) => r.retries.length > 0).length,
       cached: ok.length - live.length,
+      ...optionalCount('duplicates', sent.filter((r) => r.duplicate === true && r.outcome.ok).length),
+      ...optionalCount('not_sent', records.length - sent.length),
     },
     efficiency: {
       num_prompt_tokens: { sum: sum(prompt), mean: mean(prompt) },

@@ -38,11 +38,16 @@ export async function executeRequests(opts: {
     opts.parallelism,
     async (request, index) => {
       const record = await opts.client.call(request, opts.signal);
+      // Aborted in flight by Ctrl-C/SIGTERM: not answered, so not sent (issue 19.8); the re-run sends it.
+      if (!record.outcome.ok && record.outcome.error_kind === 'interrupted' && opts.signal.aborted) return;
       records[index] = record;
       opts.onRecord?.(index);
       await opts.responsesLog.append(responseLine(request, record));
       const o = record.outcome;
-      opts.progress.tick(o.ok ? (o.cached ? 'cached' : 'done') : 'failed');
+      opts.progress.tick(
+        o.ok ? (o.cached ? (record.duplicate ? 'duplicate' : 'cached') : 'done') : 'failed',
+        o.ok ? undefined : o.message.slice(0, 120),
+      );
       if (o.ok) {
         consecutiveExhausted = 0;
         return;

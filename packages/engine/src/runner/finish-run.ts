@@ -18,7 +18,7 @@ import type { FinishOptions } from './options.js';
 import type { PreparedRun } from './prepare.js';
 import type { ResolvedRun } from './resolve-run.js';
 import { aggregateMetrics } from './aggregate.js';
-import { NO_VERDICT, type ScoredResult } from './score.js';
+import { NO_VERDICT, NOT_SENT_INTERRUPTED, type ScoredResult } from './score.js';
 
 /** success: nothing failed; partial: failures within max_failure_rate; error: more, or the run was stopped. */
 /** `gpt 0/5 usable (5 failed calls), …` from the jury's counts. */
@@ -30,6 +30,12 @@ function judgeTally(counts: JudgeCounts | undefined): string {
       return `${role}: ${c.calls - c.failed_calls - unusable} of ${c.calls} usable (${c.failed_calls} failed calls, ${unusable} unusable replies)`;
     })
     .join('; ');
+}
+
+/** `{num_corrected}` when the run evaluates corrected-set twins beside the HELM instances. */
+function correctedCount(prepared: PreparedRun): { num_corrected?: number } {
+  const n = prepared.selected.filter((i) => i.variant === 'corrected').length;
+  return n > 0 ? { num_corrected: n } : {};
 }
 
 export function runStatus(failed: number, evaluated: number, maxFailureRate: number, stopped: boolean): RunStatus {
@@ -118,8 +124,11 @@ export async function finishRun(o: {
       `${noVerdict} of ${results.length} answers got no usable verdict from any judge: unscored (${judgeTally(o.judges?.counts)}; see results.jsonl and responses/judges.jsonl)`,
     );
   if (o.interrupted) diag.error('EF_INTERRUPTED', 'the run was interrupted; outputs hold what was computed so far');
-  const status = runStatus(failed + noVerdict, results.length, options.maxFailureRate, o.stopped || o.interrupted);
-  if (status === 'error' && !o.stopped && !o.interrupted)
+  const notSent = results.filter((r) => r.reason === NOT_SENT_INTERRUPTED).length;
+  const status = o.interrupted
+    ? 'interrupted'
+    : runStatus(failed + noVerdict, results.length, options.maxFailureRate, o.stopped);
+  if (status === 'error' && !o.stopped)
     diag.error(
       'EF_FAILURE_RATE',
       `${failed + noVerdict} of ${results.length} instances ${noVerdict ? 'failed or got no judge verdict' : 'failed'}, above max_failure_rate ${options.maxFailureRate}`,
@@ -165,11 +174,18 @@ export async function finishRun(o: {
       ...prepared.loaded.data,
       num_instances: prepared.loaded.instances.filter((i) => i.split !== 'train' && i.variant !== 'corrected').length,
       num_evaluated: prepared.selected.length,
+      ...correctedCount(prepared),
       subsample: prepared.subsample,
     },
     counts: {
       requests: eff.requests,
-      instances: { evaluated: results.length, scored: count('ok'), failed, unscored: count('unscored') },
+      instances: {
+        evaluated: results.length,
+        scored: count('ok'),
+        failed,
+        unscored: count('unscored'),
+        ...(o.interrupted ? { not_sent: notSent } : {}),
+      },
       ...(o.judges ? { judges: o.judges.counts } : {}),
     },
     metrics,

@@ -1,16 +1,22 @@
 import cliProgress from 'cli-progress';
+import type { RetryObserver } from '../clients/retry.js';
+import { EtaEstimator } from './progress-eta.js';
+import { formatProgressLine, type ProgressState } from './progress-line.js';
 
 /**
- * Progress on stderr. On a terminal: one live bar (cli-progress) with done / cached / failed, requests per second
- * and ETA. Piped or in CI: a short plain line every few seconds, no control characters. The engine's stderr is a
- * pipe to the factory, so the factory says which through `EF_PROGRESS=tty|plain|off`.
+ * Progress on stderr. On a terminal: one live bar (cli-progress) with done / cached / failed, retrying and throttled
+ * requests, a smoothed rate and ETA (progress-eta.ts). Piped or in CI: a short plain line every few seconds, no
+ * control characters. The engine's stderr is a pipe to the factory, so the factory says which through
+ * `EF_PROGRESS=tty|plain|off`. Retries report here through the client's `RetryObserver`.
  */
-export interface Progress {
-  tick(kind: 'done' | 'cached' | 'failed'): void;
+export interface Progress extends RetryObserver {
+  tick(kind: TickKind, cause?: string): void;
   finish(): void;
 }
 
 type Mode = 'tty' | 'plain' | 'off';
+/** `duplicate`: a cache hit on a prompt this run already had answered (shown apart from an earlier run's cache). */
+export type TickKind = 'done' | 'cached' | 'duplicate' | 'failed';
 
 export function progressMode(env: NodeJS.ProcessEnv = process.env, stream: NodeJS.WriteStream = process.stderr): Mode {
   const asked = env.EF_PROGRESS;
@@ -19,6 +25,44 @@ export function progressMode(env: NodeJS.ProcessEnv = process.env, stream: NodeJ
 }
 
 const PLAIN_INTERVAL_MS = 5000;
+const BAR_WIDTH = 24;
+
+/** Counts and estimator behind every rendering of the line. */
+class ProgressCounter {
+  readonly counts = { done: 0, cached: 0, duplicates: 0, failed: 0 };
+  retrying = 0;
+  throttled = 0;
+  lastFailure: string | null = null;
+  private readonly eta: EtaEstimator;
+
+  constructor(
+    private readonly label: string,
+    private readonly total: number,
+    now: number,
+  ) {
+    this.eta = new EtaEstimator(now);
+  }
+
+  tick(kind: TickKind, cause: string | undefined, now: number): void {
+    this.counts[kind === 'duplicate' ? 'duplicates' : kind]++;
+    if (kind === 'failed' && cause) this.lastFailure = cause;
+    // Cached answers arrive in one burst before anything is sent: they would make the rate a lie.
+    if (kind === 'done' || kind === 'failed') this.eta.observe(now);
+  }
+
+  state(now: number): ProgressState {
+    const completed = this.counts.done + this.counts.cached + this.counts.duplicates + this.counts.failed;
+    return {
+      label: this.label,
+      total: this.total,
+      ...this.counts,
+      retrying: this.retrying,
+      throttled: this.throttled,
+      lastFailure: this.lastFailure,
+      estimate: this.eta.estimate(now, this.total - completed),
+    };
+  }
+}
 
 export function createProgress(
   label: string,
@@ -26,20 +70,25 @@ export function createProgress(
   mode: Mode = progressMode(),
   stream: NodeJS.WriteStream = process.stderr,
 ): Progress {
-  const counts = { done: 0, cached: 0, failed: 0 };
-  const started = Date.now();
-  const rate = () => {
-    const elapsed = (Date.now() - started) / 1000;
-    return elapsed > 0 ? counts.done / elapsed : 0;
+  const counter = new ProgressCounter(label, total, Date.now());
+  const line = () => formatProgressLine(counter.state(Date.now()));
+  const retries: RetryObserver = {
+    retryWait(throttled) {
+      counter.retrying++;
+      if (throttled) counter.throttled++;
+    },
+    retryDone() {
+      counter.retrying = Math.max(0, counter.retrying - 1);
+    },
   };
-  const line = () =>
-    `${label} ${counts.done + counts.cached + counts.failed}/${total} (done ${counts.done}, cached ${counts.cached}, failed ${counts.failed}) ${rate().toFixed(1)} req/s`;
-  if (mode === 'off') return { tick: (k) => void counts[k]++, finish: () => undefined };
+  if (mode === 'off')
+    return { ...retries, tick: (k, cause) => counter.tick(k, cause, Date.now()), finish: () => undefined };
   if (mode === 'plain') {
-    let lastPrint = started;
+    let lastPrint = Date.now();
     return {
-      tick(kind) {
-        counts[kind]++;
+      ...retries,
+      tick(kind, cause) {
+        counter.tick(kind, cause, Date.now());
         if (Date.now() - lastPrint >= PLAIN_INTERVAL_MS) {
           lastPrint = Date.now();
           stream.write(`${line()}\n`);
@@ -52,22 +101,31 @@ export function createProgress(
   Object.assign(stream, { isTTY: true, columns: Number(process.env.EF_COLUMNS) || stream.columns || 100 });
   const bar = new cliProgress.SingleBar(
     {
-      format: `${label} {bar} {value}/{total} | done {done} cached {cached} failed {failed} | {rate} req/s | ETA {eta_formatted}`,
+      // The whole line is ours (progress-line.ts): cli-progress only draws it in place, redrawn at `fps` so the
+      // ETA and the retry counts move while nothing completes.
+      format: (_options, params) => `${barGlyphs(params.progress)} ${line()}`,
       stream,
       hideCursor: true,
-      fps: 10,
+      fps: 4,
+      noTTYOutput: false,
     },
     cliProgress.Presets.shades_classic,
   );
-  bar.start(total, 0, { ...counts, rate: '0.0' });
+  bar.start(total, 0);
   return {
-    tick(kind) {
-      counts[kind]++;
-      bar.increment(1, { ...counts, rate: rate().toFixed(1) });
+    ...retries,
+    tick(kind, cause) {
+      counter.tick(kind, cause, Date.now());
+      bar.increment(1);
     },
     finish() {
       bar.stop();
       stream.write(`${line()}\n`);
     },
   };
+}
+
+function barGlyphs(progress: number): string {
+  const full = Math.round(Math.min(1, Math.max(0, progress)) * BAR_WIDTH);
+  return `${'█'.repeat(full)}${'░'.repeat(BAR_WIDTH - full)}`;
 }

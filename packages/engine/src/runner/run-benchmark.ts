@@ -21,10 +21,11 @@ import { executeRequests } from './execute-requests.js';
 import type { RunOptions } from './options.js';
 import { prepareRun } from './prepare.js';
 import { scrubPrepared } from './scrub-secrets.js';
-import { createProgress } from './progress.js';
+import { createProgress, type Progress } from './progress.js';
+import type { RetryObserver } from '../clients/retry.js';
 import { ignoredArgFlags, resolveRun } from './resolve-run.js';
 import { runLog } from '../output/run-log.js';
-import { activeMetrics, completionTexts, scoreOne, type ScoredResult } from './score.js';
+import { activeMetrics, completionTexts, notSentResult, scoreOne, type ScoredResult } from './score.js';
 import { annotateAll, type AnnotationResult } from './annotate.js';
 import { EarlyScoring } from './early-scoring.js';
 import { finishRun, helmRunSpec } from './finish-run.js';
@@ -139,6 +140,12 @@ export async function runBenchmark(
           warn: diag.warn,
         })
       : null;
+  // The progress bar is made once the cache has been read; retries report to it through this forwarder.
+  let progress: Progress | null = null;
+  const retryActivity: RetryObserver = {
+    retryWait: (t) => progress?.retryWait(t),
+    retryDone: () => progress?.retryDone(),
+  };
   const client = createModelClient({
     deployment,
     send: createSender(deployment, apiKey),
@@ -153,6 +160,7 @@ export async function runBenchmark(
       ...retry,
       nvcfBacked: deployment.nvcf.backed,
       target: `model ${deployment.name} ${deployment.request_url}`,
+      observer: retryActivity,
     },
     offline: options.mergeUnits === true,
     ...(budget ? { budget } : {}),
@@ -166,6 +174,7 @@ export async function runBenchmark(
   const scoreAt = (i: number, annotation?: AnnotationResult): ScoredResult => {
     const r = prepared.requests[i];
     const outcome = records[i]?.outcome;
+    if (!outcome && signal.aborted) return notSentResult(r, byId.get(r.instance_id)!);
     return scoreOne(
       run.benchmark,
       byId.get(r.instance_id)!,
@@ -184,7 +193,8 @@ export async function runBenchmark(
       : null;
   try {
     const responsesLog = await JsonlAppender.open(join(out, 'responses', 'model.jsonl'));
-    const progress = createProgress(run.benchmark.name, prepared.requests.length);
+    const bar = createProgress(run.benchmark.name, prepared.requests.length);
+    progress = bar;
     let execution: Awaited<ReturnType<typeof executeRequests>>;
     try {
       execution = await executeRequests({
@@ -193,12 +203,13 @@ export async function runBenchmark(
         parallelism: options.parallelism,
         responsesLog,
         signal,
-        progress,
+        progress: bar,
         records,
         onRecord: early ? (i) => early.add(i) : undefined,
       });
     } finally {
-      progress.finish();
+      bar.finish();
+      progress = null;
       await responsesLog.close();
       await cache.close();
       await budget?.close();

@@ -60,6 +60,23 @@ export function completionTexts(
   return { texts, flags };
 }
 
+/** The reason of an instance whose request was never answered because the run was interrupted. */
+export const NOT_SENT_INTERRUPTED =
+  'not sent: the run was interrupted before this request was answered; re-run the same command to resume';
+
+/** An instance the interrupt left unanswered: unscored (nothing failed), with the reason (issue 19.8). */
+export function notSentResult(request: PromptRequest, instance: Instance): ScoredResult {
+  return {
+    request,
+    instance,
+    status: 'unscored',
+    reason: NOT_SENT_INTERRUPTED,
+    prediction: null,
+    metrics: {},
+    flags: [],
+  };
+}
+
 /** Scores one request's outcome with the benchmark's pure metric families. */
 export function scoreOne(
   benchmark: BenchmarkDefinition,

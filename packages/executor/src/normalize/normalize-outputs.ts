@@ -28,6 +28,16 @@ export interface NormalizeResult {
   readonly status: RunStatus;
   readonly summary: EngineSummary | null;
   readonly errors: readonly CodedMessage[];
+  /** How many of `errors` (from the front) the engine already printed on the terminal: not to be printed again. */
+  readonly echoed: number;
+}
+
+/** `error[EF_…]: message` lines the engine printed before it failed (shown once already, live). */
+export function engineErrorLines(tail: readonly string[]): CodedMessage[] {
+  return tail.flatMap((line) => {
+    const m = /^error\[(EF_[A-Z0-9_]+)\]: (.*)$/.exec(line.trim());
+    return m ? [{ code: m[1]!, message: m[2]! }] : [];
+  });
 }
 
 /** Reads the engine's `ef_summary.json` (when it got that far). A missing or unreadable one leaves `null`. */
@@ -49,6 +59,8 @@ export async function readEngineSummary(outputDir: string, engine: EngineRun): P
 export async function normalizeOutputs(input: NormalizeInput): Promise<NormalizeResult> {
   const summary = await readEngineSummary(input.outputDir, input.engine);
   const errors: CodedMessage[] = [];
+  let echoed = 0;
+  const engineErrors = engineErrorLines(input.engine.stderrTail);
   if (input.engine.exitCode !== 0 && !summary) {
     const tail = input.engine.stderrTail.slice(-50).join('\n');
     // An interrupted engine's last lines are progress-bar frames: the one thing to say is how to go on.
@@ -58,13 +70,17 @@ export async function normalizeOutputs(input: NormalizeInput): Promise<Normalize
         message:
           'the run was stopped before the engine wrote its summary; every answer received is in cache.db: re-run the same command to resume',
       });
-    else
+    else if (engineErrors.length > 0) {
+      // The engine said why, on the terminal already: record it, do not print it a second time (issue 19.3).
+      errors.push(...engineErrors);
+      echoed = engineErrors.length;
+    } else
       errors.push({
         code: 'EF_ENGINE_FAILED',
         message: `the engine exited with ${input.engine.exitCode ?? input.engine.signal}${tail ? `:\n${tail}` : ''}`,
       });
   }
-  const status: RunStatus = summary?.status ?? 'error';
+  const status: RunStatus = summary?.status ?? (input.engine.interrupted ? 'interrupted' : 'error');
   const endedAt = new Date().toISOString();
   const out = input.outputDir;
   if (input.metadata)
@@ -109,5 +125,5 @@ export async function normalizeOutputs(input: NormalizeInput): Promise<Normalize
       urlInfo: input.urlInfo,
     }),
   );
-  return { status, summary, errors: [...errors, ...(summary?.errors ?? [])] };
+  return { status, summary, errors: [...errors, ...(summary?.errors ?? [])], echoed };
 }

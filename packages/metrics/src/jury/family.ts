@@ -82,6 +82,9 @@ function correctedValues(annotation: JuryAnnotation, opts: JuryFamilyOptions): R
   return values;
 }
 
+/** Every jury metric is a mean of integer 1–5 scores. */
+const JURY_RANGE = [1, 5] as const;
+
 function descriptors(opts: JuryFamilyOptions): MetricDescriptor[] {
   const { metric } = opts;
   const set = opts.correctedSet ? ' on the corrected instance set' : '';
@@ -92,6 +95,7 @@ function descriptors(opts: JuryFamilyOptions): MetricDescriptor[] {
         'LLM-jury score (1–5): mean of every judge score, as HELM computes it; 1.0 when the output is empty or no judge reply could be read.',
       helm_compatible: true,
       report: true,
+      range: JURY_RANGE,
     },
     {
       name: `${metric}_corrected`,
@@ -99,18 +103,21 @@ function descriptors(opts: JuryFamilyOptions): MetricDescriptor[] {
       helm_compatible: false,
       corrects: metric,
       report: true,
+      range: JURY_RANGE,
     },
     ...opts.roles.map((role) => ({
       name: `${metric}_judge_${role}`,
       description: `Mean of the ${role} judge's valid criterion scores (1–5)${set}.`,
       helm_compatible: false,
       report: true,
+      range: JURY_RANGE,
     })),
     ...opts.criteria.map((criterion) => ({
       name: `${metric}_criterion_${criterion}`,
       description: `Mean ${criterion} score (1–5) over the judges${set}.`,
       helm_compatible: false,
       report: true,
+      range: JURY_RANGE,
     })),
   ];
 }

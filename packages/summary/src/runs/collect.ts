@@ -27,7 +27,7 @@ export function collectRuns(paths: readonly string[]): CollectedRuns {
   return { runs, unreadable };
 }
 
-const READINESS: Record<RunInfo['state'], number> = { success: 2, partial: 2, error: 1, incomplete: 0 };
+const READINESS: Record<RunInfo['state'], number> = { success: 2, partial: 2, error: 1, interrupted: 1, incomplete: 0 };
 
 /**
  * Of several runs of one model on one benchmark, the one to show: a finished run before an error before an

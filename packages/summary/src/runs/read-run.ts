@@ -62,9 +62,17 @@ function metricsOf(evaluation: Obj, results: Obj | null, task: string | null): R
       lowerIsBetter: m.lower_is_better === true,
       helmCompatible: m.helm_compatible !== false,
       ratio: num(stats.sum) !== null && num(stats.count) !== null && num(stats.mean) === null,
+      range: rangeOf(m.range),
     });
   }
   return out;
+}
+
+/** A declared `[lowest, highest]` of two finite numbers, lowest first; anything else is null. */
+function rangeOf(value: unknown): readonly [number, number] | null {
+  if (!Array.isArray(value) || value.length !== 2) return null;
+  const [lo, hi] = value.map(num);
+  return lo !== null && lo !== undefined && hi !== null && hi !== undefined && lo < hi ? [lo, hi] : null;
 }
 
 function countsOf(evaluation: Obj): InstanceCountsView | null {
@@ -114,7 +122,9 @@ export function readRun(folder: string): RunInfo {
   if (!existsSync(jsonl)) problems.push('no results.jsonl: no per-instance values, so no interval');
   return {
     dir,
-    state: (['success', 'partial', 'error'] as const).find((s) => s === status) ?? ('error' satisfies RunState),
+    state:
+      (['success', 'partial', 'error', 'interrupted'] as const).find((s) => s === status) ??
+      ('error' satisfies RunState),
     task,
     scenario: scenarioOf(str(run.run_name), task),
     model: str(obj(evaluation.model).model_id),

@@ -97,6 +97,7 @@ describe('readRun', () => {
         lowerIsBetter: false,
         helmCompatible: true,
         ratio: false,
+        range: null,
       },
       {
         name: 'ehr_sql_precision_answerable',
@@ -106,6 +107,7 @@ describe('readRun', () => {
         lowerIsBetter: false,
         helmCompatible: true,
         ratio: true,
+        range: null,
       },
     ]);
   });
@@ -211,5 +213,33 @@ describe('pickRun', () => {
     const unfinished = { ...base, dir: '/u', state: 'incomplete' as const, endedAt: null };
     expect(pickRun([older, unfinished, newer]).dir).toBe('/n');
     expect(pickRun([unfinished, { ...older, state: 'error' as const }]).dir).toBe('/o');
+  });
+});
+
+describe("readRun: a metric's declared range (issue 19.12)", () => {
+  it('is read from evaluation_config.yaml when it is two finite numbers, lowest first; anything else is null', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'ef-range-'));
+    const metric = (name: string, range: unknown) => ({
+      name,
+      value: 3,
+      stats: { count: 2, mean: 3 },
+      main: name === 'a',
+      range,
+    });
+    writeFileSync(
+      join(dir, 'evaluation_config.yaml'),
+      JSON.stringify({
+        status: 'success',
+        task: 't',
+        run: {},
+        model: {},
+        metrics: [metric('a', [1, 5]), metric('b', [5, 1]), metric('c', 'x')],
+      }),
+    );
+    const run = readRun(dir);
+    expect(run.metrics.map((m) => m.range)).toEqual([[1, 5], null, null]);
   });
 });

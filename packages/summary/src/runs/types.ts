@@ -1,7 +1,7 @@
 import type { CodedMessage } from '@eval-factory/types';
 
 /** A run's state as the summary sees it; `incomplete` = a run folder without evaluation_config.yaml. */
-export type RunState = 'success' | 'partial' | 'error' | 'incomplete';
+export type RunState = 'success' | 'partial' | 'error' | 'interrupted' | 'incomplete';
 
 /** One reported metric of a run: the results.yml value and what evaluation_config.yaml says about it. */
 export interface RunMetric {
@@ -15,6 +15,8 @@ export interface RunMetric {
   readonly helmCompatible: boolean;
   /** Σ numerator / Σ denominator (stats with a sum and a count but no mean): no per-instance value to resample. */
   readonly ratio: boolean;
+  /** The metric's declared `[lowest, highest]` (evaluation_config.yaml), or null. */
+  readonly range: readonly [number, number] | null;
 }
 
 export interface InstanceCountsView {

@@ -14,6 +14,7 @@ const STATE_TITLES: Readonly<Record<RunState, string>> = {
   success: 'every instance answered and scored',
   partial: 'some instances failed, under max_failure_rate',
   error: 'the run failed (see its errors)',
+  interrupted: 'stopped by Ctrl-C or SIGTERM: re-run the same command to resume',
   incomplete: 'no evaluation_config.yaml: still running or stopped',
 };
 

@@ -1,5 +1,5 @@
 /** One instance: input, references, the prompt as sent, the raw output, the extracted answer, metrics, judges. */
-import type { InstanceDetail, JudgeView, ResponseView } from '../../shared/api-types.js';
+import type { InstanceDetail, JudgeView, ReferenceView, ResponseView } from '../../shared/api-types.js';
 import { fmtSeconds, fmtValue } from '../../shared/format.js';
 import { badge, facts, h, mount, textBlock, type Child } from '../dom.js';
 import { instancesHref, runHref } from '../router.js';
@@ -176,20 +176,7 @@ export async function instancePage(
       'div',
       { class: 'grid2' },
       h('div', {}, h('h2', {}, 'Input'), textBlock(r.input, { 'data-testid': 'input' })),
-      h(
-        'div',
-        {},
-        h('h2', {}, 'References'),
-        r.references.length
-          ? h(
-              'ol',
-              { 'data-testid': 'references' },
-              r.references.map((ref) =>
-                h('li', { class: ref.correct ? 'ref-ok' : '' }, ref.text, ref.correct ? ' ✓ correct' : ''),
-              ),
-            )
-          : h('p', { class: 'muted' }, 'none'),
-      ),
+      h('div', {}, referencesSection(r.references)),
     ),
     h('h2', {}, 'Prompt as sent'),
     promptSection(d.response),
@@ -230,4 +217,32 @@ export async function instancePage(
     h('h2', {}, 'Request'),
     h('div', { class: 'card' }, requestFacts(d)),
   );
+}
+
+/**
+ * Answer options (several references, some not correct) mark the correct option; a free-text gold answer is shown
+ * as the reference, never as a green "correct" that reads as if the model had been right (issue 19.12).
+ */
+function referencesSection(refs: readonly ReferenceView[]): Child[] {
+  if (refs.length === 0) return [h('h2', {}, 'References'), h('p', { class: 'muted' }, 'none')];
+  const options = refs.length > 1 && refs.some((ref) => !ref.correct);
+  if (!options)
+    return [
+      h('h2', {}, refs.length === 1 ? 'Reference answer' : 'Reference answers'),
+      h(
+        'ol',
+        { 'data-testid': 'references', class: 'refs-gold' },
+        refs.map((ref) => h('li', {}, textBlock(ref.text))),
+      ),
+    ];
+  return [
+    h('h2', {}, 'Answer options'),
+    h(
+      'ol',
+      { 'data-testid': 'references' },
+      refs.map((ref) =>
+        h('li', { class: ref.correct ? 'ref-ok' : '' }, ref.text, ref.correct ? ' — the correct option' : ''),
+      ),
+    ),
+  ];
 }

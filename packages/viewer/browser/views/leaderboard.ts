@@ -2,7 +2,7 @@
 import type { LeaderboardCell, LeaderboardColumn, OverviewView } from '../../shared/api-types.js';
 import { fmtInt, fmtInterval, fmtValue } from '../../shared/format.js';
 import { domainOf, miniBar, scoreBars } from '../charts.js';
-import { badge, h, mount } from '../dom.js';
+import { badge, h, mount, type Child } from '../dom.js';
 import { runHref } from '../router.js';
 import type { DataSource } from '../source.js';
 import { stateBadge } from './common.js';
@@ -39,23 +39,70 @@ function cellContent(cell: LeaderboardCell | null, domain: [number, number]): HT
   return body;
 }
 
-function columnHeader(c: LeaderboardColumn): HTMLElement {
+/** Text that may break after `_` and `/` (benchmark and model names), never inside a word unless it must. */
+function breakable(text: string): Child[] {
+  return text.split(/(?<=[_/])/).flatMap((part, i) => (i === 0 ? [part] : [h('wbr'), part]));
+}
+
+function columnHeader(c: LeaderboardColumn, commonMetric: string | null, compact: boolean): HTMLElement {
+  const metric = `${c.metric ?? 'no metric'}${c.lower_is_better ? ' (lower is better)' : ''}`;
+  const showMetric = !compact || c.metric !== commonMetric || c.lower_is_better;
+  const label = [c.label, showMetric ? h('span', { class: 'muted' }, ` ${metric}`) : null];
+  // Compact boards set the names upright (read bottom to top), so a column is as wide as its numbers, not its name.
   return h(
     'th',
-    { title: c.scenario },
-    c.label,
-    h('div', { class: 'small muted' }, `${c.metric ?? 'no metric'}${c.lower_is_better ? ' (lower is better)' : ''}`),
+    { title: `${c.scenario} · ${metric}`, class: 'bench' },
+    compact
+      ? h('div', { class: 'vh' }, label)
+      : [breakable(c.label), showMetric ? h('div', { class: 'small muted' }, breakable(metric)) : null],
+  );
+}
+
+/** The metric most columns show: named once above a compact board instead of under every column. */
+function mostCommonMetric(columns: readonly LeaderboardColumn[]): string | null {
+  const counts = new Map<string, number>();
+  for (const c of columns) if (c.metric) counts.set(c.metric, (counts.get(c.metric) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+}
+
+/**
+ * Many benchmarks (issue 19.12): compact cells — the value and a small bar, the interval, n and markers in the
+ * tooltip and a `!` — so 16+ columns fit the window; the model column stays in view if the table still scrolls.
+ */
+const COMPACT_FROM = 7;
+
+function compactCell(cell: LeaderboardCell | null, domain: [number, number]): HTMLElement {
+  if (!cell) return h('span', { class: 'muted small' }, '—');
+  const details = [
+    cell.interval ? `interval ${fmtInterval(cell.interval)}` : null,
+    cell.count !== null ? `n = ${fmtInt(cell.count)}` : null,
+    ...cell.markers,
+    cell.note,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return h(
+    'a',
+    { href: runHref(cell.run_id), title: `${fmtValue(cell.value)} ${details}` },
+    h('span', { class: 'cell-val' }, cell.value === null ? '—' : cell.value.toFixed(Math.abs(cell.value) < 10 ? 3 : 1)),
+    cell.markers.length ? h('span', { class: 'mark-dot', 'data-testid': 'cell-markers' }, '!') : null,
+    cell.value !== null ? miniBar(cell.value, cell.interval, domain, 40) : null,
   );
 }
 
 function boardTable(o: OverviewView): HTMLElement {
   const board = o.leaderboard;
-  const domains = board.columns.map((_, j) =>
-    domainOf(board.rows.flatMap((r) => (r.cells[j] ? [r.cells[j] as LeaderboardCell] : []))),
+  const compact = board.columns.length >= COMPACT_FROM;
+  const common = mostCommonMetric(board.columns);
+  const domains = board.columns.map((c, j) =>
+    domainOf(
+      board.rows.flatMap((r) => (r.cells[j] ? [r.cells[j] as LeaderboardCell] : [])),
+      c.range,
+    ),
   );
-  return h(
+  const table = h(
     'table',
-    { 'data-testid': 'leaderboard' },
+    { 'data-testid': 'leaderboard', class: `board${compact ? ' compact' : ''}` },
     h(
       'thead',
       {},
@@ -63,9 +110,9 @@ function boardTable(o: OverviewView): HTMLElement {
         'tr',
         {},
         h('th', {}, 'Model'),
-        h('th', { class: 'num' }, 'Mean win rate'),
-        h('th', { class: 'num' }, 'Mean rank'),
-        board.columns.map(columnHeader),
+        h('th', { class: 'num' }, compact ? 'Win rate' : 'Mean win rate'),
+        h('th', { class: 'num' }, compact ? 'Rank' : 'Mean rank'),
+        board.columns.map((c) => columnHeader(c, common, compact)),
       ),
     ),
     h(
@@ -75,16 +122,29 @@ function boardTable(o: OverviewView): HTMLElement {
         h(
           'tr',
           { 'data-model': row.model },
-          h('td', {}, h('strong', {}, row.model)),
+          h('td', { class: 'model' }, h('strong', {}, breakable(row.model))),
           h('td', { class: 'num' }, row.mean_win_rate === null ? '—' : row.mean_win_rate.toFixed(3)),
-          h('td', { class: 'num' }, row.mean_rank === null ? '—' : row.mean_rank.toFixed(2)),
+          h('td', { class: 'num' }, row.mean_rank === null ? '—' : row.mean_rank.toFixed(compact ? 1 : 2)),
           row.cells.map((cell, j) =>
-            h('td', { class: 'cell', 'data-scenario': board.columns[j].scenario }, cellContent(cell, domains[j])),
+            h(
+              'td',
+              { class: 'cell', 'data-scenario': board.columns[j].scenario },
+              compact ? compactCell(cell, domains[j]) : cellContent(cell, domains[j]),
+            ),
           ),
         ),
       ),
     ),
   );
+  const caption =
+    compact && common
+      ? h(
+          'p',
+          { class: 'small muted' },
+          `Cells show ${common} unless a column names another metric; hover a cell for its interval, n and notes (! marks a partial, failed or non-HELM run).`,
+        )
+      : null;
+  return h('div', {}, caption, h('div', { class: 'board-wrap' }, table));
 }
 
 function charts(o: OverviewView): HTMLElement[] {
@@ -106,6 +166,7 @@ function charts(o: OverviewView): HTMLElement[] {
           };
         }),
         `${c.label}: ${c.metric ?? 'no metric'} by model, bars with interval whiskers`,
+        c.range,
       ),
     ),
   );

@@ -45,6 +45,7 @@ function leaderboardView(board: Leaderboard, idOf: (dir: string) => string, meth
       scenario: c.scenario,
       metric: c.metric,
       lower_is_better: c.lowerIsBetter,
+      range: c.range,
     })),
     rows: board.rows.map((row) => ({
       model: row.model,

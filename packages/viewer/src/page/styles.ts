@@ -20,7 +20,7 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-sp
 tr.clickable { cursor: pointer; } tr.clickable:hover td { background: #f0f5ff; }
 .badge { display: inline-block; padding: 1px 8px; border-radius: 10px; font-size: 12px; font-weight: 600; border: 1px solid transparent; white-space: nowrap; }
 .b-success, .b-correct { color: var(--good); background: #e5f4ea; }
-.b-partial, .b-unscored, .b-warn { color: var(--warn); background: #fdf1dc; }
+.b-partial, .b-interrupted, .b-unscored, .b-warn { color: var(--warn); background: #fdf1dc; }
 .b-error, .b-failed, .b-wrong { color: var(--bad); background: #fbe7e5; }
 .b-incomplete, .b-scored, .b-info { color: var(--neutral); background: #eceff3; }
 .stats { display: flex; flex-wrap: wrap; gap: 10px; }
@@ -49,6 +49,18 @@ svg .label { fill: var(--fg); } svg .mark { stroke: var(--bad); stroke-dasharray
 .cell-val { font-weight: 600; font-variant-numeric: tabular-nums; } .cell-ci { font-size: 11.5px; color: var(--muted); white-space: nowrap; }
 td.cell a { text-decoration: none; color: inherit; display: block; } td.cell:hover { background: #f0f5ff; }
 .ref-ok { color: var(--good); font-weight: 600; }
+.board-wrap { overflow-x: auto; max-width: 100%; }
+table.board td.model { min-width: 150px; max-width: 210px; overflow-wrap: break-word; }
+table.board th:first-child, table.board td:first-child { position: sticky; left: 0; z-index: 1; background: var(--card); }
+table.board thead th:first-child { background: #fafbfc; }
+table.board.compact th, table.board.compact td { padding: 4px 3px; }
+table.board.compact th.bench { font-size: 11px; line-height: 1.2; vertical-align: bottom; }
+table.board.compact th.bench > .vh { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; max-height: 190px; overflow: hidden; text-overflow: ellipsis; }
+table.board.compact td.model { min-width: 170px; max-width: 230px; font-size: 13px; }
+table.board.compact td.cell { white-space: nowrap; }
+table.board.compact .cell-val { font-size: 12.5px; }
+table.board.compact td.cell svg { display: block; margin-top: 2px; }
+.mark-dot { color: var(--warn); font-weight: 700; margin-left: 1px; }
 .msg { font-family: var(--mono); font-size: 12px; }
 details > summary { cursor: pointer; color: var(--accent); }
 .loading { color: var(--muted); padding: 24px 0; }

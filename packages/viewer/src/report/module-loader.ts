@@ -24,5 +24,13 @@ export const MODULE_LOADER = `(function () {
     return urls[path];
   }
   function fail(e) { document.getElementById('app').textContent = 'This report could not start: ' + e; }
-  try { import(load(ENTRY)).catch(fail); } catch (e) { fail(e); }
+  // A module script element, not import(): a script element not yet run delays the load event,
+  // so a browser that shoots the page at load (chromium --screenshot) sees the first view, not "Loading…".
+  try {
+    var entry = document.createElement('script');
+    entry.type = 'module';
+    entry.src = load(ENTRY);
+    entry.onerror = function () { fail('the entry module did not load'); };
+    document.currentScript.after(entry);
+  } catch (e) { fail(e); }
 })();`;

@@ -37,7 +37,7 @@ export interface CountsView {
   readonly unscored: number | null;
 }
 
-export type RunState = 'success' | 'partial' | 'error' | 'incomplete';
+export type RunState = 'success' | 'partial' | 'error' | 'interrupted' | 'incomplete';
 
 /** One run in the list of runs and on the leaderboard. */
 export interface RunSummaryView {
@@ -76,6 +76,8 @@ export interface LeaderboardColumn {
   readonly scenario: string;
   readonly metric: string | null;
   readonly lower_is_better: boolean;
+  /** The metric's declared `[lowest, highest]`: the axis of its charts; null = from the values. */
+  readonly range: readonly [number, number] | null;
 }
 
 export interface LeaderboardRow {
