@@ -21,6 +21,8 @@ export interface SuiteJob {
   readonly entry: string;
   /** Suite-YAML jobs: the whole run_config of the job (its own endpoint and params); HELM-dialect jobs have none. */
   readonly runConfig?: Readonly<Record<string, unknown>>;
+  /** `--local-path` jobs: the model's own endpoint, from HELM's model_deployments.yaml. */
+  readonly endpoint?: { readonly url: string; readonly model_id: string; readonly type: 'chat' | 'completions' };
 }
 
 export interface ExpandOptions {

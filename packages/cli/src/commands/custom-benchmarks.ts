@@ -21,6 +21,7 @@ export const DRY_RUN_PROMPTS = 3;
 
 export interface CustomArgs {
   readonly run_config?: string;
+  readonly run_config_base?: string;
   readonly benchmarks_dir?: string;
 }
 
@@ -35,7 +36,11 @@ export function customResolveOptions(
 ): Pick<ResolveInput, 'runConfigDir' | 'customBenchmarks'> {
   const dir = benchmarksDirFrom(args.benchmarks_dir, env);
   return {
-    runConfigDir: args.run_config ? dirname(resolve(args.run_config)) : null,
+    runConfigDir: args.run_config_base
+      ? resolve(args.run_config_base)
+      : args.run_config
+        ? dirname(resolve(args.run_config))
+        : null,
     customBenchmarks: () => (dir ? scanBenchmarksDir(dir, builtinTypes(env)).benchmarks : []),
   };
 }

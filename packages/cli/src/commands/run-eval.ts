@@ -32,6 +32,10 @@ import { checkPreviousRun } from './previous-run.js';
 
 export interface RunEvalArgs {
   readonly run_config?: string;
+  /** A run_config given as data (a suite YAML's job), instead of a file. */
+  readonly run_config_data?: unknown;
+  /** The folder relative paths of `run_config_data` resolve from (the suite YAML's). */
+  readonly run_config_base?: string;
   readonly output_dir?: string;
   readonly eval_type?: string;
   readonly model_id?: string;
@@ -58,7 +62,7 @@ export async function runEvalCommand(args: RunEvalArgs, prestarted: PrestartedEn
       'set EF_FRAMEWORK_FILE or run from the eval-factory checkout',
     );
   const framework = loadFramework(frameworkFile);
-  const runConfig = args.run_config ? readRunConfig(args.run_config) : null;
+  const runConfig = args.run_config_data ?? (args.run_config ? readRunConfig(args.run_config) : null);
   const resolved = resolveEvaluation({
     framework,
     runConfig,

@@ -2,18 +2,30 @@
 export const RUN_SUITE_FLAGS = {
   'conf-paths': {
     type: 'string',
-    demandOption: true,
-    describe: "HELM run-entries files, comma-separated (MedHELM's run_entries_medhelm_public.conf works as it is)",
+    describe:
+      "HELM run-entries files, comma-separated (MedHELM's run_entries_medhelm_public.conf works as it is); or --suite_config",
+  },
+  suite_config: {
+    type: 'string',
+    describe:
+      'a suite YAML (targets × evaluation.tasks, NVIDIA launcher style; docs/reproduce-medhelm.md) instead of --conf-paths',
   },
   'models-to-run': {
     type: 'string',
-    demandOption: true,
-    describe: 'models to run, comma-separated (HELM model names, sent as the model id)',
+    describe: 'with --conf-paths: models to run, comma-separated (HELM model names, sent as the model id)',
+  },
+  'local-path': {
+    type: 'string',
+    describe:
+      "with --conf-paths: a folder with HELM's model_deployments.yaml giving each model its endpoint (HELM's prod_env)",
   },
   suite: {
     type: 'string',
-    demandOption: true,
-    describe: 'suite name: outputs go to <output_dir>/<suite>/<model>/<run>/',
+    describe: 'suite name: outputs go to <output_dir>/<suite>/<model>/<run>/ (required with --conf-paths)',
+  },
+  schema: {
+    type: 'string',
+    describe: "categories for the leaderboard: 'medhelm' (default) or a HELM schema file such as schema_medhelm.yaml",
   },
   'max-eval-instances': { type: 'number', describe: 'instances per benchmark (MedHELM published runs: 1000)' },
   'num-train-trials': { type: 'number', describe: 'train trials (few-shot benchmarks)' },
@@ -29,8 +41,7 @@ export const RUN_SUITE_FLAGS = {
   output_dir: { type: 'string', default: 'results', describe: 'folder that holds the suite folder' },
   model_url: {
     type: 'string',
-    demandOption: true,
-    describe: 'OpenAI-compatible endpoint serving the models (target.api_endpoint.url)',
+    describe: 'with --conf-paths: the OpenAI-compatible endpoint serving the models (or --local-path)',
   },
   model_type: { type: 'string', choices: ['chat', 'completions'], default: 'chat', describe: 'endpoint kind' },
   api_key_name: { type: 'string', describe: 'NAME of the environment variable holding the API key' },

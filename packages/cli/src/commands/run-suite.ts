@@ -1,26 +1,18 @@
 /**
- * `eval-factory run_suite` in HELM's dialect (issue 13): HELM's run-entries files × `--models-to-run`, every job a
- * `run_eval` into `DIR/<suite>/<model>/<run name>/`, then one leaderboard for the suite. Jobs of one model endpoint
+ * `eval-factory run_suite` (issue 13): the jobs of HELM's run-entries files × `--models-to-run`, or of a suite YAML
+ * (suite-source.ts), every job a `run_eval` into `DIR/<suite>/<model>/<run name>/`, then one leaderboard for the
+ * suite, grouped by MedHELM's categories. Jobs of one model endpoint
  * run one after another at the endpoint's full parallelism, different endpoints at the same time, so each endpoint
  * is kept exactly as busy as its `parallelism` allows (never N jobs × parallelism). A re-run skips finished jobs
  * and resumes the others from their caches.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { EXIT, UserError } from '@eval-factory/errors';
-import { loadFramework } from '@eval-factory/config';
 import { makeDirSync } from '@eval-factory/files';
-import {
-  expandEntries,
-  folderName,
-  parseRunEntries,
-  jobDir,
-  type SuiteJob,
-  type UnitsPlan,
-  type WorkUnit,
-} from '@eval-factory/suite';
-import { findFrameworkFile } from '../framework-path.js';
+import { folderName, jobDir, type SuiteJob, type UnitsPlan, type WorkUnit } from '@eval-factory/suite';
 import { runEvalCommand } from './run-eval.js';
+import { suiteSource } from './suite-source.js';
 import { summarizeCommand } from './summarize.js';
 import { RUN_FILES } from '@eval-factory/types';
 import { readEvaluation, type SuiteManifest } from './suite-status.js';
@@ -32,14 +24,10 @@ import { formatCost } from './scale/cost.js';
 
 export type { RunSuiteArgs } from './suite-job-args.js';
 
-const list = (text: string) =>
-  text
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-
-export async function runSuiteCommand(args: RunSuiteArgs): Promise<number> {
-  const jobs = suiteJobs(args);
+export async function runSuiteCommand(given: RunSuiteArgs): Promise<number> {
+  const jobs = suiteSource(given);
+  // The suite's name may come from its YAML; every later step (units, cluster tasks, manifest) reads it from args.
+  const args: RunSuiteArgs = { ...given, suite: jobs.suite };
   const suiteDir = resolve(args.output_dir, folderName(args.suite));
   if (args['list-units']) {
     process.stdout.write(formatUnits(await suiteUnits(jobs.jobs, args, suiteDir, { write: false })));
@@ -84,7 +72,7 @@ export async function runSuiteCommand(args: RunSuiteArgs): Promise<number> {
     `suite ${args.suite}: ${jobs.jobs.length} jobs in ${plan.units.length} units\n${[...lines, ...mergeLines].join('\n')}\n${jobs.unavailable.map((u) => `  not run   ${u}`).join('\n')}${jobs.unavailable.length ? '\n' : ''}`,
   );
   process.stderr.write(formatIncomplete(merges));
-  await summarizeCommand({ dirs: [suiteDir], out: suiteDir });
+  await summarizeCommand({ dirs: [suiteDir], out: suiteDir, schema: args.schema ?? 'medhelm' });
   const unitsOk = outcomes.flat().every(([, status]) => status === 'success' || status === 'done');
   return unitsOk && merges.every((m) => m.complete && m.status !== 'error') ? EXIT.ok : EXIT.error;
 }
@@ -114,38 +102,6 @@ async function runOneUnit(
 function jobIndex(jobs: readonly SuiteJob[]): (unit: WorkUnit) => SuiteJob {
   const byKey = new Map(jobs.map((j) => [`${j.model}\u0000${j.name}`, j]));
   return (unit) => byKey.get(`${unit.model}\u0000${unit.job}`)!;
-}
-
-function suiteJobs(args: RunSuiteArgs): { jobs: readonly SuiteJob[]; unavailable: readonly string[] } {
-  const frameworkFile = findFrameworkFile();
-  if (!frameworkFile)
-    throw new UserError(
-      'EF_NO_FRAMEWORK',
-      'framework.yml not found',
-      'set EF_FRAMEWORK_FILE or run from the eval-factory checkout',
-    );
-  const available = new Set(loadFramework(frameworkFile).evaluations.map((e) => e.name));
-  const entries = list(args['conf-paths']).flatMap((file) => {
-    if (!existsSync(file))
-      throw new UserError('EF_FILE_NOT_FOUND', `run-entries file not found: ${file}`, 'Check the --conf-paths value.');
-    return parseRunEntries(readFileSync(file, 'utf8'), file);
-  });
-  const dataRoot = args.data_root ?? process.env.EF_DATA_ROOT;
-  const expansion = expandEntries(entries, {
-    modelsToRun: list(args['models-to-run']),
-    ...(args.priority !== undefined ? { priority: args.priority } : {}),
-    ignoreConfModels: args['ignore-conf-models'] === true,
-    available,
-    ...(dataRoot ? { dataRoot: resolve(dataRoot) } : {}),
-  });
-  if (expansion.unavailable.length && !args['skip-unavailable']) {
-    throw new UserError(
-      'EF_SUITE_UNAVAILABLE',
-      `${expansion.unavailable.length} run entr${expansion.unavailable.length === 1 ? 'y names a benchmark' : 'ies name benchmarks'} this installation does not have: ${expansion.unavailable.join('; ')}`,
-      'Run `eval-factory ls` for the benchmarks here, or pass --skip-unavailable to run the rest (they are listed as "not run").',
-    );
-  }
-  return expansion;
 }
 
 /**

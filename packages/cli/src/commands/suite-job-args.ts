@@ -1,19 +1,24 @@
 /** What `run_suite` passes to `run_eval` for one job or work unit (one place, for running, sizing and merging). */
+import { dirname, resolve } from 'node:path';
 import { formatShard, type ShardSpec } from '@eval-factory/types';
 import type { SuiteJob } from '@eval-factory/suite';
 import type { RunEvalArgs } from './run-eval.js';
 
 export interface RunSuiteArgs {
-  readonly 'conf-paths': string;
-  readonly 'models-to-run': string;
+  readonly 'conf-paths'?: string;
+  readonly 'models-to-run'?: string;
+  /** Set by run_suite from --suite or the suite YAML before any job runs. */
   readonly suite: string;
+  readonly suite_config?: string;
+  readonly 'local-path'?: string;
+  readonly schema?: string;
   readonly 'max-eval-instances'?: number;
   readonly 'num-train-trials'?: number;
   readonly priority?: number;
   readonly 'ignore-conf-models'?: boolean;
   readonly 'skip-unavailable'?: boolean;
   readonly output_dir: string;
-  readonly model_url: string;
+  readonly model_url?: string;
   readonly model_type: string;
   readonly api_key_name?: string;
   readonly parallelism?: number;
@@ -66,12 +71,21 @@ export function jobRunArgs(
     ...(args['shared-budget'] ? ['config.params.extra.shared_budget=true'] : []),
     ...(shard ? [`config.params.extra.shard=${formatShard(shard)}`] : []),
   ];
+  // A suite-YAML job is its own run_config (endpoint and params); the suite's flags still apply on top.
+  if (job.runConfig) {
+    return {
+      run_config_data: job.runConfig,
+      ...(args.suite_config ? { run_config_base: dirname(resolve(args.suite_config)) } : {}),
+      output_dir: outputDir,
+      overrides,
+    };
+  }
   return {
     eval_type: job.benchmark,
     output_dir: outputDir,
-    model_id: job.model,
-    model_url: args.model_url,
-    model_type: args.model_type,
+    model_id: job.endpoint?.model_id ?? job.model,
+    model_url: job.endpoint?.url ?? args.model_url,
+    model_type: job.endpoint?.type ?? args.model_type,
     ...(args.api_key_name ? { api_key_name: args.api_key_name } : {}),
     overrides,
   };

@@ -16,7 +16,7 @@ import { slurmScripts } from './slurm.js';
 
 const run = promisify(execFile);
 const confList = (args: RunSuiteArgs) =>
-  args['conf-paths']
+  (args['conf-paths'] ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)
@@ -34,6 +34,14 @@ export async function submitToCluster(
       'the suite has no unit to run',
       'Check --conf-paths and --models-to-run (docs/scale.md).',
     );
+  if (executor === 'kubernetes' && (args.suite_config || args['local-path'])) {
+    // The Job mounts the run-entries files from a ConfigMap; the suite YAML and a prod_env folder are not carried yet.
+    throw new UserError(
+      'EF_SUITE_UNITS',
+      '--executor kubernetes takes a suite from --conf-paths and --model_url; --suite_config and --local-path are not carried into the Job yet',
+      'Use --conf-paths with --model_url for Kubernetes, or --executor slurm (a shared filesystem) for a suite YAML (docs/scale.md).',
+    );
+  }
   return executor === 'slurm' ? submitSlurm(plan, args, suiteDir) : submitKubernetes(plan, args, suiteDir);
 }
 

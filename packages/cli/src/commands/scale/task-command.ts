@@ -10,6 +10,9 @@ import type { RunSuiteArgs } from '../suite-job-args.js';
 /** Flags that shape the suite (and so every unit): passed on to each task. */
 const SUITE_FLAGS = [
   'conf-paths',
+  'suite_config',
+  'local-path',
+  'schema',
   'models-to-run',
   'suite',
   'max-eval-instances',
@@ -29,7 +32,7 @@ const SUITE_FLAGS = [
   'tokens-per-minute',
   'shared-budget',
 ] as const;
-const PATHS = new Set(['output_dir', 'data_root']);
+const PATHS = new Set(['output_dir', 'data_root', 'suite_config', 'local-path']);
 
 /** `run_suite …` arguments for a task; `paths` maps the suite's paths to where the task sees them. */
 export function taskArguments(
@@ -39,7 +42,7 @@ export function taskArguments(
   const out = ['run_suite'];
   for (const flag of SUITE_FLAGS) {
     let value = args[flag as keyof RunSuiteArgs] as string | number | boolean | undefined;
-    if (flag === 'conf-paths') value = paths.confPaths;
+    if (flag === 'conf-paths') value = args['conf-paths'] ? paths.confPaths : undefined;
     else if (flag === 'output_dir') value = paths.outputDir;
     else if (flag === 'data_root') value = paths.dataRoot ?? (value === undefined ? undefined : resolve(String(value)));
     else if (PATHS.has(flag) && value !== undefined) value = resolve(String(value));

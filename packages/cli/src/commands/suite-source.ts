@@ -1,0 +1,129 @@
+/**
+ * Where a suite's jobs come from (docs/reproduce-medhelm.md): HELM's run-entries files × `--models-to-run` (the
+ * endpoint from `--model_url`, or each model's own from `--local-path`'s model_deployments.yaml), or a suite YAML
+ * (`--suite_config`: every target × every task, each job its own run_config). Either way the jobs are checked
+ * before anything is sent: benchmarks this installation lacks (`EF_SUITE_UNAVAILABLE`), and, for a suite YAML,
+ * every job's run_config through the same merge and rules as `run_eval`.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, extname, resolve } from 'node:path';
+import { loadFramework, resolveEvaluation } from '@eval-factory/config';
+import { EXIT, UserError } from '@eval-factory/errors';
+import {
+  endpointsFor,
+  expandEntries,
+  parseRunEntries,
+  parseSuiteConfig,
+  readLocalDeployments,
+  type SuiteJob,
+} from '@eval-factory/suite';
+import { findFrameworkFile } from '../framework-path.js';
+import type { RunSuiteArgs } from './suite-job-args.js';
+
+export interface SuiteSource {
+  readonly suite: string;
+  readonly jobs: readonly SuiteJob[];
+  readonly unavailable: readonly string[];
+}
+
+const list = (text: string | undefined) =>
+  (text ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+const usage = (what: string) =>
+  new UserError('EF_USAGE', what, 'See docs/reproduce-medhelm.md for both ways to describe a suite.', EXIT.usage);
+
+/** The suite's name and jobs, from whichever dialect the flags name (exactly one). */
+export function suiteSource(args: RunSuiteArgs): SuiteSource {
+  const frameworkFile = findFrameworkFile();
+  if (!frameworkFile)
+    throw new UserError(
+      'EF_NO_FRAMEWORK',
+      'framework.yml not found',
+      'set EF_FRAMEWORK_FILE or run from the eval-factory checkout',
+    );
+  const framework = loadFramework(frameworkFile);
+  const available = new Set(framework.evaluations.map((e) => e.name));
+  if (args.suite_config && args['conf-paths']) throw usage('give either --suite_config or --conf-paths, not both');
+  const source = args.suite_config ? fromSuiteYaml(args.suite_config, available) : fromConfs(args, available);
+  if (source.unavailable.length && !args['skip-unavailable']) {
+    const n = source.unavailable.length;
+    throw new UserError(
+      'EF_SUITE_UNAVAILABLE',
+      `${n} run entr${n === 1 ? 'y names a benchmark' : 'ies name benchmarks'} this installation does not have: ${source.unavailable.join('; ')}`,
+      'Run `eval-factory ls` for the benchmarks here, or pass --skip-unavailable to run the rest (they are listed as "not run").',
+    );
+  }
+  if (args.suite_config) checkRunConfigs(source.jobs, args, framework);
+  return { ...source, suite: args.suite ?? source.suite };
+}
+
+function fromConfs(args: RunSuiteArgs, available: ReadonlySet<string>): SuiteSource {
+  if (!args['conf-paths'])
+    throw usage('run_suite needs --conf-paths (HELM run-entries files) or --suite_config (a suite YAML)');
+  if (!args.suite) throw usage('--suite is required with --conf-paths (the suite folder under --output_dir)');
+  if (!args['models-to-run']) throw usage('--models-to-run is required with --conf-paths');
+  if (!args.model_url && !args['local-path'])
+    throw usage(
+      '--model_url (one endpoint for every model) or --local-path (each model its own deployment) is required',
+    );
+  const entries = list(args['conf-paths']).flatMap((file) => {
+    if (!existsSync(file))
+      throw new UserError('EF_FILE_NOT_FOUND', `run-entries file not found: ${file}`, 'Check the --conf-paths value.');
+    return parseRunEntries(readFileSync(file, 'utf8'), file);
+  });
+  const dataRoot = args.data_root ?? process.env.EF_DATA_ROOT;
+  const models = list(args['models-to-run']);
+  const expansion = expandEntries(entries, {
+    modelsToRun: models,
+    ...(args.priority !== undefined ? { priority: args.priority } : {}),
+    ignoreConfModels: args['ignore-conf-models'] === true,
+    available,
+    ...(dataRoot ? { dataRoot: resolve(dataRoot) } : {}),
+  });
+  const local = args['local-path'];
+  if (!local) return { suite: args.suite, ...expansion };
+  // Every model must have its deployment before anything runs (HELM's prod_env convention).
+  const endpoints = endpointsFor(models, readLocalDeployments(local), local);
+  return {
+    suite: args.suite,
+    unavailable: expansion.unavailable,
+    jobs: expansion.jobs.map((j) => ({ ...j, endpoint: endpoints.get(j.model)! })),
+  };
+}
+
+function fromSuiteYaml(file: string, available: ReadonlySet<string>): SuiteSource {
+  if (!existsSync(file))
+    throw new UserError('EF_FILE_NOT_FOUND', `suite file not found: ${file}`, 'Check the --suite_config value.');
+  const config = parseSuiteConfig(readFileSync(file, 'utf8'), file, basename(file, extname(file)));
+  const unavailable = [
+    ...new Set(config.jobs.filter((j) => !available.has(j.benchmark)).map((j) => `${file}: task ${j.benchmark}`)),
+  ];
+  return { suite: config.suite, unavailable, jobs: config.jobs.filter((j) => available.has(j.benchmark)) };
+}
+
+/** Each (target, task) run_config through run_eval's own merge and rules: a bad one stops the suite, named. */
+function checkRunConfigs(
+  jobs: readonly SuiteJob[],
+  args: RunSuiteArgs,
+  framework: ReturnType<typeof loadFramework>,
+): void {
+  for (const job of jobs) {
+    try {
+      resolveEvaluation({
+        framework,
+        runConfig: job.runConfig ?? null,
+        runConfigDir: dirname(resolve(args.suite_config!)),
+        flags: { output_dir: resolve(args.output_dir, 'suite-check') },
+        overrides: [],
+      });
+    } catch (error) {
+      if (error instanceof UserError) {
+        throw new UserError(error.code, `${job.entry}: ${error.message}`, error.hint, error.exitCode);
+      }
+      throw error;
+    }
+  }
+}
