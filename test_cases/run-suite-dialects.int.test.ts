@@ -76,6 +76,9 @@ describe('run_suite --suite_config (launcher-style suite YAML)', () => {
     expect(new Set(server.requests.map((q) => (q.body as { model: string }).model))).toEqual(
       new Set(['org/alpha', 'beta-served']),
     );
+    // One HELM suite folder: every job's run linked under helm/runs/<suite>/ by its HELM run name.
+    for (const run of ['pubmed_qa__model=org_alpha', 'head_qa__language=en,category=None,model=beta-served'])
+      expect(existsSync(join(out, 'mini', 'helm', 'runs', 'mini', run, 'run_spec.json'))).toBe(true);
     const board = readFileSync(join(out, 'mini', 'leaderboard.md'), 'utf8');
     expect(board).toContain('## Clinical Decision Support'); // head_qa
     expect(board).toContain('## Medical Research Assistance'); // pubmed_qa

@@ -13,6 +13,7 @@ import { makeDirSync } from '@eval-factory/files';
 import { folderName, jobDir, type SuiteJob, type UnitsPlan, type WorkUnit } from '@eval-factory/suite';
 import { runEvalCommand } from './run-eval.js';
 import { suiteSource } from './suite-source.js';
+import { HELM_OUTPUT_DIR, linkHelmSuite } from './helm-suite-folder.js';
 import { summarizeCommand } from './summarize.js';
 import { RUN_FILES } from '@eval-factory/types';
 import { readEvaluation, type SuiteManifest } from './suite-status.js';
@@ -72,6 +73,15 @@ export async function runSuiteCommand(given: RunSuiteArgs): Promise<number> {
     `suite ${args.suite}: ${jobs.jobs.length} jobs in ${plan.units.length} units\n${[...lines, ...mergeLines].join('\n')}\n${jobs.unavailable.map((u) => `  not run   ${u}`).join('\n')}${jobs.unavailable.length ? '\n' : ''}`,
   );
   process.stderr.write(formatIncomplete(merges));
+  const linked = linkHelmSuite(
+    suiteDir,
+    args.suite,
+    jobs.jobs.map((j) => join(suiteDir, jobDir(j))),
+  );
+  if (linked > 0)
+    process.stderr.write(
+      `HELM runs: ${join(suiteDir, HELM_OUTPUT_DIR)} (helm-summarize --output-path … --suite ${args.suite})\n`,
+    );
   await summarizeCommand({ dirs: [suiteDir], out: suiteDir, schema: args.schema ?? 'medhelm' });
   const unitsOk = outcomes.flat().every(([, status]) => status === 'success' || status === 'done');
   return unitsOk && merges.every((m) => m.complete && m.status !== 'error') ? EXIT.ok : EXIT.error;
