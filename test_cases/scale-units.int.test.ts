@@ -151,7 +151,7 @@ describe('work units', () => {
     } finally {
       await server.close();
     }
-  });
+  }, 240_000);
 
   it("run_suite with --max-instances-per-unit runs every unit here and merges: the single run's results", async () => {
     const server = await startFakeOpenAIServer({ models: ['org/alpha'] });
@@ -167,5 +167,5 @@ describe('work units', () => {
     } finally {
       await server.close();
     }
-  });
+  }, 240_000);
 });
