@@ -9,7 +9,15 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const SCRIPTS = ['overhead.mjs', 'cached-rerun.mjs', 'startup.mjs', 'memory.mjs', 'faults.mjs', 'scale.mjs', 'suite.mjs'];
+const SCRIPTS = [
+  'overhead.mjs',
+  'cached-rerun.mjs',
+  'startup.mjs',
+  'memory.mjs',
+  'faults.mjs',
+  'scale.mjs',
+  'suite.mjs',
+];
 const TIMEOUT_MS = 10 * 60 * 1000;
 
 function machine() {

@@ -8,7 +8,7 @@
 export type EndpointType = 'chat' | 'completions';
 
 /** How a judge authenticates (docs/configuration.md#judges). */
-export type JudgeAuthMode = 'auto' | 'api_key' | 'oauth' | 'none';
+export type JudgeAuthMode = 'auto' | 'api_key' | 'api_key_if_set' | 'oauth' | 'none';
 
 /** One judge of `extra.judges` (docs/configuration.md#judges); open, deep-merged key by key. */
 export interface JudgeConfig {

@@ -18,6 +18,10 @@ export const RUN_FILES = {
   /** Relative to the run folder. */
   log: 'logs/eval-factory.log',
   cache: 'cache.db',
+  responsesDir: 'responses',
+  /** Relative to the run folder: every model answer as received (JSONL, appended as they arrive). */
+  modelResponses: 'responses/model.jsonl',
+  judgeResponses: 'responses/judges.jsonl',
   /** The engine's summary, in its run directory (EngineSummary). */
   engineSummary: 'ef_summary.json',
   lock: '.eval-factory.lock',

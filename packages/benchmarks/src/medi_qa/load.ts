@@ -3,10 +3,9 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UserError } from '@eval-factory/errors';
 import { CORRECT_TAG, type DataFileInfo, type Instance, type LoadContext, type LoadedData } from '@eval-factory/types';
-import { resolveDataFile, hashFile, readTextPython } from '@eval-factory/files';
+import { resolveDataFile, hashFile, readTextPython, reportDrift } from '@eval-factory/files';
 import { parseMediQaJsonl, parseMediQaXml } from './xml.js';
 import type { MediQaQuestion } from './xml.js';
-import { reportDrift } from '@eval-factory/files';
 
 /** HELM loads bigbio/mediqa_qa, whose script parses this file of the repository's master branch; we pin the head. */
 export const MEDI_QA_COMMIT = 'ae5d3826d6c841923b9db831159fef0f1b893593';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildXlsx } from '../clear/xlsx-fixture.js';
+import { buildXlsx } from '../../test-support/clear/xlsx-fixture.js';
 import { recordingContext, tempDir, fixtureNotes } from '../../test-support/shared/test-support.js';
 import { medicationQa } from './definition.js';
 import { MEDICATION_QA_FIXTURE_ROWS } from '../../test-support/medication_qa/fixture-rows.js';

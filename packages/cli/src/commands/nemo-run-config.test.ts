@@ -11,14 +11,15 @@ import { describe, expect, it } from '@jest/globals';
 import { Ajv } from 'ajv';
 import { parse } from 'yaml';
 import { compareWithPrevious, loadFramework, resolveEvaluation } from '@eval-factory/config';
-import { renderCommand, type TemplateEvaluation } from '@eval-factory/executor';
+import { renderCommand } from '@eval-factory/executor';
+import type { Evaluation } from '@eval-factory/types';
 import { runConfigYmlForNemo } from './nemo-run-config.js';
 
 const CONTRACT = JSON.parse(readFileSync(new URL('./fixtures/nemo-run-config.contract.json', import.meta.url), 'utf8'));
 
 function evaluationOf(runConfig: Record<string, unknown>, overrides: string[] = []) {
   const resolved = resolveEvaluation({ framework: loadFramework(), runConfig, overrides });
-  return resolved.evaluation as unknown as TemplateEvaluation & { command: string; config: Record<string, unknown> };
+  return resolved.evaluation as Evaluation;
 }
 
 const RUN_CONFIG = {

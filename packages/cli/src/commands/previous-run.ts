@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compareWithPrevious, outputDirMismatch, readYamlFile } from '@eval-factory/config';
+import { RUN_FILES } from '@eval-factory/types';
 
 /** Lines in a JSONL log; 0 when it does not exist. */
 function lineCount(file: string): number {
@@ -23,7 +24,7 @@ function lineCount(file: string): number {
  * to the model or a judge (empty or absent responses logs). A run killed before it wrote its status is not one.
  */
 export function failedBeforeSending(outputDir: string): boolean {
-  const evaluationFile = join(outputDir, 'evaluation_config.yaml');
+  const evaluationFile = join(outputDir, RUN_FILES.evaluationConfig);
   if (!existsSync(evaluationFile)) return false;
   let status: unknown;
   try {
@@ -33,8 +34,8 @@ export function failedBeforeSending(outputDir: string): boolean {
   }
   return (
     status === 'error' &&
-    lineCount(join(outputDir, 'responses', 'model.jsonl')) === 0 &&
-    lineCount(join(outputDir, 'responses', 'judges.jsonl')) === 0
+    lineCount(join(outputDir, RUN_FILES.modelResponses)) === 0 &&
+    lineCount(join(outputDir, RUN_FILES.judgeResponses)) === 0
   );
 }
 
@@ -43,7 +44,7 @@ export function failedBeforeSending(outputDir: string): boolean {
  * returns a note to print when a differing run that sent nothing is replaced, else null.
  */
 export function checkPreviousRun(outputDir: string, evaluation: unknown): string | null {
-  const previous = join(outputDir, 'run_config.yml');
+  const previous = join(outputDir, RUN_FILES.runConfig);
   if (!existsSync(previous)) return null;
   const diffs = compareWithPrevious(readYamlFile(previous), evaluation as never);
   if (diffs.length === 0) return null;

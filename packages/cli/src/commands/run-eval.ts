@@ -194,7 +194,7 @@ async function runLocked(o: {
   ); // a full disk already failed the writes above
   if (engine.interrupted) {
     // One line, not a summary of a run that did not finish (issue 19.8).
-    const kept = await answersKept(join(outputDir, 'responses', 'model.jsonl'));
+    const kept = await answersKept(join(outputDir, RUN_FILES.modelResponses));
     process.stderr.write(
       `interrupted: ${kept} answer${kept === 1 ? '' : 's'} kept, re-run the same command to resume\n`,
     );

@@ -113,7 +113,14 @@ function runFolders(dir: string): string[] {
     for (const name of names) {
       const path = join(d, name);
       if (
-        !['runs', 'responses', RUN_FILES.logsDir, RUN_FILES.modelConfigs, 'node_modules', UNITS_DIR].includes(name) &&
+        ![
+          'runs',
+          RUN_FILES.responsesDir,
+          RUN_FILES.logsDir,
+          RUN_FILES.modelConfigs,
+          'node_modules',
+          UNITS_DIR,
+        ].includes(name) &&
         statSync(path).isDirectory()
       )
         walk(path);

@@ -1,6 +1,6 @@
 import { readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { UNITS_DIR } from '@eval-factory/types';
+import { RUN_FILES, UNITS_DIR } from '@eval-factory/types';
 import { layeredCache } from './layered-cache.js';
 import { openRedisCache } from './redis-cache.js';
 import { disabledCache, openSqliteCache, type RequestCache } from './request-cache.js';
@@ -47,7 +47,7 @@ export function unitCacheFiles(runDir: string | null): string[] {
   if (!existsSync(units)) return [];
   return readdirSync(units, { withFileTypes: true })
     .filter((d) => d.isDirectory())
-    .map((d) => join(units, d.name, 'cache.db'))
+    .map((d) => join(units, d.name, RUN_FILES.cache))
     .filter((f) => existsSync(f))
     .sort();
 }

@@ -3,6 +3,7 @@ import { openRequestCache, type CacheSetup } from '../cache/index.js';
 import { JsonlAppender } from '../output/atomic.js';
 import type { Jury } from './jury.js';
 import type { JuryPlan } from './plan-jury.js';
+import { RUN_FILES } from '@eval-factory/types';
 
 export interface JuryStage {
   readonly jury: Jury;
@@ -25,7 +26,7 @@ export async function openJuryStage(
   },
 ): Promise<JuryStage> {
   const cache = await openRequestCache(o.cacheSetup, 'judge', 'judges', o.warn);
-  const log = await JsonlAppender.open(join(o.outputDir, 'responses', 'judges.jsonl'));
+  const log = await JsonlAppender.open(join(o.outputDir, RUN_FILES.judgeResponses));
   return {
     jury: plan.start({ cache, log, ...(o.signal ? { signal: o.signal } : {}) }),
     close: async () => {

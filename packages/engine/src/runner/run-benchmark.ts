@@ -74,7 +74,7 @@ export async function runBenchmark(
     const prepared = scrubPrepared(loaded);
     await writeJsonlAtomic(join(out, RUN_FILES.instancesJsonl), prepared.selected.map(instanceLine));
     await writeJsonlAtomic(
-      join(out, 'responses', 'model.jsonl'),
+      join(out, RUN_FILES.modelResponses),
       prepared.requests.map((r) => ({
         instance_id: r.instance_id,
         train_trial_index: r.train_trial_index,
@@ -192,7 +192,7 @@ export async function runBenchmark(
       ? await EarlyScoring.open(records.length, scoreAt, helmSpec, records)
       : null;
   try {
-    const responsesLog = await JsonlAppender.open(join(out, 'responses', 'model.jsonl'));
+    const responsesLog = await JsonlAppender.open(join(out, RUN_FILES.modelResponses));
     const bar = createProgress(run.benchmark.name, prepared.requests.length);
     progress = bar;
     let execution: Awaited<ReturnType<typeof executeRequests>>;

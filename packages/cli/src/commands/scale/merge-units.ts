@@ -12,6 +12,7 @@ import { lockHolder } from '@eval-factory/executor';
 import type { UnitsPlan, WorkUnit } from '@eval-factory/suite';
 import { runEvalCommand } from '../run-eval.js';
 import { readEvaluation } from '../suite-status.js';
+import { RUN_FILES } from '@eval-factory/types';
 
 /** Written into a merged job's folder: which units it was made of and which were missing. */
 export const MERGE_REPORT = 'merge.json';
@@ -52,7 +53,7 @@ async function mergeJob(suiteDir: string, jobDir: string, units: readonly WorkUn
   const missing = states.filter((s) => s.state !== 'done');
   const base = { model: units[0]!.model, job: units[0]!.job, dir: jobDir, missing, complete: missing.length === 0 };
   // Every unit wrote the same run_config.yml apart from its shard (and the cache): any started one describes the job.
-  const runConfig = units.map((u) => join(suiteDir, u.dir, 'run_config.yml')).find((f) => existsSync(f));
+  const runConfig = units.map((u) => join(suiteDir, u.dir, RUN_FILES.runConfig)).find((f) => existsSync(f));
   if (!runConfig) return { ...base, complete: false, status: null };
   await runEvalCommand({
     run_config: runConfig,
