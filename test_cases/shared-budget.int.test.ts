@@ -86,9 +86,9 @@ if (binary === null)
 
   it('without it, two workers at parallelism 2 put 4 requests in flight', async () => {
     expect(await twoWorkers('local', [])).toBe(4);
-  });
+  }, 180_000);
 
   it("with --shared-budget, never more than the endpoint's parallelism of 2 in total", async () => {
     expect(await twoWorkers('shared', ['--cache', redis.url, '--shared-budget'])).toBe(2);
-  });
+  }, 180_000);
 });
