@@ -47,7 +47,7 @@ describe('cluster submission', () => {
     expect(r.stdout).toContain('#SBATCH --export=PATH,HOME,EF_TEST_KEY');
     expect(r.stdout).toMatch(/sbatch --parsable --dependency=afterany:<array job id> .*merge\.sbatch/);
     expect(existsSync(join(dir, 'dry'))).toBe(false);
-  });
+  }, 180_000);
 
   it('no sbatch here (not a Slurm login node) is EF_CLUSTER_SUBMIT, with the scripts left to submit by hand', async () => {
     const r = await runCli(args(join(dir, 'refused'), ['--executor', 'slurm']), {
@@ -57,7 +57,7 @@ describe('cluster submission', () => {
     expect(r.stderr).toContain('error[EF_CLUSTER_SUBMIT]: sbatch failed: sbatch is not on PATH');
     expect(r.stderr).not.toMatch(/^\s+at /m);
     expect(existsSync(join(dir, 'refused', 'toy', 'slurm', 'run_suite.sbatch'))).toBe(true);
-  });
+  }, 180_000);
 
   it('kubernetes writes the ConfigMap and Indexed Job (8 units, 3 at once) and does not apply it without --submit', async () => {
     const r = await runCli(
@@ -80,5 +80,5 @@ describe('cluster submission', () => {
     expect(job.spec.template.spec.containers[0].env).toEqual([
       { name: 'EF_TEST_KEY', valueFrom: { secretKeyRef: { name: 'ef-toy-keys', key: 'EF_TEST_KEY' } } },
     ]);
-  });
+  }, 180_000);
 });

@@ -71,7 +71,7 @@ describeRedis('shared Redis cache (real redis-server)', () => {
     expect(server.requests.length).toBe(sent);
     expect(second.stderr).toContain('30 answers found in the cache');
     expect(results(join(dir, 'two'))).toBe(results(join(dir, 'one')));
-  });
+  }, 180_000);
 
   it('Redis killed mid-run: one warning, the run finishes, nothing lost (a re-run without Redis sends nothing)', async () => {
     const own = await startRedisServer(binary);
@@ -105,5 +105,5 @@ describeRedis('shared Redis cache (real redis-server)', () => {
     } finally {
       await killing.close();
     }
-  });
+  }, 180_000);
 });

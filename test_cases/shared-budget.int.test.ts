@@ -1,8 +1,8 @@
 /**
  * The shared endpoint budget (docs/scale.md): two workers (run_suite processes into different folders, on
  * different data) send to one model endpoint at parallelism 2 each. The server holds its first answers until both
- * workers are sending (or 4 s have passed), so without a shared budget it sees 4 in flight; with --shared-budget
- * (through a real redis-server) it never sees more than 2.
+ * workers are sending, so without a shared budget it sees 4 in flight; with --shared-budget (through a real
+ * redis-server) it never sees more than 2.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -34,22 +34,25 @@ if (binary === null)
   });
   afterAll(async () => redis?.stop());
 
-  /** Two workers at once against one endpoint; returns the server-side maximum of requests in flight. */
-  async function twoWorkers(name: string, extra: string[]): Promise<number> {
+  /**
+   * Two workers at once against one endpoint; returns the server-side maximum of requests in flight. Answers wait
+   * until both workers have sent a request (`gateMs` null), or for at most `gateMs`.
+   */
+  async function twoWorkers(name: string, extra: string[], gateMs: number | null): Promise<number> {
     let inFlight = 0;
     let max = 0;
-    const seen = new Set<string>();
-    let bothSending: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (bothSending = resolve));
-    setTimeout(() => bothSending(), 4000);
+    const workers = new Set<string>();
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    if (gateMs !== null) setTimeout(() => open(), gateMs);
     const server = await startFakeOpenAIServer({
       models: ['org/alpha'],
       answer: async (request) => {
         inFlight++;
         max = Math.max(max, inFlight);
-        // Workers a and b ask different questions: 4 distinct prompts waiting means both are sending.
-        seen.add(request.prompt);
-        if (seen.size >= 4) bothSending();
+        // Workers a and b ask different questions ("treatment a3", "treatment b3").
+        workers.add(/treatment ([ab])\d/.exec(request.prompt)?.[1] ?? '?');
+        if (workers.size >= 2) open();
         await gate;
         await new Promise((r) => setTimeout(r, 30));
         inFlight--;
@@ -85,10 +88,11 @@ if (binary === null)
   }
 
   it('without it, two workers at parallelism 2 put 4 requests in flight', async () => {
-    expect(await twoWorkers('local', [])).toBe(4);
-  });
+    expect(await twoWorkers('local', [], null)).toBe(4);
+  }, 180_000);
 
   it("with --shared-budget, never more than the endpoint's parallelism of 2 in total", async () => {
-    expect(await twoWorkers('shared', ['--cache', redis.url, '--shared-budget'])).toBe(2);
-  });
+    // The first worker holds both slots at the gate until it opens after 3 s; the other waits for a slot meanwhile.
+    expect(await twoWorkers('shared', ['--cache', redis.url, '--shared-budget'], 3000)).toBe(2);
+  }, 180_000);
 });
