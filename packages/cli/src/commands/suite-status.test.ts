@@ -90,6 +90,19 @@ describe('eval-factory status', () => {
     expect(again.text).toContain('  failed   m  a  (2 of 3 units done, 1 failed)');
   });
 
+  it('an interrupted run is left to do, not failed, and says how to go on', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ef-status-'));
+    mkdirSync(join(dir, 'run'));
+    writeFileSync(
+      join(dir, 'run', 'evaluation_config.yaml'),
+      'status: interrupted\ncounts: {instances: {scored: 3, evaluated: 10}}\nerrors: [{code: EF_INTERRUPTED, message: stopped}]\n',
+    );
+    const out = sink();
+    suiteStatusCommand({ dir }, out as unknown as NodeJS.WritableStream);
+    expect(out.text).toContain('1 jobs — 0 done, 0 running, 0 failed, 1 left');
+    expect(out.text).toContain('  left     run  (interrupted: 3 of 10 scored; re-run to resume)');
+  });
+
   it('a missing folder is EF_FILE_NOT_FOUND', () => {
     expect(() => suiteStatusCommand({ dir: join(tmpdir(), 'ef-no-such-suite') })).toThrow(
       expect.objectContaining({ code: 'EF_FILE_NOT_FOUND' }),

@@ -95,6 +95,12 @@ function stateOf(runDir: string, plannedUnits: number | null): { state: JobState
   // A job run in shards is only its units/ until `eval-factory merge` (docs/scale.md).
   if (!evaluation) return unitsProgress(runDir, plannedUnits) ?? { state: 'left' };
   const scored = evaluation.counts?.instances;
+  // Stopped by Ctrl-C/SIGTERM: nothing failed, the same command resumes it (issue 19.8).
+  if (evaluation.status === 'interrupted')
+    return {
+      state: 'left',
+      detail: `interrupted${scored ? `: ${scored.scored} of ${scored.evaluated} scored` : ''}; re-run to resume`,
+    };
   if (evaluation.status === 'success')
     return { state: 'done', ...(scored ? { detail: `${scored.scored} of ${scored.evaluated} scored` } : {}) };
   const first = evaluation.errors?.[0];
