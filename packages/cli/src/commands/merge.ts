@@ -9,7 +9,7 @@ import { EXIT, UserError } from '@eval-factory/errors';
 import { UNITS_PLAN } from '@eval-factory/suite';
 import { formatIncomplete, mergeSuite } from './scale/merge-units.js';
 import { readPlan } from './scale/suite-units.js';
-import { SUITE_SCHEMA, summarizeCommand } from './summarize.js';
+import { summarizeCommand } from './summarize.js';
 
 export async function mergeCommand(args: { dir: string }): Promise<number> {
   const dir = resolve(args.dir);
@@ -33,7 +33,6 @@ export async function mergeCommand(args: { dir: string }): Promise<number> {
       `  ${(m.complete ? 'merged' : 'incomplete').padEnd(10)} ${m.model}  ${m.job}  (${m.status ?? 'no unit started'})\n`,
     );
   process.stderr.write(formatIncomplete(merges));
-  // The same grouping as the suite's own leaderboard, so a merged cluster run reads like a local one.
-  await summarizeCommand({ dirs: [dir], out: dir, schema: SUITE_SCHEMA });
+  await summarizeCommand({ dirs: [dir], out: dir });
   return merges.every((m) => m.complete && m.status !== 'error') ? EXIT.ok : EXIT.error;
 }

@@ -14,7 +14,7 @@ import { folderName, jobDir, type SuiteJob, type UnitsPlan, type WorkUnit } from
 import { runEvalCommand } from './run-eval.js';
 import { suiteSource } from './suite-source.js';
 import { HELM_OUTPUT_DIR, linkHelmSuite } from './helm-suite-folder.js';
-import { SUITE_SCHEMA, summarizeCommand } from './summarize.js';
+import { summarizeCommand } from './summarize.js';
 import { RUN_FILES } from '@eval-factory/types';
 import { readEvaluation, type SuiteManifest } from './suite-status.js';
 import { jobRunArgs, type RunSuiteArgs } from './suite-job-args.js';
@@ -82,7 +82,7 @@ export async function runSuiteCommand(given: RunSuiteArgs): Promise<number> {
     process.stderr.write(
       `HELM runs: ${join(suiteDir, HELM_OUTPUT_DIR)} (helm-summarize --output-path … --suite ${args.suite})\n`,
     );
-  await summarizeCommand({ dirs: [suiteDir], out: suiteDir, schema: args.schema ?? SUITE_SCHEMA });
+  await summarizeCommand({ dirs: [suiteDir], out: suiteDir, schema: args.schema ?? 'medhelm' });
   const unitsOk = outcomes.flat().every(([, status]) => status === 'success' || status === 'done');
   return unitsOk && merges.every((m) => m.complete && m.status !== 'error') ? EXIT.ok : EXIT.error;
 }

@@ -8,9 +8,6 @@ import { writeOutputFiles } from './output-files.js';
  * command runs, so main.ts can import the table at start-up for free.
  */
 /** The bootstrap-interval flags of `summarize`, `compare`, `serve` and `report`. */
-/** How a suite's leaderboard is grouped unless --schema says otherwise (run_suite and merge alike). */
-export const SUITE_SCHEMA = 'medhelm';
-
 export const BOOTSTRAP_FLAGS = {
   seed: { type: 'number', default: 0, describe: 'seed of the bootstrap generator (mulberry32)' },
   resamples: { type: 'number', default: 2000, describe: 'bootstrap resamples per interval' },
