@@ -103,11 +103,17 @@ async function parseAndRun(argv: string[], engine: PrestartedEngine | null): Pro
       'merge <dir>',
       'combine the work units of a suite (sharded jobs) into one run per job, then the leaderboard',
       (y) =>
-        y.positional('dir', {
-          type: 'string',
-          demandOption: true,
-          describe: 'the suite folder (<output_dir>/<suite>)',
-        }),
+        y
+          .positional('dir', {
+            type: 'string',
+            demandOption: true,
+            describe: 'the suite folder (<output_dir>/<suite>)',
+          })
+          .option('schema', {
+            type: 'string',
+            describe:
+              "categories for the leaderboard, as run_suite's --schema: 'medhelm' (default) or a HELM schema file",
+          }),
       async (a) => {
         code = await (await import('./commands/merge.js')).mergeCommand(a as never);
       },

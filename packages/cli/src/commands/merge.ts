@@ -11,7 +11,7 @@ import { formatIncomplete, mergeSuite } from './scale/merge-units.js';
 import { readPlan } from './scale/suite-units.js';
 import { summarizeCommand } from './summarize.js';
 
-export async function mergeCommand(args: { dir: string }): Promise<number> {
+export async function mergeCommand(args: { dir: string; schema?: string }): Promise<number> {
   const dir = resolve(args.dir);
   if (!existsSync(dir) || !statSync(dir).isDirectory())
     throw new UserError(
@@ -33,6 +33,7 @@ export async function mergeCommand(args: { dir: string }): Promise<number> {
       `  ${(m.complete ? 'merged' : 'incomplete').padEnd(10)} ${m.model}  ${m.job}  (${m.status ?? 'no unit started'})\n`,
     );
   process.stderr.write(formatIncomplete(merges));
-  await summarizeCommand({ dirs: [dir], out: dir });
+  // Grouped as run_suite groups it, so a merged suite's leaderboard is the one-machine run's.
+  await summarizeCommand({ dirs: [dir], out: dir, schema: args.schema ?? 'medhelm' });
   return merges.every((m) => m.complete && m.status !== 'error') ? EXIT.ok : EXIT.error;
 }

@@ -134,4 +134,16 @@ describe('Slurm job array', () => {
     expect(files.mergeScript).toMatch(/ merge \/shared\/results\/MedHELM_v1$/m);
     expect(files.arrayFile).toBe('/shared/results/MedHELM_v1/slurm/run_suite.sbatch');
   });
+  it('the merge job groups the leaderboard as run_suite was told (--schema, a file by absolute path)', () => {
+    const withSchema = slurmScripts(
+      plan,
+      { ...args, schema: '/confs/schema_medhelm.yaml' },
+      '/shared/results/MedHELM_v1',
+      '/shared/results',
+      '/confs/run_entries.conf',
+    );
+    expect(withSchema.mergeScript).toMatch(
+      / merge \/shared\/results\/MedHELM_v1 --schema \/confs\/schema_medhelm\.yaml$/m,
+    );
+  });
 });

@@ -4,7 +4,7 @@
  * folder), and a merge job that starts once every task has ended (`--dependency=afterany`). Environment variables
  * reach the tasks by name (`--export=NAME,…`): values never appear in a script or a log.
  */
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { UnitsPlan } from '@eval-factory/suite';
 import type { RunSuiteArgs } from '../suite-job-args.js';
 import { shellQuote, taskArguments, thisCli } from './task-command.js';
@@ -51,6 +51,8 @@ export function slurmScripts(
     `#SBATCH --export=${exportedNames(args).join(',')}`,
   ];
   const cli = thisCli().map(shellQuote).join(' ');
+  // The leaderboard's categories as run_suite was told (a schema file by absolute path, for the merge job's folder).
+  const schema = args.schema === undefined || args.schema === 'medhelm' ? args.schema : resolve(args.schema);
   const task = taskArguments(args, { confPaths, outputDir }).map(shellQuote).join(' ');
   const arrayScript = [
     ...header(`ef-${args.suite}`, join(dir, 'unit-%a.log')),
@@ -64,7 +66,7 @@ export function slurmScripts(
     ...header(`ef-${args.suite}-merge`, join(dir, 'merge.log')),
     '# After every unit has ended: the sharded jobs merged, then the leaderboard (docs/scale.md).',
     'set -euo pipefail',
-    `exec ${cli} merge ${shellQuote(suiteDir)}`,
+    `exec ${cli} merge ${shellQuote(suiteDir)}${schema ? ` --schema ${shellQuote(schema)}` : ''}`,
     '',
   ].join('\n');
   return { arrayScript, mergeScript, arrayFile: join(dir, 'run_suite.sbatch'), mergeFile: join(dir, 'merge.sbatch') };
