@@ -84,7 +84,7 @@ async function main() {
     ]);
     const ratio = result.wallMs / ideal;
     summary(
-      `suite: ${ratio.toFixed(2)} × ideal (target ≤ ${TARGET_RATIO}), endpoint utilisation ${perEndpoint.map((e) => `${(e.utilisation * 100).toFixed(0)} %`).join(' / ')}${ratio > TARGET_RATIO ? ' — MISSES TARGET' : ''}${loadNote()}`,
+      `suite: ${ratio.toFixed(2)} × ideal (target ≤ ${TARGET_RATIO}), endpoint utilisation ${perEndpoint.map((e) => `${(e.utilisation * 100).toFixed(0)} %`).join(' / ')}${ratio > TARGET_RATIO ? ' — MISSES TARGET' : ''}; ${loadNote()}`,
     );
   } finally {
     await server.close();
