@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { BENCHMARK_ORDER } from '@eval-factory/testkit';
 import { describe, expect, it } from '@jest/globals';
 import { fixture, REPO_ROOT, runCli, tempDir, writeRunConfig } from './support.js';
 
@@ -176,34 +177,7 @@ describe('ls and --dry_run', () => {
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe('helm: '); // NeMo's own line, trailing space included (docs/configuration.md#compatibility)
-    expect(lines.slice(1)).toEqual(
-      [
-        'pubmed_qa',
-        'head_qa',
-        'medbullets',
-        'medcalc_bench',
-        'medec',
-        'ehr_sql',
-        'race_based_med',
-        'medhallu',
-        'mtsamples_replicate',
-        'ehrshot',
-        'clear',
-        'medalign',
-        'n2c2_ct_matching',
-        'medhelm_med_qa',
-        'medication_qa',
-        'medi_qa',
-        'aci_bench',
-        'mtsamples_procedures',
-        'med_dialog',
-        'medhelm_med_mcqa',
-        'mimic_rrs',
-        'mimic_bhc',
-        'mimiciv_billing_code',
-        'dischargeme',
-      ].map((t) => `  * ${t}`),
-    );
+    expect(lines.slice(1)).toEqual(BENCHMARK_ORDER.map((t) => `  * ${t}`));
   });
 
   it('plain ls (which skips the argument parser) prints what ls through the parser prints', async () => {

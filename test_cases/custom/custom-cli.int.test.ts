@@ -6,40 +6,12 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startFakeOpenAIServer, type FakeOpenAIServer } from '@eval-factory/testkit';
+import { BENCHMARK_ORDER, startFakeOpenAIServer, type FakeOpenAIServer } from '@eval-factory/testkit';
 import { REPO_ROOT, runCli, tempDir, writeRunConfig } from '../support.js';
 
 const EXAMPLES = join(REPO_ROOT, 'configs', 'custom', 'benchmarks');
 const QUIZ = join(EXAMPLES, 'clinical_quiz.yml');
-const BUILT_IN_LS = [
-  'helm: ',
-  ...[
-    'pubmed_qa',
-    'head_qa',
-    'medbullets',
-    'medcalc_bench',
-    'medec',
-    'ehr_sql',
-    'race_based_med',
-    'medhallu',
-    'mtsamples_replicate',
-    'ehrshot',
-    'clear',
-    'medalign',
-    'n2c2_ct_matching',
-    'medhelm_med_qa',
-    'medication_qa',
-    'medi_qa',
-    'aci_bench',
-    'mtsamples_procedures',
-    'med_dialog',
-    'medhelm_med_mcqa',
-    'mimic_rrs',
-    'mimic_bhc',
-    'mimiciv_billing_code',
-    'dischargeme',
-  ].map((t) => `  * ${t}`),
-];
+const BUILT_IN_LS = ['helm: ', ...BENCHMARK_ORDER.map((t) => `  * ${t}`)];
 
 /** A folder of self-written definitions: a valid label task, and broken ones for `validate`. */
 function benchmarksFolder(): string {

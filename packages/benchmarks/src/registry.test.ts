@@ -1,33 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { benchmarkNames, buildRegistry, getBenchmark, listBenchmarks } from './registry.js';
 import { pubmedQa } from './pubmed_qa/definition.js';
+import { BENCHMARK_ORDER } from '@eval-factory/testkit';
 
-const NAMES = [
-  'pubmed_qa',
-  'head_qa',
-  'medbullets',
-  'medcalc_bench',
-  'medec',
-  'ehr_sql',
-  'race_based_med',
-  'medhallu',
-  'mtsamples_replicate',
-  'ehrshot',
-  'clear',
-  'medalign',
-  'n2c2_ct_matching',
-  'medhelm_med_qa',
-  'medication_qa',
-  'medi_qa',
-  'aci_bench',
-  'mtsamples_procedures',
-  'med_dialog',
-  'medhelm_med_mcqa',
-  'mimic_rrs',
-  'mimic_bhc',
-  'mimiciv_billing_code',
-  'dischargeme',
-];
+const NAMES = BENCHMARK_ORDER;
 
 describe('benchmark registry', () => {
   it('lists the benchmarks in registration order', async () => {

@@ -4,6 +4,7 @@ import { defaultFrameworkPath, listTasks, loadFramework, validateFramework } fro
 import { mergeLayers } from './merge.js';
 import { schemaErrors } from './schema/validate.js';
 import { thrown } from './test-support.js';
+import { BENCHMARK_ORDER } from '@eval-factory/testkit';
 /** The benchmarks MedHELM scores with its LLM jury; framework.yml marks each by its judge roster. */
 const JUDGED_TASKS = [
   'mtsamples_replicate',
@@ -18,33 +19,7 @@ const JUDGED_TASKS = [
   'dischargeme',
 ];
 
-const ALL_TASKS = [
-  'pubmed_qa',
-  'head_qa',
-  'medbullets',
-  'medcalc_bench',
-  'medec',
-  'ehr_sql',
-  'race_based_med',
-  'medhallu',
-  'mtsamples_replicate',
-  'ehrshot',
-  'clear',
-  'medalign',
-  'n2c2_ct_matching',
-  // The rest of MedHELM (docs/benchmarks.md), appended in the order they were added.
-  'medhelm_med_qa',
-  'medication_qa',
-  'medi_qa',
-  'aci_bench',
-  'mtsamples_procedures',
-  'med_dialog',
-  'medhelm_med_mcqa',
-  'mimic_rrs',
-  'mimic_bhc',
-  'mimiciv_billing_code',
-  'dischargeme',
-];
+const ALL_TASKS = BENCHMARK_ORDER;
 const IMPLEMENTED = [
   'pubmed_qa',
   'head_qa',
