@@ -14,6 +14,7 @@ export {
   HELM_DEFAULT_TOKENIZER,
   HELM_OPENAI_CLIENTS,
   MODEL_CONFIG_FILES,
+  PROVIDER_NAMES,
 } from './model-configs.js';
 export type * from './run-folder.js';
 export { HELM_RUN_FILES, RUN_FILES } from './run-folder.js';

@@ -20,7 +20,9 @@ export const MODEL_CONFIG_FILES = {
   judges: 'judges.yaml',
 } as const;
 
-export type ProviderName = 'openai_compatible' | 'nvcf' | 'nvidia_anthropic';
+/** The providers model-configs writes and the engine speaks (its readers reject any other name). */
+export const PROVIDER_NAMES = ['openai_compatible', 'nvcf', 'nvidia_anthropic'] as const;
+export type ProviderName = (typeof PROVIDER_NAMES)[number];
 export type MaxTokensField = 'max_tokens' | 'max_completion_tokens';
 
 /** The evaluated model's `auth` block: the NAME of the key's variable, or no key. */

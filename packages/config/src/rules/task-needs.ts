@@ -37,7 +37,8 @@ function isBlank(value: unknown): boolean {
 }
 
 /** The repository's own framework.yml, for callers that do not pass the frameworks they resolved with. */
-const defaultNeeds: NeedsLookup = (task) => needsFrom([loadFramework()])(task);
+let repositoryNeeds: NeedsLookup | null = null;
+const defaultNeeds: NeedsLookup = (task) => (repositoryNeeds ??= needsFrom([loadFramework()]))(task);
 
 /** Gated tasks need `extra.data_path` (and `subject` / `condition`): framework.yml's `requires`. */
 export function checkDataPath(ev: EvaluationDraft, needs: NeedsLookup = defaultNeeds): RuleResult {

@@ -7,6 +7,7 @@ import {
   HELM_DEFAULT_TOKENIZER,
   HELM_OPENAI_CLIENTS,
   MODEL_CONFIG_FILES,
+  PROVIDER_NAMES,
   type ModelDeployment,
   type ProviderName,
   type RequestSettings,
@@ -20,8 +21,6 @@ export const DEFAULT_SETTINGS: RequestSettings = DEFAULT_REQUEST_SETTINGS;
 /** A parsed YAML entry: each field is checked or defaulted as readModelDeployment reads it. */
 // biome-ignore lint/suspicious/noExplicitAny: untrusted YAML, read field by field with checks.
 type RawEntry = Record<string, any>;
-
-const PROVIDERS: readonly ProviderName[] = ['openai_compatible', 'nvcf', 'nvidia_anthropic'];
 
 /** Reads the deployment whose `model_name` equals the run entry's `model`. */
 export function readModelDeployment(dir: string, model: string): ModelDeployment {
@@ -90,10 +89,10 @@ function stripNulls(o: Record<string, unknown>): Record<string, unknown> {
 /** A deployment names one of the providers model-configs writes; anything else is a damaged file. */
 function providerOf(file: string, value: unknown): ProviderName {
   const name = value ?? 'openai_compatible';
-  if (PROVIDERS.includes(name as ProviderName)) return name as ProviderName;
+  if (PROVIDER_NAMES.includes(name as ProviderName)) return name as ProviderName;
   throw new UserError(
     'EF_MODEL_CONFIGS',
-    `${file}: unknown provider ${JSON.stringify(name)} (${PROVIDERS.join(', ')})`,
+    `${file}: unknown provider ${JSON.stringify(name)} (${PROVIDER_NAMES.join(', ')})`,
     'regenerate it with `eval-factory run_eval`',
   );
 }

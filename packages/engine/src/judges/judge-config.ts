@@ -2,14 +2,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { UserError } from '@eval-factory/errors';
-import { MODEL_CONFIG_FILES, type JudgeAuth, type JudgeEntry, type ProviderName } from '@eval-factory/types';
+import {
+  MODEL_CONFIG_FILES,
+  PROVIDER_NAMES,
+  type JudgeAuth,
+  type JudgeEntry,
+  type ProviderName,
+} from '@eval-factory/types';
 
 /** One entry of `model_configs/judges.yaml` (written by model-configs; names only, never values). */
 export type JudgeConfig = JudgeEntry;
 /** HELM always asks these three, in this order (docs/configuration.md#judges). */
 export const HELM_ROLES = ['gpt', 'llama', 'claude'] as const;
-const PROVIDERS: readonly ProviderName[] = ['openai_compatible', 'nvcf', 'nvidia_anthropic'];
-const isProvider = (name: string): name is ProviderName => (PROVIDERS as readonly string[]).includes(name);
+const isProvider = (name: string): name is ProviderName => (PROVIDER_NAMES as readonly string[]).includes(name);
 
 const HINT =
   'configure the judges in config.params.extra.judges (docs/configuration.md#judges) and run through `eval-factory run_eval`, which writes model_configs/judges.yaml';
@@ -49,7 +54,7 @@ function readJudge(file: string, raw: unknown): JudgeConfig {
   const role = str(j.role) ? j.role : bad(file, 'a judge has no role');
   if (!str(j.request_url) || !str(j.model_id)) bad(file, `judge ${role} lacks request_url or model_id`);
   const provider = str(j.provider) ? j.provider : 'openai_compatible';
-  if (!isProvider(provider)) bad(file, `judge ${role}: unknown provider ${provider} (${PROVIDERS.join(', ')})`);
+  if (!isProvider(provider)) bad(file, `judge ${role}: unknown provider ${provider} (${PROVIDER_NAMES.join(', ')})`);
   return {
     role,
     provider,
