@@ -30,4 +30,4 @@ export { readFirstSheet } from './xlsx-sheet.js';
 export type { SheetCell } from './xlsx-sheet.js';
 export { decodeXmlText } from './xml-text.js';
 export { decodePythonText, readZipEntries } from './zip-entries.js';
-export { isShippedFixture, reportDrift } from './shipped-fixture.js';
+export { reportDrift } from './shipped-fixture.js';
