@@ -13,6 +13,7 @@ export {
   addValue,
   mergeStats,
   statFromValues,
+  StatAccumulator,
   summaryStats,
   meanOverTrials,
   percentile,

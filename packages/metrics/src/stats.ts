@@ -71,23 +71,63 @@ export function mergeStats(a: Stat, b: Stat): Stat {
  * @example statFromValues({ name: 'exact_match', split: 'test' }, [1, 0, 1]).count // 3
  */
 export function statFromValues(name: StatName, values: readonly (number | boolean | null)[]): Stat {
-  // The same arithmetic as folding addValue, in one loop: runs aggregate tens of thousands of values per metric.
-  let count = 0;
-  let sum = 0;
-  let sumSquared = 0;
-  let min: number | null = null;
-  let max: number | null = null;
-  for (const value of values) {
-    if (value === null) continue;
+  const acc = new StatAccumulator();
+  for (const value of values) acc.add(value);
+  return acc.stat(name);
+}
+
+/**
+ * Running count, sum, sum of squares, min and max, one value at a time (nulls and non-finite values skipped): the
+ * arithmetic of folding `addValue` without deriving mean and variance at every step, so a run of a million
+ * instances aggregates as its results pass instead of keeping them.
+ */
+export class StatAccumulator {
+  count = 0;
+  sum = 0;
+  sumSquared = 0;
+  min: number | null = null;
+  max: number | null = null;
+
+  add(value: number | boolean | null | undefined): void {
+    if (value === null || value === undefined) return;
     const x = typeof value === 'boolean' ? Number(value) : value;
-    if (!Number.isFinite(x)) continue;
-    count++;
-    sum += x;
-    sumSquared += x * x;
-    min = min === null || x < min ? x : min;
-    max = max === null || x > max ? x : max;
+    if (!Number.isFinite(x)) return;
+    this.count++;
+    this.sum += x;
+    this.sumSquared += x * x;
+    this.min = this.min === null || x < this.min ? x : this.min;
+    this.max = this.max === null || x > this.max ? x : this.max;
   }
-  return withDerived({ name, count, sum, sum_squared: sumSquared, min, max });
+
+  stat(name: StatName): Stat {
+    return withDerived({
+      name,
+      count: this.count,
+      sum: this.sum,
+      sum_squared: this.sumSquared,
+      min: this.min,
+      max: this.max,
+    });
+  }
+
+  /** The results.yml `stats` block of the values added so far (see `summaryStats`). */
+  summary(): SummaryStats {
+    const stat = this.stat({ name: '', split: '' });
+    if (stat.count === 0 || stat.mean === null || stat.variance === null || stat.stddev === null) return {};
+    const n = stat.count;
+    const base = {
+      count: n,
+      sum: stat.sum,
+      sum_squared: stat.sum_squared,
+      min: stat.min!,
+      max: stat.max!,
+      mean: stat.mean,
+      variance: stat.variance,
+      stddev: stat.stddev,
+    };
+    const stderr = n >= 2 ? finiteOrNull(Math.sqrt((stat.variance * n) / (n - 1)) / Math.sqrt(n)) : null;
+    return stderr === null ? base : { ...base, stderr };
+  }
 }
 
 /**
@@ -96,21 +136,9 @@ export function statFromValues(name: StatName, values: readonly (number | boolea
  *   // {count: 2, sum: 1, sum_squared: 1, min: 0, max: 1, mean: 0.5, variance: 0.25, stddev: 0.5, stderr: 0.5}
  */
 export function summaryStats(values: readonly number[]): SummaryStats {
-  const stat = statFromValues({ name: '', split: '' }, values);
-  if (stat.count === 0 || stat.mean === null || stat.variance === null || stat.stddev === null) return {};
-  const n = stat.count;
-  const base = {
-    count: n,
-    sum: stat.sum,
-    sum_squared: stat.sum_squared,
-    min: stat.min!,
-    max: stat.max!,
-    mean: stat.mean,
-    variance: stat.variance,
-    stddev: stat.stddev,
-  };
-  const stderr = n >= 2 ? finiteOrNull(Math.sqrt((stat.variance * n) / (n - 1)) / Math.sqrt(n)) : null;
-  return stderr === null ? base : { ...base, stderr };
+  const acc = new StatAccumulator();
+  for (const value of values) acc.add(value);
+  return acc.summary();
 }
 
 /**

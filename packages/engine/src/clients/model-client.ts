@@ -73,22 +73,23 @@ export function createModelClient(opts: {
   const prefetched = new Map<string, { hit: CachedResponse; lookup_s: number }>();
   // Keys prefetch looked up and did not find: sending them needs no second lookup (one per request in a fresh run).
   const missing = new Set<string>();
-  // The body and key of each request are computed once, in prefetch, and reused when it is sent.
-  const prepared = new WeakMap<PromptRequest, { body: Record<string, unknown>; key: string }>();
-  const prepare = (request: PromptRequest) => {
-    let p = prepared.get(request);
-    if (!p) {
-      const body = buildRequestBody(request, deployment);
-      p = { body, key: keyOf(request, body) };
-      prepared.set(request, p);
+  // Each request's cache key is computed once (in prefetch, for the batched lookup) and reused when it is sent;
+  // its body is rebuilt then (cheap), so a run of a million requests never holds a million bodies. Each request is
+  // called once, so `call` drops its key: nothing here grows with the requests already answered (issue 16).
+  const keys = new WeakMap<PromptRequest, string>();
+  const keyFor = (request: PromptRequest, body?: Record<string, unknown>) => {
+    let key = keys.get(request);
+    if (key === undefined) {
+      key = keyOf(request, body ?? buildRequestBody(request, deployment));
+      keys.set(request, key);
     }
-    return p;
+    return key;
   };
   return {
     async prefetch(requests) {
-      const keys = [...new Set(requests.map((r) => prepare(r).key))];
-      for (let i = 0; i < keys.length; i += PREFETCH_BATCH) {
-        const batch = keys.slice(i, i + PREFETCH_BATCH);
+      const unique = [...new Set(requests.map((r) => keyFor(r)))];
+      for (let i = 0; i < unique.length; i += PREFETCH_BATCH) {
+        const batch = unique.slice(i, i + PREFETCH_BATCH);
         const started = performance.now();
         const hits = await cache.getMany(batch);
         const lookup_s = (performance.now() - started) / 1000 / batch.length;
@@ -97,12 +98,16 @@ export function createModelClient(opts: {
       return prefetched.size;
     },
     async call(request, signal) {
-      const { body, key } = prepare(request);
+      const body = buildRequestBody(request, deployment);
+      const key = keyFor(request, body);
+      keys.delete(request);
       const request_datetime = new Date().toISOString();
       const lookupStart = performance.now();
       const early = prefetched.get(key);
       if (early) prefetched.delete(key); // a duplicate prompt falls back to a plain lookup
-      const hit = early?.hit ?? (missing.has(key) ? undefined : await cache.get(key));
+      // A duplicate prompt called after this one (the key is no longer "missing") looks the cache up itself.
+      const knownMissing = missing.delete(key);
+      const hit = early?.hit ?? (knownMissing ? undefined : await cache.get(key));
       if (hit) {
         const raw = parseResponse(scrubValue(hit.response), deployment.endpoint_type);
         const lookup_s = early ? early.lookup_s : (performance.now() - lookupStart) / 1000;
@@ -140,7 +145,6 @@ export function createModelClient(opts: {
         created_at: new Date().toISOString(),
         engine_version: opts.engineVersion,
       });
-      missing.delete(key); // a duplicate prompt sent after this one finds its answer
       const outcome: RequestOutcome = {
         ok: true,
         completions: raw.completions,

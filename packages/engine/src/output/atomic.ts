@@ -131,9 +131,23 @@ export class JsonlAppender {
   }
 }
 
-/** Writes many records as JSONL in one go (instances.jsonl, results.jsonl), atomically. */
-export async function writeJsonlAtomic(path: string, records: readonly unknown[]): Promise<void> {
-  await writeFileAtomic(path, records.map((r) => JSON.stringify(r)).join('\n') + (records.length ? '\n' : ''));
+/**
+ * Writes `items` as JSONL (instances.jsonl, the dry run's files), atomically, line by line through a stream: no
+ * string of the whole file is built (a million instances would need one of several hundred MB).
+ */
+export async function writeJsonlAtomic<T>(
+  path: string,
+  items: readonly T[],
+  lineOf: (item: T) => unknown = (item) => item,
+): Promise<void> {
+  const writer = await JsonlAtomicWriter.open(path);
+  try {
+    for (const item of items) await writer.push(lineOf(item));
+    await writer.close();
+  } catch (error) {
+    await writer.discard();
+    throw error;
+  }
 }
 
 /**
@@ -176,53 +190,48 @@ export async function writeJsonTextArrayAtomic(
 }
 
 /**
- * A JSON array written element by element into a temp file and renamed into place on `close`: a reader never sees
- * half a file, and a run can write its HELM files while answers arrive. `push` only waits for the disk when
- * WRITE_AHEAD_CHARS are queued, so a caller that cannot wait may ignore its promise.
+ * Text written into a temp file in ~1 MB chunks and renamed into place on `close`: a reader never sees half a file,
+ * and a run can write a large output while answers arrive. `append` only waits for the disk when WRITE_AHEAD_CHARS
+ * are queued, so a caller that cannot wait may ignore its promise.
  */
-export class JsonArrayWriter {
-  private chunk: string;
-  private empty = true;
+class ChunkedAtomicFile {
+  private chunk = '';
   private failure: Error | null = null;
 
   private constructor(
     private readonly path: string,
     private readonly tmp: string,
     private readonly stream: WriteStream,
-    prefix: string,
   ) {
-    this.chunk = `${prefix}[`;
     stream.on('error', (e) => (this.failure ??= e));
   }
 
-  static async open(path: string, prefix = ''): Promise<JsonArrayWriter> {
+  static async open(path: string): Promise<ChunkedAtomicFile> {
     await mkdir(dirname(path), { recursive: true });
     await removeStaleTemps(path);
     const tmp = `${path}.tmp-${process.pid}`;
     // Up to WRITE_AHEAD_CHARS queued before waiting for the disk: with the default 16 KB every 1 MB chunk waited
     // for its write, and serialising the next chunk waited with it.
-    return new JsonArrayWriter(
+    return new ChunkedAtomicFile(
       path,
       tmp,
       createWriteStream(tmp, { encoding: 'utf8', highWaterMark: WRITE_AHEAD_CHARS }),
-      prefix,
     );
   }
 
-  /** Adds one serialised element. Elements are gathered into ~1 MB chunks: one stream write each costs more. */
-  push(text: string): Promise<void> {
-    this.chunk += `${this.empty ? '' : ','}\n${text}`;
-    this.empty = false;
+  /** Adds text; gathered into ~1 MB chunks, since one stream write each costs more. */
+  append(text: string): Promise<void> {
+    this.chunk += text;
     if (this.chunk.length < CHUNK_CHARS) return Promise.resolve();
     const full = this.chunk;
     this.chunk = '';
     return this.write(full);
   }
 
-  /** Ends the array with `suffix`, waits for the disk and renames the file into place (the temp file goes on failure). */
-  async close(suffix = ''): Promise<void> {
+  /** Writes `tail`, waits for the disk and renames the file into place (the temp file goes on failure). */
+  async close(tail = ''): Promise<void> {
     try {
-      await this.write(`${this.chunk}${this.empty ? '' : '\n'}]${suffix}\n`);
+      await this.write(`${this.chunk}${tail}`);
       await new Promise<void>((resolve, reject) =>
         this.stream.end((err?: Error | null) => (err ? reject(err) : resolve())),
       );
@@ -243,6 +252,56 @@ export class JsonArrayWriter {
   private write(text: string): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
     return this.stream.write(text) ? Promise.resolve() : untilDrained(this.stream);
+  }
+}
+
+/** A JSON array written element by element (HELM's scenario_state and per_instance_stats; see ChunkedAtomicFile). */
+export class JsonArrayWriter {
+  private empty = true;
+
+  private constructor(private readonly file: ChunkedAtomicFile) {}
+
+  static async open(path: string, prefix = ''): Promise<JsonArrayWriter> {
+    const file = await ChunkedAtomicFile.open(path);
+    void file.append(`${prefix}[`);
+    return new JsonArrayWriter(file);
+  }
+
+  /** Adds one serialised element. */
+  push(text: string): Promise<void> {
+    const first = this.empty;
+    this.empty = false;
+    return this.file.append(`${first ? '' : ','}\n${text}`);
+  }
+
+  /** Ends the array with `suffix` and renames the file into place. */
+  close(suffix = ''): Promise<void> {
+    return this.file.close(`${this.empty ? '' : '\n'}]${suffix}\n`);
+  }
+
+  discard(): Promise<void> {
+    return this.file.discard();
+  }
+}
+
+/** JSON lines written one record at a time and renamed into place on `close` (results.jsonl; see ChunkedAtomicFile). */
+export class JsonlAtomicWriter {
+  private constructor(private readonly file: ChunkedAtomicFile) {}
+
+  static async open(path: string): Promise<JsonlAtomicWriter> {
+    return new JsonlAtomicWriter(await ChunkedAtomicFile.open(path));
+  }
+
+  push(record: unknown): Promise<void> {
+    return this.file.append(`${JSON.stringify(record)}\n`);
+  }
+
+  close(): Promise<void> {
+    return this.file.close();
+  }
+
+  discard(): Promise<void> {
+    return this.file.discard();
   }
 }
 

@@ -5,105 +5,147 @@ import type {
   MetricSummary,
   SummaryStats,
 } from '@eval-factory/types';
-import { summaryStats } from '@eval-factory/metrics';
+import { StatAccumulator } from '@eval-factory/metrics';
 import type { ScoredResult } from './score.js';
 
 type Breakdown = BenchmarkDefinition['breakdown'];
 
-const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+/**
+ * One metric over the results added so far (docs/architecture.md): HELM's headline, the mean of per-trial means, with
+ * `stats` over every per-(instance, trial) value; or, for a ratio metric, Σ numerator / Σ denominator (`sum` =
+ * numerator, `count` = denominator). Sums run in result order from 0, so the figures are bit for bit those of
+ * summing the whole list at the end.
+ */
+class MetricAccumulator {
+  private readonly trials = new Map<number, { sum: number; n: number }>();
+  private readonly all = new StatAccumulator();
+  private values = 0;
+  private num = 0;
+  private den = 0;
 
-/** HELM's headline (docs/architecture.md): the mean of per-trial means; `stats` over every per-(instance, trial) value. */
-function meanMetric(results: readonly ScoredResult[], name: string): { value: number; stats: SummaryStats } | null {
-  const byTrial = new Map<number, number[]>();
-  const all: number[] = [];
-  for (const r of results) {
-    const v = r.metrics[name];
-    if (v === undefined) continue;
-    all.push(v);
-    const trial = byTrial.get(r.request.train_trial_index);
-    if (trial) trial.push(v);
-    else byTrial.set(r.request.train_trial_index, [v]);
+  constructor(private readonly d: MetricDescriptor) {}
+
+  add(r: ScoredResult): void {
+    const agg = this.d.aggregation;
+    if (agg?.kind === 'ratio') {
+      const n = r.metrics[agg.numerator];
+      const d = r.metrics[agg.denominator];
+      if (n === undefined || d === undefined) return;
+      this.num += n;
+      this.den += d;
+      return;
+    }
+    const v = r.metrics[this.d.name];
+    if (v === undefined) return;
+    this.values++;
+    this.all.add(v);
+    const trial = this.trials.get(r.request.train_trial_index);
+    if (trial) {
+      trial.sum += v;
+      trial.n++;
+    } else this.trials.set(r.request.train_trial_index, { sum: v, n: 1 });
   }
-  if (all.length === 0) return null;
-  return { value: mean([...byTrial.values()].map(mean)), stats: summaryStats(all) };
+
+  result(): { value: number; stats: SummaryStats } | null {
+    if (this.d.aggregation?.kind === 'ratio')
+      return this.den > 0 ? { value: this.num / this.den, stats: { sum: this.num, count: this.den } } : null;
+    if (this.values === 0) return null;
+    let sumOfMeans = 0;
+    for (const t of this.trials.values()) sumOfMeans += t.sum / t.n;
+    return { value: sumOfMeans / this.trials.size, stats: this.all.summary() };
+  }
 }
 
-/** Ratio metrics (docs/architecture.md): Σ numerator / Σ denominator; `sum` = numerator, `count` = denominator. */
-function ratioMetric(
-  results: readonly ScoredResult[],
-  numerator: string,
-  denominator: string,
-): { value: number; stats: SummaryStats } | null {
-  let num = 0;
-  let den = 0;
-  for (const r of results) {
-    if (r.metrics[numerator] === undefined || r.metrics[denominator] === undefined) continue;
-    num += r.metrics[numerator];
-    den += r.metrics[denominator];
-  }
-  return den > 0 ? { value: num / den, stats: { sum: num, count: den } } : null;
-}
+/** A reported metric's running value per breakdown group (e.g. per category), groups sorted at the end. */
+class BreakdownAccumulator {
+  private readonly groups = new Map<string, MetricAccumulator>();
 
-function computeMetric(results: readonly ScoredResult[], d: MetricDescriptor) {
-  const agg = d.aggregation;
-  return agg?.kind === 'ratio' ? ratioMetric(results, agg.numerator, agg.denominator) : meanMetric(results, d.name);
-}
+  constructor(
+    private readonly d: MetricDescriptor,
+    private readonly breakdown: NonNullable<Breakdown>,
+  ) {}
 
-function breakdownOf(
-  results: readonly ScoredResult[],
-  d: MetricDescriptor,
-  breakdown: NonNullable<Breakdown>,
-): MetricSummary['breakdown'] {
-  const groups = new Map<string, ScoredResult[]>();
-  for (const r of results) {
-    const key = breakdown.key(r.instance);
-    if (key === null) continue;
-    const group = groups.get(key);
-    if (group) group.push(r);
-    else groups.set(key, [r]);
+  add(r: ScoredResult): void {
+    const key = this.breakdown.key(r.instance);
+    if (key === null) return;
+    let group = this.groups.get(key);
+    if (!group) this.groups.set(key, (group = new MetricAccumulator(this.d)));
+    group.add(r);
   }
-  const out: Record<string, { value: number; count: number }> = {};
-  for (const [key, rs] of [...groups.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-    const m = computeMetric(rs, d);
-    if (m) out[key] = { value: m.value, count: m.stats.count ?? 0 };
+
+  result(): MetricSummary['breakdown'] {
+    const out: Record<string, { value: number; count: number }> = {};
+    for (const [key, acc] of [...this.groups.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+      const m = acc.result();
+      if (m) out[key] = { value: m.value, count: m.stats.count ?? 0 };
+    }
+    return { name: this.breakdown.name, groups: out };
   }
-  return { name: breakdown.name, groups: out };
 }
 
 /**
- * Aggregates per metric: mean or ratio, plus the benchmark's per-group breakdown. A metric with no value is omitted
- * and warned about, never written as NaN.
+ * The run's metrics, aggregated as results pass (none is kept): mean or ratio per metric, plus the benchmark's
+ * per-group breakdown. A metric with no value is omitted and warned about, never written as NaN.
  */
+export class MetricsTally {
+  private readonly metrics: { d: MetricDescriptor; acc: MetricAccumulator; breakdown: BreakdownAccumulator | null }[];
+
+  constructor(
+    descriptors: readonly MetricDescriptor[],
+    private readonly benchmark: Pick<BenchmarkDefinition, 'main_metric' | 'breakdown'>,
+  ) {
+    this.metrics = descriptors.map((d) => ({
+      d,
+      acc: new MetricAccumulator(d),
+      breakdown: benchmark.breakdown && d.report ? new BreakdownAccumulator(d, benchmark.breakdown) : null,
+    }));
+  }
+
+  add(r: ScoredResult): void {
+    for (const m of this.metrics) {
+      m.acc.add(r);
+      m.breakdown?.add(r);
+    }
+  }
+
+  finish(): { metrics: MetricSummary[]; warnings: CodedMessage[] } {
+    const metrics: MetricSummary[] = [];
+    const warnings: CodedMessage[] = [];
+    for (const { d, acc, breakdown } of this.metrics) {
+      const m = acc.result();
+      if (!m) {
+        if (d.report)
+          warnings.push({
+            code: 'EF_METRIC_NO_VALUE',
+            message: `metric ${d.name} has no scored instance; it is omitted`,
+          });
+        continue;
+      }
+      metrics.push({
+        name: d.name,
+        value: m.value,
+        stats: m.stats,
+        main: d.name === this.benchmark.main_metric,
+        helm_compatible: d.helm_compatible,
+        ...(d.corrects ? { corrects: d.corrects } : {}),
+        lower_is_better: d.lower_is_better ?? false,
+        description: d.description,
+        ...(d.range ? { range: d.range } : {}),
+        report: d.report,
+        ...(breakdown ? { breakdown: breakdown.result() } : {}),
+      });
+    }
+    return { metrics, warnings };
+  }
+}
+
+/** `MetricsTally` over a whole list at once. */
 export function aggregateMetrics(
   results: readonly ScoredResult[],
   descriptors: readonly MetricDescriptor[],
   benchmark: Pick<BenchmarkDefinition, 'main_metric' | 'breakdown'>,
 ): { metrics: MetricSummary[]; warnings: CodedMessage[] } {
-  const metrics: MetricSummary[] = [];
-  const warnings: CodedMessage[] = [];
-  for (const d of descriptors) {
-    const m = computeMetric(results, d);
-    if (!m) {
-      if (d.report)
-        warnings.push({
-          code: 'EF_METRIC_NO_VALUE',
-          message: `metric ${d.name} has no scored instance; it is omitted`,
-        });
-      continue;
-    }
-    metrics.push({
-      name: d.name,
-      value: m.value,
-      stats: m.stats,
-      main: d.name === benchmark.main_metric,
-      helm_compatible: d.helm_compatible,
-      ...(d.corrects ? { corrects: d.corrects } : {}),
-      lower_is_better: d.lower_is_better ?? false,
-      description: d.description,
-      ...(d.range ? { range: d.range } : {}),
-      report: d.report,
-      ...(benchmark.breakdown && d.report ? { breakdown: breakdownOf(results, d, benchmark.breakdown) } : {}),
-    });
-  }
-  return { metrics, warnings };
+  const tally = new MetricsTally(descriptors, benchmark);
+  for (const r of results) tally.add(r);
+  return tally.finish();
 }

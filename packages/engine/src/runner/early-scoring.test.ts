@@ -5,8 +5,9 @@ import { describe, expect, it } from '@jest/globals';
 import type { AdapterSpec, BenchmarkDefinition, Instance, PromptRequest } from '@eval-factory/types';
 import { prng } from '@eval-factory/testkit';
 import type { ModelCallRecord } from '../clients/index.js';
-import { writeHelmFiles, type HelmRunSpec } from '../output/helm-files.js';
+import type { HelmRunSpec } from '../output/helm-files.js';
 import { EarlyScoring } from './early-scoring.js';
+import { ResultSink } from './result-sink.js';
 import type { ScoredResult } from './score.js';
 
 const N = 300;
@@ -104,16 +105,32 @@ const filesOf = (dir: string) =>
       .map((f) => [f, readFileSync(join(dir, f), 'utf8')]),
   );
 
+const active = [{ name: 'exact_match', description: 'em', helm_compatible: true, report: true }];
+const openSink = (dir: string, helm: boolean) =>
+  ResultSink.open({
+    outputDir: dir,
+    active,
+    benchmark: { main_metric: 'exact_match' },
+    helm: helm ? spec(join(dir, 'helm')) : null,
+  });
+const tallies = (sink: ResultSink) => ({
+  counts: sink.counts,
+  metrics: sink.metrics.finish(),
+  efficiency: sink.efficiency.stats(),
+});
+
 describe('EarlyScoring', () => {
-  it('writes the same HELM files and results as scoring after the last answer, whatever the arrival order', async () => {
+  it('writes the same files and tallies as scoring after the last answer, whatever the arrival order', async () => {
     const all = Array.from({ length: N }, (_, i) => recordOf(i));
-    const expectedResults = all.map((r, i) => scoreOf(i, r));
     const lateDir = mkdtempSync(join(tmpdir(), 'ef-late-'));
-    await writeHelmFiles({ ...spec(lateDir), results: expectedResults, records: all });
+    const late = await openSink(lateDir, true);
+    for (let i = 0; i < N; i++) await late.add(scoreOf(i, all[i]), all[i]);
+    await late.close();
 
     const earlyDir = mkdtempSync(join(tmpdir(), 'ef-early-'));
+    const sink = await openSink(earlyDir, true);
     const records: (ModelCallRecord | undefined)[] = new Array(N);
-    const early = await EarlyScoring.open(N, (i) => scoreOf(i, records[i]), spec(earlyDir), records);
+    const early = new EarlyScoring(N, (i) => scoreOf(i, records[i]), sink, records);
     const random = prng(11);
     const order = all
       .map((_, i) => i)
@@ -124,18 +141,30 @@ describe('EarlyScoring', () => {
       early.add(i);
       if (k % 5 === 0) await new Promise((resolve) => setImmediate(resolve));
     }
-    expect(readdirSync(earlyDir).every((f) => f.includes('.tmp-'))).toBe(true); // nothing final before the end
-    const results = early.finish();
-    await early.helm!.close();
-    expect(results).toEqual(expectedResults);
-    expect(filesOf(earlyDir)).toEqual(filesOf(lateDir));
+    expect(readdirSync(join(earlyDir, 'helm')).every((f) => f.includes('.tmp-'))).toBe(true); // nothing final yet
+    early.finish();
+    // Every answer is dropped once its result is in the sink: nothing per request is left in memory.
+    expect(records.filter((r) => r !== undefined)).toEqual([]);
+    await sink.close();
+    expect(readFileSync(join(earlyDir, 'results.jsonl'), 'utf8')).toBe(
+      readFileSync(join(lateDir, 'results.jsonl'), 'utf8'),
+    );
+    expect(filesOf(join(earlyDir, 'helm'))).toEqual(filesOf(join(lateDir, 'helm')));
+    expect(readFileSync(join(earlyDir, 'results.jsonl'), 'utf8').split('\n')).toHaveLength(N + 1);
+    expect(tallies(sink)).toEqual(tallies(late));
+    expect(sink.counts).toMatchObject({ evaluated: N, failed: N - sink.counts.ok });
   });
 
-  it('without HELM files it only scores', async () => {
+  it('without HELM files it writes results.jsonl and tallies only', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ef-early-'));
+    const sink = await openSink(dir, false);
     const records = [recordOf(0), recordOf(1)];
-    const early = await EarlyScoring.open(2, (i) => scoreOf(i, records[i]), null, records);
+    const early = new EarlyScoring(2, (i) => scoreOf(i, records[i]), sink, records);
     early.add(1);
-    expect(early.helm).toBeNull();
-    expect(early.finish().map((r) => r.status)).toEqual(['ok', 'ok']);
+    early.finish();
+    await sink.close();
+    expect(readdirSync(dir)).toEqual(['results.jsonl']);
+    expect(sink.counts).toMatchObject({ evaluated: 2, ok: 2 });
+    expect(sink.metrics.finish().metrics[0]).toMatchObject({ name: 'exact_match', value: 0.5 });
   });
 });

@@ -1,33 +1,29 @@
 import type { ModelCallRecord } from '../clients/index.js';
-import { HelmRunWriter, type HelmRunSpec } from '../output/helm-files.js';
 import { InOrderResults } from './in-order-results.js';
+import type { ResultSink } from './result-sink.js';
 import type { ScoredResult } from './score.js';
 
 /**
  * Scoring as answers arrive, for benchmarks whose scores need nothing but the answer: results come in request
- * order from `InOrderResults` and go straight into the HELM run files, so the end of the run only closes them.
+ * order from `InOrderResults` and go straight into the sink (results.jsonl, the HELM run files, the tallies), so
+ * the end of the run only closes the files. Each answer is dropped from `records` once its result is in the sink:
+ * the run then holds per request only its prompt and data, whatever its size (issue 16).
  */
 export class EarlyScoring {
   private readonly inOrder: InOrderResults<ScoredResult>;
 
-  private constructor(
+  /** `records` is filled as answers arrive. */
+  constructor(
     size: number,
     scoreAt: (index: number) => ScoredResult,
-    readonly helm: HelmRunWriter | null,
-    records: readonly (ModelCallRecord | undefined)[],
+    sink: ResultSink,
+    records: (ModelCallRecord | undefined)[],
   ) {
-    // A failed write is kept by the writer and thrown by its close(), at the end of the run.
-    this.inOrder = new InOrderResults(size, scoreAt, (r, i) => void helm?.add(r, records[i]).catch(() => undefined));
-  }
-
-  /** `records` is filled as answers arrive; `helm` null when the run writes no HELM files. */
-  static async open(
-    size: number,
-    scoreAt: (index: number) => ScoredResult,
-    helm: HelmRunSpec | null,
-    records: readonly (ModelCallRecord | undefined)[],
-  ): Promise<EarlyScoring> {
-    return new EarlyScoring(size, scoreAt, helm ? await HelmRunWriter.open(helm) : null, records);
+    this.inOrder = new InOrderResults(size, scoreAt, (r, i) => {
+      // A failed write is kept by the sink's writers and thrown by its close(), at the end of the run.
+      sink.add(r, records[i]).catch(() => undefined);
+      records[i] = undefined;
+    });
   }
 
   /** Request `index` has its final record. */
@@ -35,8 +31,8 @@ export class EarlyScoring {
     this.inOrder.add(index);
   }
 
-  /** Every result in request order (requests never answered are scored as not sent). */
-  finish(): ScoredResult[] {
-    return this.inOrder.finish();
+  /** Hands every remaining result to the sink (requests never answered are scored as not sent). */
+  finish(): void {
+    this.inOrder.finish();
   }
 }

@@ -9,16 +9,13 @@ import {
 } from '@eval-factory/types';
 import type { ModelCallRecord, ModelDeployment } from '../clients/index.js';
 import { writeFileAtomic } from '@eval-factory/files';
-import { writeJsonlAtomic } from '../output/atomic.js';
-import { writeHelmFiles, type HelmRunSpec, type HelmRunWriter } from '../output/helm-files.js';
+import type { HelmRunSpec } from '../output/helm-files.js';
 import { ENGINE_VERSION } from '../version.js';
 import type { Diagnostics } from './diagnostics.js';
-import { efficiencyStats } from './efficiency.js';
 import type { FinishOptions } from './options.js';
 import type { PreparedRun } from './prepare.js';
 import type { ResolvedRun } from './resolve-run.js';
-import { aggregateMetrics } from './aggregate.js';
-import { NO_VERDICT, NOT_SENT_INTERRUPTED, type ScoredResult } from './score.js';
+import type { ResultSink } from './result-sink.js';
 
 /** success: nothing failed; partial: failures within max_failure_rate; error: more, or the run was stopped. */
 /** `gpt 0/5 usable (5 failed calls), …` from the jury's counts. */
@@ -65,17 +62,16 @@ export function helmRunSpec(o: {
 }
 
 /**
- * Scores are in; writes results.jsonl, the HELM run files of `helmSpec` (or closes `helm`, which already holds
- * every result; both null: no HELM files) and ef_summary.json, and returns the summary.
+ * Scores are in: closes the sink (results.jsonl and the HELM run files into place), writes ef_summary.json and
+ * returns the summary.
  */
 export async function finishRun(o: {
   run: ResolvedRun;
   options: FinishOptions;
   prepared: PreparedRun;
   deployment: ModelDeployment;
-  results: readonly ScoredResult[];
-  records: readonly (ModelCallRecord | undefined)[];
-  active: readonly MetricDescriptor[];
+  /** Holds every result (results.jsonl, HELM files and tallies): closed here. */
+  sink: ResultSink;
   diag: Diagnostics;
   startedAt: Date;
   runDirRel: string;
@@ -83,60 +79,33 @@ export async function finishRun(o: {
   stopped: boolean;
   /** Judged benchmarks: the jury's counts, and whether its roster is HELM's (gpt, llama, claude). */
   judges?: { readonly counts: JudgeCounts; readonly helmCompatible: boolean };
-  helmSpec: HelmRunSpec | null;
-  helm: HelmRunWriter | null;
 }): Promise<EngineSummary> {
-  const { run, options, prepared, results, diag } = o;
+  const { run, options, prepared, diag, sink } = o;
   const out = options.outputPath;
-  await writeJsonlAtomic(
-    join(out, RUN_FILES.resultsJsonl),
-    results.map(
-      (r): ResultsLine => ({
-        instance_id: r.instance.id,
-        train_trial_index: r.request.train_trial_index,
-        status: r.status,
-        ...(r.reason ? { reason: r.reason } : {}),
-        prediction: r.prediction,
-        ...(r.request.output_mapping && r.prediction !== null
-          ? { mapped_output: r.request.output_mapping[r.prediction.trim()] ?? null }
-          : {}),
-        metrics: r.metrics,
-        ...(r.flags.length ? { flags: r.flags } : {}),
-        ...(r.annotations ? { annotations: r.annotations } : {}),
-        ...(r.instance.variant ? { variant: r.instance.variant } : {}),
-      }),
-    ),
-  );
-  const { metrics, warnings } = aggregateMetrics(results, o.active, run.benchmark);
+  await sink.close();
+  const { metrics, warnings } = sink.metrics.finish();
   warnings.forEach((w) => diag.warn(w.code, w.message));
-  const count = (s: ScoredResult['status']) => results.filter((r) => r.status === s).length;
-  const failed = count('failed');
+  const counts = sink.counts;
+  const { failed, noVerdict, evaluated } = counts;
   if (failed > 0)
-    diag.warn(
-      'EF_INSTANCES_FAILED',
-      `${failed} of ${results.length} instances failed (see results.jsonl for each reason)`,
-    );
+    diag.warn('EF_INSTANCES_FAILED', `${failed} of ${evaluated} instances failed (see results.jsonl for each reason)`);
   // An answer no judge could score is a failure of the run's scoring, not a score (issue 12.4).
-  const noVerdict = results.filter((r) => r.status === 'unscored' && r.reason?.startsWith(NO_VERDICT)).length;
   if (noVerdict > 0)
     diag.warn(
       'EF_JUDGE_NO_VERDICT',
-      `${noVerdict} of ${results.length} answers got no usable verdict from any judge: unscored (${judgeTally(o.judges?.counts)}; see results.jsonl and responses/judges.jsonl)`,
+      `${noVerdict} of ${evaluated} answers got no usable verdict from any judge: unscored (${judgeTally(o.judges?.counts)}; see results.jsonl and responses/judges.jsonl)`,
     );
   if (o.interrupted) diag.error('EF_INTERRUPTED', 'the run was interrupted; outputs hold what was computed so far');
-  const notSent = results.filter((r) => r.reason === NOT_SENT_INTERRUPTED).length;
   const status = o.interrupted
     ? 'interrupted'
-    : runStatus(failed + noVerdict, results.length, options.maxFailureRate, o.stopped);
+    : runStatus(failed + noVerdict, evaluated, options.maxFailureRate, o.stopped);
   if (status === 'error' && !o.stopped)
     diag.error(
       'EF_FAILURE_RATE',
-      `${failed + noVerdict} of ${results.length} instances ${noVerdict ? 'failed or got no judge verdict' : 'failed'}, above max_failure_rate ${options.maxFailureRate}`,
+      `${failed + noVerdict} of ${evaluated} instances ${noVerdict ? 'failed or got no judge verdict' : 'failed'}, above max_failure_rate ${options.maxFailureRate}`,
     );
   const runDirAbs = join(out, ...o.runDirRel.split('/'));
-  if (o.helm) await o.helm.close();
-  else if (o.helmSpec) await writeHelmFiles({ ...o.helmSpec, results, records: o.records });
-  const eff = efficiencyStats(o.records);
+  const eff = sink.efficiency.stats();
   const endedAt = new Date();
   const first = prepared.requests[0];
   const summary: EngineSummary = {
@@ -180,11 +149,11 @@ export async function finishRun(o: {
     counts: {
       requests: eff.requests,
       instances: {
-        evaluated: results.length,
-        scored: count('ok'),
+        evaluated,
+        scored: counts.ok,
         failed,
-        unscored: count('unscored'),
-        ...(o.interrupted ? { not_sent: notSent } : {}),
+        unscored: counts.unscored,
+        ...(o.interrupted ? { not_sent: counts.notSent } : {}),
       },
       ...(o.judges ? { judges: o.judges.counts } : {}),
     },

@@ -2,11 +2,14 @@
  * Scores answers as they arrive and hands the results on in request order, in the event loop's spare time: each
  * batch runs from `setImmediate`, after the answers that just came in have sent their next requests. A run whose
  * scores need nothing but the answer (no annotators, no judges) then has its results, and its HELM files, ready when
- * the last answer arrives, instead of spending the end of the run on them (docs/performance.md).
+ * the last answer arrives, instead of spending the end of the run on them (docs/performance.md). A result is
+ * dropped once the sink has it, so memory holds only the answers still waiting for an earlier one.
  */
 export class InOrderResults<R> {
   private readonly results: (R | undefined)[];
-  private readonly arrived: number[] = [];
+  /** Answers in, not scored yet: `arrived[head…]` (a queue without Array#shift, which is O(n) per call). */
+  private arrived: number[] = [];
+  private head = 0;
   private next = 0;
   private scheduled = false;
   private failure: unknown = null;
@@ -30,7 +33,7 @@ export class InOrderResults<R> {
   }
 
   private schedule(): void {
-    if (this.scheduled || this.failure !== null || this.arrived.length === 0) return;
+    if (this.scheduled || this.failure !== null || this.head === this.arrived.length) return;
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
@@ -44,24 +47,33 @@ export class InOrderResults<R> {
     });
   }
 
-  /** Every result in request order, the ones not scored yet scored now. Throws what scoring threw. */
-  finish(): R[] {
+  /** Hands on every result not handed on yet, scoring the ones never answered now. Throws what scoring threw. */
+  finish(): void {
     if (this.failure !== null) throw this.failure;
     this.drain(Infinity);
     for (let i = this.next; i < this.results.length; i++) this.results[i] ??= this.score(i);
     this.advance();
-    return this.results as R[];
   }
 
   /** Scores up to `limit` arrived answers and hands on what is now in order. */
   private drain(limit: number): void {
-    for (const index of this.arrived.splice(0, limit)) this.results[index] ??= this.score(index);
+    const end = Math.min(this.arrived.length, this.head + limit);
+    for (; this.head < end; this.head++) {
+      const index = this.arrived[this.head];
+      if (index >= this.next) this.results[index] ??= this.score(index);
+    }
+    if (this.head === this.arrived.length) {
+      this.arrived = [];
+      this.head = 0;
+    }
     this.advance();
   }
 
   private advance(): void {
     while (this.next < this.results.length && this.results[this.next] !== undefined) {
-      this.sink(this.results[this.next] as R, this.next);
+      const result = this.results[this.next] as R;
+      this.results[this.next] = undefined;
+      this.sink(result, this.next);
       this.next++;
     }
   }

@@ -28,6 +28,7 @@ import { runLog } from '../output/run-log.js';
 import { activeMetrics, completionTexts, notSentResult, scoreOne, type ScoredResult } from './score.js';
 import { annotateAll, type AnnotationResult } from './annotate.js';
 import { EarlyScoring } from './early-scoring.js';
+import { ResultSink } from './result-sink.js';
 import { finishRun, helmRunSpec } from './finish-run.js';
 import type { PreparedRun } from './prepare.js';
 import type { ResolvedRun } from './resolve-run.js';
@@ -72,15 +73,12 @@ export async function runBenchmark(
       // no key to scrub
     }
     const prepared = scrubPrepared(loaded);
-    await writeJsonlAtomic(join(out, RUN_FILES.instancesJsonl), prepared.selected.map(instanceLine));
-    await writeJsonlAtomic(
-      join(out, RUN_FILES.modelResponses),
-      prepared.requests.map((r) => ({
-        instance_id: r.instance_id,
-        train_trial_index: r.train_trial_index,
-        request: buildRequestBody(r, deployment),
-      })),
-    );
+    await writeJsonlAtomic(join(out, RUN_FILES.instancesJsonl), prepared.selected, instanceLine);
+    await writeJsonlAtomic(join(out, RUN_FILES.modelResponses), prepared.requests, (r) => ({
+      instance_id: r.instance_id,
+      train_trial_index: r.train_trial_index,
+      request: buildRequestBody(r, deployment),
+    }));
     const chars = prepared.requests.reduce((a, r) => a + r.prompt.length, 0);
     diag.log(
       `dry run: ${prepared.selected.length} instances, ${prepared.requests.length} requests, ${chars} prompt characters (~${Math.ceil(chars / 4)} tokens); nothing sent`,
@@ -114,7 +112,7 @@ export async function runBenchmark(
     : null;
   // Every secret is registered now: none that reached the data or a prompt file is sent, cached or written.
   const prepared = scrubPrepared(loaded);
-  await writeJsonlAtomic(join(out, RUN_FILES.instancesJsonl), prepared.selected.map(instanceLine));
+  await writeJsonlAtomic(join(out, RUN_FILES.instancesJsonl), prepared.selected, instanceLine);
   const cacheSetup: CacheSetup = {
     file:
       options.disableCache || !s.use_caching
@@ -186,11 +184,12 @@ export async function runBenchmark(
     );
   };
   const helmSpec = options.helmFiles ? helmRunSpec({ run, prepared, deployment, outputPath: out, runDirRel }) : null;
-  // Scores that need nothing but the answer are made as answers arrive, and the HELM files written with them.
-  const early =
-    !juryPlan && !run.benchmark.annotators?.length
-      ? await EarlyScoring.open(records.length, scoreAt, helmSpec, records)
-      : null;
+  const openSink = () => ResultSink.open({ outputDir: out, active, benchmark: run.benchmark, helm: helmSpec });
+  // Scores that need nothing but the answer are made as answers arrive and go straight to the sink (the files and
+  // tallies), each answer dropped once it is there; judged and annotated runs score after the last answer.
+  const earlySink = !juryPlan && !run.benchmark.annotators?.length ? await openSink() : null;
+  const early = earlySink ? new EarlyScoring(records.length, scoreAt, earlySink, records) : null;
+  let sink = earlySink;
   try {
     const responsesLog = await JsonlAppender.open(join(out, RUN_FILES.modelResponses));
     const bar = createProgress(run.benchmark.name, prepared.requests.length);
@@ -215,49 +214,50 @@ export async function runBenchmark(
       await budget?.close();
     }
     if (execution.stopReason) diag.error(execution.stopReason.code, execution.stopReason.message);
-    const scored: Scored = early
-      ? { results: early.finish(), judgeStop: false }
-      : await scoreAfterAnswers({
-          run,
-          prepared,
-          byId,
-          records,
-          scoreAt,
-          juryPlan,
-          outputPath: options.outputPath,
-          parallelism: options.parallelism,
-          diag,
-          signal,
-          cacheSetup,
-          settings: s,
-        });
+    let scored: Scored = { judgeStop: false };
+    if (early) early.finish();
+    else {
+      scored = await scoreAfterAnswers({
+        run,
+        prepared,
+        byId,
+        records,
+        scoreAt,
+        juryPlan,
+        outputPath: options.outputPath,
+        parallelism: options.parallelism,
+        diag,
+        signal,
+        cacheSetup,
+        settings: s,
+      });
+      sink = await openSink();
+      for (let i = 0; i < scored.results!.length; i++) await sink.add(scored.results![i], records[i]);
+    }
     const stopped = execution.stopReason !== null || scored.judgeStop;
     const summary = await finishRun({
       run,
       options,
       prepared,
       deployment,
-      results: scored.results,
-      records,
-      active,
+      sink: sink!,
       diag,
       startedAt,
       runDirRel,
       interrupted: execution.interrupted,
       stopped,
-      helmSpec,
-      helm: early?.helm ?? null,
       ...(scored.judges ? { judges: scored.judges } : {}),
     });
     return { status: summary.status, runDir: runDirRel, summary, interrupted: execution.interrupted };
   } catch (error) {
-    await early?.helm?.discard();
+    await sink?.discard();
     throw error;
   }
 }
 
 interface Scored {
-  readonly results: ScoredResult[];
+  /** Every result in request order (judged and annotated runs; early-scored runs hand theirs to the sink). */
+  readonly results?: ScoredResult[];
   readonly judgeStop: boolean;
   readonly judges?: { readonly counts: JudgeCounts; readonly helmCompatible: boolean };
 }
