@@ -1,7 +1,6 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { writeFileAtomic } from '@eval-factory/files';
 
 /** JSON with 2-space indent, absent/null fields omitted (HELM run files, docs/architecture.md). */
 export function helmJson(value: unknown): string {

@@ -3,11 +3,9 @@ import {
   RUN_FILES,
   type EngineSummary,
   type JudgeCounts,
-  type MetricDescriptor,
-  type ResultsLine,
   type RunStatus,
 } from '@eval-factory/types';
-import type { ModelCallRecord, ModelDeployment } from '../clients/index.js';
+import type { ModelDeployment } from '../clients/index.js';
 import { writeFileAtomic } from '@eval-factory/files';
 import type { HelmRunSpec } from '../output/helm-files.js';
 import { ENGINE_VERSION } from '../version.js';
