@@ -1,10 +1,5 @@
 import { join } from 'node:path';
-import {
-  RUN_FILES,
-  type EngineSummary,
-  type JudgeCounts,
-  type RunStatus,
-} from '@eval-factory/types';
+import { RUN_FILES, type EngineSummary, type JudgeCounts, type RunStatus } from '@eval-factory/types';
 import type { ModelDeployment } from '../clients/index.js';
 import { writeFileAtomic } from '@eval-factory/files';
 import type { HelmRunSpec } from '../output/helm-files.js';
