@@ -54,17 +54,19 @@ const SECTIONS = ['BACKGROUND', 'METHODS', 'RESULTS', 'CONCLUSIONS'];
 /**
  * Writes an invented PubMedQA-shaped `ori_pqal.json` of `n` entries (object keyed by numeric-string ids; QUESTION,
  * CONTEXTS, LABELS, final_decision) into `dir` and returns the folder (what `extra.data_path` takes).
- * Not real data: sentences are random words, sized roughly like real abstracts (~4 sections of ~40 words).
+ * Not real data: sentences are random words, sized roughly like real abstracts (~4 sections of ~40 words), or with
+ * `compact` one section of 8 words (the million-instance run: abstract-sized, its file would be ~1.2 GB, past the
+ * longest string V8 can parse, and the data alone would outgrow the memory target that run measures).
  */
-export function writePubmedQaData(dir, n, seed = 1) {
+export function writePubmedQaData(dir, n, seed = 1, { compact = false } = {}) {
   const rand = prng(seed);
   const words = (k) => Array.from({ length: k }, () => WORDS[Math.floor(rand() * WORDS.length)]).join(' ');
   const data = {};
   for (let i = 0; i < n; i++) {
-    const sections = SECTIONS.slice(0, 2 + Math.floor(rand() * 3));
+    const sections = compact ? SECTIONS.slice(0, 1) : SECTIONS.slice(0, 2 + Math.floor(rand() * 3));
     data[String(10_000_000 + i)] = {
-      QUESTION: `Does invented factor ${i} change ${words(6)}?`,
-      CONTEXTS: sections.map(() => `${words(40)}.`),
+      QUESTION: `Does invented factor ${i} change ${words(compact ? 3 : 6)}?`,
+      CONTEXTS: sections.map(() => `${words(compact ? 8 : 40)}.`),
       LABELS: sections,
       final_decision: ['yes', 'no', 'maybe'][Math.floor(rand() * 3)],
     };
@@ -95,7 +97,7 @@ export function writeRunConfig(dir, o) {
  */
 export function preparePubmedQaRun(n, o) {
   const dir = tempDir();
-  const dataPath = writePubmedQaData(dir, n);
+  const dataPath = writePubmedQaData(dir, n, 1, { compact: o.compact === true });
   const outputDir = join(dir, 'out');
   return { outputDir, rc: writeRunConfig(dir, { ...o, outputDir, dataPath }) };
 }

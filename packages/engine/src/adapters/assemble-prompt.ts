@@ -46,7 +46,8 @@ function exampleBlock(adapter: AdapterSpec, instance: Instance, includeOutput: b
   return head + pyRstrip(adapter.output_prefix);
 }
 
-function outputMapping(instance: Instance): Record<string, string> {
+/** MCQ joint: `{"A": text of reference 0, …}`, what a letter answer maps to. */
+export function outputMapping(instance: Instance): Record<string, string> {
   return Object.fromEntries(instance.references.map((r, i) => [referencePrefix('A', i), r.output.text]));
 }
 

@@ -1,6 +1,7 @@
 /** Turns selected instances into model requests (docs/architecture.md). */
 import type { AdapterSpec, Instance, PromptRequest } from '@eval-factory/types';
-import { assemblePrompt } from './assemble-prompt.js';
+import { scrubSecrets } from '@eval-factory/errors';
+import { assemblePrompt, outputMapping } from './assemble-prompt.js';
 
 export interface BuildRequestsOptions {
   /** Trials per instance (forced to 1 by the caller for zero-shot benchmarks, docs/architecture.md). */
@@ -38,9 +39,27 @@ function requestSettings(adapter: AdapterSpec, opts: BuildRequestsOptions) {
   };
 }
 
+/** The instance a request's prompt is assembled from (not enumerable: requests serialise as before). */
+const INSTANCE = Symbol('instance');
+
+/**
+ * The `prompt` getter of one trial's requests (one function per trial, shared by its requests, so they share one
+ * object shape). The prompt is assembled each time it is read instead of stored: a run holds its instances
+ * anyway, and a million stored prompts would be a second copy of the data (issue 16). Reading it costs a few
+ * microseconds; a request's prompt is read a handful of times (cache key, body, HELM files). Secrets registered by
+ * then are scrubbed from it, as they were from stored prompts (runner/scrub-secrets.ts).
+ */
+function promptGetter(adapter: AdapterSpec, train: readonly Instance[]): (this: PromptRequest) => string {
+  return function prompt(this: PromptRequest) {
+    const instance = (this as unknown as { [INSTANCE]: Instance })[INSTANCE];
+    return scrubSecrets(assemblePrompt(adapter, instance, train).prompt);
+  };
+}
+
 /**
  * One request per instance and trial, trial-major like HELM (all instances of trial 0, then of trial 1, …), each
- * trial in selection order.
+ * trial in selection order. Each request's `prompt` is an enumerable getter (see promptGetter): it reads, spreads
+ * and serialises like a stored string.
  * @example buildRequests(adapter, selected, { numTrials: 1 }).length // selected.length
  */
 export function buildRequests(
@@ -49,19 +68,33 @@ export function buildRequests(
   opts: BuildRequestsOptions,
 ): PromptRequest[] {
   const settings = requestSettings(adapter, opts);
+  const mcq = adapter.method === 'multiple_choice_joint';
+  // Identical option lists (yes/no/maybe for every PubMedQA question) share one mapping object.
+  const mappings = new Map<string, Readonly<Record<string, string>>>();
+  const sharedMapping = (instance: Instance) => {
+    const mapping = outputMapping(instance);
+    const key = JSON.stringify(mapping);
+    const known = mappings.get(key);
+    if (known) return known;
+    mappings.set(key, mapping);
+    return mapping;
+  };
   const requests: PromptRequest[] = [];
   for (let trial = 0; trial < opts.numTrials; trial++) {
     const train = opts.trainInstancesForTrial?.(trial) ?? [];
+    const prompt = { get: promptGetter(adapter, train), enumerable: true };
     for (const instance of instances) {
-      const { prompt, output_mapping } = assemblePrompt(adapter, instance, train);
-      requests.push({
-        instance_id: instance.id,
-        train_trial_index: trial,
-        prompt,
-        ...settings,
-        ...(output_mapping === undefined ? {} : { output_mapping }),
-        ...saltFor(trial),
-      });
+      const request = { instance_id: instance.id, train_trial_index: trial };
+      Object.defineProperty(request, 'prompt', prompt);
+      Object.defineProperty(request, INSTANCE, { value: instance });
+      requests.push(
+        Object.assign(
+          request,
+          settings,
+          mcq ? { output_mapping: sharedMapping(instance) } : {},
+          saltFor(trial),
+        ) as unknown as PromptRequest,
+      );
     }
   }
   return requests;
