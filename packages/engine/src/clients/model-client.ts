@@ -70,7 +70,7 @@ export function createModelClient(opts: {
       body,
       ...(request.salt ? { salt: request.salt } : {}),
     });
-  const prefetched = new Map<string, { hit: CachedResponse; lookup_s: number }>();
+  const prefetched = new Map<string, { hit: Pick<CachedResponse, 'response' | 'request_time_s'>; lookup_s: number }>();
   // Keys prefetch looked up and did not find: sending them needs no second lookup (one per request in a fresh run).
   const missing = new Set<string>();
   // Each request's cache key is computed once (in prefetch, for the batched lookup) and reused when it is sent;
@@ -93,7 +93,16 @@ export function createModelClient(opts: {
         const started = performance.now();
         const hits = await cache.getMany(batch);
         const lookup_s = (performance.now() - started) / 1000 / batch.length;
-        hits.forEach((hit, j) => (hit ? prefetched.set(batch[j], { hit, lookup_s }) : missing.add(batch[j])));
+        // Only what a call reads is kept (not the stored request body, a copy of the prompt): a cached re-run of a
+        // million requests holds a million answers until they are called.
+        hits.forEach((hit, j) =>
+          hit
+            ? prefetched.set(batch[j], {
+                hit: { response: hit.response, request_time_s: hit.request_time_s },
+                lookup_s,
+              })
+            : missing.add(batch[j]),
+        );
       }
       return prefetched.size;
     },
