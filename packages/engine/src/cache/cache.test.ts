@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { prng, randomJsonValue } from '@eval-factory/testkit';
 import { createHash } from 'node:crypto';
+import Keyv from 'keyv';
+import KeyvSqlite from '@keyv/sqlite';
 import { cacheKey, canonicalJson, flushOpenCaches, openSqliteCache, sha256Hex } from './index.js';
 
 describe('canonicalJson', () => {
@@ -144,6 +146,19 @@ describe('openSqliteCache', () => {
     const again = await openSqliteCache(file, 'model', () => undefined);
     expect((await again.getMany(['k2', 'nope', 'k1'])).map((v) => v?.request_time_s)).toEqual([1, undefined, 0.5]);
     await again.close();
+  });
+  it('writes a burst of answers in batches, in the format keyv itself reads (the last value of a key wins)', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'ef-cache-')), 'cache.db');
+    const cache = await openSqliteCache(file, 'model', () => undefined);
+    const burst = Array.from({ length: 300 }, (_, i) => cache.set(`k${i % 250}`, { ...value, request_time_s: i }));
+    await Promise.all(burst);
+    await cache.close();
+    // A plain keyv over @keyv/sqlite (what older runs wrote and read) finds every answer.
+    const plain = new Keyv({ store: new KeyvSqlite({ uri: `sqlite://${file}` }), namespace: 'model' });
+    const read = (await plain.getMany(Array.from({ length: 250 }, (_, i) => `k${i}`))) as { request_time_s: number }[];
+    expect(read.map((v) => v.request_time_s)).toEqual(Array.from({ length: 250 }, (_, i) => (i < 50 ? i + 250 : i)));
+    expect(read[100]).toEqual({ ...value, request_time_s: 100 });
+    await plain.disconnect();
   });
   it('moves a corrupt file aside with a warning and starts afresh', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ef-cache-'));
