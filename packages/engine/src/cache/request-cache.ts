@@ -75,15 +75,26 @@ async function openStore(file: string, namespace: string): Promise<RequestCache>
   // keyv serialises and prefixes the entries of `setMany` itself, then hands them to the store's `setMany` when it
   // has one. @keyv/sqlite has none (keyv would fall back to one statement per entry); this one writes a batch as
   // one statement, one transaction.
+  let writeFailure: unknown = null;
   Object.assign(store, {
     setMany: async (entries: { key: string; value: unknown }[]) => {
-      await store.query(UPSERT_MANY, JSON.stringify(entries.map((e) => [e.key, e.value])));
+      try {
+        await store.query(UPSERT_MANY, JSON.stringify(entries.map((e) => [e.key, e.value])));
+      } catch (error) {
+        writeFailure = error; // keyv reports it as `false` per entry; the batch writer throws it (a full disk)
+        throw error;
+      }
       return entries.map(() => true);
     },
   });
   const keyv = new Keyv<CachedResponse>({ store, namespace });
   keyv.on('error', () => undefined); // errors surface through the awaited calls below
-  const writes = batchedWrites((entries) => keyv.setMany(entries));
+  // A write that fails (SQLITE_FULL) stops the run: sending on would pay for answers that cannot be kept.
+  const writes = batchedWrites(async (entries) => {
+    writeFailure = null;
+    const written = await keyv.setMany(entries);
+    if (written.includes(false)) throw writeFailure ?? new Error('the request cache did not store the answers');
+  });
   OPEN_CACHES.add(writes.flush);
   return {
     get: async (key) => (await keyv.get(key)) ?? undefined,
@@ -107,7 +118,8 @@ const UPSERT_MANY = `INSERT INTO keyv (key, value)
 
 /**
  * Cache writes, one batch at a time: the answers that arrive while a batch is being written go into the next one.
- * Each `set` resolves once its own batch is written (an answer is in the cache before its result is reported), and
+ * Each `set` resolves once its own batch is written (an answer is in the cache before its result is reported) and
+ * rejects if that batch failed, and
  * at a thousand answers a second the cache costs one statement per batch instead of one per answer (preparing a
  * statement per answer was ~6 % of the engine's CPU).
  */
