@@ -21,7 +21,13 @@ export interface PrestartedEngine {
  */
 export function prestartEngine(
   program: string,
-  opts: { cwd?: string; repoRoot?: string; echo?: NodeJS.WritableStream } = {},
+  opts: {
+    cwd?: string;
+    repoRoot?: string;
+    echo?: NodeJS.WritableStream;
+    /** Extra environment, fixed now (a suite's `EF_PROGRESS=events`); runEngine's `env` must then be the same. */
+    env?: Readonly<Record<string, string>>;
+  } = {},
 ): PrestartedEngine | null {
   const cwd = opts.cwd ?? process.cwd();
   const { file, prefixArgs } = resolveProgram(program, [cwd, ...(opts.repoRoot ? [opts.repoRoot] : [])]);
@@ -31,6 +37,7 @@ export function prestartEngine(
     cwd,
     echo: opts.echo ?? process.stderr,
     stdin: 'pipe',
+    env: opts.env,
   });
   // An engine that died early reports through `exited`; writing to it must not throw as well.
   child.stdin?.on('error', () => {});
