@@ -1,0 +1,110 @@
+/**
+ * The suite's one progress view and its scheduling (issue 13.3, issue 16.4) through the real CLI, not on a
+ * terminal: plain lines on stderr with the overall and per-job counts (no engine bars, no raw events), each job's
+ * log keeping its own progress line, a warning every job repeats printed once; and 2 models × 3 benchmarks with the
+ * next job started while the previous one finishes, never past the endpoint's parallelism on the server's side.
+ */
+import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { demoAnswer, startFakeOpenAIServer, type FakeOpenAIServer } from '@eval-factory/testkit';
+import { fixture, runCli, tempDir } from './support.js';
+import { writePubmedQa } from './scale-support.js';
+
+const MODELS = ['org/alpha', 'org/beta'];
+const P = 2;
+
+let server: FakeOpenAIServer;
+let dir: string;
+let dataRoot: string;
+const inFlight = new Map<string, number>();
+const maxInFlight = new Map<string, number>();
+beforeAll(async () => {
+  server = await startFakeOpenAIServer({
+    models: MODELS,
+    answer: async (request) => {
+      const model = request.model ?? '?';
+      inFlight.set(model, (inFlight.get(model) ?? 0) + 1);
+      maxInFlight.set(model, Math.max(maxInFlight.get(model) ?? 0, inFlight.get(model)!));
+      await new Promise((r) => setTimeout(r, 120));
+      inFlight.set(model, inFlight.get(model)! - 1);
+      return demoAnswer(request);
+    },
+  });
+  dir = tempDir('ef-suite-progress-');
+  dataRoot = join(dir, 'data');
+  writePubmedQa(dataRoot, 12);
+  for (const b of ['head_qa', 'medbullets']) symlinkSync(fixture(b), join(dataRoot, b));
+});
+afterAll(async () => server.close());
+
+describe('run_suite progress, not on a terminal', () => {
+  it('prints plain suite lines with per-job and overall counts; a repeated warning once; logs keep job lines', async () => {
+    const file = join(dir, 'suite.yml');
+    writeFileSync(
+      file,
+      `suite: view
+targets:
+${MODELS.map((m) => `  - api_endpoint: {url: '${server.url}', model_id: ${m}, type: chat}`).join('\n')}
+evaluation:
+  params: {parallelism: ${P}, extra: {unused_knob: 1}}
+  tasks:
+    - name: pubmed_qa
+      params: {extra: {data_path: '${join(dataRoot, 'pubmed_qa')}'}}
+    - name: head_qa
+      params: {limit_samples: 3, extra: {data_path: '${join(dataRoot, 'head_qa')}'}}
+`,
+    );
+    const r = await runCli(['run_suite', '--suite_config', file, '--output_dir', join(dir, 'out')]);
+    expect(r.stderr).not.toMatch(/^\s+at /m);
+    expect(r.code).toBe(0);
+    const lines = r.stderr.split('\n');
+    if (process.env.EF_SHOW_STDERR) process.stdout.write(r.stderr);
+    // While jobs run: the overall counts, then each running job's counts.
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^suite view: jobs [0-3]\/4 done, [12] running \| requests \d+\/\d+\+? .*\| org\/(alpha|beta) (pubmed_qa|head_qa) (\d+\/\d+|starting)/,
+        ),
+      ]),
+    );
+    // The last line of the view: everything done, every request counted (2 × (12 + 3)).
+    expect(lines).toContain('suite view: jobs 4/4 done | requests 30/30');
+    expect(r.stderr).not.toContain('@ef-progress');
+    expect(r.stderr).not.toMatch(/^pubmed_qa \d+\/12 \(done/m);
+    expect(lines.filter((l) => l.startsWith('warning[EF_UNUSED_PARAMS]'))).toHaveLength(1);
+    const log = readFileSync(join(dir, 'out', 'view', 'org_alpha', 'pubmed_qa', 'logs', 'eval-factory.log'), 'utf8');
+    expect(log).toMatch(/^pubmed_qa 12\/12 \(done 12, cached 0, failed 0\)/m);
+    expect(log).not.toContain('@ef-progress');
+  }, 120_000);
+
+  it('2 models × 3 benchmarks: jobs of one endpoint follow each other closely, never past its parallelism', async () => {
+    maxInFlight.clear();
+    const conf = join(dir, 'entries.conf');
+    const entries = ['pubmed_qa', 'head_qa', 'medbullets'].flatMap((b) =>
+      MODELS.map((m) => `  {description: "${b}:model=${m}", priority: 1},`),
+    );
+    writeFileSync(conf, `entries: [\n${entries.join('\n')}\n]\n`);
+    const r = await runCli([
+      'run_suite',
+      '--conf-paths',
+      conf,
+      '--models-to-run',
+      MODELS.join(','),
+      '--suite',
+      'budget',
+      '--output_dir',
+      join(dir, 'budget'),
+      '--model_url',
+      server.url,
+      '--data_root',
+      dataRoot,
+      '--parallelism',
+      String(P),
+    ]);
+    expect(r.stderr).not.toMatch(/^\s+at /m);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^suite budget: jobs 6\/6 done \| requests (\d+)\/\1$/m);
+    for (const m of MODELS) expect(maxInFlight.get(m)).toBe(P);
+  }, 180_000);
+});
