@@ -50,6 +50,8 @@ export interface RunEvalArgs {
 /** What a suite adds to a job's run (suite-schedule.ts): its engine's progress goes to the suite's one view. */
 export interface RunEvalHooks {
   readonly onProgress?: (event: EngineProgressEvent) => void;
+  /** The job's turn on its endpoint (the engine prepares, then sends nothing before it resolves). */
+  readonly sendGate?: Promise<void>;
 }
 
 const warn = (w: CodedMessage) => process.stderr.write(`warning[${w.code}]: ${redact(w.message)}\n`);
@@ -189,6 +191,7 @@ async function runLocked(o: {
     repoRoot: repoRoot(),
     prestarted,
     onProgress: o.hooks.onProgress,
+    sendGate: o.hooks.sendGate,
   });
   const result = await normalizeOutputs({
     outputDir,

@@ -1,17 +1,18 @@
 /**
- * How `run_suite` runs its units on this machine (docs/performance.md, "Suites"). Units of one model endpoint run
- * one after another at the endpoint's full parallelism, endpoints at the same time. Two things keep an endpoint
- * from idling between its jobs:
- * - the next job's engine is started (and loads its modules, ~0.3 s) while the current job sends, as soon as the
- *   current job's first progress event shows it is sending;
- * - the next job starts as soon as the current one has every answer (its engine's final progress event), while the
- *   current one still scores and writes its files. The current job has nothing in flight on the endpoint by then, so
- *   the endpoint never sees more than its parallelism.
+ * How `run_suite` runs its units on this machine (docs/performance.md, "Suites"). Units of one model endpoint take
+ * turns on it at its full parallelism, endpoints at the same time. An endpoint must not idle between two jobs while
+ * the next one starts up (engine modules, config, data, prompts, cache: 0.3 s to seconds), so:
+ * - when a job starts sending, the next job of its endpoint starts: its engine is spawned and prepares everything
+ *   up to its first request, then waits for its turn (a "go" on its stdin, ENGINE_SEND_GATE_ENV in types);
+ * - its turn comes when the job before it has every answer (that engine's final progress event), while that job
+ *   still scores and writes its files. By then the job before has nothing in flight on the endpoint, so the
+ *   endpoint never sees more than its parallelism.
  * Every engine reports to the suite's one progress view (suite-progress/). Ctrl-C or SIGTERM: no further unit starts.
  */
 import { join } from 'node:path';
 import { UserError } from '@eval-factory/errors';
 import { EVENTS_ENV, ENGINE_PROGRAM, prestartEngine, type PrestartedEngine } from '@eval-factory/executor';
+import { ENGINE_SEND_GATE_ENV } from '@eval-factory/types';
 import type { SuiteJob, WorkUnit } from '@eval-factory/suite';
 import type { EngineProgressEvent } from '@eval-factory/types';
 import { repoRoot } from '../framework-path.js';
@@ -26,6 +27,8 @@ export type UnitOutcome = readonly [WorkUnit, string];
 interface UnitHooks {
   readonly prestarted?: PrestartedEngine | null;
   readonly onProgress?: (event: EngineProgressEvent) => void;
+  /** The unit's turn on its endpoint: nothing is sent before. */
+  readonly sendGate?: Promise<void>;
 }
 
 /**
@@ -40,11 +43,11 @@ export async function runUnit(
   hooks: UnitHooks = {},
 ): Promise<string> {
   const outputDir = join(suiteDir, unit.dir);
-  if (statusOf(outputDir) === 'success' || (unit.shard && statusOf(join(suiteDir, unit.job_dir)) === 'success'))
-    return 'done';
+  if (finishedBefore(unit, suiteDir)) return 'done';
   try {
     await runEvalCommand(jobRunArgs(job, args, outputDir, unit.shard), hooks.prestarted ?? null, {
       onProgress: hooks.onProgress,
+      sendGate: hooks.sendGate,
     });
   } catch (error) {
     // One unit's coded error is that unit's failure, said once; the others go on.
@@ -55,6 +58,14 @@ export async function runUnit(
     hooks.prestarted?.dispose();
   }
   return statusOf(outputDir) ?? 'failed';
+}
+
+/** The unit's folder (or, for a shard, its merged job) already holds a successful run. */
+function finishedBefore(unit: WorkUnit, suiteDir: string): boolean {
+  return (
+    statusOf(join(suiteDir, unit.dir)) === 'success' ||
+    (unit.shard !== null && statusOf(join(suiteDir, unit.job_dir)) === 'success')
+  );
 }
 
 export function statusOf(outputDir: string): string | null {
@@ -80,9 +91,11 @@ export async function runEndpoints(o: {
   return o.units.map((unit, i) => [unit, outcomes[i]] as const);
 }
 
-const prestart = () => prestartEngine(ENGINE_PROGRAM, { repoRoot: repoRoot(), env: EVENTS_ENV });
+/** A suite's engines report progress events and wait for their turn to send. */
+const SUITE_ENGINE_ENV = { ...EVENTS_ENV, [ENGINE_SEND_GATE_ENV]: '1' };
+const prestart = () => prestartEngine(ENGINE_PROGRAM, { repoRoot: repoRoot(), env: SUITE_ENGINE_ENV });
 
-/** One endpoint's units: each starts when the one before has all its answers (or ended); engines start early. */
+/** One endpoint's units, each started when the one before begins sending and sending when it has its answers. */
 async function runChain(
   indexes: readonly number[],
   o: Parameters<typeof runEndpoints>[0],
@@ -91,35 +104,46 @@ async function runChain(
   const running: Promise<void>[] = [];
   // An internal error (a bug, not a unit's coded failure) stops this endpoint's chain and the suite.
   let crash = null as { error: unknown } | null;
-  let next: PrestartedEngine | null = prestart();
+  // The previous unit has all its answers: the endpoint is free.
+  let turn: Promise<void> = Promise.resolve();
   for (const i of indexes) {
     if (o.stopped() || crash) break;
     const unit = o.units[i];
-    const engine = next;
-    next = null;
-    let free: () => void = () => undefined;
-    const answered = new Promise<void>((resolve) => (free = resolve));
+    if (finishedBefore(unit, o.suiteDir)) {
+      outcomes[i] = 'done';
+      o.view.end(i, 'done');
+      continue;
+    }
+    const sending = signal();
+    const answered = signal();
     const onProgress = (event: EngineProgressEvent) => {
       o.view.progress(i, event);
-      // Sending has begun: the next job's engine loads now, not while this one was loading.
-      next ??= prestart();
-      if (event.final) free();
+      sending.set();
+      if (event.final) answered.set();
     };
     o.view.start(i);
     running.push(
-      runUnit(unit, o.jobOf(unit), o.args, o.suiteDir, { prestarted: engine, onProgress })
+      runUnit(unit, o.jobOf(unit), o.args, o.suiteDir, { prestarted: prestart(), onProgress, sendGate: turn })
         .then((status) => {
           outcomes[i] = status;
           o.view.end(i, status);
-          // A unit skipped (finished earlier) used no engine: it waits for the next one.
-          if (status === 'done' && engine && !next) next = engine;
         })
         .catch((error: unknown) => void (crash ??= { error }))
-        .finally(free),
+        .finally(() => {
+          sending.set();
+          answered.set();
+        }),
     );
-    await answered;
+    turn = answered.promise;
+    await sending.promise;
   }
-  next?.dispose();
   await Promise.all(running);
   if (crash) throw crash.error;
+}
+
+/** A promise and the function that resolves it. */
+function signal(): { promise: Promise<void>; set: () => void } {
+  let set: () => void = () => undefined;
+  const promise = new Promise<void>((resolve) => (set = resolve));
+  return { promise, set };
 }

@@ -36,6 +36,11 @@ export async function runEngine(opts: {
   prestarted?: PrestartedEngine | null;
   /** Extra environment for an engine spawned here (a prestarted one got its own at its start). */
   env?: Readonly<Record<string, string>>;
+  /**
+   * A suite's turn on the endpoint: the engine sends nothing before it resolves (a gated prestarted engine
+   * prepares meanwhile, any other is started only then).
+   */
+  sendGate?: Promise<void>;
   /** A suite's view: the engine runs with `EF_PROGRESS=events` and its events come here (engine-stderr.ts). */
   onProgress?: (event: EngineProgressEvent) => void;
 }): Promise<EngineRun> {
@@ -44,19 +49,30 @@ export async function runEngine(opts: {
   const log = createWriteStream(opts.logFile, { flags: 'a' });
   const echo = opts.echo ?? process.stderr;
   let interrupted: NodeJS.Signals | null = null;
-  const child =
-    opts.prestarted?.program === program
-      ? opts.prestarted.start(args)
-      : await spawnNow(program, args, { ...opts, env: { ...(opts.onProgress ? EVENTS_ENV : {}), ...opts.env } }, echo);
+  let child: EngineProcess | null = null;
+  // Installed before the engine starts: a signal while a suite's job waits for its turn stops it there.
   const forward = (sig: NodeJS.Signals, graceMs: number) => () => {
     interrupted ??= sig;
-    child.kill(sig);
-    setTimeout(() => child.kill('SIGKILL'), graceMs).unref();
+    child?.kill(sig);
+    setTimeout(() => child?.kill('SIGKILL'), graceMs).unref();
   };
   const onInt = forward('SIGINT', 1_000);
   const onTerm = forward('SIGTERM', 30_000);
   process.on('SIGINT', onInt);
   process.on('SIGTERM', onTerm);
+  const prestarted = opts.prestarted?.program === program ? opts.prestarted : null;
+  // Only a gated engine can wait for its turn itself; any other waits here, before it starts.
+  if (opts.sendGate && !prestarted?.gated) await opts.sendGate;
+  if (interrupted && !prestarted?.gated) {
+    opts.prestarted?.dispose();
+    process.off('SIGINT', onInt);
+    process.off('SIGTERM', onTerm);
+    await new Promise<void>((resolve) => log.end(() => resolve()));
+    return { exitCode: null, signal: null, final: null, stderrTail: [], interrupted: true, stopSignal: interrupted };
+  }
+  child = prestarted
+    ? prestarted.start(args, opts.sendGate)
+    : await spawnNow(program, args, { ...opts, env: { ...(opts.onProgress ? EVENTS_ENV : {}), ...opts.env } }, echo);
   const stderr = engineStderr(echo, log, opts.onProgress);
   child.stderr?.on('data', (chunk: Buffer) => stderr.write(chunk));
   let stdout = '';
