@@ -85,4 +85,14 @@ describe('SuiteBoard', () => {
     expect(b.rows[2].reason).toBe('failed');
     expect(formatJob({ model: 'm', job: 'j', state: 'running', event: null, reason: null })).toBe('m j starting');
   });
+
+  it("a job prepared while another job of its endpoint sends is 'next'", () => {
+    const b = board();
+    b.start(0);
+    b.start(1);
+    b.progress(0, event({ total: 10, done: 2 }));
+    expect(formatView(b).slice(1)).toEqual(['  org/a pubmed_qa 2/10 (cached 0, failed 0)', '  org/a head_qa next']);
+    b.progress(0, event({ total: 10, done: 10, final: true }));
+    expect(formatPlain(b)).toContain('| org/a pubmed_qa 10/10 scoring, org/a head_qa starting');
+  });
 });

@@ -37,10 +37,13 @@ export function formatOverall(board: SuiteBoard): string {
   return `suite ${board.suite}: ${parts.join(', ')} | ${requests}${etaText}`;
 }
 
-/** `org/alpha head_qa 120/400 (cached 0, failed 2; retrying 1) 15.1 req/s` for a running job. */
-export function formatJob(row: JobRow): string {
+/**
+ * `org/alpha head_qa 120/400 (cached 0, failed 2; retrying 1) 15.1 req/s` for a running job; `next` for one that is
+ * prepared and waits for its endpoint (`waiting`), `starting` before that.
+ */
+export function formatJob(row: JobRow, waiting = false): string {
   const e = row.event;
-  if (!e) return `${row.model} ${row.job} starting`;
+  if (!e) return `${row.model} ${row.job} ${waiting ? 'next' : 'starting'}`;
   const extra = [e.retrying ? `retrying ${e.retrying}` : '', e.throttled ? `throttled ${e.throttled}` : '']
     .filter(Boolean)
     .join(', ');
@@ -53,7 +56,13 @@ export function formatJob(row: JobRow): string {
 
 /** The live view on a terminal: the overall line, then the running jobs indented. */
 export function formatView(board: SuiteBoard): string[] {
-  return [formatOverall(board), ...board.rows.filter((r) => r.state === 'running').map((r) => `  ${formatJob(r)}`)];
+  const running = board.rows.filter((r) => r.state === 'running');
+  return [formatOverall(board), ...running.map((r) => `  ${formatJob(r, waitsForEndpoint(r, running))}`)];
+}
+
+/** A job without events while another job of its endpoint sends waits for its turn (suite-schedule.ts). */
+function waitsForEndpoint(row: JobRow, running: readonly JobRow[]): boolean {
+  return !row.event && running.some((r) => r !== row && r.model === row.model && r.event && !r.event.final);
 }
 
 /** One line for a log file (not a terminal): the overall counts and each running job's short counts. */
