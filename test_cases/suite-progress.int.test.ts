@@ -19,6 +19,7 @@ let dir: string;
 let dataRoot: string;
 const inFlight = new Map<string, number>();
 const maxInFlight = new Map<string, number>();
+let latencyMs = 120;
 beforeAll(async () => {
   server = await startFakeOpenAIServer({
     models: MODELS,
@@ -26,7 +27,7 @@ beforeAll(async () => {
       const model = request.model ?? '?';
       inFlight.set(model, (inFlight.get(model) ?? 0) + 1);
       maxInFlight.set(model, Math.max(maxInFlight.get(model) ?? 0, inFlight.get(model)!));
-      await new Promise((r) => setTimeout(r, 120));
+      await new Promise((r) => setTimeout(r, latencyMs));
       inFlight.set(model, inFlight.get(model)! - 1);
       return demoAnswer(request);
     },
@@ -37,6 +38,30 @@ beforeAll(async () => {
   for (const b of ['head_qa', 'medbullets']) symlinkSync(fixture(b), join(dataRoot, b));
 });
 afterAll(async () => server.close());
+
+/** A job's start (its log's first line) and, from the server's log, its first request and last answer (ms). */
+function jobTimes(suiteDir: string, model: string, benchmark: string, sentFrom: number) {
+  const folder = join(suiteDir, model.replace('/', '_'), benchmark);
+  const prompts = new Set(
+    readFileSync(join(folder, 'responses', 'model.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.stringify((JSON.parse(l) as { request: { messages: unknown } }).request.messages)),
+  );
+  const mine = server.requests
+    .slice(sentFrom)
+    .filter(
+      (q) =>
+        (q.body as { model?: string }).model === model &&
+        prompts.has(JSON.stringify((q.body as { messages?: unknown }).messages)),
+    );
+  const log = readFileSync(join(folder, 'logs', 'eval-factory.log'), 'utf8');
+  return {
+    startedAt: Date.parse(log.slice(0, log.indexOf(' '))),
+    firstSent: Math.min(...mine.map((q) => Date.parse(q.received_at))),
+    lastAnswer: Math.max(...mine.map((q) => Date.parse(q.responded_at ?? q.received_at))),
+  };
+}
 
 describe('run_suite progress, not on a terminal', () => {
   it('prints plain suite lines with per-job and overall counts; a repeated warning once; logs keep job lines', async () => {
@@ -80,6 +105,9 @@ evaluation:
 
   it('2 models × 3 benchmarks: jobs of one endpoint follow each other closely, never past its parallelism', async () => {
     maxInFlight.clear();
+    // Long enough that a next job, once prepared, would send while the one before still sends, were it not held.
+    latencyMs = 500;
+    const sentFrom = server.requests.length;
     const conf = join(dir, 'entries.conf');
     const entries = ['pubmed_qa', 'head_qa', 'medbullets'].flatMap((b) =>
       MODELS.map((m) => `  {description: "${b}:model=${m}", priority: 1},`),
@@ -106,5 +134,15 @@ evaluation:
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^suite budget: jobs 6\/6 done \| requests (\d+)\/\1$/m);
     for (const m of MODELS) expect(maxInFlight.get(m)).toBe(P);
+
+    // Per endpoint, in conf order: each job was started (its log's first line) while the one before still sent,
+    // and sent its first request only once the one before had its last answer.
+    for (const model of MODELS) {
+      const jobs = ['pubmed_qa', 'head_qa', 'medbullets'].map((b) =>
+        jobTimes(join(dir, 'budget', 'budget'), model, b, sentFrom),
+      );
+      expect(jobs[1].startedAt).toBeLessThan(jobs[0].lastAnswer);
+      for (let k = 1; k < jobs.length; k++) expect(jobs[k].firstSent).toBeGreaterThanOrEqual(jobs[k - 1].lastAnswer);
+    }
   }, 180_000);
 });
