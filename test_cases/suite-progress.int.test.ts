@@ -4,11 +4,12 @@
  * log keeping its own progress line, a warning every job repeats printed once; and 2 models × 3 benchmarks with the
  * next job started while the previous one finishes, never past the endpoint's parallelism on the server's side.
  */
-import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { demoAnswer, startFakeOpenAIServer, type FakeOpenAIServer } from '@eval-factory/testkit';
-import { fixture, runCli, tempDir } from './support.js';
+import { CLI, fixture, REPO_ROOT, runCli, tempDir } from './support.js';
 import { writePubmedQa } from './scale-support.js';
 
 const MODELS = ['org/alpha', 'org/beta'];
@@ -144,5 +145,53 @@ evaluation:
       expect(jobs[1].startedAt).toBeLessThan(jobs[0].lastAnswer);
       for (let k = 1; k < jobs.length; k++) expect(jobs[k].firstSent).toBeGreaterThanOrEqual(jobs[k - 1].lastAnswer);
     }
+  }, 180_000);
+
+  it('Ctrl-C while the next job waits for its turn: exit 130, that job sent nothing, a re-run finishes the suite', async () => {
+    latencyMs = 300;
+    const conf = join(dir, 'stop.conf');
+    writeFileSync(
+      conf,
+      'entries: [{description: "pubmed_qa:model=org/alpha", priority: 1}, {description: "head_qa:model=org/alpha", priority: 1}]\n',
+    );
+    const args = [
+      'run_suite',
+      '--conf-paths',
+      conf,
+      '--models-to-run',
+      'org/alpha',
+      '--suite',
+      'stop',
+      '--output_dir',
+      join(dir, 'stop'),
+      '--model_url',
+      server.url,
+      '--data_root',
+      dataRoot,
+      '--parallelism',
+      '1',
+    ];
+    const sentFrom = server.requests.length;
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, CI: 'true' },
+      stdio: 'ignore',
+    });
+    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+    // Three pubmed_qa answers in: head_qa is prepared by now (started with pubmed_qa's first request) and waits.
+    const deadline = Date.now() + 60_000;
+    while (server.requests.length - sentFrom < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    child.kill('SIGINT');
+    expect(await closed).toBe(130);
+    const sent = server.requests.slice(sentFrom);
+    expect(sent.length).toBeLessThan(12);
+    expect(sent.every((q) => JSON.stringify(q.body).includes('invented treatment'))).toBe(true);
+    // head_qa had been started (its log exists): it was stopped while it waited.
+    expect(existsSync(join(dir, 'stop', 'stop', 'org_alpha', 'head_qa', 'logs', 'eval-factory.log'))).toBe(true);
+
+    const again = await runCli(args);
+    expect(again.stderr).not.toMatch(/^\s+at /m);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toContain('suite stop: jobs 2/2 done');
   }, 180_000);
 });
