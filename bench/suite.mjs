@@ -108,23 +108,26 @@ async function main() {
     const conf = join(dir, 'suite.conf');
     const entries = BENCHMARKS.flatMap((b) => MODELS.map((m) => `{description: "${b.name}:model=${m}", priority: 1}`));
     writeFileSync(conf, `entries: [${entries.join(', ')}]\n`);
-    const result = await runCli([
-      'run_suite',
-      '--conf-paths',
-      conf,
-      '--models-to-run',
-      MODELS.join(','),
-      '--suite',
-      'bench',
-      '--output_dir',
-      join(dir, 'out'),
-      '--model_url',
-      server.url,
-      '--data_root',
-      data,
-      '--parallelism',
-      String(P),
-    ]);
+    const result = await runCli(
+      [
+        'run_suite',
+        '--conf-paths',
+        conf,
+        '--models-to-run',
+        MODELS.join(','),
+        '--suite',
+        'bench',
+        '--output_dir',
+        join(dir, 'out'),
+        '--model_url',
+        server.url,
+        '--data_root',
+        data,
+        '--parallelism',
+        String(P),
+      ],
+      { cpu: true },
+    );
     expectOk(result, 'run_suite');
     const requests = chatRequests(server);
     // Counted from the server log (a benchmark may evaluate a few more rows than N, e.g. MedQA's dev split).
@@ -155,6 +158,10 @@ async function main() {
         ['start-up (before the first request)', sec(firstMs)],
         ['ideal (start-up + Σ jobs ceil(n/P) × latency)', sec(ideal)],
         ['ratio', ratio.toFixed(2)],
+        [
+          'CPU factory+engines (user + sys)',
+          result.cpuS === undefined ? 'n/a (no GNU time)' : `${result.cpuS.toFixed(2)} s`,
+        ],
         ...perEndpoint.flatMap((e) => [
           [`${e.m}: utilisation over ${sec(e.windowMs)}`, `${(e.utilisation * 100).toFixed(0)} %`],
           [`${e.m}: idle at job boundaries`, e.gaps.map((g) => `${g} ms`).join(', ')],
@@ -162,7 +169,7 @@ async function main() {
       ],
     );
     summary(
-      `suite: ${ratio.toFixed(2)} × ideal (target ≤ ${TARGET_RATIO}), endpoint utilisation ${perEndpoint.map((e) => `${(e.utilisation * 100).toFixed(0)} %`).join(' / ')}, job-boundary gaps ${perEndpoint.map((e) => e.gaps.join('+')).join(' / ')} ms${ratio > TARGET_RATIO ? ' — MISSES TARGET' : ''}; ${loadNote()}`,
+      `suite: ${ratio.toFixed(2)} × ideal (target ≤ ${TARGET_RATIO}), endpoint utilisation ${perEndpoint.map((e) => `${(e.utilisation * 100).toFixed(0)} %`).join(' / ')}, job-boundary gaps ${perEndpoint.map((e) => e.gaps.join('+')).join(' / ')} ms, CPU ${result.cpuS?.toFixed(1) ?? 'n/a'} s${ratio > TARGET_RATIO ? ' — MISSES TARGET' : ''}; ${loadNote()}`,
     );
   } finally {
     await server.close();
