@@ -7,6 +7,8 @@
  * - its turn comes when the job before it has every answer (that engine's final progress event), while that job
  *   still scores and writes its files. By then the job before has nothing in flight on the endpoint, so the
  *   endpoint never sees more than its parallelism.
+ * At most two jobs of an endpoint are under way at once (two engines' memory): a job starts only once the job two
+ * places before it has ended.
  * Every engine reports to the suite's one progress view (suite-progress/). Ctrl-C or SIGTERM: no further unit starts.
  */
 import { join } from 'node:path';
@@ -121,6 +123,9 @@ async function runChain(
       sending.set();
       if (event.final) answered.set();
     };
+    // At most two engines per endpoint (memory): the job two places before must have ended.
+    if (running.length >= 2) await running[running.length - 2];
+    if (o.stopped() || crash) break;
     o.view.start(i);
     running.push(
       runUnit(unit, o.jobOf(unit), o.args, o.suiteDir, { prestarted: prestart(), onProgress, sendGate: turn })

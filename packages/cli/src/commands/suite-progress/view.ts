@@ -82,7 +82,12 @@ export function openSuiteView(
           mode === 'tty' ? TTY_INTERVAL_MS : 1_000,
         );
   timer?.unref();
-  if (mode === 'tty') write('\x1b[?25l');
+  // The cursor is hidden while the block is drawn; an exit before close (an internal error) must not leave it so.
+  const showCursor = () => void write('\x1b[?25h');
+  if (mode === 'tty') {
+    write('\x1b[?25l');
+    process.once('exit', showCursor);
+  }
   return {
     start: (i) => board.start(i),
     progress: (i, event) => board.progress(i, event),
@@ -94,7 +99,10 @@ export function openSuiteView(
       if (timer) clearInterval(timer);
       clear();
       for (const r of restore) r();
-      if (mode === 'tty') write('\x1b[?25h');
+      if (mode === 'tty') {
+        process.off('exit', showCursor);
+        showCursor();
+      }
       // The last state stays on screen (a terminal) or ends the log (unless the last plain line said it already).
       const last = formatOverall(board);
       if (mode === 'tty' || (mode === 'plain' && last !== printed)) write(`${last}\n`);
