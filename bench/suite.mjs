@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// A suite against two endpoints (issue 13.2): `run_suite` of 2 models × 1 benchmark (N invented PubMedQA-shaped
-// instances each) on one loopback server with latency L, parallelism P per endpoint, caching off. The ideal is the
-// slowest endpoint's ceil(N/P) × L (endpoints run at the same time) plus one start-up (the time before the first
-// request). Prints wall time against that ideal and, from the server's own log, each endpoint's utilisation: the
-// mean number of its requests in flight over its sending window, divided by P. Target: within 1.10 × ideal.
+// A suite against two endpoints (issue 13.2, issue 16.4): `run_suite` of 2 models × 3 benchmarks (N invented
+// instances each: pubmed_qa, medhelm_med_qa, medbullets) on one loopback server with latency L, parallelism P per
+// endpoint, caching off. Each endpoint runs its 3 jobs one after another, so there are two job boundaries per
+// endpoint. The ideal is the slowest endpoint's Σ ceil(N/P) × L (endpoints run at the same time) plus one start-up
+// (the time before the first request). Prints wall time against that ideal, each endpoint's utilisation (mean
+// requests in flight over its sending window / P, from the server's own log) and the idle gaps at its job
+// boundaries (last answer of a job → first request of the next). Target: within 1.10 × ideal.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFakeOpenAIServer } from '@eval-factory/testkit';
@@ -12,6 +14,7 @@ import {
   expectOk,
   loadNote,
   printTable,
+  prng,
   runCli,
   runIfMain,
   sec,
@@ -24,67 +27,149 @@ const N = 400;
 const P = 16;
 const LATENCY_MS = 50;
 const MODELS = ['org/alpha', 'org/beta'];
+/** Each benchmark and how its prompts are told apart in the server log. */
+const BENCHMARKS = [
+  { name: 'pubmed_qa', marker: 'invented factor' },
+  { name: 'medhelm_med_qa', marker: 'Invented medqa question' },
+  { name: 'medbullets', marker: 'invented bullet vignette' },
+];
 const TARGET_RATIO = 1.1;
+
+/** MedQA-shaped jsonl files (test, train, dev) of invented questions. */
+function writeMedQa(dir, n) {
+  const rand = prng(2);
+  const row = (i, kind) => {
+    const options = { A: `opt a${i}`, B: `opt b${i}`, C: `opt c${i}`, D: `opt d${i}` };
+    const idx = 'ABCD'[Math.floor(rand() * 4)];
+    return JSON.stringify({
+      question: `Invented medqa question ${kind} ${i}?`,
+      answer: options[idx],
+      options,
+      meta_info: 'step1',
+      answer_idx: idx,
+      metamap_phrases: ['invented'],
+    });
+  };
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    join(dir, 'phrases_no_exclude_test.jsonl'),
+    `${Array.from({ length: n }, (_, i) => row(i, 'test')).join('\n')}\n`,
+  );
+  writeFileSync(
+    join(dir, 'phrases_no_exclude_train.jsonl'),
+    `${Array.from({ length: 5 }, (_, i) => row(i, 'train')).join('\n')}\n`,
+  );
+  writeFileSync(
+    join(dir, 'phrases_no_exclude_dev.jsonl'),
+    `${Array.from({ length: 2 }, (_, i) => row(i, 'dev')).join('\n')}\n`,
+  );
+}
+
+/** A Medbullets-shaped CSV of invented 5-option questions. */
+function writeMedbullets(dir, n) {
+  const lines = ['link,question,opa,opb,opc,opd,ope,answer_idx,answer,explanation'];
+  for (let i = 0; i < n; i++)
+    lines.push(
+      `https://example.org/q/${i},An invented bullet vignette ${i}. What is next?,A${i},B${i},C${i},D${i},E${i},${'ABCDE'[i % 5]},${'ABCDE'[i % 5]}${i},Made up.`,
+    );
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'medbullets_op5.csv'), `${lines.join('\n')}\n`);
+}
+
+const spanOf = (r) => [Date.parse(r.received_at), Date.parse(r.responded_at ?? r.received_at)];
 
 /** Mean requests in flight over the endpoint's sending window (first received → last responded), / P. */
 function utilisation(requests) {
-  const spans = requests.map((r) => [Date.parse(r.received_at), Date.parse(r.responded_at ?? r.received_at)]);
+  const spans = requests.map(spanOf);
   const first = Math.min(...spans.map((s) => s[0]));
   const last = Math.max(...spans.map((s) => s[1]));
   const busy = spans.reduce((sum, [a, b]) => sum + (b - a), 0);
   return { windowMs: last - first, utilisation: busy / ((last - first) * P) };
 }
 
+/** Per job boundary of one endpoint: the last answer of a job → the first request of the job after it. */
+function boundaryGaps(requests) {
+  const jobs = BENCHMARKS.map((b) => requests.filter((r) => JSON.stringify(r.body).includes(b.marker)).map(spanOf))
+    .filter((spans) => spans.length)
+    .map((spans) => ({ first: Math.min(...spans.map((s) => s[0])), last: Math.max(...spans.map((s) => s[1])) }))
+    .sort((a, b) => a.first - b.first);
+  return jobs.slice(1).map((job, k) => job.first - jobs[k].last);
+}
+
 async function main() {
   const server = await startFakeOpenAIServer({ latencyMs: LATENCY_MS, models: MODELS });
   try {
     const dir = tempDir();
-    const data = join(dir, 'data', 'pubmed_qa');
-    mkdirSync(data, { recursive: true });
-    writePubmedQaData(data, N);
+    const data = join(dir, 'data');
+    mkdirSync(join(data, 'pubmed_qa'), { recursive: true });
+    writePubmedQaData(join(data, 'pubmed_qa'), N);
+    writeMedQa(join(data, 'medhelm_med_qa'), N);
+    writeMedbullets(join(data, 'medbullets'), N);
     const conf = join(dir, 'suite.conf');
-    writeFileSync(
-      conf,
-      `entries: [${MODELS.map((m) => `{description: "pubmed_qa:model=${m}", priority: 1}`).join(', ')}]\n`,
+    const entries = BENCHMARKS.flatMap((b) => MODELS.map((m) => `{description: "${b.name}:model=${m}", priority: 1}`));
+    writeFileSync(conf, `entries: [${entries.join(', ')}]\n`);
+    const result = await runCli(
+      [
+        'run_suite',
+        '--conf-paths',
+        conf,
+        '--models-to-run',
+        MODELS.join(','),
+        '--suite',
+        'bench',
+        '--output_dir',
+        join(dir, 'out'),
+        '--model_url',
+        server.url,
+        '--data_root',
+        data,
+        '--parallelism',
+        String(P),
+      ],
+      { cpu: true },
     );
-    const result = await runCli([
-      'run_suite',
-      '--conf-paths',
-      conf,
-      '--models-to-run',
-      MODELS.join(','),
-      '--suite',
-      'bench',
-      '--output_dir',
-      join(dir, 'out'),
-      '--model_url',
-      server.url,
-      '--data_root',
-      join(dir, 'data'),
-      '--parallelism',
-      String(P),
-    ]);
     expectOk(result, 'run_suite');
     const requests = chatRequests(server);
-    if (requests.length !== N * MODELS.length)
-      throw new Error(`expected ${N * MODELS.length} requests, the server saw ${requests.length}`);
+    // Counted from the server log (a benchmark may evaluate a few more rows than N, e.g. MedQA's dev split).
+    const jobSizes = MODELS.map((m) =>
+      BENCHMARKS.map(
+        (b) => requests.filter((r) => r.body?.model === m && JSON.stringify(r.body).includes(b.marker)).length,
+      ),
+    );
+    const counted = jobSizes.flat().reduce((a, b) => a + b, 0);
+    if (counted !== requests.length || jobSizes.flat().some((n) => n < N))
+      throw new Error(
+        `expected ≥ ${N} requests per job, the server saw ${JSON.stringify(jobSizes)} of ${requests.length}`,
+      );
     const firstMs = Math.min(...requests.map((r) => Date.parse(r.received_at))) - result.startEpochMs;
-    const idealSendMs = Math.ceil(N / P) * LATENCY_MS;
+    const idealSendMs = Math.max(
+      ...jobSizes.map((sizes) => sizes.reduce((t, n) => t + Math.ceil(n / P) * LATENCY_MS, 0)),
+    );
     const ideal = firstMs + idealSendMs;
-    const perEndpoint = MODELS.map((m) => ({ m, ...utilisation(requests.filter((r) => r.body?.model === m)) }));
-    printTable(`run_suite: ${MODELS.length} endpoints × pubmed_qa, N=${N} each, P=${P}, latency ${LATENCY_MS} ms`, [
-      ['wall', sec(result.wallMs)],
-      ['start-up (before the first request)', sec(firstMs)],
-      ['ideal (start-up + ceil(N/P) × latency)', sec(ideal)],
-      ['ratio', (result.wallMs / ideal).toFixed(2)],
-      ...perEndpoint.map((e) => [
-        `${e.m}: utilisation over ${sec(e.windowMs)}`,
-        `${(e.utilisation * 100).toFixed(0)} %`,
-      ]),
-    ]);
+    const perEndpoint = MODELS.map((m) => {
+      const mine = requests.filter((r) => r.body?.model === m);
+      return { m, ...utilisation(mine), gaps: boundaryGaps(mine) };
+    });
     const ratio = result.wallMs / ideal;
+    printTable(
+      `run_suite: ${MODELS.length} endpoints × ${BENCHMARKS.length} benchmarks, N=${N} each, P=${P}, latency ${LATENCY_MS} ms`,
+      [
+        ['wall', sec(result.wallMs)],
+        ['start-up (before the first request)', sec(firstMs)],
+        ['ideal (start-up + Σ jobs ceil(n/P) × latency)', sec(ideal)],
+        ['ratio', ratio.toFixed(2)],
+        [
+          'CPU factory+engines (user + sys)',
+          result.cpuS === undefined ? 'n/a (no GNU time)' : `${result.cpuS.toFixed(2)} s`,
+        ],
+        ...perEndpoint.flatMap((e) => [
+          [`${e.m}: utilisation over ${sec(e.windowMs)}`, `${(e.utilisation * 100).toFixed(0)} %`],
+          [`${e.m}: idle at job boundaries`, e.gaps.map((g) => `${g} ms`).join(', ')],
+        ]),
+      ],
+    );
     summary(
-      `suite: ${ratio.toFixed(2)} × ideal (target ≤ ${TARGET_RATIO}), endpoint utilisation ${perEndpoint.map((e) => `${(e.utilisation * 100).toFixed(0)} %`).join(' / ')}${ratio > TARGET_RATIO ? ' — MISSES TARGET' : ''}; ${loadNote()}`,
+      `suite: ${ratio.toFixed(2)} × ideal (target ≤ ${TARGET_RATIO}), endpoint utilisation ${perEndpoint.map((e) => `${(e.utilisation * 100).toFixed(0)} %`).join(' / ')}, job-boundary gaps ${perEndpoint.map((e) => e.gaps.join('+')).join(' / ')} ms, CPU ${result.cpuS?.toFixed(1) ?? 'n/a'} s${ratio > TARGET_RATIO ? ' — MISSES TARGET' : ''}; ${loadNote()}`,
     );
   } finally {
     await server.close();

@@ -3,7 +3,7 @@
  * submitted and writes nothing; Kubernetes writes its manifest (applied only with --submit); a refused sbatch is a
  * coded error. The manifest's schema check is in packages/cli/src/commands/scale/cluster.test.ts.
  */
-import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { parseAllDocuments } from 'yaml';
@@ -80,5 +80,74 @@ describe('cluster submission', () => {
     expect(job.spec.template.spec.containers[0].env).toEqual([
       { name: 'EF_TEST_KEY', valueFrom: { secretKeyRef: { name: 'ef-toy-keys', key: 'EF_TEST_KEY' } } },
     ]);
+  }, 180_000);
+
+  it('kubernetes --dry_run carries a suite YAML and a --local-path deployments file in the ConfigMap', async () => {
+    const env = join(dir, 'prod_env');
+    mkdirSync(env, { recursive: true });
+    const deployments = `model_deployments:
+  - name: local/alpha
+    model_name: acme/alpha
+    client_spec:
+      class_name: "helm.clients.openai_client.OpenAIClient"
+      args: {base_url: "http://127.0.0.1:9/v1", openai_model_name: org/alpha}
+`;
+    writeFileSync(join(env, 'model_deployments.yaml'), deployments);
+    writeEntries(join(dir, 'acme.conf'), ['pubmed_qa'], ['acme/alpha']);
+    const local = await runCli([
+      'run_suite',
+      '--conf-paths',
+      join(dir, 'acme.conf'),
+      '--models-to-run',
+      'acme/alpha',
+      '--suite',
+      'local',
+      '--output_dir',
+      join(dir, 'k8s-local'),
+      '--local-path',
+      env,
+      '--data_root',
+      join(dir, 'data'),
+      '--executor',
+      'kubernetes',
+      '--dry_run',
+    ]);
+    expect(local.stderr).not.toMatch(/^\s+at /m);
+    expect(local.code).toBe(0);
+    const [configMap, job] = parseAllDocuments(local.stdout).map((d) => d.toJS() as any);
+    expect(configMap.data['local-model_deployments.yaml']).toBe(deployments);
+    expect(job.spec.template.spec.containers[0].args.join(' ')).toContain('--local-path /etc/eval-factory-local');
+
+    const suiteFile = join(dir, 'mini.yml');
+    writeFileSync(
+      suiteFile,
+      `suite: mini
+targets:
+  - api_endpoint: {url: 'http://127.0.0.1:9/v1', model_id: org/alpha, type: chat}
+evaluation:
+  params: {limit_samples: 2}
+  tasks:
+    - name: pubmed_qa
+      params: {extra: {data_path: '${join(dir, 'data', 'pubmed_qa')}'}}
+`,
+    );
+    const yaml = await runCli([
+      'run_suite',
+      '--suite_config',
+      suiteFile,
+      '--output_dir',
+      join(dir, 'k8s-yaml'),
+      '--executor',
+      'kubernetes',
+      '--dry_run',
+    ]);
+    expect(yaml.stderr).not.toMatch(/^\s+at /m);
+    expect(yaml.code).toBe(0);
+    const [map, yamlJob] = parseAllDocuments(yaml.stdout).map((d) => d.toJS() as any);
+    expect(map.data['suite-mini.yml']).toBe(readFileSync(suiteFile, 'utf8'));
+    expect(yamlJob.spec.template.spec.containers[0].args.join(' ')).toContain(
+      '--suite_config /etc/eval-factory/suite-mini.yml',
+    );
+    expect(existsSync(join(dir, 'k8s-yaml'))).toBe(false);
   }, 180_000);
 });

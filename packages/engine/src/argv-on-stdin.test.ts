@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from '@jest/globals';
-import { argvFromStdin } from './argv-on-stdin.js';
+import { PassThrough } from 'node:stream';
+import { argvFromStdin, lineReader } from './argv-on-stdin.js';
 
 describe('argvFromStdin', () => {
   it.each<[string, string[], string[] | null]>([
@@ -20,5 +21,18 @@ describe('argvFromStdin', () => {
     ['not all strings', '["run",1]\n'],
   ])('rejects %s with EF_USAGE', async (_name, text) => {
     await expect(argvFromStdin(Readable.from([text]))).rejects.toMatchObject({ code: 'EF_USAGE' });
+  });
+});
+
+describe('lineReader (argv, then a suite\'s "go", from one stdin)', () => {
+  it('leaves the lines after the argv for later, and says null at the end of input', async () => {
+    const stdin = new PassThrough();
+    const next = lineReader(stdin);
+    stdin.write('["run"]\ng');
+    expect(await argvFromStdin(next)).toEqual(['run']);
+    const go = next();
+    stdin.end('o\n');
+    expect(await go).toBe('go');
+    expect(await next()).toBeNull();
   });
 });

@@ -1,21 +1,51 @@
 import type { Readable } from 'node:stream';
 import { EXIT, UserError } from '@eval-factory/errors';
 
+/** The next line of a stream (without its newline), or null at its end. */
+export type LineReader = () => Promise<string | null>;
+
+/**
+ * Reads `stdin` line by line without consuming more than asked of the stream's life: the prestarted engine reads
+ * its argv, and in a suite later a "go" line (ENGINE_SEND_GATE_ENV in @eval-factory/types), from the same stdin.
+ */
+export function lineReader(stdin: Readable): LineReader {
+  let buffered = '';
+  let ended = false;
+  const waiting: ((line: string | null) => void)[] = [];
+  const lines: string[] = [];
+  const settle = () => {
+    while (waiting.length && (lines.length || ended)) waiting.shift()!(lines.shift() ?? null);
+  };
+  stdin.on('data', (chunk) => {
+    buffered += String(chunk);
+    for (let nl = buffered.indexOf('\n'); nl >= 0; nl = buffered.indexOf('\n')) {
+      lines.push(buffered.slice(0, nl));
+      buffered = buffered.slice(nl + 1);
+    }
+    settle();
+  });
+  const end = () => {
+    if (buffered) lines.push(buffered);
+    buffered = '';
+    ended = true;
+    settle();
+  };
+  stdin.on('end', end);
+  stdin.on('error', end);
+  return () =>
+    new Promise((resolve) => {
+      waiting.push(resolve);
+      settle();
+    });
+}
+
 /**
  * The argv of an engine started early by the factory (`ef-bench --argv-on-stdin`, see @eval-factory/types
  * ENGINE_ARGV_ON_STDIN): the first line of stdin, a JSON array of strings. Null when stdin ends without a line
  * (the factory stopped before the run, e.g. on a config error).
  */
-export async function argvFromStdin(stdin: Readable = process.stdin): Promise<string[] | null> {
-  let text = '';
-  for await (const chunk of stdin) {
-    text += String(chunk);
-    const newline = text.indexOf('\n');
-    if (newline >= 0) {
-      text = text.slice(0, newline);
-      break;
-    }
-  }
+export async function argvFromStdin(stdin: Readable | LineReader = process.stdin): Promise<string[] | null> {
+  const text = (await (typeof stdin === 'function' ? stdin : lineReader(stdin))()) ?? '';
   if (text.trim() === '') return null;
   let argv: unknown;
   try {
@@ -32,4 +62,17 @@ export async function argvFromStdin(stdin: Readable = process.stdin): Promise<st
     );
   }
   return argv;
+}
+
+/**
+ * The "go" of a suite's prepared engine (ENGINE_SEND_GATE_ENV): resolves on the next line of stdin. At end of input
+ * instead (the factory is gone or stops the suite) the engine stops itself as on SIGTERM, before sending anything.
+ * Asked once; later calls (a second run entry) get the same answer.
+ */
+export function sendGate(next: LineReader): () => Promise<void> {
+  let gate: Promise<void> | null = null;
+  return () =>
+    (gate ??= next().then((line) => {
+      if (line === null) process.kill(process.pid, 'SIGTERM');
+    }));
 }

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 import { setFlagsFromString } from 'node:v8';
-import { ENGINE_ARGV_ON_STDIN } from '@eval-factory/types';
+import { ENGINE_ARGV_ON_STDIN, ENGINE_SEND_GATE_ENV } from '@eval-factory/types';
 import { endOnClosedPipe, reportError } from '@eval-factory/errors';
-import { argvFromStdin } from './argv-on-stdin.js';
+import { argvFromStdin, lineReader, sendGate } from './argv-on-stdin.js';
 import { main } from './cli.js';
 
 // A run allocates far more short-lived garbage than it keeps (10,000 instances: ~2.4 GB allocated, ~70 MB live).
@@ -15,15 +15,21 @@ endOnClosedPipe();
 async function run(): Promise<number> {
   if (process.argv[2] !== ENGINE_ARGV_ON_STDIN) return main();
   // Started early by the factory: the modules above are loaded by now; the command line follows on stdin.
+  const next = lineReader(process.stdin);
   try {
-    const pending = argvFromStdin();
+    const pending = argvFromStdin(next);
     // Node loads its fetch classes (Headers, Response; ~20 ms) on first use, which would be the first request:
     // load them now, while the factory is still resolving the config.
     void globalThis.Headers;
     const argv = await pending;
-    return argv === null ? 0 : main(argv);
+    // A suite's engine prepares, then waits for its "go" before the first request (ENGINE_SEND_GATE_ENV).
+    const gate = process.env[ENGINE_SEND_GATE_ENV] === '1' ? sendGate(next) : undefined;
+    return argv === null ? 0 : await main(argv, { sendGate: gate });
   } catch (error) {
     return reportError(error, false);
+  } finally {
+    // stdin may still be open (a run that ended before its "go"): it must not keep the process alive.
+    process.stdin.destroy();
   }
 }
 

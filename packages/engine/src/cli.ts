@@ -57,7 +57,10 @@ function sharedBudgetOption(on: boolean, cacheUrl: unknown): boolean {
 const numOrNull = (v: unknown) => (v === undefined || v === null ? null : Number(v));
 
 /** `ef-bench` (docs/architecture.md). Returns the process exit code. */
-export async function main(argv: string[] = hideBin(process.argv)): Promise<number> {
+export async function main(
+  argv: string[] = hideBin(process.argv),
+  started: { sendGate?: () => Promise<void> } = {},
+): Promise<number> {
   const debug = argv.includes('--debug') || process.env.EF_LOG_LEVEL === 'DEBUG';
   let code: number = EXIT.ok;
   const parser = skipHelpCache(yargs(argv))
@@ -195,6 +198,7 @@ export async function main(argv: string[] = hideBin(process.argv)): Promise<numb
           cacheUrl: a['cache-url'] === undefined ? null : checkedRedisUrl(String(a['cache-url'])),
           mergeUnits: Boolean(a['merge-units']),
           sharedBudget: sharedBudgetOption(Boolean(a['shared-budget']), a['cache-url']),
+          sendGate: started.sendGate ?? null,
         };
         code = await runAll(options, debug);
       },

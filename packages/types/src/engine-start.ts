@@ -5,3 +5,12 @@
  * exactly as if it had been started with them. End of input without a line means "not needed": it exits quietly.
  */
 export const ENGINE_ARGV_ON_STDIN = '--argv-on-stdin';
+
+/**
+ * A suite prepares a job's engine while the job before it still sends (docs/performance.md, "Suites"). An engine
+ * started with `--argv-on-stdin` and this variable set to `1` does everything up to its first request (data,
+ * prompts, cache) and then waits for a second line on stdin, `ENGINE_SEND_GO`, before it sends anything. End of
+ * input before it means "stop": the engine stops as on SIGTERM, having sent nothing.
+ */
+export const ENGINE_SEND_GATE_ENV = 'EF_SEND_GATE';
+export const ENGINE_SEND_GO = 'go';

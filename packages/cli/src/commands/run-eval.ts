@@ -21,7 +21,7 @@ import {
 } from '@eval-factory/executor';
 import { makeDirSync, writeFileAtomic } from '@eval-factory/files';
 import { formatConsoleSummary, formatDryRun, formatFinalLogLine } from '@eval-factory/outputs';
-import { RUN_FILES, type CodedMessage, type Evaluation } from '@eval-factory/types';
+import { RUN_FILES, type CodedMessage, type EngineProgressEvent, type Evaluation } from '@eval-factory/types';
 import { findFrameworkFile, repoRoot } from '../framework-path.js';
 import { gitHash } from '../git-hash.js';
 import { EF_VERSION } from '../version.js';
@@ -47,13 +47,24 @@ export interface RunEvalArgs {
   readonly benchmarks_dir?: string;
 }
 
+/** What a suite adds to a job's run (suite-schedule.ts): its engine's progress goes to the suite's one view. */
+export interface RunEvalHooks {
+  readonly onProgress?: (event: EngineProgressEvent) => void;
+  /** The job's turn on its endpoint (the engine prepares, then sends nothing before it resolves). */
+  readonly sendGate?: Promise<void>;
+}
+
 const warn = (w: CodedMessage) => process.stderr.write(`warning[${w.code}]: ${redact(w.message)}\n`);
 
 /**
  * `eval-factory run_eval` (docs/configuration.md): resolve → write configs → run the engine → normalise. `prestarted`
  * is an engine process already loading (used when the command starts with its program; the caller disposes it).
  */
-export async function runEvalCommand(args: RunEvalArgs, prestarted: PrestartedEngine | null = null): Promise<number> {
+export async function runEvalCommand(
+  args: RunEvalArgs,
+  prestarted: PrestartedEngine | null = null,
+  hooks: RunEvalHooks = {},
+): Promise<number> {
   const frameworkFile = findFrameworkFile();
   if (!frameworkFile)
     throw new UserError(
@@ -137,6 +148,7 @@ export async function runEvalCommand(args: RunEvalArgs, prestarted: PrestartedEn
       renderedCommand,
       argv,
       prestarted,
+      hooks,
     });
   } finally {
     lock.release();
@@ -153,6 +165,7 @@ async function runLocked(o: {
   renderedCommand: string;
   argv: string[];
   prestarted: PrestartedEngine | null;
+  hooks: RunEvalHooks;
 }): Promise<number> {
   const { evaluation, resolved, modelConfigs, allWarnings, outputDir, renderedCommand, argv, prestarted } = o;
   const startedAt = new Date().toISOString();
@@ -171,7 +184,15 @@ async function runLocked(o: {
 
   // Read while the engine is still loading, not after the run (it spawns git).
   const hash = gitHash();
-  const engine = await runEngine({ argv, logFile, cwd: process.cwd(), repoRoot: repoRoot(), prestarted });
+  const engine = await runEngine({
+    argv,
+    logFile,
+    cwd: process.cwd(),
+    repoRoot: repoRoot(),
+    prestarted,
+    onProgress: o.hooks.onProgress,
+    sendGate: o.hooks.sendGate,
+  });
   const result = await normalizeOutputs({
     outputDir,
     evaluation,

@@ -3,21 +3,23 @@
  * (suite-source.ts), every job a `run_eval` into `DIR/<suite>/<model>/<run name>/`, then one leaderboard for the
  * suite, grouped by MedHELM's categories. Jobs of one model endpoint
  * run one after another at the endpoint's full parallelism, different endpoints at the same time, so each endpoint
- * is kept exactly as busy as its `parallelism` allows (never N jobs × parallelism). A re-run skips finished jobs
- * and resumes the others from their caches.
+ * is kept exactly as busy as its `parallelism` allows (never N jobs × parallelism; suite-schedule.ts), under one
+ * progress view (suite-progress/). A re-run skips finished jobs and resumes the others from their caches.
  */
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { EXIT, UserError } from '@eval-factory/errors';
 import { makeDirSync } from '@eval-factory/files';
 import { folderName, jobDir, type SuiteJob, type UnitsPlan, type WorkUnit } from '@eval-factory/suite';
-import { runEvalCommand } from './run-eval.js';
 import { suiteSource } from './suite-source.js';
 import { HELM_OUTPUT_DIR, linkHelmSuite } from './helm-suite-folder.js';
 import { summarizeCommand } from './summarize.js';
 import { RUN_FILES } from '@eval-factory/types';
-import { readEvaluation, type SuiteManifest } from './suite-status.js';
-import { jobRunArgs, type RunSuiteArgs } from './suite-job-args.js';
+import type { SuiteManifest } from './suite-status.js';
+import { runEndpoints, runUnit, type UnitOutcome } from './suite-schedule.js';
+import { SuiteBoard } from './suite-progress/board.js';
+import { openSuiteView } from './suite-progress/view.js';
+import type { RunSuiteArgs } from './suite-job-args.js';
 import { formatUnits, suiteUnits } from './scale/suite-units.js';
 import { formatIncomplete, mergeSuite } from './scale/merge-units.js';
 import { submitToCluster } from './scale/submit.js';
@@ -48,26 +50,12 @@ export async function runSuiteCommand(given: RunSuiteArgs): Promise<number> {
   if (args.unit !== undefined) return runOneUnit(plan, args, suiteDir, jobs.jobs);
   if (args.executor === 'slurm' || args.executor === 'kubernetes')
     return submitToCluster(args.executor, plan, args, suiteDir);
-  const byEndpoint = new Map<string, WorkUnit[]>();
-  for (const unit of plan.units) byEndpoint.set(unit.model, [...(byEndpoint.get(unit.model) ?? []), unit]);
-  // Each concurrent run_eval listens for SIGINT/SIGTERM and exit (to forward signals, release its folder lock):
-  // with more than a few endpoints that passes Node's default of 10 listeners, which is no leak here.
-  process.setMaxListeners(Math.max(process.getMaxListeners(), 10 + 3 * byEndpoint.size));
-  const jobOf = jobIndex(jobs.jobs);
-  const outcomes = await Promise.all(
-    [...byEndpoint.values()].map(async (endpointUnits) => {
-      const codes: [WorkUnit, string][] = [];
-      for (const unit of endpointUnits) codes.push([unit, await runUnit(unit, jobOf(unit), args, suiteDir)]);
-      return codes;
-    }),
-  );
+  const outcomes = await runLocally(plan, args, suiteDir, jobs.jobs);
   const merges = await mergeSuite(suiteDir, plan);
-  const lines = outcomes
-    .flat()
-    .map(
-      ([unit, status]) =>
-        `  ${status.padEnd(9)} ${unit.model}  ${unit.job}${unit.shard ? `  (shard ${unit.shard.index + 1} of ${unit.shard.count})` : ''}`,
-    );
+  const lines = outcomes.map(
+    ([unit, status]) =>
+      `  ${status.padEnd(9)} ${unit.model}  ${unit.job}${unit.shard ? `  (shard ${unit.shard.index + 1} of ${unit.shard.count})` : ''}`,
+  );
   const mergeLines = merges.map((m) => `  ${(m.complete ? 'merged' : 'incomplete').padEnd(9)} ${m.model}  ${m.job}`);
   process.stderr.write(
     `suite ${args.suite}: ${jobs.jobs.length} jobs in ${plan.units.length} units\n${[...lines, ...mergeLines].join('\n')}\n${jobs.unavailable.map((u) => `  not run   ${u}`).join('\n')}${jobs.unavailable.length ? '\n' : ''}`,
@@ -83,7 +71,8 @@ export async function runSuiteCommand(given: RunSuiteArgs): Promise<number> {
       `HELM runs: ${join(suiteDir, HELM_OUTPUT_DIR)} (helm-summarize --output-path … --suite ${args.suite})\n`,
     );
   await summarizeCommand({ dirs: [suiteDir], out: suiteDir, schema: args.schema ?? 'medhelm' });
-  const unitsOk = outcomes.flat().every(([, status]) => status === 'success' || status === 'done');
+  if (stopSignal) return stopSignal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
+  const unitsOk = outcomes.every(([, status]) => status === 'success' || status === 'done');
   return unitsOk && merges.every((m) => m.complete && m.status !== 'error') ? EXIT.ok : EXIT.error;
 }
 
@@ -109,28 +98,50 @@ async function runOneUnit(
   return status === 'success' || status === 'done' || status === 'partial' ? EXIT.ok : EXIT.error;
 }
 
+let stopSignal: NodeJS.Signals | null = null;
+
+/**
+ * The units on this machine under one progress view (suite-schedule.ts). Ctrl-C / SIGTERM reach every engine (each
+ * run_eval forwards them); here they only stop further units from starting.
+ */
+async function runLocally(
+  plan: UnitsPlan,
+  args: RunSuiteArgs,
+  suiteDir: string,
+  jobs: readonly SuiteJob[],
+): Promise<UnitOutcome[]> {
+  // Each concurrent run_eval listens for SIGINT/SIGTERM and exit (to forward signals, release its folder lock); two
+  // may overlap per endpoint: with more than a few endpoints that passes Node's default of 10, which is no leak.
+  const endpoints = new Set(plan.units.map((u) => u.model)).size;
+  process.setMaxListeners(Math.max(process.getMaxListeners(), 12 + 6 * endpoints));
+  const onSignal = (signal: NodeJS.Signals) => void (stopSignal ??= signal);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const view = openSuiteView(
+    new SuiteBoard(
+      args.suite,
+      plan.units.map((u) => ({ model: u.model, job: u.job })),
+    ),
+  );
+  try {
+    return await runEndpoints({
+      units: plan.units,
+      jobOf: jobIndex(jobs),
+      args,
+      suiteDir,
+      view,
+      stopped: () => stopSignal !== null,
+    });
+  } finally {
+    view.close();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
 function jobIndex(jobs: readonly SuiteJob[]): (unit: WorkUnit) => SuiteJob {
   const byKey = new Map(jobs.map((j) => [`${j.model}\u0000${j.name}`, j]));
   return (unit) => byKey.get(`${unit.model}\u0000${unit.job}`)!;
-}
-
-/**
- * One unit: skipped when its folder (or, for a shard, its merged job) already holds a successful run, else a
- * `run_eval` (which resumes from its cache).
- */
-async function runUnit(unit: WorkUnit, job: SuiteJob, args: RunSuiteArgs, suiteDir: string): Promise<string> {
-  const outputDir = join(suiteDir, unit.dir);
-  if (statusOf(outputDir) === 'success' || (unit.shard && statusOf(join(suiteDir, unit.job_dir)) === 'success'))
-    return 'done';
-  try {
-    await runEvalCommand(jobRunArgs(job, args, outputDir, unit.shard));
-  } catch (error) {
-    // One unit's coded error is that unit's failure, said once; the others go on.
-    if (!(error instanceof UserError)) throw error;
-    process.stderr.write(`error[${error.code}]: ${job.model} ${job.name}: ${error.message}\n`);
-    return 'failed';
-  }
-  return statusOf(outputDir) ?? 'failed';
 }
 
 /** suite.json: the job list `eval-factory status` compares the folder with (what is left, what was not run). */
@@ -146,10 +157,6 @@ function writeManifest(
   };
   makeDirSync(suiteDir);
   writeFileSync(join(suiteDir, RUN_FILES.suiteManifest), `${JSON.stringify(manifest, null, 2)}\n`);
-}
-
-function statusOf(outputDir: string): string | null {
-  return readEvaluation(outputDir)?.status ?? null;
 }
 
 function formatJobList(jobs: readonly SuiteJob[], unavailable: readonly string[], suiteDir: string): string {

@@ -45,6 +45,11 @@ export interface RunOptions {
   readonly mergeUnits?: boolean;
   /** `--shared-budget`: `parallelism` and `requests_per_minute` held across all workers through the `--cache-url` Redis. */
   readonly sharedBudget?: boolean;
+  /**
+   * A suite's prepared engine (ENGINE_SEND_GATE_ENV in @eval-factory/types): resolves when the job may send. Awaited
+   * once everything before the first request is ready; null when the run may send at once.
+   */
+  readonly sendGate?: (() => Promise<void>) | null;
 }
 
 /** What each runner stage reads of the run's options (runBenchmark, the orchestrator, hands each its slice). */

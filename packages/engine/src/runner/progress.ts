@@ -2,25 +2,27 @@ import cliProgress from 'cli-progress';
 import type { RetryObserver } from '../clients/retry.js';
 import { EtaEstimator } from './progress-eta.js';
 import { formatProgressLine, type ProgressState } from './progress-line.js';
+import { startProgressEvents } from './progress-events.js';
 
 /**
  * Progress on stderr. On a terminal: one live bar (cli-progress) with done / cached / failed, retrying and throttled
  * requests, a smoothed rate and ETA (progress-eta.ts). Piped or in CI: a short plain line every few seconds, no
  * control characters. The engine's stderr is a pipe to the factory, so the factory says which through
- * `EF_PROGRESS=tty|plain|off`. Retries report here through the client's `RetryObserver`.
+ * `EF_PROGRESS=tty|plain|off`; a suite asks for `events` (progress-events.ts) and draws one view of all its jobs.
+ * Retries report here through the client's `RetryObserver`.
  */
 export interface Progress extends RetryObserver {
   tick(kind: TickKind, cause?: string): void;
   finish(): void;
 }
 
-type Mode = 'tty' | 'plain' | 'off';
+type Mode = 'tty' | 'plain' | 'off' | 'events';
 /** `duplicate`: a cache hit on a prompt this run already had answered (shown apart from an earlier run's cache). */
 export type TickKind = 'done' | 'cached' | 'duplicate' | 'failed';
 
 export function progressMode(env: NodeJS.ProcessEnv = process.env, stream: NodeJS.WriteStream = process.stderr): Mode {
   const asked = env.EF_PROGRESS;
-  if (asked === 'tty' || asked === 'plain' || asked === 'off') return asked;
+  if (asked === 'tty' || asked === 'plain' || asked === 'off' || asked === 'events') return asked;
   return stream.isTTY === true && env.CI !== 'true' ? 'tty' : 'plain';
 }
 
@@ -83,6 +85,10 @@ export function createProgress(
   };
   if (mode === 'off')
     return { ...retries, tick: (k, cause) => counter.tick(k, cause, Date.now()), finish: () => undefined };
+  if (mode === 'events') {
+    const stop = startProgressEvents(() => counter.state(Date.now()), stream);
+    return { ...retries, tick: (k, cause) => counter.tick(k, cause, Date.now()), finish: stop };
+  }
   if (mode === 'plain') {
     let lastPrint = Date.now();
     return {

@@ -19,6 +19,7 @@ import { ENGINE_VERSION } from '../version.js';
 import type { Diagnostics } from './diagnostics.js';
 import { executeRequests } from './execute-requests.js';
 import type { RunOptions } from './options.js';
+import { untilAborted } from './until-aborted.js';
 import { prepareRun } from './prepare.js';
 import { scrubPrepared } from './scrub-secrets.js';
 import { createProgress, type Progress } from './progress.js';
@@ -191,6 +192,8 @@ export async function runBenchmark(
   const early = earlySink ? new EarlyScoring(records.length, scoreAt, earlySink, records) : null;
   let sink = earlySink;
   try {
+    // A suite's next job is ready now; it sends when the job before it on this endpoint has its answers.
+    if (options.sendGate) await untilAborted(options.sendGate(), signal);
     const responsesLog = await JsonlAppender.open(join(out, RUN_FILES.modelResponses));
     const bar = createProgress(run.benchmark.name, prepared.requests.length);
     progress = bar;

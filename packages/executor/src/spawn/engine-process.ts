@@ -35,12 +35,18 @@ export function engineEnv(echo: NodeJS.WritableStream): Record<string, string> {
 export function spawnNodeScript(
   script: string,
   args: readonly string[],
-  opts: { cwd?: string; echo: NodeJS.WritableStream; stdin: 'ignore' | 'pipe' },
+  opts: {
+    cwd?: string;
+    echo: NodeJS.WritableStream;
+    stdin: 'ignore' | 'pipe';
+    /** Over engineEnv's (a suite's `EF_PROGRESS=events`). */
+    env?: Readonly<Record<string, string>>;
+  },
 ): EngineProcess {
   const child = spawn(process.execPath, [script, ...args], {
     cwd: opts.cwd,
     stdio: [opts.stdin, 'pipe', 'pipe'],
-    env: { ...process.env, ...engineEnv(opts.echo) },
+    env: { ...process.env, ...engineEnv(opts.echo), ...opts.env },
     windowsHide: true,
   });
   const cleanup = () => child.kill();

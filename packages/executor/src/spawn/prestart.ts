@@ -1,4 +1,4 @@
-import { ENGINE_ARGV_ON_STDIN } from '@eval-factory/types';
+import { ENGINE_ARGV_ON_STDIN, ENGINE_SEND_GATE_ENV, ENGINE_SEND_GO } from '@eval-factory/types';
 import { spawnNodeScript, type EngineProcess } from './engine-process.js';
 import { resolveProgram } from './resolve-bin.js';
 
@@ -6,8 +6,13 @@ import { resolveProgram } from './resolve-bin.js';
 export interface PrestartedEngine {
   /** The program name it was resolved from (`ef-bench`): only a command starting with it can use this process. */
   readonly program: string;
-  /** Hands over the arguments (after the program name); the engine then runs as if started with them. Once. */
-  start(args: readonly string[]): EngineProcess;
+  /** Started with ENGINE_SEND_GATE_ENV: after its arguments it waits for a "go" before its first request. */
+  readonly gated: boolean;
+  /**
+   * Hands over the arguments (after the program name); the engine then runs as if started with them. Once. A gated
+   * engine gets its "go" when `sendGate` resolves (at once without one).
+   */
+  start(args: readonly string[], sendGate?: Promise<void>): EngineProcess;
   /** An engine that was not started exits on its own (end of stdin); a no-op after `start`. */
   dispose(): void;
 }
@@ -21,7 +26,13 @@ export interface PrestartedEngine {
  */
 export function prestartEngine(
   program: string,
-  opts: { cwd?: string; repoRoot?: string; echo?: NodeJS.WritableStream } = {},
+  opts: {
+    cwd?: string;
+    repoRoot?: string;
+    echo?: NodeJS.WritableStream;
+    /** Extra environment, fixed now (a suite's `EF_PROGRESS=events`); runEngine's `env` must then be the same. */
+    env?: Readonly<Record<string, string>>;
+  } = {},
 ): PrestartedEngine | null {
   const cwd = opts.cwd ?? process.cwd();
   const { file, prefixArgs } = resolveProgram(program, [cwd, ...(opts.repoRoot ? [opts.repoRoot] : [])]);
@@ -31,16 +42,24 @@ export function prestartEngine(
     cwd,
     echo: opts.echo ?? process.stderr,
     stdin: 'pipe',
+    env: opts.env,
   });
   // An engine that died early reports through `exited`; writing to it must not throw as well.
   child.stdin?.on('error', () => {});
   let used = false;
+  const gated = opts.env?.[ENGINE_SEND_GATE_ENV] === '1';
   return {
     program,
-    start(args) {
+    gated,
+    start(args, sendGate) {
       if (used) throw new Error('prestarted engine already used');
       used = true;
-      child.stdin?.end(`${JSON.stringify(args)}\n`);
+      const argvLine = `${JSON.stringify(args)}\n`;
+      if (!gated) child.stdin?.end(argvLine);
+      else {
+        child.stdin?.write(argvLine);
+        void (sendGate ?? Promise.resolve()).then(() => child.stdin?.end(`${ENGINE_SEND_GO}\n`));
+      }
       return child;
     },
     dispose() {

@@ -1,10 +1,15 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { redact, UserError } from '@eval-factory/errors';
+import { UserError } from '@eval-factory/errors';
+import type { EngineProgressEvent } from '@eval-factory/types';
 import { resolveProgram } from './resolve-bin.js';
 import { engineEnv, type EngineProcess } from './engine-process.js';
 import type { PrestartedEngine } from './prestart.js';
+import { engineStderr } from './engine-stderr.js';
+
+/** What an engine needs in its environment to report to `onProgress` (give it to prestartEngine as well). */
+export const EVENTS_ENV: Readonly<Record<string, string>> = { EF_PROGRESS: 'events' };
 
 export interface EngineRun {
   readonly exitCode: number | null;
@@ -16,8 +21,6 @@ export interface EngineRun {
   /** The signal that stopped the run (SIGINT: exit 130, SIGTERM: exit 143). */
   readonly stopSignal?: NodeJS.Signals;
 }
-
-const TAIL_LINES = 50;
 
 /**
  * Spawns the engine with argv (no shell), streams its stderr to the terminal and the redacted log file, and forwards
@@ -31,38 +34,51 @@ export async function runEngine(opts: {
   echo?: NodeJS.WritableStream;
   /** An engine already started for this program (prestart.ts); used when the command starts with its program. */
   prestarted?: PrestartedEngine | null;
+  /** Extra environment for an engine spawned here (a prestarted one got its own at its start). */
+  env?: Readonly<Record<string, string>>;
+  /**
+   * A suite's turn on the endpoint: the engine sends nothing before it resolves (a gated prestarted engine
+   * prepares meanwhile, any other is started only then).
+   */
+  sendGate?: Promise<void>;
+  /** A suite's view: the engine runs with `EF_PROGRESS=events` and its events come here (engine-stderr.ts). */
+  onProgress?: (event: EngineProgressEvent) => void;
 }): Promise<EngineRun> {
   const [program, ...args] = opts.argv;
   await mkdir(dirname(opts.logFile), { recursive: true });
   const log = createWriteStream(opts.logFile, { flags: 'a' });
   const echo = opts.echo ?? process.stderr;
-  const tail: string[] = [];
   let interrupted: NodeJS.Signals | null = null;
-  const child =
-    opts.prestarted?.program === program ? opts.prestarted.start(args) : await spawnNow(program, args, opts, echo);
+  let child: EngineProcess | null = null;
+  // Installed before the engine starts: a signal while a suite's job waits for its turn stops it there.
   const forward = (sig: NodeJS.Signals, graceMs: number) => () => {
     interrupted ??= sig;
-    child.kill(sig);
-    setTimeout(() => child.kill('SIGKILL'), graceMs).unref();
+    child?.kill(sig);
+    setTimeout(() => child?.kill('SIGKILL'), graceMs).unref();
   };
   const onInt = forward('SIGINT', 1_000);
   const onTerm = forward('SIGTERM', 30_000);
   process.on('SIGINT', onInt);
   process.on('SIGTERM', onTerm);
-  let partial = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    const text = redact(chunk.toString('utf8'));
-    echo.write(text);
-    const lines = (partial + text).split('\n');
-    partial = lines.pop() ?? '';
-    for (const line of lines) log.write(forLog(line));
-    for (const line of text.split(/\r|\n/)) if (line.trim()) tail.push(line.replace(/\x1b\[[0-9;]*[A-Za-z]/g, ''));
-    if (tail.length > TAIL_LINES) tail.splice(0, tail.length - TAIL_LINES);
-  });
+  const prestarted = opts.prestarted?.program === program ? opts.prestarted : null;
+  // Only a gated engine can wait for its turn itself; any other waits here, before it starts.
+  if (opts.sendGate && !prestarted?.gated) await opts.sendGate;
+  if (interrupted && !prestarted?.gated) {
+    opts.prestarted?.dispose();
+    process.off('SIGINT', onInt);
+    process.off('SIGTERM', onTerm);
+    await new Promise<void>((resolve) => log.end(() => resolve()));
+    return { exitCode: null, signal: null, final: null, stderrTail: [], interrupted: true, stopSignal: interrupted };
+  }
+  child = prestarted
+    ? prestarted.start(args, opts.sendGate)
+    : await spawnNow(program, args, { ...opts, env: { ...(opts.onProgress ? EVENTS_ENV : {}), ...opts.env } }, echo);
+  const stderr = engineStderr(echo, log, opts.onProgress);
+  child.stderr?.on('data', (chunk: Buffer) => stderr.write(chunk));
   let stdout = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
   const result = await child.exited;
-  if (partial) log.write(forLog(partial));
+  stderr.end();
   process.off('SIGINT', onInt);
   process.off('SIGTERM', onTerm);
   await new Promise<void>((resolve) => log.end(() => resolve()));
@@ -77,7 +93,7 @@ export async function runEngine(opts: {
     exitCode: result.exitCode,
     signal: result.signal,
     final: lastJsonLine(stdout),
-    stderrTail: tail,
+    stderrTail: stderr.tail,
     interrupted: interrupted !== null,
     ...(interrupted ? { stopSignal: interrupted } : {}),
   };
@@ -91,7 +107,12 @@ export async function runEngine(opts: {
 async function spawnNow(
   program: string,
   args: readonly string[],
-  opts: { cwd?: string; repoRoot?: string; prestarted?: PrestartedEngine | null },
+  opts: {
+    cwd?: string;
+    repoRoot?: string;
+    prestarted?: PrestartedEngine | null;
+    env?: Readonly<Record<string, string>>;
+  },
   echo: NodeJS.WritableStream,
 ): Promise<EngineProcess> {
   opts.prestarted?.dispose(); // started for another program than the command's
@@ -108,24 +129,13 @@ async function spawnNow(
     stderr: 'pipe',
     forceKillAfterDelay: false,
     cleanup: true,
-    env: engineEnv(echo),
+    env: { ...engineEnv(echo), ...opts.env },
   });
   const exited = child.then((r) => {
     const notFound = r.exitCode === undefined && (r as { code?: string }).code === 'ENOENT';
     return { exitCode: r.exitCode ?? null, signal: r.signal ?? null, notFound };
   });
   return { stdin: null, stdout: child.stdout, stderr: child.stderr, kill: (signal) => void child.kill(signal), exited };
-}
-
-/**
- * One stderr line as the log keeps it: a live bar (drawn with terminal escape sequences) stays on the terminal —
- * the engine prints a plain summary line after it — and of a line rewritten with carriage returns only the last
- * state is kept.
- */
-export function forLog(line: string): string {
-  if (line.includes('\x1b')) return '';
-  const last = line.slice(line.lastIndexOf('\r') + 1).trimEnd();
-  return last ? `${last}\n` : '';
 }
 
 function lastJsonLine(stdout: string): EngineRun['final'] {

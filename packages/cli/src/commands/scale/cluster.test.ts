@@ -110,6 +110,55 @@ describe('Kubernetes Indexed Job', () => {
   });
 });
 
+describe('Kubernetes Indexed Job: a suite YAML and a --local-path folder carried in the ConfigMap', () => {
+  const yamlArgs: RunSuiteArgs = {
+    ...args,
+    'conf-paths': undefined,
+    model_url: undefined,
+    suite_config: '/home/me/suites/medhelm mini.yml',
+    'local-path': '/home/me/prod_env',
+  };
+  const suiteYaml = 'suite: medhelm-mini\ntargets: []\n';
+  const deployments = 'model_deployments:\n  - name: host/a\n    model_name: org/a\n';
+  const objects = kubernetesObjects(plan, yamlArgs, [], {
+    suiteConfig: { path: '/home/me/suites/medhelm mini.yml', text: suiteYaml },
+    localFiles: [{ name: 'model_deployments.yaml', text: deployments }],
+  });
+  const pod = (objects.job as any).spec.template.spec;
+  const c = pod.containers[0];
+
+  it('is still a valid batch/v1 Job and v1 ConfigMap (kubernetes-models schemas)', () => {
+    expect(() => new Job(objects.job as never).validate()).not.toThrow();
+    expect(() => new ConfigMap(objects.configMap as never).validate()).not.toThrow();
+  });
+
+  it('the files are in the ConfigMap and the arguments point at where the pods mount them', () => {
+    const data = (objects.configMap as any).data;
+    expect(data['suite-medhelm_mini.yml']).toBe(suiteYaml);
+    expect(data['local-model_deployments.yaml']).toBe(deployments);
+    const argLine = c.args.join(' ');
+    expect(argLine).toContain('--suite_config /etc/eval-factory/suite-medhelm_mini.yml');
+    expect(argLine).toContain('--local-path /etc/eval-factory-local');
+    expect(argLine).not.toContain('/home/me');
+    expect(argLine).not.toContain('--conf-paths');
+    expect(c.volumeMounts).toEqual(
+      expect.arrayContaining([{ name: 'local-path', mountPath: '/etc/eval-factory-local', readOnly: true }]),
+    );
+    // Mounted under its own name, as HELM's prod_env has it.
+    expect(pod.volumes).toEqual(
+      expect.arrayContaining([
+        {
+          name: 'local-path',
+          configMap: {
+            name: 'ef-medhelm-v1-suite',
+            items: [{ key: 'local-model_deployments.yaml', path: 'model_deployments.yaml' }],
+          },
+        },
+      ]),
+    );
+  });
+});
+
 describe('Slurm job array', () => {
   const files = slurmScripts(plan, args, '/shared/results/MedHELM_v1', '/shared/results', '/confs/run_entries.conf');
   it('an array of one task per unit, at most --max-parallel-units at once, each running its unit', () => {

@@ -1,5 +1,6 @@
 /**
- * `run_suite --executor kubernetes` (docs/scale.md): a ConfigMap with the run-entries files and the units plan, and
+ * `run_suite --executor kubernetes` (docs/scale.md): a ConfigMap with the run-entries files (or the suite YAML), the
+ * `--local-path` deployments and the units plan, and
  * a `batch/v1` Job with `completionMode: Indexed` — `completions` = the number of units, `parallelism` = how many run
  * at once — whose pod k runs `run_suite … --unit $(JOB_COMPLETION_INDEX)` into a shared volume claim. The API key
  * and any --pass-env variable come from a Secret by name (`secretKeyRef`): no value is ever in the manifest.
@@ -11,7 +12,18 @@ import type { RunSuiteArgs } from '../suite-job-args.js';
 import { taskArguments } from './task-command.js';
 
 const CONF_DIR = '/etc/eval-factory';
+/** `--local-path`'s files (HELM's prod_env), mounted under their own names. */
+const LOCAL_DIR = '/etc/eval-factory-local';
 const RESULTS = '/results';
+
+/** What else the pods read besides run-entries files: a suite YAML, the files of a `--local-path` folder. */
+export interface SuiteFiles {
+  readonly suiteConfig?: { readonly path: string; readonly text: string };
+  /** `--local-path` files by name (`model_deployments.yaml`); never credentials (keys come from the Secret). */
+  readonly localFiles?: readonly { readonly name: string; readonly text: string }[];
+}
+
+const keyOf = (prefix: string, path: string) => `${prefix}-${basename(path).replace(/[^A-Za-z0-9._-]/g, '_')}`;
 
 /** A Kubernetes object name: lower-case letters, digits and '-', at most 63 characters. */
 export function k8sName(text: string): string {
@@ -22,16 +34,21 @@ export function kubernetesObjects(
   plan: UnitsPlan,
   args: RunSuiteArgs,
   confs: readonly { path: string; text: string }[],
+  more: SuiteFiles = {},
 ): { configMap: Record<string, unknown>; job: Record<string, unknown> } {
   const name = k8sName(args.suite);
   const namespace = args.namespace ? { namespace: args.namespace } : {};
-  const confKeys = confs.map((c, i) => `${i}-${basename(c.path).replace(/[^A-Za-z0-9._-]/g, '_')}`);
+  const confKeys = confs.map((c, i) => keyOf(String(i), c.path));
+  const suiteKey = more.suiteConfig ? keyOf('suite', more.suiteConfig.path) : null;
+  const local = (more.localFiles ?? []).map((f) => ({ ...f, key: keyOf('local', f.name) }));
   const configMap = {
     apiVersion: 'v1',
     kind: 'ConfigMap',
     metadata: { name: `${name}-suite`, ...namespace },
     data: {
       ...Object.fromEntries(confs.map((c, i) => [confKeys[i], c.text])),
+      ...(suiteKey ? { [suiteKey]: more.suiteConfig!.text } : {}),
+      ...Object.fromEntries(local.map((f) => [f.key, f.text])),
       [UNITS_PLAN]: `${JSON.stringify(plan, null, 2)}\n`,
     },
   };
@@ -46,6 +63,8 @@ export function kubernetesObjects(
   const task = taskArguments(args, {
     confPaths: confKeys.map((k) => `${CONF_DIR}/${k}`).join(','),
     outputDir: RESULTS,
+    ...(suiteKey ? { suiteConfig: `${CONF_DIR}/${suiteKey}` } : {}),
+    ...(local.length ? { localPath: LOCAL_DIR } : {}),
   });
   const job = {
     apiVersion: 'batch/v1',
@@ -72,12 +91,22 @@ export function kubernetesObjects(
               volumeMounts: [
                 { name: 'results', mountPath: RESULTS },
                 { name: 'suite', mountPath: CONF_DIR, readOnly: true },
+                ...(local.length ? [{ name: 'local-path', mountPath: LOCAL_DIR, readOnly: true }] : []),
               ],
             },
           ],
           volumes: [
             { name: 'results', persistentVolumeClaim: { claimName: args.pvc ?? `${name}-results` } },
             { name: 'suite', configMap: { name: `${name}-suite` } },
+            // The same ConfigMap, only the --local-path files, under their own names (HELM's prod_env layout).
+            ...(local.length
+              ? [
+                  {
+                    name: 'local-path',
+                    configMap: { name: `${name}-suite`, items: local.map((f) => ({ key: f.key, path: f.name })) },
+                  },
+                ]
+              : []),
           ],
         },
       },

@@ -11,7 +11,8 @@ import { EXIT, UserError } from '@eval-factory/errors';
 import { makeDirSync, writeFileAtomic } from '@eval-factory/files';
 import type { UnitsPlan } from '@eval-factory/suite';
 import type { RunSuiteArgs } from '../suite-job-args.js';
-import { kubernetesManifest, kubernetesObjects } from './kubernetes.js';
+import { kubernetesManifest, kubernetesObjects, type SuiteFiles } from './kubernetes.js';
+import { MODEL_CONFIG_FILES } from '@eval-factory/types';
 import { slurmScripts } from './slurm.js';
 
 const run = promisify(execFile);
@@ -34,14 +35,6 @@ export async function submitToCluster(
       'the suite has no unit to run',
       'Check --conf-paths and --models-to-run (docs/scale.md).',
     );
-  if (executor === 'kubernetes' && (args.suite_config || args['local-path'])) {
-    // The Job mounts the run-entries files from a ConfigMap; the suite YAML and a prod_env folder are not carried yet.
-    throw new UserError(
-      'EF_SUITE_UNITS',
-      '--executor kubernetes takes a suite from --conf-paths and --model_url; --suite_config and --local-path are not carried into the Job yet',
-      'Use --conf-paths with --model_url for Kubernetes, or --executor slurm (a shared filesystem) for a suite YAML (docs/scale.md).',
-    );
-  }
   return executor === 'slurm' ? submitSlurm(plan, args, suiteDir) : submitKubernetes(plan, args, suiteDir);
 }
 
@@ -82,7 +75,7 @@ async function sbatch(argv: readonly string[]): Promise<string> {
 
 async function submitKubernetes(plan: UnitsPlan, args: RunSuiteArgs, suiteDir: string): Promise<number> {
   const confs = confList(args).map((path) => ({ path, text: readFileSync(path, 'utf8') }));
-  const manifest = kubernetesManifest(kubernetesObjects(plan, args, confs));
+  const manifest = kubernetesManifest(kubernetesObjects(plan, args, confs, suiteFiles(args)));
   if (args.dry_run) {
     process.stdout.write(manifest);
     return EXIT.ok;
@@ -107,4 +100,28 @@ async function submitKubernetes(plan: UnitsPlan, args: RunSuiteArgs, suiteDir: s
     );
   }
   return EXIT.ok;
+}
+
+/**
+ * The suite YAML and the `--local-path` deployments file, read here so the Job's pods get them from its ConfigMap
+ * (they share no filesystem with this machine except the results volume). Paths inside the suite YAML (data_path)
+ * must be valid inside the pods (docs/scale.md).
+ */
+function suiteFiles(args: RunSuiteArgs): SuiteFiles {
+  const local = args['local-path'];
+  return {
+    ...(args.suite_config
+      ? { suiteConfig: { path: resolve(args.suite_config), text: readFileSync(resolve(args.suite_config), 'utf8') } }
+      : {}),
+    ...(local
+      ? {
+          localFiles: [
+            {
+              name: MODEL_CONFIG_FILES.deployments,
+              text: readFileSync(join(resolve(local), MODEL_CONFIG_FILES.deployments), 'utf8'),
+            },
+          ],
+        }
+      : {}),
+  };
 }

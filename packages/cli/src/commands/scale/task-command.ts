@@ -37,7 +37,7 @@ const PATHS = new Set(['output_dir', 'data_root', 'suite_config', 'local-path'])
 /** `run_suite …` arguments for a task; `paths` maps the suite's paths to where the task sees them. */
 export function taskArguments(
   args: RunSuiteArgs,
-  paths: { confPaths: string; outputDir: string; dataRoot?: string },
+  paths: { confPaths: string; outputDir: string; dataRoot?: string; suiteConfig?: string; localPath?: string },
 ): string[] {
   const out = ['run_suite'];
   for (const flag of SUITE_FLAGS) {
@@ -45,6 +45,8 @@ export function taskArguments(
     if (flag === 'conf-paths') value = args['conf-paths'] ? paths.confPaths : undefined;
     else if (flag === 'output_dir') value = paths.outputDir;
     else if (flag === 'data_root') value = paths.dataRoot ?? (value === undefined ? undefined : resolve(String(value)));
+    else if (flag === 'suite_config' && paths.suiteConfig && value !== undefined) value = paths.suiteConfig;
+    else if (flag === 'local-path' && paths.localPath && value !== undefined) value = paths.localPath;
     else if (PATHS.has(flag) && value !== undefined) value = resolve(String(value));
     if (value === undefined || value === false) continue;
     out.push(`--${flag}`, ...(value === true ? [] : [String(value)]));

@@ -1,0 +1,98 @@
+import { describe, expect, it } from '@jest/globals';
+import type { EngineProgressEvent } from '@eval-factory/types';
+import { SuiteBoard, suiteEta } from './board.js';
+import { formatJob, formatOverall, formatPlain, formatView } from './format.js';
+
+const event = (over: Partial<EngineProgressEvent> = {}): EngineProgressEvent => ({
+  label: 'b',
+  total: 100,
+  done: 0,
+  cached: 0,
+  duplicates: 0,
+  failed: 0,
+  retrying: 0,
+  throttled: 0,
+  rate: null,
+  last_failure: null,
+  line: '',
+  final: false,
+  ...over,
+});
+
+/** 2 models × 2 benchmarks, in run-suite's order. */
+const board = () =>
+  new SuiteBoard('toy', [
+    { model: 'org/a', job: 'pubmed_qa' },
+    { model: 'org/a', job: 'head_qa' },
+    { model: 'org/b', job: 'pubmed_qa' },
+    { model: 'org/b', job: 'head_qa' },
+  ]);
+
+describe('SuiteBoard', () => {
+  it('before any event: nothing known, no ETA', () => {
+    const b = board();
+    expect(b.requests()).toEqual({ completed: 0, failed: 0, total: 0, atLeast: true });
+    expect(formatOverall(b)).toBe('suite toy: jobs 0/4 done | requests 0/0+');
+  });
+
+  it("sizes a job not yet started from another model's job of the same name; ETA from each endpoint's rate", () => {
+    const b = board();
+    b.start(0);
+    b.start(2);
+    b.progress(0, event({ total: 100, done: 40, failed: 2, rate: 10 }));
+    b.progress(2, event({ total: 100, done: 80, rate: 20 }));
+    // head_qa's size is unknown on both endpoints: the totals are lower bounds.
+    expect(b.requests()).toEqual({ completed: 122, failed: 2, total: 200, atLeast: true });
+    expect(b.endpoints()).toEqual([
+      { model: 'org/a', remaining: 58, atLeast: true, rate: 10 },
+      { model: 'org/b', remaining: 20, atLeast: true, rate: 20 },
+    ]);
+    expect(suiteEta(b.endpoints())).toEqual({ seconds: 5.8, atLeast: true });
+    expect(formatOverall(b)).toBe(
+      'suite toy: jobs 0/4 done, 2 running | requests 122/200+ (failed 2) 30.0 req/s | ETA ≥ 6s',
+    );
+    b.end(2, 'success');
+    b.start(3);
+    b.progress(3, event({ total: 10, done: 1 }));
+    // org/b's head_qa is sized now, org/a's from it; org/b keeps its last rate until head_qa has one.
+    expect(b.requests()).toEqual({ completed: 123, failed: 2, total: 220, atLeast: false });
+    expect(b.endpoints()[1]).toEqual({ model: 'org/b', remaining: 9, atLeast: false, rate: 20 });
+    expect(formatOverall(b)).toBe(
+      'suite toy: jobs 1/4 done, 2 running | requests 123/220 (failed 2) 30.0 req/s | ETA 7s',
+    );
+  });
+
+  it('skipped, failed and finished jobs; the lines of running jobs', () => {
+    const b = board();
+    b.end(0, 'done');
+    b.start(1);
+    b.progress(1, event({ total: 3, done: 3, final: true }));
+    b.start(2);
+    b.end(2, 'failed');
+    b.start(3);
+    b.progress(
+      3,
+      event({ total: 10, done: 4, cached: 2, failed: 1, retrying: 1, rate: 2.5, last_failure: 'HTTP 500' }),
+    );
+    expect(formatView(b)).toEqual([
+      'suite toy: jobs 1/4 done (1 skipped), 2 running, 1 failed | requests 10/13 (failed 1) 2.5 req/s | ETA 1s',
+      '  org/a head_qa 3/3 (cached 0, failed 0) scoring',
+      '  org/b head_qa 7/10 (cached 2, failed 1; retrying 1) 2.5 req/s | last failure: HTTP 500',
+    ]);
+    expect(formatPlain(b)).toBe(
+      'suite toy: jobs 1/4 done (1 skipped), 2 running, 1 failed | requests 10/13 (failed 1) 2.5 req/s | ETA 1s | org/a head_qa 3/3 scoring, org/b head_qa 7/10',
+    );
+    expect(b.rows[2].reason).toBe('failed');
+    expect(formatJob({ model: 'm', job: 'j', state: 'running', event: null, reason: null })).toBe('m j starting');
+  });
+
+  it("a job prepared while another job of its endpoint sends is 'next'", () => {
+    const b = board();
+    b.start(0);
+    b.start(1);
+    b.progress(0, event({ total: 10, done: 2 }));
+    expect(formatView(b).slice(1)).toEqual(['  org/a pubmed_qa 2/10 (cached 0, failed 0)', '  org/a head_qa next']);
+    b.progress(0, event({ total: 10, done: 10, final: true }));
+    expect(formatPlain(b)).toContain('| org/a pubmed_qa 10/10 scoring, org/a head_qa starting');
+  });
+});

@@ -1,0 +1,69 @@
+/** The view's two renderings with stand-in streams (a terminal and a log), and the warning said once. */
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from '@jest/globals';
+import { SuiteBoard } from './board.js';
+import { openSuiteView, suiteViewMode } from './view.js';
+
+function stream(isTTY: boolean): { s: NodeJS.WriteStream; text: () => string } {
+  const s = Object.assign(new PassThrough(), { isTTY, columns: 60 }) as unknown as NodeJS.WriteStream;
+  let text = '';
+  s.on('data', (c: Buffer) => (text += c.toString('utf8')));
+  return { s, text: () => text };
+}
+const tick = () => new Promise((r) => setImmediate(r));
+const board = () =>
+  new SuiteBoard('toy', [
+    { model: 'org/a', job: 'pubmed_qa' },
+    { model: 'org/b', job: 'pubmed_qa' },
+  ]);
+
+describe('openSuiteView', () => {
+  it('not on a terminal: a plain line when a job ends and at the end, no escapes; a repeated warning once', async () => {
+    const err = stream(false);
+    const out = stream(false);
+    const view = openSuiteView(board(), 'plain', { err: err.s, out: out.s });
+    view.start(0);
+    err.s.write('warning[EF_X]: same for every job\n');
+    err.s.write('warning[EF_X]: same for every job\n');
+    err.s.write('error[EF_Y]: a\n');
+    err.s.write('error[EF_Y]: a\n');
+    view.end(0, 'success');
+    view.close();
+    await tick();
+    expect(err.text()).toBe(
+      'warning[EF_X]: same for every job\nerror[EF_Y]: a\nerror[EF_Y]: a\nsuite toy: jobs 1/2 done | requests 0/0+\n',
+    );
+    // The stream's own write is back.
+    err.s.write('warning[EF_X]: same for every job\n');
+    await tick();
+    expect(err.text().endsWith('job\n')).toBe(true);
+  });
+
+  it('on a terminal: one block redrawn in place, other output printed above it, the last state left', async () => {
+    const err = stream(true);
+    const out = stream(true);
+    const b = board();
+    const view = openSuiteView(b, 'tty', { err: err.s, out: out.s });
+    view.start(0);
+    view.start(1);
+    out.s.write('a summary line\n');
+    view.close();
+    await tick();
+    const text = err.text();
+    // Block of 3 lines (overall + 2 jobs) drawn, then cleared (up 2, clear to the end) before the summary.
+    expect(text).toContain(
+      'suite toy: jobs 0/2 done, 2 running | requests 0/0+\n  org/a pubmed_qa starting\n  org/b pubmed_qa starting',
+    );
+    expect(text).toContain('\r\x1b[2A\x1b[J');
+    expect(out.text()).toBe('a summary line\n');
+    expect(text.endsWith('\x1b[?25hsuite toy: jobs 0/2 done, 2 running | requests 0/0+\n')).toBe(true);
+  });
+
+  it('EF_PROGRESS decides, else a terminal outside CI gets the live view', () => {
+    const tty = { isTTY: true } as NodeJS.WriteStream;
+    expect(suiteViewMode({ EF_PROGRESS: 'off' }, tty)).toBe('off');
+    expect(suiteViewMode({}, tty)).toBe('tty');
+    expect(suiteViewMode({ CI: 'true' }, tty)).toBe('plain');
+    expect(suiteViewMode({}, { isTTY: false } as NodeJS.WriteStream)).toBe('plain');
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * How `run_suite` runs its units on this machine (docs/performance.md, "Suites"). Units of one model endpoint take
+ * turns on it at its full parallelism, endpoints at the same time. An endpoint must not idle between two jobs while
+ * the next one starts up (engine modules, config, data, prompts, cache: 0.3 s to seconds), so:
+ * - when a job starts sending, the next job of its endpoint starts: its engine is spawned and prepares everything
+ *   up to its first request, then waits for its turn (a "go" on its stdin, ENGINE_SEND_GATE_ENV in types);
+ * - its turn comes when the job before it has every answer (that engine's final progress event), while that job
+ *   still scores and writes its files. By then the job before has nothing in flight on the endpoint, so the
+ *   endpoint never sees more than its parallelism.
+ * At most two jobs of an endpoint are under way at once (two engines' memory): a job starts only once the job two
+ * places before it has ended.
+ * Every engine reports to the suite's one progress view (suite-progress/). Ctrl-C or SIGTERM: no further unit starts.
+ */
+import { join } from 'node:path';
+import { UserError } from '@eval-factory/errors';
+import { EVENTS_ENV, ENGINE_PROGRAM, prestartEngine, type PrestartedEngine } from '@eval-factory/executor';
+import { ENGINE_SEND_GATE_ENV } from '@eval-factory/types';
+import type { SuiteJob, WorkUnit } from '@eval-factory/suite';
+import type { EngineProgressEvent } from '@eval-factory/types';
+import { repoRoot } from '../framework-path.js';
+import { runEvalCommand } from './run-eval.js';
+import { jobRunArgs, type RunSuiteArgs } from './suite-job-args.js';
+import { readEvaluation } from './suite-status.js';
+import type { SuiteView } from './suite-progress/view.js';
+
+/** What a unit came to: a run status (`success`, `partial`, `error`…), `done` (finished earlier), `failed`, `not started`. */
+export type UnitOutcome = readonly [WorkUnit, string];
+
+interface UnitHooks {
+  readonly prestarted?: PrestartedEngine | null;
+  readonly onProgress?: (event: EngineProgressEvent) => void;
+  /** The unit's turn on its endpoint: nothing is sent before. */
+  readonly sendGate?: Promise<void>;
+}
+
+/**
+ * One unit: skipped when its folder (or, for a shard, its merged job) already holds a successful run, else a
+ * `run_eval` (which resumes from its cache). A prestarted engine the run did not use is let go.
+ */
+export async function runUnit(
+  unit: WorkUnit,
+  job: SuiteJob,
+  args: RunSuiteArgs,
+  suiteDir: string,
+  hooks: UnitHooks = {},
+): Promise<string> {
+  const outputDir = join(suiteDir, unit.dir);
+  if (finishedBefore(unit, suiteDir)) return 'done';
+  try {
+    await runEvalCommand(jobRunArgs(job, args, outputDir, unit.shard), hooks.prestarted ?? null, {
+      onProgress: hooks.onProgress,
+      sendGate: hooks.sendGate,
+    });
+  } catch (error) {
+    // One unit's coded error is that unit's failure, said once; the others go on.
+    if (!(error instanceof UserError)) throw error;
+    process.stderr.write(`error[${error.code}]: ${job.model} ${job.name}: ${error.message}\n`);
+    return 'failed';
+  } finally {
+    hooks.prestarted?.dispose();
+  }
+  return statusOf(outputDir) ?? 'failed';
+}
+
+/** The unit's folder (or, for a shard, its merged job) already holds a successful run. */
+function finishedBefore(unit: WorkUnit, suiteDir: string): boolean {
+  return (
+    statusOf(join(suiteDir, unit.dir)) === 'success' ||
+    (unit.shard !== null && statusOf(join(suiteDir, unit.job_dir)) === 'success')
+  );
+}
+
+export function statusOf(outputDir: string): string | null {
+  return readEvaluation(outputDir)?.status ?? null;
+}
+
+/**
+ * Runs every unit, endpoint by endpoint at the same time (see the file's comment), reporting to `view` (indexes
+ * are positions in `units`). Returns each unit's outcome in the order of `units`.
+ */
+export async function runEndpoints(o: {
+  units: readonly WorkUnit[];
+  jobOf: (unit: WorkUnit) => SuiteJob;
+  args: RunSuiteArgs;
+  suiteDir: string;
+  view: SuiteView;
+  stopped: () => boolean;
+}): Promise<UnitOutcome[]> {
+  const byEndpoint = new Map<string, number[]>();
+  o.units.forEach((unit, i) => byEndpoint.set(unit.model, [...(byEndpoint.get(unit.model) ?? []), i]));
+  const outcomes: string[] = o.units.map(() => 'not started');
+  await Promise.all([...byEndpoint.values()].map((indexes) => runChain(indexes, o, outcomes)));
+  return o.units.map((unit, i) => [unit, outcomes[i]] as const);
+}
+
+/** A suite's engines report progress events and wait for their turn to send. */
+const SUITE_ENGINE_ENV = { ...EVENTS_ENV, [ENGINE_SEND_GATE_ENV]: '1' };
+const prestart = () => prestartEngine(ENGINE_PROGRAM, { repoRoot: repoRoot(), env: SUITE_ENGINE_ENV });
+
+/** One endpoint's units, each started when the one before begins sending and sending when it has its answers. */
+async function runChain(
+  indexes: readonly number[],
+  o: Parameters<typeof runEndpoints>[0],
+  outcomes: string[],
+): Promise<void> {
+  const running: Promise<void>[] = [];
+  // An internal error (a bug, not a unit's coded failure) stops this endpoint's chain and the suite.
+  let crash = null as { error: unknown } | null;
+  // The previous unit has all its answers: the endpoint is free.
+  let turn: Promise<void> = Promise.resolve();
+  for (const i of indexes) {
+    if (o.stopped() || crash) break;
+    const unit = o.units[i];
+    if (finishedBefore(unit, o.suiteDir)) {
+      outcomes[i] = 'done';
+      o.view.end(i, 'done');
+      continue;
+    }
+    const sending = signal();
+    const answered = signal();
+    const onProgress = (event: EngineProgressEvent) => {
+      o.view.progress(i, event);
+      sending.set();
+      if (event.final) answered.set();
+    };
+    // At most two engines per endpoint (memory): the job two places before must have ended.
+    if (running.length >= 2) await running[running.length - 2];
+    if (o.stopped() || crash) break;
+    o.view.start(i);
+    running.push(
+      runUnit(unit, o.jobOf(unit), o.args, o.suiteDir, { prestarted: prestart(), onProgress, sendGate: turn })
+        .then((status) => {
+          outcomes[i] = status;
+          o.view.end(i, status);
+        })
+        .catch((error: unknown) => void (crash ??= { error }))
+        .finally(() => {
+          sending.set();
+          answered.set();
+        }),
+    );
+    turn = answered.promise;
+    await sending.promise;
+  }
+  await Promise.all(running);
+  if (crash) throw crash.error;
+}
+
+/** A promise and the function that resolves it. */
+function signal(): { promise: Promise<void>; set: () => void } {
+  let set: () => void = () => undefined;
+  const promise = new Promise<void>((resolve) => (set = resolve));
+  return { promise, set };
+}

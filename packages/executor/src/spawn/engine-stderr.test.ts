@@ -1,0 +1,44 @@
+import { createWriteStream, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from '@jest/globals';
+import { ENGINE_PROGRESS_PREFIX, type EngineProgressEvent } from '@eval-factory/types';
+import { engineStderr, forLog } from './engine-stderr.js';
+
+describe('forLog', () => {
+  it.each([
+    ['warning[EF_X]: something', 'warning[EF_X]: something\n'],
+    ['\x1b7pubmed_qa ███░░ 3/10\x1b[1G\x1b[2Kpubmed_qa ████ 4/10', ''],
+    ['run 1/10\rrun 5/10\rrun 10/10  ', 'run 10/10\n'],
+    ['   ', ''],
+  ])('%j → %j', (line, expected) => expect(forLog(line)).toBe(expected));
+});
+
+describe('engineStderr with a progress sink (a suite)', () => {
+  it('events go to the sink and their plain line to the log; other lines are echoed whole, once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ef-stderr-'));
+    const log = createWriteStream(join(dir, 'run.log'));
+    let echoed = '';
+    const echo = new PassThrough();
+    echo.on('data', (c: Buffer) => (echoed += c.toString('utf8')));
+    const events: EngineProgressEvent[] = [];
+    const stderr = engineStderr(echo, log, (e) => events.push(e));
+    const event = (done: number, final: boolean) =>
+      `${ENGINE_PROGRESS_PREFIX}${JSON.stringify({ label: 'b', total: 2, done, cached: 0, duplicates: 0, failed: 0, retrying: 0, throttled: 0, rate: null, last_failure: null, line: `b ${done}/2`, final })}\n`;
+    const text = `${event(0, false)}warning[EF_X]: once\n${event(2, true)}error[EF_Y]: cut`;
+    // Split mid-line, as a pipe may deliver it.
+    stderr.write(Buffer.from(text.slice(0, 30)));
+    stderr.write(Buffer.from(text.slice(30)));
+    stderr.end();
+    await new Promise<void>((r) => log.end(() => r()));
+    await new Promise((r) => setImmediate(r));
+    expect(events.map((e) => [e.done, e.final])).toEqual([
+      [0, false],
+      [2, true],
+    ]);
+    expect(echoed).toBe('warning[EF_X]: once\nerror[EF_Y]: cut\n');
+    expect(readFileSync(join(dir, 'run.log'), 'utf8')).toBe('b 0/2\nwarning[EF_X]: once\nb 2/2\nerror[EF_Y]: cut\n');
+    expect(stderr.tail).toEqual(['warning[EF_X]: once', 'error[EF_Y]: cut']);
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * The engine → factory progress contract (issue 13.3). A suite runs several engines at once; each drawing its own bar
+ * on one terminal makes them fight. With `EF_PROGRESS=events` the engine draws nothing and instead writes, on
+ * stderr, lines made of `ENGINE_PROGRESS_PREFIX` and one JSON `EngineProgressEvent`: at the start, every
+ * `ENGINE_PROGRESS_INTERVAL_MS` while counts change, and once at the end of sending (`final: true`). The factory
+ * takes these lines out of the stream (they reach neither the terminal nor the log) and draws one view of the suite.
+ */
+export const ENGINE_PROGRESS_PREFIX = '@ef-progress ';
+
+export const ENGINE_PROGRESS_INTERVAL_MS = 500;
+
+/** One benchmark's request counts, as the engine's own progress line shows them. */
+export interface EngineProgressEvent {
+  /** The benchmark's name (the engine's progress label). */
+  readonly label: string;
+  /** Requests of the run (cached ones included). */
+  readonly total: number;
+  readonly done: number;
+  readonly cached: number;
+  /** Prompts repeated within the run, answered once. */
+  readonly duplicates: number;
+  readonly failed: number;
+  readonly retrying: number;
+  readonly throttled: number;
+  /** Smoothed completions per second; null until measured. */
+  readonly rate: number | null;
+  /** The last failure's cause (the factory redacts the whole line, as all of the engine's stderr). */
+  readonly last_failure: string | null;
+  /** The engine's own plain progress line, for the run's log file. */
+  readonly line: string;
+  /** Sending has ended: every request has its final outcome (or the run was stopped); scoring may still follow. */
+  readonly final: boolean;
+}
