@@ -212,12 +212,13 @@ function childEnv(env) {
   return { ...process.env, CI: 'true', EF_DATA_CACHE: join(tmpdir(), 'ef-bench-data-cache'), ...env };
 }
 
-/** Peak RSS of the factory (cli/dist/bin.js) and engine (engine/dist/bin.js) processes from a sampled run. */
+/** Peak RSS of the factory (cli/dist/bin.js) and engine (engine/bin or dist) processes from a sampled run. */
 export function factoryAndEnginePeaks(peaks) {
   let factory = null;
   let engine = null;
   for (const { cmd, bytes } of peaks.values()) {
-    if (cmd.includes('packages/engine/dist/bin.js')) engine = Math.max(engine ?? 0, bytes);
+    // The engine runs from its bin (packages/engine/bin/ef-bench.js) or, in older builds, dist/bin.js.
+    if (/packages\/engine\/(bin|dist)\//.test(cmd)) engine = Math.max(engine ?? 0, bytes);
     else if (cmd.includes('packages/cli/dist/bin.js') && !cmd.startsWith(GNU_TIME))
       factory = Math.max(factory ?? 0, bytes);
   }
