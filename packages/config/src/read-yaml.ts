@@ -36,18 +36,24 @@ export function parseYamlText(text: string, source: string): unknown {
 }
 
 /**
- * Reads and parses a YAML file. Missing file → `EF_FILE_NOT_FOUND`; bad YAML → `EF_YAML` with `file:line:col`.
- * @example readYamlFile('my_test.yml')
+ * Reads a YAML file's text. Missing file → `EF_FILE_NOT_FOUND`.
+ * @example readYamlText('my_test.yml')
  */
-export function readYamlFile(path: string): unknown {
-  let text: string;
+export function readYamlText(path: string): string {
   try {
-    text = readFileSync(path, 'utf8');
+    return readFileSync(path, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') throw configError('EF_FILE_NOT_FOUND', `File not found: ${path}`);
     if (code === 'EISDIR') throw configError('EF_FILE_NOT_FOUND', `Expected a YAML file but found a folder: ${path}`);
     throw e;
   }
-  return parseYamlText(text, path);
+}
+
+/**
+ * Reads and parses a YAML file. Missing file → `EF_FILE_NOT_FOUND`; bad YAML → `EF_YAML` with `file:line:col`.
+ * @example readYamlFile('my_test.yml')
+ */
+export function readYamlFile(path: string): unknown {
+  return parseYamlText(readYamlText(path), path);
 }

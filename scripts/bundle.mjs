@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+// Bundles the two programs, the CLI (`eval-factory`) and the engine (`ef-bench`), with esbuild after `tsc -b`: each
+// process then reads a few files instead of ~300–600 ES modules (start-up, docs/performance.md "Start-up (session 6)").
+// Input is tsc's output (packages/<pkg>/dist/bin.js), so tsc stays the only compiler; esbuild only joins files.
+// The output goes to packages/<pkg>/dist/bundle/: one entry file plus the chunks of what each command loads lazily
+// (`splitting`), so `ls` still reads only what it needs. Run by `npm run build` after `tsc -b`. It also writes
+// framework.yml parsed (packages/config/dist/framework.parsed.json, see framework-preparsed.ts in config).
+//
+// Three things keep the bundle behaving like the unbundled files:
+// - `import.meta.url` is rewritten, per file, to that file's own URL (tsc's output or the dependency's file), so every
+//   relative look-up (framework.yml, templates, shipped fixtures, the viewer's assets, package.json versions,
+//   createRequire, yargs' locales) resolves from where the code was, not from the bundle.
+// - Native and optional packages stay external (loaded from node_modules at run time).
+// - `stamp.json` lists the tsc build-info files of the packages inside; the bin (packages/<pkg>/bin/*.js) runs the
+//   bundle only while none of them is newer than the stamp, so a `tsc -b` without this step never runs stale code.
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The programs bundled; `entry` is tsc's output, `name` the bundle's entry file name (its bin's name). */
+export const PROGRAMS = Object.freeze([
+  { pkg: 'cli', name: 'eval-factory' },
+  { pkg: 'engine', name: 'ef-bench' },
+]);
+
+/**
+ * Kept out of the bundles: sqlite3 is a native addon; the rest are heavy optional readers and browser drivers loaded
+ * only by the commands or benchmarks that need them (they resolve from node_modules as before).
+ */
+const EXTERNAL = ['sqlite3', 'playwright-core', 'apache-arrow', 'hyparquet', 'read-excel-file', 'kubernetes-models'];
+
+/** Rewrites `import.meta.url` in each bundled file to that file's URL, computed from the bundle's own URL. */
+function ownMetaUrl(outDir) {
+  return {
+    name: 'own-import-meta-url',
+    setup(b) {
+      b.onLoad({ filter: /\.m?js$/ }, (args) => {
+        const text = readFileSync(args.path, 'utf8');
+        if (!text.includes('import.meta.url')) return undefined;
+        const rel = relative(outDir, args.path).split('\\').join('/');
+        const own = `new URL(${JSON.stringify(rel)}, import.meta.url).href`;
+        return { contents: text.replaceAll('import.meta.url', own), loader: 'js', resolveDir: dirname(args.path) };
+      });
+    },
+  };
+}
+
+async function bundle({ pkg, name }) {
+  const pkgDir = join(ROOT, 'packages', pkg);
+  const outDir = join(pkgDir, 'dist', 'bundle');
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  const result = await build({
+    entryPoints: { [name]: join(pkgDir, 'dist', 'bin.js') },
+    outdir: outDir,
+    // Chunks sit beside the entry: the rewritten import.meta.url assumes every output file is in outDir.
+    chunkNames: 'chunk-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    external: EXTERNAL,
+    plugins: [ownMetaUrl(outDir)],
+    // Bundled CommonJS packages call require() for Node built-ins; an ES module has no require of its own.
+    banner: {
+      js: "import { createRequire as __efCreateRequire } from 'node:module'; const require = __efCreateRequire(import.meta.url);",
+    },
+    legalComments: 'none',
+    metafile: true,
+    logLevel: 'warning',
+  });
+  // The workspace packages inside, by their tsc build-info file (written whenever tsc -b rebuilds the package).
+  const packages = new Set();
+  for (const input of Object.keys(result.metafile.inputs)) {
+    const m = /^packages\/([^/]+)\/dist\//.exec(relative(ROOT, resolve(ROOT, input)).split('\\').join('/'));
+    if (m) packages.add(m[1]);
+  }
+  const buildInfo = [...packages].sort().map((p) => `../../../${p}/dist/.tsbuildinfo`);
+  for (const file of buildInfo) statSync(join(outDir, file)); // fails loudly if a package has none
+  writeFileSync(join(outDir, 'stamp.json'), `${JSON.stringify({ buildInfo }, null, 2)}\n`);
+  const bytes = Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
+  console.log(
+    `bundle: packages/${pkg}/dist/bundle/${name}.js — ${Object.keys(result.metafile.inputs).length} modules → ${Object.keys(result.metafile.outputs).length} files, ${(bytes / 1024).toFixed(0)} KiB`,
+  );
+}
+
+/** framework.yml, parsed once here instead of at every start-up; written only when JSON carries it exactly. */
+async function preparseFramework() {
+  const config = await import(pathToFileURL(join(ROOT, 'packages/config/dist/index.js')).href);
+  const out = fileURLToPath(config.PREPARSED_FRAMEWORK_URL);
+  rmSync(out, { force: true });
+  const file = join(ROOT, 'framework.yml');
+  const text = readFileSync(file, 'utf8');
+  const json = config.preparsedFrameworkJson(text, config.parseYamlText(text, file));
+  if (json === null) console.log('bundle: framework.yml not pre-parsed (a value JSON cannot carry)');
+  else writeFileSync(out, json);
+}
+
+await preparseFramework();
+for (const program of PROGRAMS) await bundle(program);
