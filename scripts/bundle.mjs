@@ -32,14 +32,22 @@ export const PROGRAMS = Object.freeze([
  */
 const EXTERNAL = ['sqlite3', 'playwright-core', 'apache-arrow', 'hyparquet', 'read-excel-file', 'kubernetes-models'];
 
-/** Rewrites `import.meta.url` in each bundled file to that file's URL, computed from the bundle's own URL. */
-function ownMetaUrl(outDir) {
+/**
+ * Rewrites each bundled file as it is loaded:
+ * - `import.meta.url` becomes that file's own URL, computed from the bundle's URL (see the top of this file);
+ * - in tsc's output, a first-use load `createRequire(import.meta.url)('x')` (config's Handlebars, kept off `ls`)
+ *   becomes `require('x')`, which esbuild bundles and still runs on first use only: the process then holds one
+ *   Handlebars, not a bundled one plus ~40 files of another read from node_modules in the middle of a run's start-up.
+ */
+function ownFileContext(outDir) {
   return {
-    name: 'own-import-meta-url',
+    name: 'own-file-context',
     setup(b) {
       b.onLoad({ filter: /\.m?js$/ }, (args) => {
-        const text = readFileSync(args.path, 'utf8');
+        let text = readFileSync(args.path, 'utf8');
         if (!text.includes('import.meta.url')) return undefined;
+        if (/[\\/]packages[\\/][^\\/]+[\\/]dist[\\/]/.test(args.path))
+          text = text.replaceAll(/\bcreateRequire\(import\.meta\.url\)\((?=['"])/g, 'require(');
         const rel = relative(outDir, args.path).split('\\').join('/');
         const own = `new URL(${JSON.stringify(rel)}, import.meta.url).href`;
         return { contents: text.replaceAll('import.meta.url', own), loader: 'js', resolveDir: dirname(args.path) };
@@ -48,9 +56,13 @@ function ownMetaUrl(outDir) {
   };
 }
 
-async function bundle({ pkg, name }) {
+/**
+ * Bundles one program from tsc's output into `outDir` (default packages/<pkg>/dist/bundle, where its bin looks)
+ * and writes the stamp. Returns the metafile's counts.
+ * @example await bundleProgram(PROGRAMS[0], '/tmp/x') // → { modules: 499, files: 38, bytes: 1441792 }
+ */
+export async function bundleProgram({ pkg, name }, outDir = join(ROOT, 'packages', pkg, 'dist', 'bundle')) {
   const pkgDir = join(ROOT, 'packages', pkg);
-  const outDir = join(pkgDir, 'dist', 'bundle');
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   const result = await build({
@@ -64,7 +76,7 @@ async function bundle({ pkg, name }) {
     platform: 'node',
     target: 'node20',
     external: EXTERNAL,
-    plugins: [ownMetaUrl(outDir)],
+    plugins: [ownFileContext(outDir)],
     // Bundled CommonJS packages call require() for Node built-ins; an ES module has no require of its own.
     banner: {
       js: "import { createRequire as __efCreateRequire } from 'node:module'; const require = __efCreateRequire(import.meta.url);",
@@ -79,17 +91,21 @@ async function bundle({ pkg, name }) {
     const m = /^packages\/([^/]+)\/dist\//.exec(relative(ROOT, resolve(ROOT, input)).split('\\').join('/'));
     if (m) packages.add(m[1]);
   }
-  const buildInfo = [...packages].sort().map((p) => `../../../${p}/dist/.tsbuildinfo`);
-  for (const file of buildInfo) statSync(join(outDir, file)); // fails loudly if a package has none
+  const buildInfo = [...packages].sort().map((p) => {
+    const file = join(ROOT, 'packages', p, 'dist', '.tsbuildinfo');
+    statSync(file); // fails loudly if a package has none
+    return relative(outDir, file).split('\\').join('/');
+  });
   writeFileSync(join(outDir, 'stamp.json'), `${JSON.stringify({ buildInfo }, null, 2)}\n`);
-  const bytes = Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
-  console.log(
-    `bundle: packages/${pkg}/dist/bundle/${name}.js — ${Object.keys(result.metafile.inputs).length} modules → ${Object.keys(result.metafile.outputs).length} files, ${(bytes / 1024).toFixed(0)} KiB`,
-  );
+  return {
+    modules: Object.keys(result.metafile.inputs).length,
+    files: Object.keys(result.metafile.outputs).length,
+    bytes: Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0),
+  };
 }
 
 /** framework.yml, parsed once here instead of at every start-up; written only when JSON carries it exactly. */
-async function preparseFramework() {
+export async function preparseFramework() {
   const config = await import(pathToFileURL(join(ROOT, 'packages/config/dist/index.js')).href);
   const out = fileURLToPath(config.PREPARSED_FRAMEWORK_URL);
   rmSync(out, { force: true });
@@ -100,5 +116,14 @@ async function preparseFramework() {
   else writeFileSync(out, json);
 }
 
-await preparseFramework();
-for (const program of PROGRAMS) await bundle(program);
+async function main() {
+  await preparseFramework();
+  for (const program of PROGRAMS) {
+    const { modules, files, bytes } = await bundleProgram(program);
+    console.log(
+      `bundle: packages/${program.pkg}/dist/bundle/${program.name}.js — ${modules} modules → ${files} files, ${(bytes / 1024).toFixed(0)} KiB`,
+    );
+  }
+}
+
+if (process.argv[1] && pathToFileURL(resolve(process.argv[1])).href === import.meta.url) await main();
