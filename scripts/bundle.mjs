@@ -4,7 +4,8 @@
 // Input is tsc's output (packages/<pkg>/dist/bin.js), so tsc stays the only compiler; esbuild only joins files.
 // The output goes to packages/<pkg>/dist/bundle/: one entry file plus the chunks of what each command loads lazily
 // (`splitting`), so `ls` still reads only what it needs. Run by `npm run build` after `tsc -b`. It also writes
-// framework.yml parsed (packages/config/dist/framework.parsed.json, see framework-preparsed.ts in config).
+// framework.yml parsed (packages/config/dist/framework.parsed.json, see config's framework-preparsed.ts) and its
+// command compiled (packages/executor/dist/command-templates.json, see executor's render/precompiled.ts).
 //
 // Three things keep the bundle behaving like the unbundled files:
 // - `import.meta.url` is rewritten, per file, to that file's own URL (tsc's output or the dependency's file), so every
@@ -104,20 +105,30 @@ export async function bundleProgram({ pkg, name }, outDir = join(ROOT, 'packages
   };
 }
 
-/** framework.yml, parsed once here instead of at every start-up; written only when JSON carries it exactly. */
-export async function preparseFramework() {
+/**
+ * framework.yml, parsed once here instead of at every start-up (written only when JSON carries it exactly), and its
+ * command templates compiled as the executor compiles them at run time.
+ */
+export async function prepareFramework() {
   const config = await import(pathToFileURL(join(ROOT, 'packages/config/dist/index.js')).href);
-  const out = fileURLToPath(config.PREPARSED_FRAMEWORK_URL);
-  rmSync(out, { force: true });
+  const executor = await import(pathToFileURL(join(ROOT, 'packages/executor/dist/index.js')).href);
+  const parsedOut = fileURLToPath(config.PREPARSED_FRAMEWORK_URL);
+  const commandsOut = fileURLToPath(executor.PRECOMPILED_COMMANDS_URL);
+  rmSync(parsedOut, { force: true });
+  rmSync(commandsOut, { force: true });
   const file = join(ROOT, 'framework.yml');
   const text = readFileSync(file, 'utf8');
-  const json = config.preparsedFrameworkJson(text, config.parseYamlText(text, file));
+  const value = config.parseYamlText(text, file);
+  const json = config.preparsedFrameworkJson(text, value);
   if (json === null) console.log('bundle: framework.yml not pre-parsed (a value JSON cannot carry)');
-  else writeFileSync(out, json);
+  else writeFileSync(parsedOut, json);
+  const commands = [value?.defaults?.command, ...(value?.evaluations ?? []).map((e) => e?.defaults?.command)];
+  const templates = [...new Set(commands.filter((c) => typeof c === 'string'))];
+  writeFileSync(commandsOut, executor.precompiledCommandsJson(templates));
 }
 
 async function main() {
-  await preparseFramework();
+  await prepareFramework();
   for (const program of PROGRAMS) {
     const { modules, files, bytes } = await bundleProgram(program);
     console.log(

@@ -1,4 +1,5 @@
 export { renderArgv, renderCommand } from './render/render-command.js';
+export { precompiledCommandsJson, PRECOMPILED_COMMANDS_URL } from './render/precompiled.js';
 export { runEngine } from './spawn/run-engine.js';
 export type { PrestartedEngine } from './spawn/prestart.js';
 export { normalizeOutputs } from './normalize/normalize-outputs.js';

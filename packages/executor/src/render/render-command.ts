@@ -5,6 +5,7 @@
 import Handlebars from 'handlebars';
 import { UserError } from '@eval-factory/errors';
 import type { Evaluation } from '@eval-factory/types';
+import { COMPILE_OPTIONS, precompiledSource } from './precompiled.js';
 import { createTemplateEnvironment, missingField, sourceAt } from './template-helpers.js';
 import { splitArgv } from './split-argv.js';
 
@@ -45,19 +46,20 @@ export function renderArgv(template: string, evaluation: Evaluation): string[] {
 
 type TemplateSpecification = Parameters<typeof Handlebars.template>[0];
 
-const COMPILE_OPTIONS = { strict: true, noEscape: true } as const;
 const specs = new Map<string, TemplateSpecification>();
 
 /**
- * The template compiled once per process: a run renders its command twice (the log line and the argv), each in its
- * own helper environment, and a cold Handlebars compile of framework.yml's command costs ~30–60 ms of start-up.
- * The compiled form does not depend on the environment; its helpers are looked up when it runs.
+ * The template compiled once per process, or taken compiled from the build (precompiled.ts): a run renders its
+ * command twice (the log line and the argv), each in its own helper environment, and a cold Handlebars compile of
+ * framework.yml's command costs ~30–60 ms of start-up. The compiled form does not depend on the environment; its
+ * helpers are looked up when it runs.
  */
 function compiled(template: string): TemplateSpecification {
   let spec = specs.get(template);
   if (spec === undefined) {
     // What Handlebars.compile does, with the result kept: the precompiled source evaluated to its spec object.
-    spec = new Function(`return ${Handlebars.precompile(template, COMPILE_OPTIONS)}`)() as TemplateSpecification;
+    const source = precompiledSource(template) ?? Handlebars.precompile(template, { ...COMPILE_OPTIONS });
+    spec = new Function(`return ${source}`)() as TemplateSpecification;
     specs.set(template, spec);
   }
   return spec;
