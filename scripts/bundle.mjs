@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Bundles the two programs, the CLI (`eval-factory`) and the engine (`ef-bench`), with esbuild after `tsc -b`: each
-// process then reads a few files instead of ~300–600 ES modules (start-up, docs/performance.md "Start-up (session 6)").
+// process then reads a few files instead of hundreds of modules (docs/performance.md, "Start-up (session 6)").
 // Input is tsc's output (packages/<pkg>/dist/bin.js), so tsc stays the only compiler; esbuild only joins files.
 // The output goes to packages/<pkg>/dist/bundle/: one entry file plus the chunks of what each command loads lazily
 // (`splitting`), so `ls` still reads only what it needs. Run by `npm run build` after `tsc -b`. It also writes
@@ -21,7 +21,7 @@ import { build } from 'esbuild';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The programs bundled; `entry` is tsc's output, `name` the bundle's entry file name (its bin's name). */
+/** The programs bundled: `pkg` is the folder under packages/, `name` the bundle's entry file (its bin's name). */
 export const PROGRAMS = Object.freeze([
   { pkg: 'cli', name: 'eval-factory' },
   { pkg: 'engine', name: 'ef-bench' },
@@ -36,9 +36,10 @@ const EXTERNAL = ['sqlite3', 'playwright-core', 'apache-arrow', 'hyparquet', 're
 /**
  * Rewrites each bundled file as it is loaded:
  * - `import.meta.url` becomes that file's own URL, computed from the bundle's URL (see the top of this file);
- * - in tsc's output, a first-use load `createRequire(import.meta.url)('x')` (config's Handlebars, kept off `ls`)
- *   becomes `require('x')`, which esbuild bundles and still runs on first use only: the process then holds one
- *   Handlebars, not a bundled one plus ~40 files of another read from node_modules in the middle of a run's start-up.
+ * - in tsc's output, a first-use load `createRequire(import.meta.url)('x')` (config's Handlebars and YAML parser,
+ *   kept off `ls`) becomes `require('x')`, which esbuild bundles and still runs on first use only: the process then
+ *   holds one copy, not a bundled one plus ~40–70 files of another read from node_modules during a run's start-up.
+ *   (`lazyLoader` in the benchmarks is left alone: those parsers stay in node_modules until a benchmark needs them.)
  */
 function ownFileContext(outDir) {
   return {
