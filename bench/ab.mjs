@@ -23,7 +23,10 @@ function timed(args, cwd) {
 }
 
 export async function main(other = process.argv[2], rounds = Number(process.argv[3] ?? 5)) {
-  const otherCli = other && join(other, 'packages/cli/dist/bin.js');
+  // The other checkout's bin, or its dist/bin.js when it predates the bundle-aware bin.
+  const otherCli =
+    other &&
+    [join(other, 'packages/cli/bin/eval-factory.js'), join(other, 'packages/cli/dist/bin.js')].find(existsSync);
   if (!otherCli || !existsSync(otherCli)) throw new Error('usage: node bench/ab.mjs <other checkout, built> [rounds]');
   const clis = { this: CLI, other: otherCli };
   const roots = { this: ROOT, other };

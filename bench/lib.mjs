@@ -18,7 +18,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { prng } from '@eval-factory/testkit';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const CLI = join(ROOT, 'packages/cli/dist/bin.js');
+// The installed bin (what `node_modules/.bin/eval-factory` runs): the esbuild bundle when it is fresh.
+export const CLI = join(ROOT, 'packages/cli/bin/eval-factory.js');
 
 const tempDirs = [];
 /** A fresh temp folder, removed by `cleanup()`. */
@@ -212,14 +213,13 @@ function childEnv(env) {
   return { ...process.env, CI: 'true', EF_DATA_CACHE: join(tmpdir(), 'ef-bench-data-cache'), ...env };
 }
 
-/** Peak RSS of the factory (cli/dist/bin.js) and engine (engine/bin or dist) processes from a sampled run. */
+/** Peak RSS of the factory (cli/bin or cli/dist) and engine (engine/bin or engine/dist) processes from a sampled run. */
 export function factoryAndEnginePeaks(peaks) {
   let factory = null;
   let engine = null;
   for (const { cmd, bytes } of peaks.values()) {
-    // The engine runs from its bin (packages/engine/bin/ef-bench.js) or, in older builds, dist/bin.js.
-    if (/packages\/engine\/(bin|dist)\//.test(cmd)) engine = Math.max(engine ?? 0, bytes);
-    else if (cmd.includes('packages/cli/dist/bin.js') && !cmd.startsWith(GNU_TIME))
+    if (/packages\/engine\/(bin\/ef-bench|dist\/bin)\.js/.test(cmd)) engine = Math.max(engine ?? 0, bytes);
+    else if (/packages\/cli\/(bin\/eval-factory|dist\/bin)\.js/.test(cmd) && !cmd.startsWith(GNU_TIME))
       factory = Math.max(factory ?? 0, bytes);
   }
   return { factory, engine };

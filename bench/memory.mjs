@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Peak memory of a 10,000-instance run (invented PubMedQA-shaped data, 0 ms latency, parallelism 64, cache on),
 // then of the same command again (fully cached). Three independent readings:
-//   - VmHWM of the factory (cli/dist/bin.js) and the engine (engine/bin/ef-bench.js) processes, sampled from /proc;
+//   - VmHWM of the factory (cli bin) and the engine (engine bin) processes, sampled from /proc;
 //   - what the run reports: ef_summary.json `peak_memory_bytes` (engine, read before the HELM files are written)
 //     and eval_factory_metrics.json `peak_memory_bytes` (max of engine and factory);
 //   - GNU time's max RSS of the process tree (the larger of the two processes).

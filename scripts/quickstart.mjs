@@ -29,7 +29,7 @@ try {
     const run = spawn(
       process.execPath,
       [
-        join(root, 'packages/cli/dist/bin.js'),
+        join(root, 'packages/cli/bin/eval-factory.js'),
         'run_eval',
         '--run_config',
         `configs/quickstart/${name}.yml`,

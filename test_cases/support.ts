@@ -6,7 +6,8 @@ import { stringify } from 'yaml';
 import { runNode } from '@eval-factory/testkit';
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const CLI = join(REPO_ROOT, 'packages/cli/dist/bin.js');
+// The committed bin, as `node_modules/.bin/eval-factory` runs it: the esbuild bundle while it is fresh (npm run build).
+export const CLI = join(REPO_ROOT, 'packages/cli/bin/eval-factory.js');
 export const fixture = (benchmark: string) => join(REPO_ROOT, 'packages/benchmarks/src', benchmark, 'fixture');
 
 export interface CliResult {

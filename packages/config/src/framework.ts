@@ -5,7 +5,8 @@ import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { configError } from './codes.js';
 import { isPlainObject, type Layer } from './merge.js';
-import { readYamlFile } from './read-yaml.js';
+import { preparsedFramework } from './framework-preparsed.js';
+import { parseYamlText, readYamlText } from './read-yaml.js';
 import { schemaErrors } from './schema/validate.js';
 
 export interface FrameworkInfo {
@@ -106,7 +107,8 @@ export function loadFramework(path: string = defaultFrameworkPath()): FrameworkD
   const stamp = fileStamp(path);
   const cached = stamp === null ? undefined : loaded.get(path);
   if (cached && cached.stamp === stamp) return cached.framework;
-  const value = readYamlFile(path);
+  const text = readYamlText(path);
+  const value = preparsedFramework(text) ?? parseYamlText(text, path);
   if (!isPlainObject(value)) throw configError('EF_FRAMEWORK_INVALID', `${path}: expected a mapping at the top level`);
   const framework = validateFramework(value, path);
   if (stamp !== null) loaded.set(path, { stamp, framework });

@@ -4,7 +4,8 @@
  */
 export { configError } from './codes.js';
 export { loadFramework, listTasks } from './framework.js';
-export { readYamlFile } from './read-yaml.js';
+export { readYamlFile, parseYamlText } from './read-yaml.js';
+export { preparsedFrameworkJson, PREPARSED_FRAMEWORK_URL } from './framework-preparsed.js';
 export { resolveEvaluation, readRunConfig, type ResolveInput } from './resolve.js';
 export { needsFrom } from './rules/index.js';
 export { compareWithPrevious, outputDirMismatch } from './output-dir.js';

@@ -4,8 +4,7 @@
  * blocks are a syntax error. The subset our template uses translates one to one; anything else is reported, not
  * guessed (docs/configuration.md#compatibility).
  */
-import { createRequire } from 'node:module';
-import type * as HandlebarsNs from 'handlebars';
+import { commandAst } from './command-ast.js';
 
 type Node = { type: string; [key: string]: unknown };
 type Path = { type: 'PathExpression'; original: string; parts: string[]; data: boolean; depth: number; this?: boolean };
@@ -127,10 +126,8 @@ function statement(n: Node): string {
  *   // 'run {% if (config.params.limit_samples is defined and config.params.limit_samples is not none) %}-n {{config.params.limit_samples}}{% endif %}'
  */
 export function nemoCommandOf(template: string): NemoCommand {
-  // Loaded on first use, like the unused-parameter check (start-up time of commands that never need it).
-  const Handlebars = createRequire(import.meta.url)('handlebars') as typeof HandlebarsNs;
   try {
-    return { command: statements(Handlebars.parse(template).body as unknown as Node[]), unsupported: [] };
+    return { command: statements(commandAst(template).body as unknown as Node[]), unsupported: [] };
   } catch (error) {
     if (error instanceof Unsupported) return { command: null, unsupported: [error.message] };
     throw error;

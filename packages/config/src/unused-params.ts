@@ -3,7 +3,7 @@
  * references and the model-config generator does not consume is probably a typo or a misunderstanding.
  */
 import type { CodedMessage, EvaluationDraft } from '@eval-factory/types';
-import { createRequire } from 'node:module';
+import { commandAst } from './command-ast.js';
 
 /** Extra keys read by the model-config generator, not by the template. */
 const CONSUMED_ELSEWHERE = /^extra\.(\w+_judge_api_key|judges)$/;
@@ -26,10 +26,8 @@ function collectPaths(node: unknown, out: Set<string>): Set<string> {
  * @example templateParamRefs('{{config.params.extra.subset}}') // → Set {'extra.subset'}
  */
 export function templateParamRefs(command: string): Set<string> {
-  // Loaded on first use: commands such as `eval-factory ls` never parse a template (start-up time).
-  const Handlebars = createRequire(import.meta.url)('handlebars') as typeof import('handlebars');
   const refs = new Set<string>();
-  for (const path of collectPaths(Handlebars.parse(command), new Set())) {
+  for (const path of collectPaths(commandAst(command), new Set())) {
     const match = /^(?:this\.)?config\.params(?:\.(.+))?$/.exec(path);
     if (match) refs.add(match[1] ?? '');
   }

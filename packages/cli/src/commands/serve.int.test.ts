@@ -25,7 +25,8 @@ import { reportCommand } from './report.js';
 import { serveCommand } from './serve.js';
 
 const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
-const CLI = join(REPO, 'packages/cli/dist/bin.js');
+// The committed bin: the esbuild bundle while it is fresh (npm run build), so the viewer's assets are found from it too.
+const CLI = join(REPO, 'packages/cli/bin/eval-factory.js');
 const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = join(REPO, 'test-output', 'screenshots');
 const MODELS = ['model-a', 'model-b'];

@@ -23,7 +23,8 @@ import { compareCommand } from './compare.js';
 import { summarizeCommand } from './summarize.js';
 
 const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
-const CLI = join(REPO, 'packages/cli/dist/bin.js');
+// The committed bin: the esbuild bundle while it is fresh (npm run build), so the viewer's assets are found from it too.
+const CLI = join(REPO, 'packages/cli/bin/eval-factory.js');
 const MODELS = ['model-a', 'model-b'];
 const BENCHMARKS = ['pubmed_qa', 'head_qa', 'medbullets'];
 

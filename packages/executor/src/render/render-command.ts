@@ -2,8 +2,10 @@
  * Renders the framework.yml command template (docs/configuration.md) against the merged Evaluation, and turns the
  * result into the argv of one engine invocation.
  */
+import Handlebars from 'handlebars';
 import { UserError } from '@eval-factory/errors';
 import type { Evaluation } from '@eval-factory/types';
+import { COMPILE_OPTIONS, precompiledSource } from './precompiled.js';
 import { createTemplateEnvironment, missingField, sourceAt } from './template-helpers.js';
 import { splitArgv } from './split-argv.js';
 
@@ -15,7 +17,7 @@ import { splitArgv } from './split-argv.js';
 export function renderCommand(template: string, evaluation: Evaluation): string {
   const hbs = createTemplateEnvironment(template);
   try {
-    return hbs.compile(template, { strict: true, noEscape: true })(templateContext(evaluation));
+    return hbs.template(compiled(template))(templateContext(evaluation));
   } catch (e) {
     throw templateError(e, template);
   }
@@ -35,11 +37,32 @@ export function renderArgv(template: string, evaluation: Evaluation): string[] {
   const hbs = createTemplateEnvironment(template, (value) => (typeof value === 'string' ? plain(value) : value));
   let rendered: string;
   try {
-    rendered = hbs.compile(template, { strict: true, noEscape: true })(context);
+    rendered = hbs.template(compiled(template))(context);
   } catch (e) {
     throw templateError(e, template);
   }
   return argvOf(rendered).map(plain);
+}
+
+type TemplateSpecification = Parameters<typeof Handlebars.template>[0];
+
+const specs = new Map<string, TemplateSpecification>();
+
+/**
+ * The template compiled once per process, or taken compiled from the build (precompiled.ts): a run renders its
+ * command twice (the log line and the argv), each in its own helper environment, and a cold Handlebars compile of
+ * framework.yml's command costs ~30–60 ms of start-up. The compiled form does not depend on the environment; its
+ * helpers are looked up when it runs.
+ */
+function compiled(template: string): TemplateSpecification {
+  let spec = specs.get(template);
+  if (spec === undefined) {
+    // What Handlebars.compile does, with the result kept: the precompiled source evaluated to its spec object.
+    const source = precompiledSource(template) ?? Handlebars.precompile(template, { ...COMPILE_OPTIONS });
+    spec = new Function(`return ${source}`)() as TemplateSpecification;
+    specs.set(template, spec);
+  }
+  return spec;
 }
 
 /** Private-use code points: no YAML value a user writes for a model or a path contains them. */

@@ -1,0 +1,141 @@
+#!/usr/bin/env node
+// Bundles the two programs, the CLI (`eval-factory`) and the engine (`ef-bench`), with esbuild after `tsc -b`: each
+// process then reads a few files instead of hundreds of modules (docs/performance.md, "Start-up (session 6)").
+// Input is tsc's output (packages/<pkg>/dist/bin.js), so tsc stays the only compiler; esbuild only joins files.
+// The output goes to packages/<pkg>/dist/bundle/: one entry file plus the chunks of what each command loads lazily
+// (`splitting`), so `ls` still reads only what it needs. Run by `npm run build` after `tsc -b`. It also writes
+// framework.yml parsed (packages/config/dist/framework.parsed.json, see config's framework-preparsed.ts) and its
+// command compiled (packages/executor/dist/command-templates.json, see executor's render/precompiled.ts).
+//
+// Three things keep the bundle behaving like the unbundled files:
+// - `import.meta.url` is rewritten, per file, to that file's own URL (tsc's output or the dependency's file), so every
+//   relative look-up (framework.yml, templates, shipped fixtures, the viewer's assets, package.json versions,
+//   createRequire, yargs' locales) resolves from where the code was, not from the bundle.
+// - Native and optional packages stay external (loaded from node_modules at run time).
+// - `stamp.json` lists the tsc build-info files of the packages inside; the bin (packages/<pkg>/bin/*.js) runs the
+//   bundle only while none of them is newer than the stamp, so a `tsc -b` without this step never runs stale code.
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The programs bundled: `pkg` is the folder under packages/, `name` the bundle's entry file (its bin's name). */
+export const PROGRAMS = Object.freeze([
+  { pkg: 'cli', name: 'eval-factory' },
+  { pkg: 'engine', name: 'ef-bench' },
+]);
+
+/**
+ * Kept out of the bundles: sqlite3 is a native addon; the rest are heavy optional readers and browser drivers loaded
+ * only by the commands or benchmarks that need them (they resolve from node_modules as before).
+ */
+const EXTERNAL = ['sqlite3', 'playwright-core', 'apache-arrow', 'hyparquet', 'read-excel-file', 'kubernetes-models'];
+
+/**
+ * Rewrites each bundled file as it is loaded:
+ * - `import.meta.url` becomes that file's own URL, computed from the bundle's URL (see the top of this file);
+ * - in tsc's output, a first-use load `createRequire(import.meta.url)('x')` (config's Handlebars and YAML parser,
+ *   kept off `ls`) becomes `require('x')`, which esbuild bundles and still runs on first use only: the process then
+ *   holds one copy, not a bundled one plus ~40–70 files of another read from node_modules during a run's start-up.
+ *   (`lazyLoader` in the benchmarks is left alone: those parsers stay in node_modules until a benchmark needs them.)
+ */
+function ownFileContext(outDir) {
+  return {
+    name: 'own-file-context',
+    setup(b) {
+      b.onLoad({ filter: /\.m?js$/ }, (args) => {
+        let text = readFileSync(args.path, 'utf8');
+        if (!text.includes('import.meta.url')) return undefined;
+        if (/[\\/]packages[\\/][^\\/]+[\\/]dist[\\/]/.test(args.path))
+          text = text.replaceAll(/\bcreateRequire\(import\.meta\.url\)\((?=['"])/g, 'require(');
+        const rel = relative(outDir, args.path).split('\\').join('/');
+        const own = `new URL(${JSON.stringify(rel)}, import.meta.url).href`;
+        return { contents: text.replaceAll('import.meta.url', own), loader: 'js', resolveDir: dirname(args.path) };
+      });
+    },
+  };
+}
+
+/**
+ * Bundles one program from tsc's output into `outDir` (default packages/<pkg>/dist/bundle, where its bin looks)
+ * and writes the stamp. Returns the metafile's counts.
+ * @example await bundleProgram(PROGRAMS[0], '/tmp/x') // → { modules: 499, files: 38, bytes: 1441792 }
+ */
+export async function bundleProgram({ pkg, name }, outDir = join(ROOT, 'packages', pkg, 'dist', 'bundle')) {
+  const pkgDir = join(ROOT, 'packages', pkg);
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  const result = await build({
+    entryPoints: { [name]: join(pkgDir, 'dist', 'bin.js') },
+    outdir: outDir,
+    // Chunks sit beside the entry: the rewritten import.meta.url assumes every output file is in outDir.
+    chunkNames: 'chunk-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    external: EXTERNAL,
+    plugins: [ownFileContext(outDir)],
+    // Bundled CommonJS packages call require() for Node built-ins; an ES module has no require of its own.
+    banner: {
+      js: "import { createRequire as __efCreateRequire } from 'node:module'; const require = __efCreateRequire(import.meta.url);",
+    },
+    legalComments: 'none',
+    metafile: true,
+    logLevel: 'warning',
+  });
+  // The workspace packages inside, by their tsc build-info file (written whenever tsc -b rebuilds the package).
+  const packages = new Set();
+  for (const input of Object.keys(result.metafile.inputs)) {
+    const m = /^packages\/([^/]+)\/dist\//.exec(relative(ROOT, resolve(ROOT, input)).split('\\').join('/'));
+    if (m) packages.add(m[1]);
+  }
+  const buildInfo = [...packages].sort().map((p) => {
+    const file = join(ROOT, 'packages', p, 'dist', '.tsbuildinfo');
+    statSync(file); // fails loudly if a package has none
+    return relative(outDir, file).split('\\').join('/');
+  });
+  writeFileSync(join(outDir, 'stamp.json'), `${JSON.stringify({ buildInfo }, null, 2)}\n`);
+  return {
+    modules: Object.keys(result.metafile.inputs).length,
+    files: Object.keys(result.metafile.outputs).length,
+    bytes: Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0),
+  };
+}
+
+/**
+ * framework.yml, parsed once here instead of at every start-up (written only when JSON carries it exactly), and its
+ * command templates compiled as the executor compiles them at run time.
+ */
+export async function prepareFramework() {
+  const config = await import(pathToFileURL(join(ROOT, 'packages/config/dist/index.js')).href);
+  const executor = await import(pathToFileURL(join(ROOT, 'packages/executor/dist/index.js')).href);
+  const parsedOut = fileURLToPath(config.PREPARSED_FRAMEWORK_URL);
+  const commandsOut = fileURLToPath(executor.PRECOMPILED_COMMANDS_URL);
+  rmSync(parsedOut, { force: true });
+  rmSync(commandsOut, { force: true });
+  const file = join(ROOT, 'framework.yml');
+  const text = readFileSync(file, 'utf8');
+  const value = config.parseYamlText(text, file);
+  const json = config.preparsedFrameworkJson(text, value);
+  if (json === null) console.log('bundle: framework.yml not pre-parsed (a value JSON cannot carry)');
+  else writeFileSync(parsedOut, json);
+  const commands = [value?.defaults?.command, ...(value?.evaluations ?? []).map((e) => e?.defaults?.command)];
+  const templates = [...new Set(commands.filter((c) => typeof c === 'string'))];
+  writeFileSync(commandsOut, executor.precompiledCommandsJson(templates));
+}
+
+async function main() {
+  await prepareFramework();
+  for (const program of PROGRAMS) {
+    const { modules, files, bytes } = await bundleProgram(program);
+    console.log(
+      `bundle: packages/${program.pkg}/dist/bundle/${program.name}.js — ${modules} modules → ${files} files, ${(bytes / 1024).toFixed(0)} KiB`,
+    );
+  }
+}
+
+if (process.argv[1] && pathToFileURL(resolve(process.argv[1])).href === import.meta.url) await main();

@@ -1,0 +1,85 @@
+/**
+ * The esbuild bundles of the two programs (scripts/bundle.mjs, docs/performance.md "Start-up (session 6)"): each bin
+ * runs its bundle only while the bundle is at least as new as every package inside it, and a bundle of the CLI
+ * answers `ls` exactly as tsc's output does while reading a handful of files instead of ~50 modules.
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from '@jest/globals';
+import { REPO_ROOT, tempDir } from './support.js';
+
+interface Bundler {
+  PROGRAMS: readonly { pkg: string; name: string }[];
+  bundleProgram(program: { pkg: string; name: string }, outDir: string): Promise<{ modules: number; files: number }>;
+}
+
+/** A package laid out like packages/<pkg>: the committed bin, a dist/bin.js and a dist/bundle entry that say who ran. */
+function fakePackage(bin: string, name: string): { dir: string; buildInfo: string; stamp: string } {
+  const dir = join(tempDir('ef-bundle-bin-'), 'packages', 'pkg');
+  mkdirSync(join(dir, 'bin'), { recursive: true });
+  mkdirSync(join(dir, 'dist', 'bundle'), { recursive: true });
+  copyFileSync(join(REPO_ROOT, bin), join(dir, 'bin', `${name}.js`));
+  writeFileSync(join(dir, 'dist', 'bin.js'), "console.log('dist');\n");
+  writeFileSync(join(dir, 'dist', 'bundle', `${name}.js`), "console.log('bundle');\n");
+  const buildInfo = join(dir, 'dist', '.tsbuildinfo');
+  writeFileSync(buildInfo, '{}');
+  const stamp = join(dir, 'dist', 'bundle', 'stamp.json');
+  writeFileSync(stamp, JSON.stringify({ buildInfo: ['../.tsbuildinfo'] }));
+  return { dir, buildInfo, stamp };
+}
+
+const run = (file: string, args: string[] = []) =>
+  spawnSync(process.execPath, [file, ...args], { encoding: 'utf8', cwd: REPO_ROOT });
+
+describe('bundled programs', () => {
+  it.each([
+    ['packages/cli/bin/eval-factory.js', 'eval-factory'],
+    ['packages/engine/bin/ef-bench.js', 'ef-bench'],
+  ])('%s runs the bundle while it is fresh, tsc output otherwise', (bin, name) => {
+    const { dir, buildInfo, stamp } = fakePackage(bin, name);
+    const binFile = join(dir, 'bin', `${name}.js`);
+    const at = (file: string, seconds: number) => utimesSync(file, seconds, seconds);
+    at(buildInfo, 1_000);
+    at(stamp, 2_000);
+    expect(run(binFile).stdout).toBe('bundle\n');
+    at(buildInfo, 3_000); // a `tsc -b` after the bundle
+    expect(run(binFile).stdout).toBe('dist\n');
+    at(stamp, 3_000);
+    expect(run(binFile).stdout).toBe('bundle\n');
+    writeFileSync(stamp, '{not json');
+    expect(run(binFile).stdout).toBe('dist\n');
+  });
+
+  it('a bundle of the CLI lists the tasks as tsc output does, reading at most 12 files', async () => {
+    const { PROGRAMS, bundleProgram } = (await import(
+      pathToFileURL(join(REPO_ROOT, 'scripts/bundle.mjs')).href
+    )) as Bundler;
+    const out = tempDir('ef-bundle-cli-');
+    const { modules } = await bundleProgram(PROGRAMS.find((p) => p.pkg === 'cli')!, join(out, 'bundle'));
+    expect(modules).toBeGreaterThan(100);
+    // Every module Node loads (ES modules and CommonJS files alike) is written to a list by a loader hook.
+    const list = join(out, 'loaded.txt');
+    writeFileSync(
+      join(out, 'hooks.mjs'),
+      `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) {\n  if (url.startsWith('file:')) appendFileSync(${JSON.stringify(list)}, url + '\\n');\n  return next(url, context);\n}\n`,
+    );
+    writeFileSync(
+      join(out, 'register.mjs'),
+      `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(join(out, 'hooks.mjs')).href)});\n`,
+    );
+    const bundled = spawnSync(
+      process.execPath,
+      ['--import', pathToFileURL(join(out, 'register.mjs')).href, join(out, 'bundle', 'eval-factory.js'), 'ls'],
+      { encoding: 'utf8', cwd: REPO_ROOT },
+    );
+    const unbundled = run(join(REPO_ROOT, 'packages/cli/dist/bin.js'), ['ls']);
+    expect(bundled.status).toBe(0);
+    expect(bundled.stdout).toBe(unbundled.stdout);
+    expect(bundled.stdout).toMatch(/^helm: \n {2}\* pubmed_qa\n/);
+    const loaded = readFileSync(list, 'utf8').trim().split('\n');
+    expect(loaded.filter((url) => !url.includes('/bundle/'))).toEqual([]);
+    expect(loaded.length).toBeLessThanOrEqual(12);
+  }, 60_000);
+});
