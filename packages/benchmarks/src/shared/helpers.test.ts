@@ -48,4 +48,14 @@ describe('instances helpers', () => {
     ]);
     expect(numbered.map((x) => x.id)).toEqual(['id0', 'id1']);
   });
+  it('shares one frozen list between identical option lists with the same answer, and only those', () => {
+    const a = optionReferences(['yes', 'no', 'maybe'], (i) => i === 2);
+    expect(optionReferences(['yes', 'no', 'maybe'], (i) => i === 2)).toBe(a);
+    expect(optionReferences(['yes', 'no', 'maybe'], (i) => i === 0)).not.toBe(a);
+    expect(optionReferences(['yes', 'no'], (i) => i === 2)).not.toBe(a);
+    expect(Object.isFrozen(a) && Object.isFrozen(a[2]) && Object.isFrozen(a[2].tags)).toBe(true);
+    expect(a).toEqual(
+      ['yes', 'no', 'maybe'].map((text, i) => ({ output: { text }, tags: i === 2 ? ['correct'] : [] })),
+    );
+  });
 });

@@ -4,12 +4,28 @@ import { CORRECT_TAG, type Instance, type Reference } from '@eval-factory/types'
 export type UnnumberedInstance = Omit<Instance, 'id'>;
 
 /**
- * References in option order; those for which `isCorrect(index)` holds carry the `correct` tag.
+ * References in option order; those for which `isCorrect(index)` holds carry the `correct` tag. Identical option
+ * lists with the same answer (yes/no/maybe for every PubMedQA question, yes/no for EHRSHOT) share one frozen list:
+ * a run holds its instances for its whole length, and a million copies of the same three references were a third
+ * of a large run's memory (issue 16). Lists of unique options (most MCQ) are made fresh once SHARED_LISTS are known.
  * @example optionReferences(['yes', 'no'], (i) => i === 1) // [{output:{text:'yes'},tags:[]}, {output:{text:'no'},tags:['correct']}]
  */
 export function optionReferences(texts: readonly string[], isCorrect: (index: number) => boolean): Reference[] {
-  return texts.map((text, i) => ({ output: { text }, tags: isCorrect(i) ? [CORRECT_TAG] : [] }));
+  const correct = texts.map((_, i) => isCorrect(i));
+  const key = JSON.stringify([texts, correct]); // unambiguous whatever the option texts hold
+  const known = sharedLists.get(key);
+  if (known) return known;
+  const references = texts.map((text, i) => ({ output: { text }, tags: correct[i] ? [CORRECT_TAG] : [] }));
+  if (sharedLists.size >= SHARED_LISTS) return references;
+  const frozen = Object.freeze(
+    references.map((r) => Object.freeze({ output: Object.freeze(r.output), tags: Object.freeze(r.tags) })),
+  ) as unknown as Reference[];
+  sharedLists.set(key, frozen);
+  return frozen;
 }
+
+const SHARED_LISTS = 256;
+const sharedLists = new Map<string, Reference[]>();
 
 /**
  * Assigns HELM's ids `id0, id1, …` over all instances in load order (docs/architecture.md).
