@@ -32,7 +32,7 @@ export async function openRequestCache(
   const tiers: { cache: RequestCache; writable: boolean }[] = [];
   if (setup.redisUrl)
     tiers.push({
-      cache: openRedisCache(setup.redisUrl, `eval-factory:${namespace}:${endpoint}`, warn),
+      cache: await openRedisCache(setup.redisUrl, `eval-factory:${namespace}:${endpoint}`, warn),
       writable: true,
     });
   for (const file of unitCacheFiles(setup.unitsOf))

@@ -6,7 +6,6 @@
  * and goes on with its own (local) limits.
  */
 import { randomUUID } from 'node:crypto';
-import { createClient } from '@keyv/redis';
 
 const ACQUIRE = `
 local t = redis.call('TIME')
@@ -46,6 +45,7 @@ export interface SharedBudgetOptions {
 }
 
 export async function openSharedBudget(o: SharedBudgetOptions): Promise<SharedBudget> {
+  const { createClient } = await import('@keyv/redis'); // only for runs with a shared budget (see redis-cache.ts)
   const client = createClient({
     url: o.url,
     password: process.env.REDISCLI_AUTH || undefined,
