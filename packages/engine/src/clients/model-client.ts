@@ -71,25 +71,16 @@ export function createModelClient(opts: {
       ...(request.salt ? { salt: request.salt } : {}),
     });
   const prefetched = new Map<string, { hit: Pick<CachedResponse, 'response' | 'request_time_s'>; lookup_s: number }>();
-  // Keys prefetch looked up and did not find: sending them needs no second lookup (one per request in a fresh run).
-  const missing = new Set<string>();
-  // Each request's cache key is computed once (in prefetch, for the batched lookup) and reused when it is sent;
-  // its body is rebuilt then (cheap), so a run of a million requests never holds a million bodies. Each request is
-  // called once, so `call` drops its key: nothing here grows with the requests already answered (issue 16).
-  const keys = new WeakMap<PromptRequest, string>();
-  const keyFor = (request: PromptRequest, body?: Record<string, unknown>) => {
-    let key = keys.get(request);
-    if (key === undefined) {
-      key = keyOf(request, body ?? buildRequestBody(request, deployment));
-      keys.set(request, key);
-    }
-    return key;
-  };
+  // Keys prefetch looked up and did not find, by a 52-bit fingerprint (a number, not the 64-character key): sending
+  // them needs no second lookup. Two keys that share a fingerprint only cost an extra lookup. A request's key is
+  // computed again when it is called (microseconds) rather than kept: nothing here holds a string per request.
+  const missing = new Set<number>();
+  const fingerprint = (key: string) => Number.parseInt(key.slice(-13), 16);
+  const keyFor = (request: PromptRequest, body = buildRequestBody(request, deployment)) => keyOf(request, body);
   return {
     async prefetch(requests) {
-      const unique = [...new Set(requests.map((r) => keyFor(r)))];
-      for (let i = 0; i < unique.length; i += PREFETCH_BATCH) {
-        const batch = unique.slice(i, i + PREFETCH_BATCH);
+      for (let i = 0; i < requests.length; i += PREFETCH_BATCH) {
+        const batch = [...new Set(requests.slice(i, i + PREFETCH_BATCH).map((r) => keyFor(r)))];
         const started = performance.now();
         const hits = await cache.getMany(batch);
         const lookup_s = (performance.now() - started) / 1000 / batch.length;
@@ -101,7 +92,7 @@ export function createModelClient(opts: {
                 hit: { response: hit.response, request_time_s: hit.request_time_s },
                 lookup_s,
               })
-            : missing.add(batch[j]),
+            : missing.add(fingerprint(batch[j])),
         );
       }
       return prefetched.size;
@@ -109,13 +100,12 @@ export function createModelClient(opts: {
     async call(request, signal) {
       const body = buildRequestBody(request, deployment);
       const key = keyFor(request, body);
-      keys.delete(request);
       const request_datetime = new Date().toISOString();
       const lookupStart = performance.now();
       const early = prefetched.get(key);
       if (early) prefetched.delete(key); // a duplicate prompt falls back to a plain lookup
       // A duplicate prompt called after this one (the key is no longer "missing") looks the cache up itself.
-      const knownMissing = missing.delete(key);
+      const knownMissing = missing.delete(fingerprint(key));
       const hit = early?.hit ?? (knownMissing ? undefined : await cache.get(key));
       if (hit) {
         const raw = parseResponse(scrubValue(hit.response), deployment.endpoint_type);
