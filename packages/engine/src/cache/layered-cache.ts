@@ -16,6 +16,7 @@ export function layeredCache(
     return value;
   };
   return {
+    stores: true,
     async get(key) {
       const own = await local.get(key);
       if (own) return own;

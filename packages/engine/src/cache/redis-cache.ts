@@ -85,6 +85,7 @@ export async function openRedisCache(
     }
   };
   return {
+    stores: true,
     get: (key) => guarded(undefined, async () => (await keyv.get<CachedResponse>(key)) ?? undefined),
     getMany: (keys) =>
       guarded(

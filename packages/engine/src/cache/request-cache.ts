@@ -13,6 +13,8 @@ export interface CachedResponse {
 }
 
 export interface RequestCache {
+  /** False for the cache that stores nothing: a client then computes no cache key at all. */
+  readonly stores: boolean;
   get(key: string): Promise<CachedResponse | undefined>;
   getMany(keys: readonly string[]): Promise<(CachedResponse | undefined)[]>;
   /** Resolves once the value is durably written. Writes are serialised through one queue. */
@@ -22,6 +24,7 @@ export interface RequestCache {
 
 /** A cache that stores nothing (`use_caching: false` / `--disable-cache`). */
 export const disabledCache: RequestCache = {
+  stores: false,
   get: async () => undefined,
   getMany: async (keys) => keys.map(() => undefined),
   set: async () => undefined,
@@ -97,6 +100,7 @@ async function openStore(file: string, namespace: string): Promise<RequestCache>
   });
   OPEN_CACHES.add(writes.flush);
   return {
+    stores: true,
     get: async (key) => (await keyv.get(key)) ?? undefined,
     getMany: async (keys) =>
       keys.length === 0

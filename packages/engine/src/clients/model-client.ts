@@ -79,6 +79,7 @@ export function createModelClient(opts: {
   const keyFor = (request: PromptRequest, body = buildRequestBody(request, deployment)) => keyOf(request, body);
   return {
     async prefetch(requests) {
+      if (!cache.stores) return 0;
       for (let i = 0; i < requests.length; i += PREFETCH_BATCH) {
         const batch = [...new Set(requests.slice(i, i + PREFETCH_BATCH).map((r) => keyFor(r)))];
         const started = performance.now();
@@ -99,14 +100,15 @@ export function createModelClient(opts: {
     },
     async call(request, signal) {
       const body = buildRequestBody(request, deployment);
-      const key = keyFor(request, body);
+      // No cache (use_caching: false): no key, no lookup, nothing stored.
+      const key = cache.stores ? keyFor(request, body) : '';
       const request_datetime = new Date().toISOString();
       const lookupStart = performance.now();
       const early = prefetched.get(key);
       if (early) prefetched.delete(key); // a duplicate prompt falls back to a plain lookup
       // A duplicate prompt called after this one (the key is no longer "missing") looks the cache up itself.
       const knownMissing = missing.delete(fingerprint(key));
-      const hit = early?.hit ?? (knownMissing ? undefined : await cache.get(key));
+      const hit = early?.hit ?? (knownMissing || !cache.stores ? undefined : await cache.get(key));
       if (hit) {
         const raw = parseResponse(scrubValue(hit.response), deployment.endpoint_type);
         const lookup_s = early ? early.lookup_s : (performance.now() - lookupStart) / 1000;
@@ -137,13 +139,14 @@ export function createModelClient(opts: {
       // An answer that repeats a secret (a model echoing its prompt, a proxy echoing headers) is cached and
       // written without it.
       const raw = scrubValue(result.raw);
-      await cache.set(key, {
-        request: body,
-        response: raw.response,
-        request_time_s: result.request_time_s,
-        created_at: new Date().toISOString(),
-        engine_version: opts.engineVersion,
-      });
+      if (cache.stores)
+        await cache.set(key, {
+          request: body,
+          response: raw.response,
+          request_time_s: result.request_time_s,
+          created_at: new Date().toISOString(),
+          engine_version: opts.engineVersion,
+        });
       const outcome: RequestOutcome = {
         ok: true,
         completions: raw.completions,
