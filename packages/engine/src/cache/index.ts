@@ -1,6 +1,7 @@
 export { canonicalJson, sha256Hex } from './canonical-json.js';
 export { cacheKey, CACHE_FORMAT_VERSION, type CacheKeyParts, type CacheNamespace } from './cache-key.js';
 export {
+  cachedAnswer,
   openSqliteCache,
   disabledCache,
   flushOpenCaches,

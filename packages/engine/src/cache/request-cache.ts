@@ -12,6 +12,22 @@ export interface CachedResponse {
   readonly engine_version: string;
 }
 
+/** What the cache keeps of a paid answer (model and judge clients alike). */
+export function cachedAnswer(
+  request: Record<string, unknown>,
+  response: unknown,
+  requestTimeS: number,
+  engineVersion: string,
+): CachedResponse {
+  return {
+    request,
+    response,
+    request_time_s: requestTimeS,
+    created_at: new Date().toISOString(),
+    engine_version: engineVersion,
+  };
+}
+
 export interface RequestCache {
   /** False for the cache that stores nothing: a client then computes no cache key at all. */
   readonly stores: boolean;

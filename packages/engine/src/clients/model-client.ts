@@ -1,6 +1,6 @@
 import { scrubValue } from '@eval-factory/errors';
 import type { PromptRequest, RequestOutcome } from '@eval-factory/types';
-import { cacheKey, type CachedResponse, type RequestCache } from '../cache/index.js';
+import { cachedAnswer, cacheKey, type CachedResponse, type RequestCache } from '../cache/index.js';
 import type { ModelDeployment } from './model-deployment.js';
 import { buildRequestBody } from './request-body.js';
 import { parseResponse, type SendAttempt } from './openai-client.js';
@@ -140,13 +140,7 @@ export function createModelClient(opts: {
       // written without it.
       const raw = scrubValue(result.raw);
       if (cache.stores)
-        await cache.set(key, {
-          request: body,
-          response: raw.response,
-          request_time_s: result.request_time_s,
-          created_at: new Date().toISOString(),
-          engine_version: opts.engineVersion,
-        });
+        await cache.set(key, cachedAnswer(body, raw.response, result.request_time_s, opts.engineVersion));
       const outcome: RequestOutcome = {
         ok: true,
         completions: raw.completions,

@@ -1,6 +1,6 @@
 import { scrubValue } from '@eval-factory/errors';
 import type { RequestOutcome } from '@eval-factory/types';
-import { cacheKey, type RequestCache } from '../cache/index.js';
+import { cachedAnswer, cacheKey, type RequestCache } from '../cache/index.js';
 import type { JudgeTransport } from '../clients/judge-sender.js';
 import { sendWithRetries, type AttemptLog, type RetryPolicy } from '../clients/index.js';
 import type { JudgeConfig } from './judge-config.js';
@@ -67,13 +67,7 @@ export function createJudgeClient(o: {
       const result = await sendWithRetries(transport.send, body, o.policy, signal);
       if (!result.ok) return { body, outcome: result.failure, retries: result.retries, request_datetime };
       const raw = scrubValue(result.raw); // a judge echoing a secret is cached and written without it
-      await cache.set(key, {
-        request: body,
-        response: raw.response,
-        request_time_s: result.request_time_s,
-        created_at: new Date().toISOString(),
-        engine_version: o.engineVersion,
-      });
+      await cache.set(key, cachedAnswer(body, raw.response, result.request_time_s, o.engineVersion));
       const outcome: RequestOutcome = {
         ok: true,
         completions: raw.completions,
