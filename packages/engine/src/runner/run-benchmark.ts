@@ -185,12 +185,11 @@ export async function runBenchmark(
     );
   };
   const helmSpec = options.helmFiles ? helmRunSpec({ run, prepared, deployment, outputPath: out, runDirRel }) : null;
-  const openSink = () => ResultSink.open({ outputDir: out, active, benchmark: run.benchmark, helm: helmSpec });
-  // Scores that need nothing but the answer are made as answers arrive and go straight to the sink (the files and
-  // tallies), each answer dropped once it is there; judged and annotated runs score after the last answer.
-  const earlySink = !juryPlan && !run.benchmark.annotators?.length ? await openSink() : null;
-  const early = earlySink ? new EarlyScoring(records.length, scoreAt, earlySink, records) : null;
-  let sink = earlySink;
+  // Every result goes to the sink (the files and tallies). Scores that need nothing but the answer are made as
+  // answers arrive, each answer dropped once it is there; judged and annotated runs score after the last answer.
+  const sink = await ResultSink.open({ outputDir: out, active, benchmark: run.benchmark, helm: helmSpec });
+  const early =
+    !juryPlan && !run.benchmark.annotators?.length ? new EarlyScoring(records.length, scoreAt, sink, records) : null;
   try {
     // A suite's next job is ready now; it sends when the job before it on this endpoint has its answers.
     if (options.sendGate) await untilAborted(options.sendGate(), signal);
@@ -219,7 +218,7 @@ export async function runBenchmark(
     if (execution.stopReason) diag.error(execution.stopReason.code, execution.stopReason.message);
     let scored: Scored = { judgeStop: false };
     if (early) early.finish();
-    else {
+    else
       scored = await scoreAfterAnswers({
         run,
         prepared,
@@ -233,17 +232,15 @@ export async function runBenchmark(
         signal,
         cacheSetup,
         settings: s,
+        sink,
       });
-      sink = await openSink();
-      for (let i = 0; i < scored.results!.length; i++) await sink.add(scored.results![i], records[i]);
-    }
     const stopped = execution.stopReason !== null || scored.judgeStop;
     const summary = await finishRun({
       run,
       options,
       prepared,
       deployment,
-      sink: sink!,
+      sink,
       diag,
       startedAt,
       runDirRel,
@@ -253,19 +250,20 @@ export async function runBenchmark(
     });
     return { status: summary.status, runDir: runDirRel, summary, interrupted: execution.interrupted };
   } catch (error) {
-    await sink?.discard();
+    await sink.discard();
     throw error;
   }
 }
 
 interface Scored {
-  /** Every result in request order (judged and annotated runs; early-scored runs hand theirs to the sink). */
-  readonly results?: ScoredResult[];
   readonly judgeStop: boolean;
   readonly judges?: { readonly counts: JudgeCounts; readonly helmCompatible: boolean };
 }
 
-/** Annotators and judges run over all answers once the last is in (HELM's order), then every answer is scored. */
+/**
+ * Annotators and judges run over all answers once the last is in (HELM's order), then every answer is scored into
+ * the sink, in request order.
+ */
 async function scoreAfterAnswers(o: {
   run: ResolvedRun;
   prepared: PreparedRun;
@@ -279,6 +277,7 @@ async function scoreAfterAnswers(o: {
   signal: AbortSignal;
   cacheSetup: CacheSetup;
   settings: RequestSettings;
+  sink: ResultSink;
 }): Promise<Scored> {
   const { run, prepared, juryPlan, diag, signal } = o;
   const s = o.settings;
@@ -306,10 +305,10 @@ async function scoreAfterAnswers(o: {
   if (judgeStop) diag.error(judgeStop.code, judgeStop.message);
   const judgeWarning = stage?.jury.failureWarning();
   if (judgeWarning) diag.warn('EF_JUDGE_FAILURES', judgeWarning);
-  const results = prepared.requests.map((_r, i) => o.scoreAt(i, annotations[i]));
+  for (let i = 0; i < prepared.requests.length; i++) await o.sink.add(o.scoreAt(i, annotations[i]), o.records[i]);
   const judges =
     stage && juryPlan ? { counts: stage.jury.counts(), helmCompatible: juryPlan.helmCompatible } : undefined;
-  return { results, judgeStop: judgeStop !== null, ...(judges ? { judges } : {}) };
+  return { judgeStop: judgeStop !== null, ...(judges ? { judges } : {}) };
 }
 
 function instanceLine(i: Instance): Record<string, unknown> {
