@@ -13,7 +13,7 @@ import type {
 import { statFromValues } from '@eval-factory/metrics';
 import type { ModelCallRecord } from '../clients/index.js';
 import type { ScoredResult } from '../runner/score.js';
-import { writeHelmFiles } from './helm-files.js';
+import { HelmRunWriter, type HelmRunSpec } from './helm-files.js';
 
 /** Many kinds of result: cached and live, failed and never sent, every finish reason, two trials and splits, nulls in extra data. */
 function fixture(n: number): { results: ScoredResult[]; records: (ModelCallRecord | undefined)[] } {
@@ -104,7 +104,16 @@ const benchmark = {
   metrics: [{ name: 'exact_match', metrics: [], compute: () => ({}) }],
 } as unknown as BenchmarkDefinition;
 
-describe('writeHelmFiles', () => {
+/** Every result through one writer, in order (what a run's result sink does). */
+async function writeHelmFiles(
+  opts: HelmRunSpec & { results: readonly ScoredResult[]; records: readonly (ModelCallRecord | undefined)[] },
+): Promise<void> {
+  const writer = await HelmRunWriter.open(opts);
+  for (let i = 0; i < opts.results.length; i++) await writer.add(opts.results[i], opts.records[i]);
+  await writer.close();
+}
+
+describe('HelmRunWriter', () => {
   it('writes the files byte for byte as the previous implementation did', async () => {
     const { results, records } = fixture(80);
     const dir = mkdtempSync(join(tmpdir(), 'ef-helm-'));

@@ -65,20 +65,6 @@ export interface HelmRunSpec {
   readonly deployment: string;
 }
 
-/** Writes runs/<suite>/<run_dir>/{run_spec,scenario,scenario_state,stats,per_instance_stats}.json in one go. */
-export async function writeHelmFiles(
-  opts: HelmRunSpec & { results: readonly ScoredResult[]; records: readonly (ModelCallRecord | undefined)[] },
-): Promise<void> {
-  const writer = await HelmRunWriter.open(opts);
-  try {
-    for (let i = 0; i < opts.results.length; i++) await writer.add(opts.results[i], opts.records[i]);
-    await writer.close();
-  } catch (error) {
-    await writer.discard();
-    throw error;
-  }
-}
-
 /**
  * The HELM run files, written result by result in request order: a run hands each scored answer over as soon as
  * the answers before it are in (runner/in-order-results.ts), so once the last answer arrives only the small files

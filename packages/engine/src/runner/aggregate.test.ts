@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Instance, MetricDescriptor, PromptRequest } from '@eval-factory/types';
-import { aggregateMetrics } from './aggregate.js';
+import { MetricsTally } from './aggregate.js';
 import type { ScoredResult } from './score.js';
 
 const d = (name: string, over: Partial<MetricDescriptor> = {}): MetricDescriptor => ({
@@ -27,7 +27,17 @@ function result(
   return { request, instance, status: 'ok', prediction: '', metrics, flags: [] };
 }
 
-describe('aggregateMetrics', () => {
+/** The tally over a whole list at once (a run adds its results as they are scored). */
+function aggregateMetrics(
+  results: readonly ScoredResult[],
+  ...tally: ConstructorParameters<typeof MetricsTally>
+): ReturnType<MetricsTally['finish']> {
+  const t = new MetricsTally(...tally);
+  for (const r of results) t.add(r);
+  return t.finish();
+}
+
+describe('MetricsTally', () => {
   it('takes the mean of per-trial means as the value and stats over every value', () => {
     const rs = [
       result('1', { m: 1 }),

@@ -138,14 +138,3 @@ export class MetricsTally {
     return { metrics, warnings };
   }
 }
-
-/** `MetricsTally` over a whole list at once. */
-export function aggregateMetrics(
-  results: readonly ScoredResult[],
-  descriptors: readonly MetricDescriptor[],
-  benchmark: Pick<BenchmarkDefinition, 'main_metric' | 'breakdown'>,
-): { metrics: MetricSummary[]; warnings: CodedMessage[] } {
-  const tally = new MetricsTally(descriptors, benchmark);
-  for (const r of results) tally.add(r);
-  return tally.finish();
-}

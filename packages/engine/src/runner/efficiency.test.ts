@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ModelCallRecord } from '../clients/index.js';
-import { efficiencyStats } from './efficiency.js';
+import { EfficiencyTally } from './efficiency.js';
 
 const record = (i: number): ModelCallRecord => ({
   body: {},
@@ -16,7 +16,14 @@ const record = (i: number): ModelCallRecord => ({
   request_datetime: '2026-01-01T00:00:00.000Z',
 });
 
-describe('efficiencyStats', () => {
+/** The tally over a whole list at once (a run adds each record as its result is written). */
+function efficiencyStats(records: readonly (ModelCallRecord | undefined)[]): ReturnType<EfficiencyTally['stats']> {
+  const tally = new EfficiencyTally();
+  for (const r of records) tally.add(r);
+  return tally.stats();
+}
+
+describe('EfficiencyTally', () => {
   it('handles runs larger than a spread argument list (200,000 answered requests)', () => {
     const stats = efficiencyStats(Array.from({ length: 200_000 }, (_, i) => record(i)));
     expect(stats.requests).toMatchObject({ total: 200_000, succeeded: 200_000 });

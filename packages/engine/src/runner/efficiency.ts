@@ -124,12 +124,3 @@ export class EfficiencyTally {
     };
   }
 }
-
-/** `EfficiencyTally` over a whole list at once. */
-export function efficiencyStats(
-  records: readonly (ModelCallRecord | undefined)[],
-): ReturnType<EfficiencyTally['stats']> {
-  const tally = new EfficiencyTally();
-  for (const r of records) tally.add(r);
-  return tally.stats();
-}
