@@ -61,7 +61,7 @@ export function createModelClient(opts: {
   const watched = failFastWhenRefused(opts.send, opts.deployment.request_url);
   const local = opts.limiter ? limited(watched, opts.limiter, policy.nvcfBacked) : watched;
   const send = opts.budget ? budgeted(local, opts.budget) : local;
-  const keyOf = (request: PromptRequest, body: Record<string, unknown>) =>
+  const keyFor = (request: PromptRequest, body = buildRequestBody(request, deployment)) =>
     cacheKey({
       namespace: 'model',
       provider: deployment.provider,
@@ -76,7 +76,6 @@ export function createModelClient(opts: {
   // computed again when it is called (microseconds) rather than kept: nothing here holds a string per request.
   const missing = new Set<number>();
   const fingerprint = (key: string) => Number.parseInt(key.slice(-13), 16);
-  const keyFor = (request: PromptRequest, body = buildRequestBody(request, deployment)) => keyOf(request, body);
   return {
     async prefetch(requests) {
       if (!cache.stores) return 0;
