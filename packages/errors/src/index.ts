@@ -1,4 +1,4 @@
-export { UserError, InternalError, EXIT, isUserError, formatError, reportError } from './user-error.js';
+export { UserError, InternalError, EXIT, isUserError, formatError, reportError, fromDiskFull } from './user-error.js';
 export { registerSecret, redact, mask, describeSecret, scrubSecrets, scrubValue, REDACTED } from './redact.js';
 export { endOnClosedPipe } from './closed-pipe.js';
 export { skipHelpCache } from './help-cache.js';

@@ -160,6 +160,23 @@ describe('openSqliteCache', () => {
     expect(read[100]).toEqual({ ...value, request_time_s: 100 });
     await plain.disconnect();
   });
+  it('a write the store refuses mid-run is EF_CACHE_WRITE naming the file, for every answer of the batch', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'ef-cache-')), 'cache.db');
+    const cache = await openSqliteCache(file, 'model', () => undefined);
+    await cache.set('before', value);
+    // Another process breaks the file under the run (here: drops the table keyv writes to).
+    const other = new KeyvSqlite({ uri: `sqlite://${file}` });
+    await other.query('DROP TABLE keyv');
+    const failed = await Promise.allSettled([cache.set('a', value), cache.set('b', value)]);
+    for (const f of failed) {
+      expect(f.status).toBe('rejected');
+      const error = (f as PromiseRejectedResult).reason as { code: string; message: string };
+      expect(error.code).toBe('EF_CACHE_WRITE');
+      expect(error.message).toContain(file);
+    }
+    await other.close();
+    await cache.close();
+  });
   it('moves a corrupt file aside with a warning and starts afresh', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ef-cache-'));
     const file = join(dir, 'cache.db');

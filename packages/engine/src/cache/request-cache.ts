@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import Keyv from 'keyv';
 import KeyvSqlite from '@keyv/sqlite';
+import { fromDiskFull, UserError } from '@eval-factory/errors';
 
 export interface CachedResponse {
   readonly request: Record<string, unknown>;
@@ -112,7 +113,7 @@ async function openStore(file: string, namespace: string): Promise<RequestCache>
   const writes = batchedWrites(async (entries) => {
     writeFailure = null;
     const written = await keyv.setMany(entries);
-    if (written.includes(false)) throw writeFailure ?? new Error('the request cache did not store the answers');
+    if (written.includes(false)) throw cacheWriteError(file, writeFailure);
   });
   OPEN_CACHES.add(writes.flush);
   return {
@@ -129,6 +130,18 @@ async function openStore(file: string, namespace: string): Promise<RequestCache>
       await keyv.disconnect();
     },
   };
+}
+
+/** A full disk is EF_OUTPUT_WRITE (as everywhere); any other failed write names the cache file. */
+function cacheWriteError(file: string, failure: unknown): unknown {
+  const diskFull = fromDiskFull(failure);
+  if (diskFull !== failure) return diskFull;
+  const why = failure instanceof Error ? failure.message : 'the store refused the write';
+  return new UserError(
+    'EF_CACHE_WRITE',
+    `cannot store answers in the request cache ${file} (${why})`,
+    'Check that the cache file and its folder are writable (config.target.api_endpoint.adapter_config.caching_dir, or the output folder), then re-run the same command: answers already stored are not sent again (docs/errors.md).',
+  );
 }
 
 /** One statement for a whole batch (keyv's table: key, value; the last entry of a key wins, as with single sets). */
