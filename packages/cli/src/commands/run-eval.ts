@@ -22,7 +22,7 @@ import {
 import { makeDirSync, writeFileAtomic } from '@eval-factory/files';
 import { formatConsoleSummary, formatDryRun, formatFinalLogLine } from '@eval-factory/outputs';
 import { RUN_FILES, type CodedMessage, type EngineProgressEvent, type Evaluation } from '@eval-factory/types';
-import { findFrameworkFile, repoRoot } from '../framework-path.js';
+import { repoRoot, requireFrameworkFile } from '../framework-path.js';
 import { gitHash } from '../git-hash.js';
 import { EF_VERSION } from '../version.js';
 import { customDryRunSection, customResolveOptions } from './custom-benchmarks.js';
@@ -65,27 +65,13 @@ export async function runEvalCommand(
   prestarted: PrestartedEngine | null = null,
   hooks: RunEvalHooks = {},
 ): Promise<number> {
-  const frameworkFile = findFrameworkFile();
-  if (!frameworkFile)
-    throw new UserError(
-      'EF_NO_FRAMEWORK',
-      'NO evaluation packages are installed: framework.yml not found',
-      'set EF_FRAMEWORK_FILE or run from the eval-factory checkout',
-    );
+  const frameworkFile = requireFrameworkFile();
   const framework = loadFramework(frameworkFile);
   const runConfig = args.run_config_data ?? (args.run_config ? readRunConfig(args.run_config) : null);
   const resolved = resolveEvaluation({
     framework,
     runConfig,
-    flags: {
-      eval_type: args.eval_type,
-      output_dir: args.output_dir,
-      model_id: args.model_id,
-      model_url: args.model_url,
-      model_type: args.model_type,
-      api_key_name: args.api_key_name,
-    },
-    overrides: [...(args.overrides ?? [])],
+    ...evaluationFlags(args),
     ...customResolveOptions(args),
   });
   const { warnings } = resolved;
@@ -272,4 +258,21 @@ async function answersKept(responsesFile: string): Promise<number> {
   } catch {
     return 0;
   }
+}
+
+/** The command-line part of a run_eval's resolution (its flags and `--overrides`), shared with the cost preview. */
+export function evaluationFlags(
+  args: RunEvalArgs,
+): Pick<Parameters<typeof resolveEvaluation>[0], 'flags' | 'overrides'> {
+  return {
+    flags: {
+      eval_type: args.eval_type,
+      output_dir: args.output_dir,
+      model_id: args.model_id,
+      model_url: args.model_url,
+      model_type: args.model_type,
+      api_key_name: args.api_key_name,
+    },
+    overrides: [...(args.overrides ?? [])],
+  };
 }

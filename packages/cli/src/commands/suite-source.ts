@@ -17,7 +17,7 @@ import {
   readLocalDeployments,
   type SuiteJob,
 } from '@eval-factory/suite';
-import { findFrameworkFile } from '../framework-path.js';
+import { requireFrameworkFile } from '../framework-path.js';
 import type { RunSuiteArgs } from './suite-job-args.js';
 
 export interface SuiteSource {
@@ -37,14 +37,7 @@ const usage = (what: string) =>
 
 /** The suite's name and jobs, from whichever dialect the flags name (exactly one). */
 export function suiteSource(args: RunSuiteArgs): SuiteSource {
-  const frameworkFile = findFrameworkFile();
-  if (!frameworkFile)
-    throw new UserError(
-      'EF_NO_FRAMEWORK',
-      'framework.yml not found',
-      'set EF_FRAMEWORK_FILE or run from the eval-factory checkout',
-    );
-  const framework = loadFramework(frameworkFile);
+  const framework = loadFramework(requireFrameworkFile());
   const available = new Set(framework.evaluations.map((e) => e.name));
   if (args.suite_config && args['conf-paths']) throw usage('give either --suite_config or --conf-paths, not both');
   const source = args.suite_config ? fromSuiteYaml(args.suite_config, available) : fromConfs(args, available);

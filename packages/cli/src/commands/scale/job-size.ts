@@ -4,11 +4,10 @@
  * ceiling (the cost calculator of `run_suite --dry_run`; docs/scale.md).
  */
 import { loadFramework, resolveEvaluation } from '@eval-factory/config';
-import { UserError } from '@eval-factory/errors';
 import { previewPrompts } from '@eval-factory/executor';
 import { writeModelConfigs } from '@eval-factory/model-configs';
-import { findFrameworkFile, repoRoot } from '../../framework-path.js';
-import type { RunEvalArgs } from '../run-eval.js';
+import { repoRoot, requireFrameworkFile } from '../../framework-path.js';
+import { evaluationFlags, type RunEvalArgs } from '../run-eval.js';
 
 export interface JobSizeReport {
   readonly instanceIds: readonly string[];
@@ -22,25 +21,10 @@ const DRY_RUN_LINE = /dry run: (\d+) instances, (\d+) requests, (\d+) prompt cha
 
 /** `offline`: data not downloaded yet is an error instead of a download (a dry run downloads nothing). */
 export async function sizeJob(args: RunEvalArgs, offline: boolean): Promise<JobSizeReport> {
-  const frameworkFile = findFrameworkFile();
-  if (!frameworkFile)
-    throw new UserError(
-      'EF_NO_FRAMEWORK',
-      'framework.yml not found',
-      'set EF_FRAMEWORK_FILE or run from the eval-factory checkout',
-    );
   const resolved = resolveEvaluation({
-    framework: loadFramework(frameworkFile),
+    framework: loadFramework(requireFrameworkFile()),
     runConfig: null,
-    flags: {
-      eval_type: args.eval_type,
-      output_dir: args.output_dir,
-      model_id: args.model_id,
-      model_url: args.model_url,
-      model_type: args.model_type,
-      api_key_name: args.api_key_name,
-    },
-    overrides: [...(args.overrides ?? [])],
+    ...evaluationFlags(args),
   });
   const evaluation = resolved.evaluation;
   const preview = await previewPrompts({
