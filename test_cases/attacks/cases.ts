@@ -4,7 +4,7 @@
  * no stack trace without --debug, the expected exit code and error code, no sentinel secret bytes in any file the
  * run wrote (cache.db included), no half-written `*.tmp-*` file. Add a case by adding a row.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CliResult } from '../support.js';
 import { fixture, writeRunConfig } from '../support.js';
@@ -13,6 +13,7 @@ import { fixture, writeRunConfig } from '../support.js';
 export const SENTINELS = {
   modelKey: 'sk-SENTINELmodelKEY0123456789abcdef',
   credentialsFileKey: 'sk-SENTINELfileKEY0123456789abcdef',
+  cachePassword: 'SENTINELcachePASSWORD0123456789',
 } as const;
 
 export interface AttackContext {
@@ -201,5 +202,43 @@ export const ATTACK_CASES: readonly AttackCase[] = [
         throw new Error('a raw control character reached the terminal');
       if (!result.stdout.includes('\\x1b[2J')) throw new Error(`the escape is not shown:\n${result.stdout}`);
     },
+  },
+  {
+    name: '12.1 a password in the cache URL of a run_config is refused before anything is written',
+    setup: (ctx) => [
+      ...builtinRun(ctx, join(ctx.dir, 'out')),
+      '--overrides',
+      `config.params.extra.cache=redis://:${SENTINELS.cachePassword}@127.0.0.1:6379`,
+    ],
+    code: 'EF_CACHE_URL',
+    check: (_result, ctx) => {
+      if (existsSync(join(ctx.dir, 'out'))) throw new Error('the refused run wrote its output folder');
+    },
+  },
+  {
+    name: '12.1 a password in run_suite --cache never reaches a cluster script',
+    setup: (ctx) => {
+      const conf = join(ctx.dir, 'suite.conf');
+      writeFileSync(conf, 'entries: [{description: "head_qa:model=echo-model", priority: 1}]\n');
+      return [
+        'run_suite',
+        '--conf-paths',
+        conf,
+        '--models-to-run',
+        'echo-model',
+        '--suite',
+        's',
+        '--model_url',
+        ctx.modelUrl,
+        '--output_dir',
+        join(ctx.dir, 'out'),
+        '--executor',
+        'slurm',
+        '--dry_run',
+        '--cache',
+        `redis://user:${SENTINELS.cachePassword}@127.0.0.1:6379/0`,
+      ];
+    },
+    code: 'EF_CACHE_URL',
   },
 ];

@@ -33,6 +33,8 @@ export const ERROR_HINTS = {
   EF_LIMIT_SAMPLES: 'Use an integer >= 1 (number of instances) or a fraction strictly between 0 and 1.',
   EF_MODEL_ID:
     "Use the id the server lists under /v1/models: no commas (run entries separate with ','), spaces or control characters.",
+  EF_CACHE_URL:
+    'Write the cache as redis://HOST:PORT or redis://HOST:PORT/DB; put a password in the environment variable REDISCLI_AUTH (docs/scale.md).',
   EF_ADAPTER_CONFIG:
     'Remove the key or fix its spelling; the accepted keys are listed in docs/configuration.md#adapter_config.',
   EF_ADAPTER_UNSUPPORTED:

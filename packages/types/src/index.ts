@@ -20,4 +20,5 @@ export {
 } from './model-configs.js';
 export type * from './run-folder.js';
 export { HELM_RUN_FILES, RUN_FILES } from './run-folder.js';
+export { CACHE_PASSWORD_ENV, cacheUrlProblem } from './cache-url.js';
 export { UNITS_DIR, shardDirName, assignShards, formatShard, parseShard, type ShardSpec } from './shard.js';

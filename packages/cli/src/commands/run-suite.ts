@@ -14,7 +14,7 @@ import { folderName, jobDir, type SuiteJob, type UnitsPlan, type WorkUnit } from
 import { suiteSource } from './suite-source.js';
 import { HELM_OUTPUT_DIR, linkHelmSuite } from './helm-suite-folder.js';
 import { summarizeCommand } from './summarize.js';
-import { RUN_FILES } from '@eval-factory/types';
+import { cacheUrlProblem, RUN_FILES } from '@eval-factory/types';
 import type { SuiteManifest } from './suite-status.js';
 import { runEndpoints, runUnit, type UnitOutcome } from './suite-schedule.js';
 import { SuiteBoard } from './suite-progress/board.js';
@@ -28,6 +28,9 @@ import { formatCost } from './scale/cost.js';
 export type { RunSuiteArgs } from './suite-job-args.js';
 
 export async function runSuiteCommand(given: RunSuiteArgs): Promise<number> {
+  // --cache goes into every job's run_config.yml and the cluster scripts: checked before any of them is written.
+  const cacheProblem = given.cache ? cacheUrlProblem(given.cache) : null;
+  if (cacheProblem) throw new UserError('EF_CACHE_URL', `--cache: ${cacheProblem.message}`, cacheProblem.hint);
   const jobs = suiteSource(given);
   // The suite's name may come from its YAML; every later step (units, cluster tasks, manifest) reads it from args.
   const args: RunSuiteArgs = { ...given, suite: jobs.suite };

@@ -1,5 +1,5 @@
 /** Endpoint rules (docs/configuration.md step 4, §9.3). */
-import type { CodedMessage, EvaluationDraft } from '@eval-factory/types';
+import { cacheUrlProblem, type CodedMessage, type EvaluationDraft } from '@eval-factory/types';
 import { combine, fail, OK, warn, type RuleResult } from './result.js';
 
 type Draft = EvaluationDraft;
@@ -59,6 +59,17 @@ export function checkModelId(ev: Draft): RuleResult {
       `target.api_endpoint.model_id ${JSON.stringify(modelId)} must not contain white space or control characters (found ${JSON.stringify(bad[0])})`,
     );
   return OK;
+}
+
+/**
+ * `config.params.extra.cache` in the one form the engine takes, and without a password: the value is written to
+ * run_config.yml and onto the engine's command line, so it is refused before any file is written.
+ */
+export function checkCacheUrl(ev: Draft): RuleResult {
+  const cache = (ev.config.params?.extra as { cache?: unknown } | undefined)?.cache;
+  if (typeof cache !== 'string') return OK;
+  const problem = cacheUrlProblem(cache);
+  return problem ? fail('EF_CACHE_URL', `config.params.extra.cache: ${problem.message}`) : OK;
 }
 
 /** `stream: true` is accepted but the v1 engine never streams. */

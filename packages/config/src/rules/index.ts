@@ -2,7 +2,14 @@
 import type { EvaluationDraft } from '@eval-factory/types';
 import { checkAdapterConfig } from './adapter-config.js';
 import { checkApiKeyNames } from './api-key.js';
-import { checkEndpointType, checkMissingEndpoint, checkModelId, checkNvcfUrl, checkStream } from './endpoint.js';
+import {
+  checkCacheUrl,
+  checkEndpointType,
+  checkMissingEndpoint,
+  checkModelId,
+  checkNvcfUrl,
+  checkStream,
+} from './endpoint.js';
 import { combine, type RuleResult } from './result.js';
 import { checkDataPath, checkJudgeConfig, checkLimitSamples, type NeedsLookup } from './task-needs.js';
 
@@ -20,6 +27,7 @@ export const RULES: readonly Rule[] = [
   checkModelId,
   checkAdapterConfig,
   checkStream,
+  checkCacheUrl,
 ];
 
 /** Runs every rule over a schema-valid merged object. */

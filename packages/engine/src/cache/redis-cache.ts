@@ -4,39 +4,17 @@
  * through — the run says so once and goes on with the local cache alone (no request waits for a reconnect).
  */
 import { registerSecret, UserError } from '@eval-factory/errors';
+import { CACHE_PASSWORD_ENV, cacheUrlProblem } from '@eval-factory/types';
 import type { CachedResponse, RequestCache } from './request-cache.js';
 
-/** The password comes from the environment, as redis-cli reads it, never from the URL (which lands in config files). */
-export const REDIS_PASSWORD_ENV = 'REDISCLI_AUTH';
-const CONNECT_TIMEOUT_MS = 2000;
-
-/** `redis://HOST[:PORT][/DB]` checked; a password in it is refused (it would be written to run_config.yml). */
+/** `redis://HOST[:PORT][/DB]` checked (`cacheUrlProblem`, shared with the factory's checks); EF_CACHE_URL otherwise. */
 export function checkRedisUrl(url: string): URL {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw badUrl(url);
-  }
-  if (!['redis:', 'rediss:'].includes(parsed.protocol) || parsed.hostname === '' || !/^(\/\d*)?$/.test(parsed.pathname))
-    throw badUrl(url);
-  if (parsed.password !== '') {
-    throw new UserError(
-      'EF_CACHE_URL',
-      'the cache URL holds a password',
-      `Remove it from the URL and set the environment variable ${REDIS_PASSWORD_ENV} instead (docs/scale.md).`,
-    );
-  }
-  return parsed;
+  const problem = cacheUrlProblem(url);
+  if (problem) throw new UserError('EF_CACHE_URL', problem.message, problem.hint);
+  return new URL(url);
 }
 
-function badUrl(url: string): UserError {
-  return new UserError(
-    'EF_CACHE_URL',
-    `cache ${JSON.stringify(url)} is not redis://HOST[:PORT][/DB]`,
-    'Write the cache as redis://HOST:PORT or redis://HOST:PORT/DB (docs/scale.md).',
-  );
-}
+const CONNECT_TIMEOUT_MS = 2000;
 
 /**
  * A fail-soft Redis tier under `namespace` (one per model endpoint, so teams can share one Redis). Every error —
@@ -51,7 +29,7 @@ export async function openRedisCache(
   const parsed = checkRedisUrl(url);
   // Loaded only for a run that has a Redis tier: the client is ~40 % of the engine's modules (~30 ms at start-up).
   const { createKeyv } = await import('@keyv/redis');
-  const password = process.env[REDIS_PASSWORD_ENV];
+  const password = process.env[CACHE_PASSWORD_ENV];
   registerSecret(password);
   const keyv = createKeyv(
     {

@@ -6,6 +6,7 @@
  * and goes on with its own (local) limits.
  */
 import { randomUUID } from 'node:crypto';
+import { CACHE_PASSWORD_ENV } from '@eval-factory/types';
 
 const ACQUIRE = `
 local t = redis.call('TIME')
@@ -48,7 +49,7 @@ export async function openSharedBudget(o: SharedBudgetOptions): Promise<SharedBu
   const { createClient } = await import('@keyv/redis'); // only for runs with a shared budget (see redis-cache.ts)
   const client = createClient({
     url: o.url,
-    password: process.env.REDISCLI_AUTH || undefined,
+    password: process.env[CACHE_PASSWORD_ENV] || undefined,
     disableOfflineQueue: true,
     socket: { connectTimeout: 2000, reconnectStrategy: false },
   });

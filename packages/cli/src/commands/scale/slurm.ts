@@ -6,6 +6,7 @@
  */
 import { join, resolve } from 'node:path';
 import type { UnitsPlan } from '@eval-factory/suite';
+import { CACHE_PASSWORD_ENV } from '@eval-factory/types';
 import type { RunSuiteArgs } from '../suite-job-args.js';
 import { shellQuote, taskArguments, thisCli } from './task-command.js';
 
@@ -27,7 +28,7 @@ export function exportedNames(args: RunSuiteArgs): string[] {
       .map((s) => s.trim())
       .filter(Boolean),
   ];
-  if (args.cache && process.env.REDISCLI_AUTH) names.push('REDISCLI_AUTH');
+  if (args.cache && process.env[CACHE_PASSWORD_ENV]) names.push(CACHE_PASSWORD_ENV);
   return [...new Set(names)];
 }
 
