@@ -47,6 +47,18 @@ describe('run_suite --suite_config (launcher-style suite YAML)', () => {
     expect(existsSync(join(dir, 'bad-out'))).toBe(false);
   });
 
+  it('--list-units sizes each job from its own run_config (task params and data path of the YAML)', async () => {
+    const file = join(dir, 'units.yml');
+    writeFileSync(file, suiteYaml());
+    const r = await runCli(['run_suite', '--suite_config', file, '--max-instances-per-unit', '2', '--list-units']);
+    expect(r.stderr).not.toMatch(/^\s+at /m);
+    expect(r.code).toBe(0);
+    // pubmed_qa: the suite's 3 instances in 2 shards; head_qa: its own 2 in one unit; for each of the two targets.
+    expect(r.stdout).toMatch(/^6 units/);
+    expect(r.stdout).toContain('org/alpha  pubmed_qa  shard 2 of 2  (1 instances)');
+    expect(r.stdout).toContain('beta-served  head_qa  ');
+  });
+
   it('a malformed suite file is EF_SUITE_CONF naming the field', async () => {
     const file = join(dir, 'malformed.yml');
     writeFileSync(file, suiteYaml().replace('model_id: beta-served, ', ''));

@@ -67,13 +67,7 @@ export async function runEvalCommand(
 ): Promise<number> {
   const frameworkFile = requireFrameworkFile();
   const framework = loadFramework(frameworkFile);
-  const runConfig = args.run_config_data ?? (args.run_config ? readRunConfig(args.run_config) : null);
-  const resolved = resolveEvaluation({
-    framework,
-    runConfig,
-    ...evaluationFlags(args),
-    ...customResolveOptions(args),
-  });
+  const resolved = resolveEvaluation({ framework, ...resolutionInput(args) });
   const { warnings } = resolved;
   const evaluation = resolved.evaluation;
   const endpoint = evaluation.target.api_endpoint;
@@ -260,11 +254,13 @@ async function answersKept(responsesFile: string): Promise<number> {
   }
 }
 
-/** The command-line part of a run_eval's resolution (its flags and `--overrides`), shared with the cost preview. */
-export function evaluationFlags(
-  args: RunEvalArgs,
-): Pick<Parameters<typeof resolveEvaluation>[0], 'flags' | 'overrides'> {
+/**
+ * What a run_eval resolves from besides framework.yml: its run_config (a file, or a suite YAML job's data), flags,
+ * `--overrides` and custom benchmarks. Shared with the cost preview, which must size exactly the job that runs.
+ */
+export function resolutionInput(args: RunEvalArgs): Omit<Parameters<typeof resolveEvaluation>[0], 'framework'> {
   return {
+    runConfig: args.run_config_data ?? (args.run_config ? readRunConfig(args.run_config) : null),
     flags: {
       eval_type: args.eval_type,
       output_dir: args.output_dir,
@@ -274,5 +270,6 @@ export function evaluationFlags(
       api_key_name: args.api_key_name,
     },
     overrides: [...(args.overrides ?? [])],
+    ...customResolveOptions(args),
   };
 }

@@ -7,7 +7,7 @@ import { loadFramework, resolveEvaluation } from '@eval-factory/config';
 import { previewPrompts } from '@eval-factory/executor';
 import { writeModelConfigs } from '@eval-factory/model-configs';
 import { repoRoot, requireFrameworkFile } from '../../framework-path.js';
-import { evaluationFlags, type RunEvalArgs } from '../run-eval.js';
+import { resolutionInput, type RunEvalArgs } from '../run-eval.js';
 
 export interface JobSizeReport {
   readonly instanceIds: readonly string[];
@@ -21,11 +21,7 @@ const DRY_RUN_LINE = /dry run: (\d+) instances, (\d+) requests, (\d+) prompt cha
 
 /** `offline`: data not downloaded yet is an error instead of a download (a dry run downloads nothing). */
 export async function sizeJob(args: RunEvalArgs, offline: boolean): Promise<JobSizeReport> {
-  const resolved = resolveEvaluation({
-    framework: loadFramework(requireFrameworkFile()),
-    runConfig: null,
-    ...evaluationFlags(args),
-  });
+  const resolved = resolveEvaluation({ framework: loadFramework(requireFrameworkFile()), ...resolutionInput(args) });
   const evaluation = resolved.evaluation;
   const preview = await previewPrompts({
     evaluation,
