@@ -59,6 +59,23 @@ describe('run_suite --suite_config (launcher-style suite YAML)', () => {
     expect(r.stdout).toContain('beta-served  head_qa  ');
   });
 
+  it("the suite YAML's output_dir is where the suite goes unless --output_dir says otherwise", async () => {
+    const file = join(dir, 'placed.yml');
+    writeFileSync(file, `output_dir: ${join(dir, 'yaml-out')}\n${suiteYaml()}`);
+    const fromYaml = await runCli(['run_suite', '--suite_config', file, '--dry_run']);
+    expect(fromYaml.code).toBe(0);
+    expect(fromYaml.stdout).toContain(`suite: ${join(dir, 'yaml-out', 'mini')}`);
+    const fromFlag = await runCli([
+      'run_suite',
+      '--suite_config',
+      file,
+      '--dry_run',
+      '--output_dir',
+      join(dir, 'flag'),
+    ]);
+    expect(fromFlag.stdout).toContain(`suite: ${join(dir, 'flag', 'mini')}`);
+  });
+
   it('a malformed suite file is EF_SUITE_CONF naming the field', async () => {
     const file = join(dir, 'malformed.yml');
     writeFileSync(file, suiteYaml().replace('model_id: beta-served, ', ''));

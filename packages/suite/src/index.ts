@@ -1,5 +1,10 @@
 export { parseRunEntries } from './run-entries.js';
 export { expandEntries, folderName, type SuiteJob } from './expand.js';
-export { parseSuiteConfig, type SuiteConfig } from './suite-config.js';
+export {
+  parseSuiteConfig,
+  SUITE_EXECUTORS,
+  type SuiteConfig,
+  type SuiteExecutor,
+} from './suite-config.js';
 export { endpointsFor, readLocalDeployments, type LocalEndpoint } from './local-path.js';
 export { planUnits, jobDir, UNITS_PLAN, type WorkUnit, type JobSize, type UnitsPlan } from './units.js';

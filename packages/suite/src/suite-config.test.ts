@@ -45,6 +45,11 @@ describe('parseSuiteConfig (suite-YAML dialect)', () => {
     });
   });
 
+  it('gives its output_dir and execution.type as the defaults of --output_dir and --executor', () => {
+    expect([config.outputDir, config.executor]).toEqual([null, 'slurm']);
+    expect(parseSuiteConfig(`output_dir: /data/runs\n${SUITE}`, 'suite.yml', 'x').outputDir).toBe('/data/runs');
+  });
+
   it('takes the file name when the suite has no name', () => {
     expect(parseSuiteConfig(SUITE.replace('suite: mini\n', ''), 'suite.yml', 'fallback').suite).toBe('fallback');
   });
@@ -63,6 +68,8 @@ describe('parseSuiteConfig (suite-YAML dialect)', () => {
     ['a task without a name', SUITE.replace('- name: pubmed_qa', '- params: {}'), /evaluation\.tasks\[0\]/],
     ['a model listed twice', SUITE.replace('model_id: model-b', 'model_id: org/model-a'), /listed twice/],
     ['a task listed twice', SUITE.replace('helm.med_dialog', 'pubmed_qa'), /pubmed_qa is listed twice/],
+    ['an executor there is none of', SUITE.replace('{type: slurm}', '{type: lsf}'), /execution\.type: "lsf" is not/],
+    ['an output_dir that is not a path', `output_dir: [a]\n${SUITE}`, /output_dir: not a folder path/],
   ])('%s → EF_SUITE_CONF naming the file and the field', (_what, text, message) => {
     expect(() => parseSuiteConfig(text, 'suite.yml', 'x')).toThrow(
       expect.objectContaining({ code: 'EF_SUITE_CONF', message: expect.stringMatching(message) }),

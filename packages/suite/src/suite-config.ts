@@ -15,14 +15,19 @@ type Obj = Record<string, unknown>;
 export interface SuiteConfig {
   /** `suite:` or the file name without extension. */
   readonly suite: string;
+  /** `output_dir:` and `execution.type:`, the defaults of --output_dir and --executor. */
   readonly outputDir: string | null;
-  readonly executor: string | null;
+  readonly executor: SuiteExecutor | null;
   readonly jobs: readonly SuiteJob[];
 }
 
 const HINT =
   'Write targets: [{api_endpoint: {url, model_id, type}}] and evaluation: {tasks: [{name: pubmed_qa}]} (docs/reproduce-medhelm.md#a-suite-yaml).';
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** Where a suite's units run (run_suite --executor, or the suite YAML's execution.type). */
+export const SUITE_EXECUTORS = ['local', 'slurm', 'kubernetes'] as const;
+export type SuiteExecutor = (typeof SUITE_EXECUTORS)[number];
+
 const TOP_KEYS = new Set(['suite', 'output_dir', 'targets', 'evaluation', 'execution', 'defaults']);
 
 function bad(file: string, what: string): never {
@@ -88,10 +93,15 @@ export function parseSuiteConfig(text: string, file: string, fallbackName: strin
   const twice = names.find((n, i) => names.indexOf(n) !== i);
   if (twice) bad(file, `evaluation.tasks: ${twice} is listed twice (one folder per task)`);
   const execution = isObj(doc.execution) ? doc.execution : {};
+  const executor = execution.type ?? null;
+  if (executor !== null && !SUITE_EXECUTORS.includes(executor as SuiteExecutor))
+    bad(file, `execution.type: ${JSON.stringify(executor)} is not ${SUITE_EXECUTORS.join(', ')}`);
+  if (doc.output_dir !== undefined && (typeof doc.output_dir !== 'string' || doc.output_dir.trim() === ''))
+    bad(file, 'output_dir: not a folder path');
   return {
     suite: typeof doc.suite === 'string' && doc.suite.trim() ? doc.suite.trim() : fallbackName,
     outputDir: typeof doc.output_dir === 'string' ? doc.output_dir : null,
-    executor: typeof execution.type === 'string' ? execution.type : null,
+    executor: executor as SuiteExecutor | null,
     jobs,
   };
 }

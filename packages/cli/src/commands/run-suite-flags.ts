@@ -38,7 +38,10 @@ export const RUN_SUITE_FLAGS = {
     type: 'boolean',
     describe: 'run the suite without the entries this installation has no benchmark for (they are listed as "not run")',
   },
-  output_dir: { type: 'string', default: 'results', describe: 'folder that holds the suite folder' },
+  output_dir: {
+    type: 'string',
+    describe: "folder that holds the suite folder (default: the suite YAML's output_dir, else results)",
+  },
   model_url: {
     type: 'string',
     describe: 'with --conf-paths: the OpenAI-compatible endpoint serving the models (or --local-path)',
@@ -90,8 +93,8 @@ export const RUN_SUITE_FLAGS = {
   executor: {
     type: 'string',
     choices: ['local', 'slurm', 'kubernetes'],
-    default: 'local',
-    describe: 'where the units run: here, as a Slurm job array, or as a Kubernetes Indexed Job',
+    describe:
+      "where the units run: here (default), as a Slurm job array, or as a Kubernetes Indexed Job; default: the suite YAML's execution.type",
   },
   'max-parallel-units': {
     type: 'number',

@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { EXIT, UserError } from '@eval-factory/errors';
 import { makeDirSync } from '@eval-factory/files';
 import { folderName, jobDir, type SuiteJob, type UnitsPlan, type WorkUnit } from '@eval-factory/suite';
-import { suiteSource } from './suite-source.js';
+import { suiteSource, type RunSuiteInput } from './suite-source.js';
 import { HELM_OUTPUT_DIR, linkHelmSuite } from './helm-suite-folder.js';
 import { summarizeCommand } from './summarize.js';
 import { cacheUrlProblem, RUN_FILES } from '@eval-factory/types';
@@ -27,13 +27,19 @@ import { formatCost } from './scale/cost.js';
 
 export type { RunSuiteArgs } from './suite-job-args.js';
 
-export async function runSuiteCommand(given: RunSuiteArgs): Promise<number> {
+export async function runSuiteCommand(given: RunSuiteInput): Promise<number> {
   // --cache goes into every job's run_config.yml and the cluster scripts: checked before any of them is written.
   const cacheProblem = given.cache ? cacheUrlProblem(given.cache) : null;
   if (cacheProblem) throw new UserError('EF_CACHE_URL', `--cache: ${cacheProblem.message}`, cacheProblem.hint);
   const jobs = suiteSource(given);
-  // The suite's name may come from its YAML; every later step (units, cluster tasks, manifest) reads it from args.
-  const args: RunSuiteArgs = { ...given, suite: jobs.suite };
+  // The suite's name, output folder and executor may come from its YAML; every later step (units, cluster tasks,
+  // manifest) reads them from args.
+  const args: RunSuiteArgs = {
+    ...given,
+    suite: jobs.suite,
+    output_dir: jobs.outputDir,
+    ...(jobs.executor ? { executor: jobs.executor } : {}),
+  };
   const suiteDir = resolve(args.output_dir, folderName(args.suite));
   if (args['list-units']) {
     process.stdout.write(formatUnits(await suiteUnits(jobs.jobs, args, suiteDir, { write: false })));

@@ -15,16 +15,35 @@ import {
   parseRunEntries,
   parseSuiteConfig,
   readLocalDeployments,
+  type SuiteExecutor,
   type SuiteJob,
 } from '@eval-factory/suite';
 import { requireFrameworkFile } from '../framework-path.js';
 import type { RunSuiteArgs } from './suite-job-args.js';
 
+/** The jobs one dialect names (and, for a suite YAML, its own defaults of --output_dir and --executor). */
+interface Found {
+  readonly suite: string;
+  readonly jobs: readonly SuiteJob[];
+  readonly unavailable: readonly string[];
+  readonly yamlOutputDir?: string | null;
+  readonly yamlExecutor?: SuiteExecutor | null;
+}
+
 export interface SuiteSource {
   readonly suite: string;
   readonly jobs: readonly SuiteJob[];
   readonly unavailable: readonly string[];
+  /** The folder that holds the suite folder: --output_dir, else the suite YAML's output_dir, else `results`. */
+  readonly outputDir: string;
+  /** --executor, else the suite YAML's execution.type (undefined: run here). */
+  readonly executor?: SuiteExecutor;
 }
+
+/** What run_suite takes: the flags, --output_dir and --executor optional (a suite YAML may give them). */
+export type RunSuiteInput = Omit<RunSuiteArgs, 'output_dir'> & { readonly output_dir?: string };
+
+const DEFAULT_OUTPUT_DIR = 'results';
 
 const list = (text: string | undefined) =>
   (text ?? '')
@@ -36,7 +55,7 @@ const usage = (what: string) =>
   new UserError('EF_USAGE', what, 'See docs/reproduce-medhelm.md for both ways to describe a suite.', EXIT.usage);
 
 /** The suite's name and jobs, from whichever dialect the flags name (exactly one). */
-export function suiteSource(args: RunSuiteArgs): SuiteSource {
+export function suiteSource(args: RunSuiteInput): SuiteSource {
   const framework = loadFramework(requireFrameworkFile());
   const available = new Set(framework.evaluations.map((e) => e.name));
   if (args.suite_config && args['conf-paths']) throw usage('give either --suite_config or --conf-paths, not both');
@@ -49,11 +68,19 @@ export function suiteSource(args: RunSuiteArgs): SuiteSource {
       'Run `eval-factory ls` for the benchmarks here, or pass --skip-unavailable to run the rest (they are listed as "not run").',
     );
   }
-  if (args.suite_config) checkRunConfigs(source.jobs, args, framework);
-  return { ...source, suite: args.suite ?? source.suite };
+  const outputDir = args.output_dir ?? source.yamlOutputDir ?? DEFAULT_OUTPUT_DIR;
+  if (args.suite_config) checkRunConfigs(source.jobs, { ...args, output_dir: outputDir }, framework);
+  const executor = args.executor ?? source.yamlExecutor ?? undefined;
+  return {
+    suite: args.suite ?? source.suite,
+    jobs: source.jobs,
+    unavailable: source.unavailable,
+    outputDir,
+    ...(executor ? { executor } : {}),
+  };
 }
 
-function fromConfs(args: RunSuiteArgs, available: ReadonlySet<string>): SuiteSource {
+function fromConfs(args: RunSuiteInput, available: ReadonlySet<string>): Found {
   if (!args['conf-paths'])
     throw usage('run_suite needs --conf-paths (HELM run-entries files) or --suite_config (a suite YAML)');
   if (!args.suite) throw usage('--suite is required with --conf-paths (the suite folder under --output_dir)');
@@ -87,14 +114,20 @@ function fromConfs(args: RunSuiteArgs, available: ReadonlySet<string>): SuiteSou
   };
 }
 
-function fromSuiteYaml(file: string, available: ReadonlySet<string>): SuiteSource {
+function fromSuiteYaml(file: string, available: ReadonlySet<string>): Found {
   if (!existsSync(file))
     throw new UserError('EF_FILE_NOT_FOUND', `suite file not found: ${file}`, 'Check the --suite_config value.');
   const config = parseSuiteConfig(readFileSync(file, 'utf8'), file, basename(file, extname(file)));
   const unavailable = [
     ...new Set(config.jobs.filter((j) => !available.has(j.benchmark)).map((j) => `${file}: task ${j.benchmark}`)),
   ];
-  return { suite: config.suite, unavailable, jobs: config.jobs.filter((j) => available.has(j.benchmark)) };
+  return {
+    suite: config.suite,
+    unavailable,
+    jobs: config.jobs.filter((j) => available.has(j.benchmark)),
+    yamlOutputDir: config.outputDir,
+    yamlExecutor: config.executor,
+  };
 }
 
 /** Each (target, task) run_config through run_eval's own merge and rules: a bad one stops the suite, named. */
