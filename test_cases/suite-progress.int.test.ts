@@ -188,6 +188,8 @@ evaluation:
     expect(sent.every((q) => JSON.stringify(q.body).includes('invented treatment'))).toBe(true);
     // head_qa had been started (its log exists): it was stopped while it waited.
     expect(existsSync(join(dir, 'stop', 'stop', 'org_alpha', 'head_qa', 'logs', 'eval-factory.log'))).toBe(true);
+    // Nothing started after the signal: no merge and no leaderboard of a half-run suite.
+    expect(existsSync(join(dir, 'stop', 'stop', 'leaderboard.md'))).toBe(false);
 
     const again = await runCli(args);
     expect(again.stderr).not.toMatch(/^\s+at /m);

@@ -59,8 +59,9 @@ export async function runSuiteCommand(given: RunSuiteInput): Promise<number> {
   if (args.unit !== undefined) return runOneUnit(plan, args, suiteDir, jobs.jobs);
   if (args.executor === 'slurm' || args.executor === 'kubernetes')
     return submitToCluster(args.executor, plan, args, suiteDir);
-  const outcomes = await runLocally(plan, args, suiteDir, jobs.jobs);
-  const merges = await mergeSuite(suiteDir, plan);
+  const { outcomes, stopSignal } = await runLocally(plan, args, suiteDir, jobs.jobs);
+  // After Ctrl-C / SIGTERM nothing more starts: no merge (a merge runs an engine), no leaderboard.
+  const merges = stopSignal ? [] : await mergeSuite(suiteDir, plan);
   const lines = outcomes.map(
     ([unit, status]) =>
       `  ${status.padEnd(9)} ${unit.model}  ${unit.job}${unit.shard ? `  (shard ${unit.shard.index + 1} of ${unit.shard.count})` : ''}`,
@@ -70,6 +71,7 @@ export async function runSuiteCommand(given: RunSuiteInput): Promise<number> {
     `suite ${args.suite}: ${jobs.jobs.length} jobs in ${plan.units.length} units\n${[...lines, ...mergeLines].join('\n')}\n${jobs.unavailable.map((u) => `  not run   ${u}`).join('\n')}${jobs.unavailable.length ? '\n' : ''}`,
   );
   process.stderr.write(formatIncomplete(merges));
+  if (stopSignal) return stopSignal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
   const linked = linkHelmSuite(
     suiteDir,
     args.suite,
@@ -80,7 +82,6 @@ export async function runSuiteCommand(given: RunSuiteInput): Promise<number> {
       `HELM runs: ${join(suiteDir, HELM_OUTPUT_DIR)} (helm-summarize --output-path … --suite ${args.suite})\n`,
     );
   await summarizeCommand({ dirs: [suiteDir], out: suiteDir, schema: args.schema ?? 'medhelm' });
-  if (stopSignal) return stopSignal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
   const unitsOk = outcomes.every(([, status]) => status === 'success' || status === 'done');
   return unitsOk && merges.every((m) => m.complete && m.status !== 'error') ? EXIT.ok : EXIT.error;
 }
@@ -107,18 +108,17 @@ async function runOneUnit(
   return status === 'success' || status === 'done' || status === 'partial' ? EXIT.ok : EXIT.error;
 }
 
-let stopSignal: NodeJS.Signals | null = null;
-
 /**
  * The units on this machine under one progress view (suite-schedule.ts). Ctrl-C / SIGTERM reach every engine (each
- * run_eval forwards them); here they only stop further units from starting.
+ * run_eval forwards them); here they only stop further units from starting, and are returned.
  */
 async function runLocally(
   plan: UnitsPlan,
   args: RunSuiteArgs,
   suiteDir: string,
   jobs: readonly SuiteJob[],
-): Promise<UnitOutcome[]> {
+): Promise<{ outcomes: UnitOutcome[]; stopSignal: NodeJS.Signals | null }> {
+  let stopSignal: NodeJS.Signals | null = null;
   // Each concurrent run_eval listens for SIGINT/SIGTERM and exit (to forward signals, release its folder lock); two
   // may overlap per endpoint: with more than a few endpoints that passes Node's default of 10, which is no leak.
   const endpoints = new Set(plan.units.map((u) => u.model)).size;
@@ -133,7 +133,7 @@ async function runLocally(
     ),
   );
   try {
-    return await runEndpoints({
+    const outcomes = await runEndpoints({
       units: plan.units,
       jobOf: jobIndex(jobs),
       args,
@@ -141,6 +141,7 @@ async function runLocally(
       view,
       stopped: () => stopSignal !== null,
     });
+    return { outcomes, stopSignal };
   } finally {
     view.close();
     process.off('SIGINT', onSignal);
