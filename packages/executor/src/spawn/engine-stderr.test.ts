@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from '@jest/globals';
+import { registerSecret } from '@eval-factory/errors';
 import { ENGINE_PROGRESS_PREFIX, type EngineProgressEvent } from '@eval-factory/types';
 import { engineStderr, forLog } from './engine-stderr.js';
 
@@ -40,5 +41,32 @@ describe('engineStderr with a progress sink (a suite)', () => {
     expect(echoed).toBe('warning[EF_X]: once\nerror[EF_Y]: cut\n');
     expect(readFileSync(join(dir, 'run.log'), 'utf8')).toBe('b 0/2\nwarning[EF_X]: once\nb 2/2\nerror[EF_Y]: cut\n');
     expect(stderr.tail).toEqual(['warning[EF_X]: once', 'error[EF_Y]: cut']);
+  });
+});
+
+describe('engineStderr redaction', () => {
+  it('a registered key cut in two by the pipe reaches neither the log nor a suite echo', async () => {
+    const key = 'sk-SPLITsecretKEY0123456789abcdef';
+    registerSecret(key);
+    for (const onProgress of [undefined, () => undefined]) {
+      const dir = mkdtempSync(join(tmpdir(), 'ef-stderr-'));
+      const log = createWriteStream(join(dir, 'run.log'));
+      let echoed = '';
+      const echo = new PassThrough();
+      echo.on('data', (c: Buffer) => (echoed += c.toString('utf8')));
+      const stderr = engineStderr(echo, log, onProgress);
+      const text = `error[EF_AUTH]: the endpoint refused key ${key} — é\n`;
+      const bytes = Buffer.from(text);
+      const cut = text.indexOf(key) + 10;
+      stderr.write(bytes.subarray(0, cut));
+      stderr.write(bytes.subarray(cut));
+      stderr.end();
+      await new Promise<void>((r) => log.end(() => r()));
+      const logged = readFileSync(join(dir, 'run.log'), 'utf8');
+      expect(logged).toContain('refused key');
+      expect(logged).not.toContain(key.slice(0, 12));
+      expect(logged).toContain('— é');
+      if (onProgress) expect(echoed).not.toContain(key.slice(0, 12));
+    }
   });
 });

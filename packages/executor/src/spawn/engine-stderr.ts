@@ -1,4 +1,5 @@
 import type { WriteStream } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
 import { redact } from '@eval-factory/errors';
 import { ENGINE_PROGRESS_PREFIX, type EngineProgressEvent } from '@eval-factory/types';
 
@@ -48,21 +49,27 @@ export function engineStderr(
       log.write(`${event.line}\n`);
     }
   };
+  // A pipe cuts anywhere: inside a UTF-8 character (the decoder holds its bytes back) or inside a secret. Lines are
+  // redacted whole, so a key cut in two never reaches the log or a suite's echo; only the live bar's echo, which
+  // cannot wait for a line end, is redacted chunk by chunk.
+  const decoder = new StringDecoder('utf8');
   return {
     tail,
     write(chunk) {
-      const text = redact(chunk.toString('utf8'));
+      const text = decoder.write(chunk);
       if (!onProgress) {
-        echo.write(text);
+        const shown = redact(text);
+        echo.write(shown);
         // Of a line rewritten in place (a bar), the tail keeps each state.
-        for (const piece of text.split(/\r|\n/)) keep(piece);
+        for (const piece of shown.split(/\r|\n/)) keep(piece);
       }
       const lines = (partial + text).split('\n');
       partial = lines.pop() ?? '';
-      for (const l of lines) line(l);
+      for (const l of lines) line(redact(l));
     },
     end() {
-      if (partial) line(partial);
+      const rest = partial + decoder.end();
+      if (rest) line(redact(rest));
       partial = '';
     },
   };
