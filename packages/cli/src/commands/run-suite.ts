@@ -6,10 +6,9 @@
  * is kept exactly as busy as its `parallelism` allows (never N jobs × parallelism; suite-schedule.ts), under one
  * progress view (suite-progress/). A re-run skips finished jobs and resumes the others from their caches.
  */
-import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { EXIT, UserError } from '@eval-factory/errors';
-import { makeDirSync } from '@eval-factory/files';
+import { writeFileAtomic } from '@eval-factory/files';
 import { folderName, jobDir, type SuiteJob, type UnitsPlan, type WorkUnit } from '@eval-factory/suite';
 import { suiteSource, type RunSuiteInput } from './suite-source.js';
 import { HELM_OUTPUT_DIR, linkHelmSuite } from './helm-suite-folder.js';
@@ -55,7 +54,7 @@ export async function runSuiteCommand(given: RunSuiteInput): Promise<number> {
       `warning[EF_SUITE_UNAVAILABLE]: not run (no benchmark here): ${jobs.unavailable.join('; ')}\n`,
     );
   const plan = await suiteUnits(jobs.jobs, args, suiteDir, { write: !args.dry_run });
-  if (!args.dry_run) writeManifest(suiteDir, args.suite, jobs);
+  if (!args.dry_run) await writeManifest(suiteDir, args.suite, jobs);
   if (args.unit !== undefined) return runOneUnit(plan, args, suiteDir, jobs.jobs);
   if (args.executor === 'slurm' || args.executor === 'kubernetes')
     return submitToCluster(args.executor, plan, args, suiteDir);
@@ -155,18 +154,17 @@ function jobIndex(jobs: readonly SuiteJob[]): (unit: WorkUnit) => SuiteJob {
 }
 
 /** suite.json: the job list `eval-factory status` compares the folder with (what is left, what was not run). */
-function writeManifest(
+async function writeManifest(
   suiteDir: string,
   suite: string,
   jobs: { jobs: readonly SuiteJob[]; unavailable: readonly string[] },
-): void {
+): Promise<void> {
   const manifest: SuiteManifest = {
     suite,
     jobs: jobs.jobs.map((j) => ({ model: j.model, name: j.name, dir: jobDir(j) })),
     not_run: jobs.unavailable,
   };
-  makeDirSync(suiteDir);
-  writeFileSync(join(suiteDir, RUN_FILES.suiteManifest), `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeFileAtomic(join(suiteDir, RUN_FILES.suiteManifest), `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
 function formatJobList(jobs: readonly SuiteJob[], unavailable: readonly string[], suiteDir: string): string {

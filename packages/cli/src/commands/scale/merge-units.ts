@@ -6,7 +6,8 @@
  * recomputed from all instances, never averaged across shards. An instance whose unit is missing or failed fails
  * with EF_UNIT_MISSING; the unit is named and the job marked incomplete in `merge.json`.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { writeFileAtomic } from '@eval-factory/files';
 import { join } from 'node:path';
 import { lockHolder } from '@eval-factory/executor';
 import type { UnitsPlan, WorkUnit } from '@eval-factory/suite';
@@ -65,7 +66,7 @@ async function mergeJob(suiteDir: string, jobDir: string, units: readonly WorkUn
     ],
   });
   const report = { complete: base.complete, units: states };
-  writeFileSync(join(dir, MERGE_REPORT), `${JSON.stringify(report, null, 2)}\n`);
+  await writeFileAtomic(join(dir, MERGE_REPORT), `${JSON.stringify(report, null, 2)}\n`);
   return { ...base, status: readEvaluation(dir)?.status ?? null };
 }
 

@@ -3,11 +3,11 @@
  * cluster run (each reading the shared folder) runs the same unit for the same index. A plan that no longer fits
  * the command (other jobs, another --max-instances-per-unit) is planned again.
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UserError } from '@eval-factory/errors';
-import { makeDirSync } from '@eval-factory/files';
+import { writeFileAtomic } from '@eval-factory/files';
 import { planUnits, UNITS_PLAN, type JobSize, type SuiteJob, type UnitsPlan } from '@eval-factory/suite';
 import { jobRunArgs, type RunSuiteArgs } from '../suite-job-args.js';
 import { sizeJob, type JobSizeReport } from './job-size.js';
@@ -46,21 +46,18 @@ export async function suiteUnits(
   const keptFile = given ?? planFile;
   const kept = existsSync(keptFile) ? readPlan(keptFile) : null;
   if (kept && kept.max_instances_per_unit === max && sameJobs(kept, jobs)) {
-    if (given && o.write && !existsSync(planFile)) writePlan(suiteDir, planFile, kept);
+    if (given && o.write && !existsSync(planFile)) await writePlan(planFile, kept);
     return kept;
   }
   const sizes: Map<string, JobSize> = max === null ? new Map() : await sizeJobs(jobs, args, false);
   const plan: UnitsPlan = { suite: args.suite, max_instances_per_unit: max, units: planUnits(jobs, max, sizes) };
-  if (o.write) writePlan(suiteDir, planFile, plan);
+  if (o.write) await writePlan(planFile, plan);
   return plan;
 }
 
-function writePlan(suiteDir: string, file: string, plan: UnitsPlan): void {
-  makeDirSync(suiteDir);
-  // Written whole then renamed: array tasks starting together may all write the same plan.
-  const temp = `${file}.tmp-${process.pid}`;
-  writeFileSync(temp, `${JSON.stringify(plan, null, 2)}\n`);
-  renameSync(temp, file);
+/** Written whole then renamed: array tasks starting together may all write the same plan. */
+function writePlan(file: string, plan: UnitsPlan): Promise<void> {
+  return writeFileAtomic(file, `${JSON.stringify(plan, null, 2)}\n`);
 }
 
 export function readPlan(file: string): UnitsPlan {
