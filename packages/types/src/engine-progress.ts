@@ -31,3 +31,21 @@ export interface EngineProgressEvent {
   /** Sending has ended: every request has its final outcome (or the run was stopped); scoring may still follow. */
   readonly final: boolean;
 }
+
+/** Requests with their final outcome: answered, from the cache, repeated prompts and failed. */
+export function completedRequests(c: {
+  readonly done: number;
+  readonly cached: number;
+  readonly duplicates?: number;
+  readonly failed: number;
+}): number {
+  return c.done + c.cached + (c.duplicates ?? 0) + c.failed;
+}
+
+/** `1h 02m`, `3m 05s`, `42s`: the durations of the engine's progress line and of a suite's view. */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s >= 3600) return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+  if (s >= 60) return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
+  return `${s}s`;
+}

@@ -2,7 +2,12 @@ export type * from './instance.js';
 export { CORRECT_TAG } from './instance.js';
 export { ENGINE_ARGV_ON_STDIN, ENGINE_SEND_GATE_ENV, ENGINE_SEND_GO } from './engine-start.js';
 export type * from './engine-progress.js';
-export { ENGINE_PROGRESS_INTERVAL_MS, ENGINE_PROGRESS_PREFIX } from './engine-progress.js';
+export {
+  completedRequests,
+  ENGINE_PROGRESS_INTERVAL_MS,
+  ENGINE_PROGRESS_PREFIX,
+  formatDuration,
+} from './engine-progress.js';
 export type * from './prompt.js';
 export type * from './outcome.js';
 export type * from './stats.js';

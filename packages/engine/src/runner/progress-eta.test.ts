@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { EtaEstimator } from './progress-eta.js';
-import { formatDuration, formatProgressLine, type ProgressState } from './progress-line.js';
+import { formatDuration } from '@eval-factory/types';
+import { formatProgressLine, type ProgressState } from './progress-line.js';
 
 /** Completions every `everyMs` from `from` to `to` (ms), observed one by one. */
 function feed(eta: EtaEstimator, from: number, to: number, everyMs: number): number {

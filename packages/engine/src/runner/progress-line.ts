@@ -1,4 +1,5 @@
 /** The text of the progress line, for the live bar, the plain lines and the final line alike (issue 19.10). */
+import { completedRequests, formatDuration } from '@eval-factory/types';
 import type { EtaEstimate } from './progress-eta.js';
 
 export interface ProgressState {
@@ -18,14 +19,6 @@ export interface ProgressState {
   readonly lastFailure?: string | null;
 }
 
-/** `1h 02m`, `3m 05s`, `42s`. */
-export function formatDuration(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  if (s >= 3600) return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
-  if (s >= 60) return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
-  return `${s}s`;
-}
-
 function etaText(state: ProgressState, completed: number): string {
   if (completed >= state.total) return '';
   const e = state.estimate;
@@ -41,7 +34,7 @@ function etaText(state: ProgressState, completed: number): string {
  * Retrying and throttled appear only when non-zero.
  */
 export function formatProgressLine(state: ProgressState): string {
-  const completed = state.done + state.cached + (state.duplicates ?? 0) + state.failed;
+  const completed = completedRequests(state);
   const extra = [
     state.retrying > 0 ? `retrying ${state.retrying}` : '',
     state.throttled > 0 ? `throttled ${state.throttled}` : '',

@@ -3,7 +3,7 @@
  * state and request counts, and per endpoint what is left and how fast it goes. Pure: the caller passes the events
  * and the clock; suite-view.ts draws it.
  */
-import type { EngineProgressEvent } from '@eval-factory/types';
+import { completedRequests, type EngineProgressEvent } from '@eval-factory/types';
 
 export type JobState = 'pending' | 'running' | 'ok' | 'skipped' | 'failed';
 
@@ -26,8 +26,6 @@ export interface EndpointEstimate {
   /** Completions per second of its running jobs; null when none is measured. */
   readonly rate: number | null;
 }
-
-export const completedOf = (e: EngineProgressEvent): number => e.done + e.cached + e.duplicates + e.failed;
 
 export class SuiteBoard {
   readonly rows: JobRow[];
@@ -71,7 +69,7 @@ export class SuiteBoard {
       // A job finished in an earlier run, or failed before its engine reported, adds nothing to send.
       if (row.state === 'skipped' || (row.state === 'failed' && !row.event)) continue;
       if (row.event) {
-        completed += completedOf(row.event);
+        completed += completedRequests(row.event);
         failed += row.event.failed;
       }
       const size = this.sizeOf(row);
@@ -91,11 +89,11 @@ export class SuiteBoard {
       let rate: number | null = null;
       for (const row of rows) {
         if (row.state !== 'pending' && row.state !== 'running') continue;
-        if (row.state === 'running' && row.event?.rate != null && completedOf(row.event) < row.event.total)
+        if (row.state === 'running' && row.event?.rate != null && completedRequests(row.event) < row.event.total)
           rate = (rate ?? 0) + row.event.rate;
         const size = this.sizeOf(row);
         if (size === null) atLeast = true;
-        else remaining += size - (row.event ? completedOf(row.event) : 0);
+        else remaining += size - (row.event ? completedRequests(row.event) : 0);
       }
       return { model, remaining, atLeast, rate: rate ?? this.lastRate.get(model) ?? null };
     });

@@ -1,13 +1,6 @@
 /** The text of the suite's progress view (issue 13.3): an overall line and one line per running job. */
-import { completedOf, type JobRow, type SuiteBoard, suiteEta } from './board.js';
-
-/** `1h 02m`, `3m 05s`, `42s` (as the engine's own progress line). */
-export function formatDuration(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  if (s >= 3600) return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
-  if (s >= 60) return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
-  return `${s}s`;
-}
+import { completedRequests, formatDuration } from '@eval-factory/types';
+import { type JobRow, type SuiteBoard, suiteEta } from './board.js';
 
 /**
  * `suite toy: jobs 2/6 done, 2 running, 1 failed | requests 1200/2400 (failed 3) 45.2 req/s | ETA 1m 02s`. Jobs
@@ -47,7 +40,7 @@ export function formatJob(row: JobRow, waiting = false): string {
   const extra = [e.retrying ? `retrying ${e.retrying}` : '', e.throttled ? `throttled ${e.throttled}` : '']
     .filter(Boolean)
     .join(', ');
-  const completed = completedOf(e);
+  const completed = completedRequests(e);
   const sending = !e.final && completed < e.total;
   const rate = sending && e.rate !== null ? ` ${e.rate.toFixed(1)} req/s` : '';
   const cause = e.failed && e.last_failure ? ` | last failure: ${e.last_failure}` : '';
@@ -71,7 +64,7 @@ export function formatPlain(board: SuiteBoard): string {
     .filter((r) => r.state === 'running')
     .map(
       (r) =>
-        `${r.model} ${r.job} ${r.event ? `${completedOf(r.event)}/${r.event.total}${r.event.final ? ' scoring' : ''}` : 'starting'}`,
+        `${r.model} ${r.job} ${r.event ? `${completedRequests(r.event)}/${r.event.total}${r.event.final ? ' scoring' : ''}` : 'starting'}`,
     );
   return `${formatOverall(board)}${running.length ? ` | ${running.join(', ')}` : ''}`;
 }
