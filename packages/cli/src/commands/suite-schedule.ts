@@ -70,7 +70,7 @@ function finishedBefore(unit: WorkUnit, suiteDir: string): boolean {
   );
 }
 
-export function statusOf(outputDir: string): string | null {
+function statusOf(outputDir: string): string | null {
   return readEvaluation(outputDir)?.status ?? null;
 }
 

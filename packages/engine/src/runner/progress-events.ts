@@ -7,7 +7,7 @@
 import { ENGINE_PROGRESS_INTERVAL_MS, ENGINE_PROGRESS_PREFIX, type EngineProgressEvent } from '@eval-factory/types';
 import { formatProgressLine, type ProgressState } from './progress-line.js';
 
-export function progressEvent(state: ProgressState, final: boolean): EngineProgressEvent {
+function progressEvent(state: ProgressState, final: boolean): EngineProgressEvent {
   return {
     label: state.label,
     total: state.total,

@@ -26,7 +26,7 @@ export interface SuiteFiles {
 const keyOf = (prefix: string, path: string) => `${prefix}-${basename(path).replace(/[^A-Za-z0-9._-]/g, '_')}`;
 
 /** A Kubernetes object name: lower-case letters, digits and '-', at most 63 characters. */
-export function k8sName(text: string): string {
+function k8sName(text: string): string {
   return `ef-${text.toLowerCase().replace(/[^a-z0-9-]+/g, '-')}`.slice(0, 52).replace(/-+$/, '');
 }
 

@@ -16,7 +16,7 @@ import { readEvaluation } from '../suite-status.js';
 import { RUN_FILES } from '@eval-factory/types';
 
 /** Written into a merged job's folder: which units it was made of and which were missing. */
-export const MERGE_REPORT = 'merge.json';
+const MERGE_REPORT = 'merge.json';
 
 export interface JobMerge {
   readonly model: string;

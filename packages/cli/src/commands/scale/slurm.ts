@@ -18,7 +18,7 @@ export interface SlurmFiles {
 }
 
 /** Variables every task needs to find node and its home, then the key's name and --pass-env names. */
-export function exportedNames(args: RunSuiteArgs): string[] {
+function exportedNames(args: RunSuiteArgs): string[] {
   const names = [
     'PATH',
     'HOME',
