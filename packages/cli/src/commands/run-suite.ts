@@ -15,7 +15,7 @@ import { HELM_OUTPUT_DIR, linkHelmSuite } from './helm-suite-folder.js';
 import { summarizeCommand } from './summarize.js';
 import { cacheUrlProblem, RUN_FILES } from '@eval-factory/types';
 import type { SuiteManifest } from './suite-status.js';
-import { runEndpoints, runUnit, type UnitOutcome } from './suite-schedule.js';
+import { finishedBefore, runEndpoints, runUnit, type UnitOutcome } from './suite-schedule.js';
 import { SuiteBoard } from './suite-progress/board.js';
 import { openSuiteView } from './suite-progress/view.js';
 import type { RunSuiteArgs } from './suite-job-args.js';
@@ -100,7 +100,7 @@ async function runOneUnit(
       'Run the same command with --list-units to see them (docs/scale.md).',
     );
   }
-  const status = await runUnit(unit, jobIndex(jobs)(unit), args, suiteDir);
+  const status = finishedBefore(unit, suiteDir) ? 'done' : await runUnit(unit, jobIndex(jobs)(unit), args, suiteDir);
   process.stderr.write(
     `unit ${unit.index} of ${plan.units.length}: ${status}  ${unit.model}  ${unit.job}  → ${join(suiteDir, unit.dir)}\n`,
   );

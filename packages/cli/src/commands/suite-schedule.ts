@@ -34,8 +34,8 @@ interface UnitHooks {
 }
 
 /**
- * One unit: skipped when its folder (or, for a shard, its merged job) already holds a successful run, else a
- * `run_eval` (which resumes from its cache). A prestarted engine the run did not use is let go.
+ * One unit as a `run_eval` (which resumes from its cache); callers skip the ones `finishedBefore`. A prestarted
+ * engine the run did not use is let go.
  */
 export async function runUnit(
   unit: WorkUnit,
@@ -45,7 +45,6 @@ export async function runUnit(
   hooks: UnitHooks = {},
 ): Promise<string> {
   const outputDir = join(suiteDir, unit.dir);
-  if (finishedBefore(unit, suiteDir)) return 'done';
   try {
     await runEvalCommand(jobRunArgs(job, args, outputDir, unit.shard), hooks.prestarted ?? null, {
       onProgress: hooks.onProgress,
@@ -62,8 +61,8 @@ export async function runUnit(
   return statusOf(outputDir) ?? 'failed';
 }
 
-/** The unit's folder (or, for a shard, its merged job) already holds a successful run. */
-function finishedBefore(unit: WorkUnit, suiteDir: string): boolean {
+/** The unit's folder (or, for a shard, its merged job) already holds a successful run: it is skipped. */
+export function finishedBefore(unit: WorkUnit, suiteDir: string): boolean {
   return (
     statusOf(join(suiteDir, unit.dir)) === 'success' ||
     (unit.shard !== null && statusOf(join(suiteDir, unit.job_dir)) === 'success')
