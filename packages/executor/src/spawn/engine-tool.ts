@@ -1,6 +1,7 @@
-import { redact, UserError } from '@eval-factory/errors';
+import { redact } from '@eval-factory/errors';
 import { ENGINE_PROGRAM } from './engine-process.js';
-import { resolveProgram } from './resolve-bin.js';
+import { engineNotFound } from './engine-not-found.js';
+import { resolveEngine } from './resolve-bin.js';
 
 export interface EngineToolResult {
   /** The engine's exit code (1 when it died of a signal). */
@@ -30,7 +31,7 @@ export interface EngineToolOptions {
 export async function runEngineTool(args: readonly string[], opts: EngineToolOptions = {}): Promise<EngineToolResult> {
   const program = opts.program ?? ENGINE_PROGRAM;
   const cwd = opts.cwd ?? process.cwd();
-  const { file, prefixArgs } = resolveProgram(program, [cwd, ...(opts.repoRoot ? [opts.repoRoot] : [])]);
+  const { file, prefixArgs } = resolveEngine(program, cwd, opts.repoRoot);
   // Imported on use: `eval-factory run_eval` loads this module but needs execa only for a dry run (start-up time).
   const { execa } = await import('execa');
   const result = await execa(file, [...prefixArgs, ...args], {
@@ -43,13 +44,7 @@ export async function runEngineTool(args: readonly string[], opts: EngineToolOpt
     stripFinalNewline: false,
     env: { EF_PROGRESS: 'off', ...opts.env },
   });
-  if ((result as { code?: string }).code === 'ENOENT') {
-    throw new UserError(
-      'EF_ENGINE_NOT_FOUND',
-      `cannot start the engine '${program}'`,
-      'run `npm run build` in the eval-factory checkout, or check framework.yml defaults.command',
-    );
-  }
+  if ((result as { code?: string }).code === 'ENOENT') throw engineNotFound(program);
   return {
     exitCode: result.exitCode ?? 1,
     stdout: redact(String(result.stdout ?? '')),

@@ -1,6 +1,6 @@
 import { ENGINE_ARGV_ON_STDIN, ENGINE_SEND_GATE_ENV, ENGINE_SEND_GO } from '@eval-factory/types';
 import { spawnNodeScript, type EngineProcess } from './engine-process.js';
-import { resolveProgram } from './resolve-bin.js';
+import { resolveEngine } from './resolve-bin.js';
 
 /** An engine process started before its command line was known (docs/architecture.md, "Start-up"). */
 export interface PrestartedEngine {
@@ -35,7 +35,7 @@ export function prestartEngine(
   } = {},
 ): PrestartedEngine | null {
   const cwd = opts.cwd ?? process.cwd();
-  const { file, prefixArgs } = resolveProgram(program, [cwd, ...(opts.repoRoot ? [opts.repoRoot] : [])]);
+  const { file, prefixArgs } = resolveEngine(program, cwd, opts.repoRoot);
   // resolveProgram runs a JavaScript bin as `node <file>`; anything else is spawned the ordinary way.
   if (file !== process.execPath || prefixArgs.length !== 1) return null;
   const child = spawnNodeScript(prefixArgs[0], [ENGINE_ARGV_ON_STDIN], {

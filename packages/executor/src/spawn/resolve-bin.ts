@@ -27,6 +27,11 @@ export function resolveProgram(name: string, searchFrom: readonly string[] = [pr
   return { file: name, prefixArgs: [] };
 }
 
+/** The engine's program as a run finds it: from the run's working folder, then from the checkout it runs from. */
+export function resolveEngine(name: string, cwd: string, repoRoot?: string): Program {
+  return resolveProgram(name, [cwd, ...(repoRoot ? [repoRoot] : [])]);
+}
+
 /** A JavaScript file runs with this Node (no shebang or execute bit needed); anything else is executed itself. */
 function runnable(path: string): Program {
   return /\.(c|m)?js$/.test(path) ? { file: process.execPath, prefixArgs: [path] } : { file: path, prefixArgs: [] };

@@ -1,9 +1,9 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { UserError } from '@eval-factory/errors';
+import { engineNotFound } from './engine-not-found.js';
 import type { EngineProgressEvent } from '@eval-factory/types';
-import { resolveProgram } from './resolve-bin.js';
+import { resolveEngine } from './resolve-bin.js';
 import { engineEnv, type EngineProcess } from './engine-process.js';
 import type { PrestartedEngine } from './prestart.js';
 import { engineStderr } from './engine-stderr.js';
@@ -82,13 +82,7 @@ export async function runEngine(opts: {
   process.off('SIGINT', onInt);
   process.off('SIGTERM', onTerm);
   await new Promise<void>((resolve) => log.end(() => resolve()));
-  if (result.notFound) {
-    throw new UserError(
-      'EF_ENGINE_NOT_FOUND',
-      `cannot start the engine '${program}'`,
-      'run `npm run build` in the eval-factory checkout, or check framework.yml defaults.command',
-    );
-  }
+  if (result.notFound) throw engineNotFound(program);
   return {
     exitCode: result.exitCode,
     signal: result.signal,
@@ -116,10 +110,7 @@ async function spawnNow(
   echo: NodeJS.WritableStream,
 ): Promise<EngineProcess> {
   opts.prestarted?.dispose(); // started for another program than the command's
-  const { file, prefixArgs } = resolveProgram(program, [
-    opts.cwd ?? process.cwd(),
-    ...(opts.repoRoot ? [opts.repoRoot] : []),
-  ]);
+  const { file, prefixArgs } = resolveEngine(program, opts.cwd ?? process.cwd(), opts.repoRoot);
   const { execa } = await import('execa');
   const child = execa(file, [...prefixArgs, ...args], {
     cwd: opts.cwd,
