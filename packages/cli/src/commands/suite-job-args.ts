@@ -4,6 +4,13 @@ import { formatShard, type ShardSpec } from '@eval-factory/types';
 import type { SuiteJob } from '@eval-factory/suite';
 import type { RunEvalArgs } from './run-eval.js';
 
+/** A comma-separated flag's items (--conf-paths, --models-to-run, --pass-env), trimmed, empty ones dropped. */
+export const flagList = (text: string | undefined): string[] =>
+  (text ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
 export interface RunSuiteArgs {
   readonly 'conf-paths'?: string;
   readonly 'models-to-run'?: string;

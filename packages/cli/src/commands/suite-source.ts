@@ -19,7 +19,7 @@ import {
   type SuiteJob,
 } from '@eval-factory/suite';
 import { requireFrameworkFile } from '../framework-path.js';
-import type { RunSuiteArgs } from './suite-job-args.js';
+import { flagList, type RunSuiteArgs } from './suite-job-args.js';
 
 /** The jobs one dialect names (and, for a suite YAML, its own defaults of --output_dir and --executor). */
 interface Found {
@@ -44,12 +44,6 @@ export interface SuiteSource {
 export type RunSuiteInput = Omit<RunSuiteArgs, 'output_dir'> & { readonly output_dir?: string };
 
 const DEFAULT_OUTPUT_DIR = 'results';
-
-const list = (text: string | undefined) =>
-  (text ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
 
 const usage = (what: string) =>
   new UserError('EF_USAGE', what, 'See docs/reproduce-medhelm.md for both ways to describe a suite.', EXIT.usage);
@@ -89,13 +83,13 @@ function fromConfs(args: RunSuiteInput, available: ReadonlySet<string>): Found {
     throw usage(
       '--model_url (one endpoint for every model) or --local-path (each model its own deployment) is required',
     );
-  const entries = list(args['conf-paths']).flatMap((file) => {
+  const entries = flagList(args['conf-paths']).flatMap((file) => {
     if (!existsSync(file))
       throw new UserError('EF_FILE_NOT_FOUND', `run-entries file not found: ${file}`, 'Check the --conf-paths value.');
     return parseRunEntries(readFileSync(file, 'utf8'), file);
   });
   const dataRoot = args.data_root ?? process.env.EF_DATA_ROOT;
-  const models = list(args['models-to-run']);
+  const models = flagList(args['models-to-run']);
   const expansion = expandEntries(entries, {
     modelsToRun: models,
     ...(args.priority !== undefined ? { priority: args.priority } : {}),

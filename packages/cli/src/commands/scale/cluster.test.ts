@@ -10,6 +10,7 @@ import { parseAllDocuments } from 'yaml';
 import type { UnitsPlan } from '@eval-factory/suite';
 import type { RunSuiteArgs } from '../suite-job-args.js';
 import { kubernetesManifest, kubernetesObjects } from './kubernetes.js';
+import { passedEnvNames } from './task-command.js';
 import { slurmScripts } from './slurm.js';
 
 const plan: UnitsPlan = {
@@ -194,5 +195,18 @@ describe('Slurm job array', () => {
     expect(withSchema.mergeScript).toMatch(
       / merge \/shared\/results\/MedHELM_v1 --schema \/confs\/schema_medhelm\.yaml$/m,
     );
+  });
+});
+
+describe('passedEnvNames (what Slurm exports and Kubernetes takes from the Secret)', () => {
+  const args = { api_key_name: 'OPENAI_API_KEY', 'pass-env': ' GPT_JUDGE_API_KEY, ,OPENAI_API_KEY' } as RunSuiteArgs;
+  it('the key, --pass-env once each, and the Redis password only with a shared cache and a password set', () => {
+    expect(passedEnvNames(args, {})).toEqual(['OPENAI_API_KEY', 'GPT_JUDGE_API_KEY']);
+    expect(passedEnvNames({ ...args, cache: 'redis://h:6379' }, { REDISCLI_AUTH: 'x' })).toEqual([
+      'OPENAI_API_KEY',
+      'GPT_JUDGE_API_KEY',
+      'REDISCLI_AUTH',
+    ]);
+    expect(passedEnvNames(args, { REDISCLI_AUTH: 'x' })).not.toContain('REDISCLI_AUTH');
   });
 });

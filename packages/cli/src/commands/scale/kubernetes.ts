@@ -9,7 +9,7 @@ import { basename } from 'node:path';
 import { stringify } from 'yaml';
 import { UNITS_PLAN, type UnitsPlan } from '@eval-factory/suite';
 import type { RunSuiteArgs } from '../suite-job-args.js';
-import { taskArguments } from './task-command.js';
+import { passedEnvNames, taskArguments } from './task-command.js';
 
 const CONF_DIR = '/etc/eval-factory';
 /** `--local-path`'s files (HELM's prod_env), mounted under their own names. */
@@ -52,13 +52,7 @@ export function kubernetesObjects(
       [UNITS_PLAN]: `${JSON.stringify(plan, null, 2)}\n`,
     },
   };
-  const secretNames = [
-    ...(args.api_key_name ? [args.api_key_name] : []),
-    ...(args['pass-env'] ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  ];
+  const secretNames = passedEnvNames(args);
   const secret = args.secret ?? `${name}-keys`;
   const task = taskArguments(args, {
     confPaths: confKeys.map((k) => `${CONF_DIR}/${k}`).join(','),

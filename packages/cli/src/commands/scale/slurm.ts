@@ -6,9 +6,8 @@
  */
 import { join, resolve } from 'node:path';
 import type { UnitsPlan } from '@eval-factory/suite';
-import { CACHE_PASSWORD_ENV } from '@eval-factory/types';
 import type { RunSuiteArgs } from '../suite-job-args.js';
-import { shellQuote, taskArguments, thisCli } from './task-command.js';
+import { passedEnvNames, shellQuote, taskArguments, thisCli } from './task-command.js';
 
 export interface SlurmFiles {
   readonly arrayScript: string;
@@ -17,19 +16,9 @@ export interface SlurmFiles {
   readonly mergeFile: string;
 }
 
-/** Variables every task needs to find node and its home, then the key's name and --pass-env names. */
+/** Variables every task needs to find node and its home, then the ones every cluster task is given. */
 function exportedNames(args: RunSuiteArgs): string[] {
-  const names = [
-    'PATH',
-    'HOME',
-    ...(args.api_key_name ? [args.api_key_name] : []),
-    ...(args['pass-env'] ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  ];
-  if (args.cache && process.env[CACHE_PASSWORD_ENV]) names.push(CACHE_PASSWORD_ENV);
-  return [...new Set(names)];
+  return [...new Set(['PATH', 'HOME', ...passedEnvNames(args)])];
 }
 
 export function slurmScripts(

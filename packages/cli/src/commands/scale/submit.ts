@@ -10,18 +10,13 @@ import { promisify } from 'node:util';
 import { EXIT, UserError } from '@eval-factory/errors';
 import { makeDirSync, writeFileAtomic } from '@eval-factory/files';
 import type { UnitsPlan } from '@eval-factory/suite';
-import type { RunSuiteArgs } from '../suite-job-args.js';
+import { flagList, type RunSuiteArgs } from '../suite-job-args.js';
 import { kubernetesManifest, kubernetesObjects, type SuiteFiles } from './kubernetes.js';
 import { MODEL_CONFIG_FILES } from '@eval-factory/types';
 import { slurmScripts } from './slurm.js';
 
 const run = promisify(execFile);
-const confList = (args: RunSuiteArgs) =>
-  (args['conf-paths'] ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map((p) => resolve(p));
+const confList = (args: RunSuiteArgs) => flagList(args['conf-paths']).map((p) => resolve(p));
 
 export async function submitToCluster(
   executor: 'slurm' | 'kubernetes',

@@ -5,7 +5,8 @@
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RunSuiteArgs } from '../suite-job-args.js';
+import { CACHE_PASSWORD_ENV } from '@eval-factory/types';
+import { flagList, type RunSuiteArgs } from '../suite-job-args.js';
 
 /** Flags that shape the suite (and so every unit): passed on to each task. */
 const SUITE_FLAGS = [
@@ -55,6 +56,17 @@ export function taskArguments(
 }
 
 /** This CLI, runnable from any folder of a machine that shares the checkout: node and the bin, absolute. */
+/**
+ * The environment variables a cluster task is given, by name (Slurm exports them, Kubernetes takes them from the
+ * Secret): the model key's, the --pass-env ones, and the Redis password's when the suite shares a cache and a
+ * password is set here.
+ */
+export function passedEnvNames(args: RunSuiteArgs, env: NodeJS.ProcessEnv = process.env): string[] {
+  const names = [...(args.api_key_name ? [args.api_key_name] : []), ...flagList(args['pass-env'])];
+  if (args.cache && env[CACHE_PASSWORD_ENV]) names.push(CACHE_PASSWORD_ENV);
+  return [...new Set(names)];
+}
+
 export function thisCli(): string[] {
   return [process.execPath, fileURLToPath(new URL('../../../bin/eval-factory.js', import.meta.url))];
 }
