@@ -9,6 +9,9 @@ import { UserError } from '@eval-factory/errors';
 import { argOf, MODEL_FIELDS, parseDescription } from './description.js';
 import type { RunEntry } from './run-entries.js';
 
+/** One job of a suite, by its model and name (a map key: units name their job by the two). */
+export const jobKey = (model: string, name: string): string => `${model}\u0000${name}`;
+
 export interface SuiteJob {
   /** The model id, as `--models-to-run` names it. */
   readonly model: string;
@@ -75,7 +78,7 @@ export function expandEntries(entries: readonly RunEntry[], o: ExpandOptions): E
     if (o.dataRoot !== undefined) extra.data_path = `${o.dataRoot.replace(/\/+$/, '')}/${d.scenario}`;
     const name = [d.scenario, ...args.filter(([k]) => !NOT_IN_NAME.has(k)).map(([k, v]) => `${k}=${v}`)].join(',');
     for (const model of models)
-      jobs.set(`${model}\u0000${name}`, { model, benchmark: d.scenario, extra, name, entry: entry.description });
+      jobs.set(jobKey(model, name), { model, benchmark: d.scenario, extra, name, entry: entry.description });
   }
   return { jobs: [...jobs.values()], unavailable: [...unavailable] };
 }

@@ -1,5 +1,5 @@
 export { parseRunEntries } from './run-entries.js';
-export { expandEntries, folderName, type SuiteJob } from './expand.js';
+export { expandEntries, folderName, jobKey, type SuiteJob } from './expand.js';
 export {
   parseSuiteConfig,
   SUITE_EXECUTORS,

@@ -9,7 +9,7 @@
 import { join, resolve } from 'node:path';
 import { EXIT, UserError } from '@eval-factory/errors';
 import { writeFileAtomic } from '@eval-factory/files';
-import { folderName, jobDir, type SuiteJob, type UnitsPlan, type WorkUnit } from '@eval-factory/suite';
+import { folderName, jobDir, jobKey, type SuiteJob, type UnitsPlan, type WorkUnit } from '@eval-factory/suite';
 import { suiteSource, type RunSuiteInput } from './suite-source.js';
 import { HELM_OUTPUT_DIR, linkHelmSuite } from './helm-suite-folder.js';
 import { summarizeCommand } from './summarize.js';
@@ -149,8 +149,8 @@ async function runLocally(
 }
 
 function jobIndex(jobs: readonly SuiteJob[]): (unit: WorkUnit) => SuiteJob {
-  const byKey = new Map(jobs.map((j) => [`${j.model}\u0000${j.name}`, j]));
-  return (unit) => byKey.get(`${unit.model}\u0000${unit.job}`)!;
+  const byKey = new Map(jobs.map((j) => [jobKey(j.model, j.name), j]));
+  return (unit) => byKey.get(jobKey(unit.model, unit.job))!;
 }
 
 /** suite.json: the job list `eval-factory status` compares the folder with (what is left, what was not run). */

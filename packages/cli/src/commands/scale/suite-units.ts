@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UserError } from '@eval-factory/errors';
 import { writeFileAtomic } from '@eval-factory/files';
-import { planUnits, UNITS_PLAN, type JobSize, type SuiteJob, type UnitsPlan } from '@eval-factory/suite';
+import { jobKey, planUnits, UNITS_PLAN, type JobSize, type SuiteJob, type UnitsPlan } from '@eval-factory/suite';
 import { jobRunArgs, type RunSuiteArgs } from '../suite-job-args.js';
 import { sizeJob, type JobSizeReport } from './job-size.js';
 
@@ -75,9 +75,8 @@ export function readPlan(file: string): UnitsPlan {
 }
 
 function sameJobs(plan: UnitsPlan, jobs: readonly SuiteJob[]): boolean {
-  const key = (model: string, job: string) => `${model}\u0000${job}`;
-  const planned = new Set(plan.units.map((u) => key(u.model, u.job)));
-  return planned.size === jobs.length && jobs.every((j) => planned.has(key(j.model, j.name)));
+  const planned = new Set(plan.units.map((u) => jobKey(u.model, u.job)));
+  return planned.size === jobs.length && jobs.every((j) => planned.has(jobKey(j.model, j.name)));
 }
 
 /** `--list-units`: one line per unit, the index first (what `--unit K` takes). */
