@@ -269,7 +269,13 @@ class ChunkedAtomicFile {
 
   /** Drops the temp file (the run failed before `close`). */
   async discard(): Promise<void> {
-    this.stream.destroy();
+    // The stream opens its file asynchronously: removed before that open completes, the file came back (a run
+    // failing early left `*.tmp-<pid>` behind). Closed first, then removed.
+    if (!this.stream.closed) {
+      const closed = new Promise<void>((resolve) => this.stream.once('close', () => resolve()));
+      this.stream.destroy();
+      await closed;
+    }
     await rm(this.tmp, { force: true });
   }
 
