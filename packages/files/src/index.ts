@@ -23,7 +23,13 @@ export { forEachRowGroup, isTimestampColumn, openParquet, readParquetColumns, re
 export type { ParquetFile } from './parquet.js';
 export { checkRowsPin, rowsDigest } from './pinned-rows.js';
 export type { RowsPin } from './pinned-rows.js';
-export { pythonNewlines, readJsonObjectEntries, readTextPython } from './read-text.js';
+export {
+  jsonObjectEntries,
+  pythonNewlines,
+  readJsonObjectEntries,
+  readTextPython,
+  type JsonObjectEntries,
+} from './read-text.js';
 export { parseSrcTgtJson } from './src-tgt-json.js';
 export { writeFileAtomic } from './write-atomic.js';
 export { readFirstSheet } from './xlsx-sheet.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pythonNewlines, readJsonObjectEntries, readTextPython } from './read-text.js';
+import { jsonObjectEntries, pythonNewlines, readJsonObjectEntries, readTextPython } from './read-text.js';
 import { tempDir } from '../../benchmarks/test-support/shared/test-support.js';
 
 describe('pythonNewlines', () => {
@@ -84,5 +84,61 @@ describe('readJsonObjectEntries', () => {
     const entries = readJsonObjectEntries(text);
     expect(entries.map(([k]) => k)).toEqual(['30000002', '1000005', '29000003', '999', '12345678']);
     expect(Object.fromEntries(entries)).toEqual(JSON.parse(text));
+  });
+});
+
+describe('jsonObjectEntries', () => {
+  it('counts distinct keys and parses each value only when the iteration reaches it', () => {
+    // The second value is not JSON: the layout is fine, so the error waits for the value to be read.
+    const entries = jsonObjectEntries('{"b": [1], "a": tru, "b": {"x": 2}}', 'lazy.json');
+    expect(entries.size).toBe(2);
+    const it = entries[Symbol.iterator]();
+    expect(it.next().value).toEqual(['b', { x: 2 }]);
+    expect(() => it.next()).toThrow(expect.objectContaining({ code: 'EF_DATA_FORMAT' }));
+  });
+
+  it('checks the layout at once, before any value is read', () => {
+    expect(() => jsonObjectEntries('{"a": 1, "b" 2}', 'layout.json')).toThrow(
+      expect.objectContaining({ code: 'EF_DATA_FORMAT', message: expect.stringContaining('layout.json') }),
+    );
+  });
+
+  it('can be iterated again, with fresh values', () => {
+    const entries = jsonObjectEntries('{"k": {"n": 1}}');
+    const [first] = [...entries];
+    const [second] = [...entries];
+    expect(second).toEqual(first);
+    expect(second[1]).not.toBe(first[1]);
+  });
+
+  it.each([
+    // JSON text `"x\\"`: the string x\ (the quote after two backslashes closes it).
+    [
+      'a string ending in an escaped backslash',
+      String.raw`{"a": "x\\", "b": 1}`,
+      [
+        ['a', 'x\\'],
+        ['b', 1],
+      ],
+    ],
+    // JSON text `"\\\"}"`: a backslash, then an escaped quote, then a brace, inside the string.
+    [
+      'an escaped quote after an escaped backslash',
+      String.raw`{"a": "\\\"}", "b": 2}`,
+      [
+        ['a', '\\"}'],
+        ['b', 2],
+      ],
+    ],
+    [
+      'tabs and CRs between members',
+      '{\t"a":\r\n1\t,"b":2}',
+      [
+        ['a', 1],
+        ['b', 2],
+      ],
+    ],
+  ])('reads %s', (_, text, expected) => {
+    expect([...jsonObjectEntries(text)]).toEqual(expected);
   });
 });

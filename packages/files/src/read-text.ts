@@ -24,18 +24,33 @@ export async function readTextPython(path: string): Promise<string> {
   return pythonNewlines(text);
 }
 
-const JSON_WHITESPACE = new Set([' ', '\t', '\n', '\r']);
+const SPACE = 32;
+const TAB = 9;
+const LF = 10;
+const CR = 13;
+const QUOTE = 34;
+const BACKSLASH = 92;
+const COMMA = 44;
+const COLON = 58;
+const OPEN_BRACE = 123;
+const CLOSE_BRACE = 125;
+const OPEN_BRACKET = 91;
+const CLOSE_BRACKET = 93;
 
 function skipWhitespace(text: string, pos: number): number {
-  while (pos < text.length && JSON_WHITESPACE.has(text[pos])) pos++;
+  for (; pos < text.length; pos++) {
+    const c = text.charCodeAt(pos);
+    if (c !== SPACE && c !== LF && c !== CR && c !== TAB) break;
+  }
   return pos;
 }
 
-/** Index just past the JSON string starting at `pos` (which holds the opening quote). */
+/** Index just past the JSON string starting at `pos` (which holds the opening quote); -1 when it never closes. */
 function endOfString(text: string, pos: number): number {
-  for (let i = pos + 1; i < text.length; i++) {
-    if (text[i] === '\\') i++;
-    else if (text[i] === '"') return i + 1;
+  for (let q = text.indexOf('"', pos + 1); q >= 0; q = text.indexOf('"', q + 1)) {
+    let slashes = 0;
+    while (text.charCodeAt(q - 1 - slashes) === BACKSLASH) slashes++;
+    if (slashes % 2 === 0) return q + 1;
   }
   return -1;
 }
@@ -44,15 +59,15 @@ function endOfString(text: string, pos: number): number {
 function endOfValue(text: string, pos: number): number {
   let depth = 0;
   for (let i = pos; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '"') {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
       i = endOfString(text, i) - 1;
       if (i < 0) return -1;
-    } else if (ch === '{' || ch === '[') depth++;
-    else if (ch === '}' || ch === ']') {
+    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
+    else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
       if (depth === 0) return i;
       depth--;
-    } else if (ch === ',' && depth === 0) return i;
+    } else if (c === COMMA && depth === 0) return i;
   }
   return -1;
 }
@@ -65,37 +80,75 @@ function parseSlice(text: string, start: number, end: number, source: string): u
   }
 }
 
+/** The members of a top-level JSON object, each value parsed only when iterated. */
+export interface JsonObjectEntries extends Iterable<[string, unknown]> {
+  /** Distinct keys. */
+  readonly size: number;
+}
+
 /**
- * Parses a top-level JSON object into `[key, value]` pairs in **file order**. `JSON.parse` moves integer-like keys
- * (PubMedQA PMIDs) to the front in numeric order; Python's `json.load` keeps file order, and HELM iterates it.
- * A repeated key keeps its first position and its last value, like a Python dict. Nested values use `JSON.parse`.
- * @example readJsonObjectEntries('{"9": 1, "10": 2}') // [['9', 1], ['10', 2]]
+ * The members of a top-level JSON object in **file order**, as Python's `json.load` keeps them (HELM iterates
+ * them): `JSON.parse` would move integer-like keys (PubMedQA PMIDs) to the front in numeric order. A repeated key
+ * keeps its first position and its last value, like a Python dict. The object's layout is checked at once (an
+ * `EF_DATA_FORMAT` error naming the character); each value is parsed with `JSON.parse` only when the iteration
+ * reaches it, so a loader that turns each value into an instance never holds the whole file parsed: a million
+ * parsed entries beside the text and the instances were the peak of a large run's memory (issue 16).
+ * @example [...jsonObjectEntries('{"9": 1, "10": 2}')] // [['9', 1], ['10', 2]]
  */
-export function readJsonObjectEntries(text: string, source = 'JSON text'): [string, unknown][] {
-  const entries = new Map<string, unknown>();
+export function jsonObjectEntries(text: string, source = 'JSON text'): JsonObjectEntries {
+  const { keys, bounds } = scanMembers(text, source);
+  return {
+    size: keys.length,
+    *[Symbol.iterator]() {
+      for (let k = 0; k < keys.length; k++) yield [keys[k], parseSlice(text, bounds[2 * k], bounds[2 * k + 1], source)];
+    },
+  };
+}
+
+/** Each distinct key in order of first appearance, with the start and end of its last value. */
+function scanMembers(text: string, source: string): { keys: string[]; bounds: number[] } {
   const fail = (pos: number, what: string): never => {
     throw dataFormatError(source, `expected ${what} at character ${pos} of the top-level JSON object`);
   };
-  let pos = skipWhitespace(text, text.startsWith('\ufeff') ? 1 : 0);
-  if (text[pos] !== '{') fail(pos, '"{"');
+  const keys: string[] = [];
+  const bounds: number[] = [];
+  const indexOfKey = new Map<string, number>();
+  let pos = skipWhitespace(text, text.charCodeAt(0) === 0xfeff ? 1 : 0);
+  if (text.charCodeAt(pos) !== OPEN_BRACE) fail(pos, '"{"');
   pos = skipWhitespace(text, pos + 1);
-  let closed = text[pos] === '}';
+  let closed = text.charCodeAt(pos) === CLOSE_BRACE;
   if (closed) pos++;
   while (!closed) {
-    if (text[pos] !== '"') fail(pos, 'a string key');
+    if (text.charCodeAt(pos) !== QUOTE) fail(pos, 'a string key');
     const keyEnd = endOfString(text, pos);
     if (keyEnd < 0) fail(pos, 'a closing quote');
     const key = parseSlice(text, pos, keyEnd, source) as string;
     pos = skipWhitespace(text, keyEnd);
-    if (text[pos] !== ':') fail(pos, '":"');
+    if (text.charCodeAt(pos) !== COLON) fail(pos, '":"');
     const valueStart = skipWhitespace(text, pos + 1);
     const valueEnd = endOfValue(text, valueStart);
-    const validEnd = valueEnd > valueStart && (text[valueEnd] === ',' || text[valueEnd] === '}');
-    if (!validEnd) fail(valueStart, 'a value followed by "," or "}"');
-    entries.set(key, parseSlice(text, valueStart, valueEnd, source));
-    closed = text[valueEnd] === '}';
+    const end = text.charCodeAt(valueEnd);
+    if (valueEnd <= valueStart || (end !== COMMA && end !== CLOSE_BRACE))
+      fail(valueStart, 'a value followed by "," or "}"');
+    const known = indexOfKey.get(key);
+    const k = known ?? keys.length;
+    if (known === undefined) {
+      indexOfKey.set(key, k);
+      keys.push(key);
+    }
+    bounds[2 * k] = valueStart;
+    bounds[2 * k + 1] = valueEnd;
+    closed = end === CLOSE_BRACE;
     pos = skipWhitespace(text, valueEnd + 1);
   }
   if (skipWhitespace(text, pos) !== text.length) fail(pos, 'the end of the text');
-  return [...entries.entries()];
+  return { keys, bounds };
+}
+
+/**
+ * `jsonObjectEntries` parsed whole, as `[key, value]` pairs.
+ * @example readJsonObjectEntries('{"9": 1, "10": 2}') // [['9', 1], ['10', 2]]
+ */
+export function readJsonObjectEntries(text: string, source = 'JSON text'): [string, unknown][] {
+  return [...jsonObjectEntries(text, source)];
 }

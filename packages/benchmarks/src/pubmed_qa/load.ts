@@ -3,11 +3,11 @@ import type { Instance, LoadContext, LoadedData } from '@eval-factory/types';
 import {
   dataFormatError,
   describeValue,
+  jsonObjectEntries,
   resolveDataFile,
-  readJsonObjectEntries,
   readTextPython,
 } from '@eval-factory/files';
-import { numberInstances, optionReferences } from '../shared/instances.js';
+import { optionReferences } from '../shared/instances.js';
 import { pyTitle } from '@eval-factory/metrics';
 
 export const PUBMED_QA_COMMIT = '1f00b98d5cc626844bf8c4ca513b6e62c40071ec';
@@ -56,24 +56,31 @@ function checkEntry(pmid: string, value: unknown, file: string): PubmedEntry {
  */
 export function pubmedQaInputText(entry: PubmedEntry): string {
   const background = entry.LABELS.map((label, i) => `${pyTitle(label)}. ${entry.CONTEXTS[i]}`).join('\n');
-  return `Context: ${background}\n\nQuestion: ${entry.QUESTION}\n`;
+  // join() makes one flat string; a template literal would keep its pieces (and the parsed entry's strings) alive
+  // for as long as the instance lives (issue 16).
+  return ['Context: ', background, '\n\nQuestion: ', entry.QUESTION, '\n'].join('');
 }
 
 /**
  * Builds the 1,000 PubMedQA instances from the file's `[PMID, entry]` pairs in file order (ids `id0…`, split
- * `test`, `source_id` = PMID). Malformed entries are `EF_DATA_FORMAT` errors naming the PMID.
+ * `test`, `source_id` = PMID), one entry at a time: an entry is dropped once its instance is made. Malformed
+ * entries are `EF_DATA_FORMAT` errors naming the PMID.
  */
-export function buildPubmedQaInstances(entries: readonly [string, unknown][], file: string): Instance[] {
-  const instances = entries.map(([pmid, value]) => {
+export function buildPubmedQaInstances(entries: Iterable<[string, unknown]>, file: string): Instance[] {
+  const instances: Instance[] = [];
+  for (const [pmid, value] of entries) {
     const entry = checkEntry(pmid, value, file);
-    return {
+    // Made whole in one literal (HELM's id included, as numberInstances would give it): an object grown
+    // property by property keeps a separate property array, ~60 bytes per instance.
+    instances.push({
+      id: `id${instances.length}`,
       input: { text: pubmedQaInputText(entry) },
       references: optionReferences(PUBMED_QA_CHOICES, (i) => PUBMED_QA_CHOICES[i] === entry.final_decision),
-      split: 'test' as const,
+      split: 'test',
       source_id: pmid,
-    };
-  });
-  return numberInstances(instances);
+    });
+  }
+  return instances;
 }
 
 /** Resolves `ori_pqal.json` (data_path, cache or pinned download) and builds the instances. */
@@ -85,10 +92,10 @@ export async function loadPubmedQa(ctx: LoadContext): Promise<LoadedData> {
     sha256: PUBMED_QA_SHA256,
     ctx,
   });
-  const entries = readJsonObjectEntries(await readTextPython(file.path), file.path);
+  const entries = jsonObjectEntries(await readTextPython(file.path), file.path);
   const instances = buildPubmedQaInstances(entries, file.path);
   return {
     instances,
-    data: { source: PUBMED_QA_URL, revision: PUBMED_QA_COMMIT, files: [file], num_rows: entries.length },
+    data: { source: PUBMED_QA_URL, revision: PUBMED_QA_COMMIT, files: [file], num_rows: entries.size },
   };
 }

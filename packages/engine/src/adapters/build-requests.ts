@@ -57,6 +57,47 @@ function promptGetter(adapter: AdapterSpec, train: readonly Instance[]): (this: 
 }
 
 /**
+ * One request, made by a constructor rather than grown property by property: V8 then keeps every field in the
+ * object itself, where a grown object keeps most of them in a separate property array (~90 bytes more per request,
+ * issue 16). Fields are set in the order requests always had: it is their order when spread or serialised.
+ */
+class BuiltRequest {
+  declare readonly instance_id: string;
+  declare readonly train_trial_index: number;
+  declare readonly prompt: string;
+  declare readonly temperature: number;
+  declare readonly max_tokens: number;
+  declare readonly stop: readonly string[];
+  declare readonly top_p: number | null;
+  declare readonly num_completions: number;
+  declare readonly top_k_per_token: number;
+  declare readonly output_mapping?: Readonly<Record<string, string>>;
+  declare readonly salt?: string;
+
+  constructor(
+    instance: Instance,
+    trial: number,
+    prompt: PropertyDescriptor,
+    settings: ReturnType<typeof requestSettings>,
+    mapping: Readonly<Record<string, string>> | undefined,
+    salt: string | undefined,
+  ) {
+    this.instance_id = instance.id;
+    this.train_trial_index = trial;
+    Object.defineProperty(this, 'prompt', prompt);
+    Object.defineProperty(this, INSTANCE, { value: instance });
+    this.temperature = settings.temperature;
+    this.max_tokens = settings.max_tokens;
+    this.stop = settings.stop;
+    this.top_p = settings.top_p;
+    this.num_completions = settings.num_completions;
+    this.top_k_per_token = settings.top_k_per_token;
+    if (mapping) this.output_mapping = mapping;
+    if (salt !== undefined) this.salt = salt;
+  }
+}
+
+/**
  * One request per instance and trial, trial-major like HELM (all instances of trial 0, then of trial 1, …), each
  * trial in selection order. Each request's `prompt` is an enumerable getter (see promptGetter): it reads, spreads
  * and serialises like a stored string.
@@ -83,18 +124,10 @@ export function buildRequests(
   for (let trial = 0; trial < opts.numTrials; trial++) {
     const train = opts.trainInstancesForTrial?.(trial) ?? [];
     const prompt = { get: promptGetter(adapter, train), enumerable: true };
+    const { salt } = saltFor(trial);
     for (const instance of instances) {
-      const request = { instance_id: instance.id, train_trial_index: trial };
-      Object.defineProperty(request, 'prompt', prompt);
-      Object.defineProperty(request, INSTANCE, { value: instance });
-      requests.push(
-        Object.assign(
-          request,
-          settings,
-          mcq ? { output_mapping: sharedMapping(instance) } : {},
-          saltFor(trial),
-        ) as unknown as PromptRequest,
-      );
+      const mapping = mcq ? sharedMapping(instance) : undefined;
+      requests.push(new BuiltRequest(instance, trial, prompt, settings, mapping, salt));
     }
   }
   return requests;

@@ -168,21 +168,13 @@ export async function runBenchmark(
   if (cachedAhead > 0) diag.log(`${run.benchmark.name}: ${cachedAhead} answers found in the cache; sending the rest`);
   const active = activeMetrics(run.benchmark, options.reportCorrected);
   const activeNames = new Set(active.map((m) => m.name));
-  const byId = new Map(prepared.selected.map((i) => [i.id, i]));
+  const instanceOf = requestInstances(prepared);
   const records: (ModelCallRecord | undefined)[] = new Array(prepared.requests.length);
   const scoreAt = (i: number, annotation?: AnnotationResult): ScoredResult => {
     const r = prepared.requests[i];
     const outcome = records[i]?.outcome;
-    if (!outcome && signal.aborted) return notSentResult(r, byId.get(r.instance_id)!);
-    return scoreOne(
-      run.benchmark,
-      byId.get(r.instance_id)!,
-      r,
-      outcome,
-      completionTexts(outcome, s),
-      annotation,
-      activeNames,
-    );
+    if (!outcome && signal.aborted) return notSentResult(r, instanceOf(i));
+    return scoreOne(run.benchmark, instanceOf(i), r, outcome, completionTexts(outcome, s), annotation, activeNames);
   };
   const helmSpec = options.helmFiles ? helmRunSpec({ run, prepared, deployment, outputPath: out, runDirRel }) : null;
   // Every result goes to the sink (the files and tallies). Scores that need nothing but the answer are made as
@@ -222,7 +214,7 @@ export async function runBenchmark(
       scored = await scoreAfterAnswers({
         run,
         prepared,
-        byId,
+        instanceOf,
         records,
         scoreAt,
         juryPlan,
@@ -267,7 +259,7 @@ interface Scored {
 async function scoreAfterAnswers(o: {
   run: ResolvedRun;
   prepared: PreparedRun;
-  byId: ReadonlyMap<string, Instance>;
+  instanceOf: (index: number) => Instance;
   records: readonly (ModelCallRecord | undefined)[];
   scoreAt: (i: number, annotation?: AnnotationResult) => ScoredResult;
   juryPlan: JuryPlan | null;
@@ -289,7 +281,7 @@ async function scoreAfterAnswers(o: {
     annotations = await annotateAll({
       benchmark: run.benchmark,
       items: prepared.requests.map((r, i) => ({
-        instance: o.byId.get(r.instance_id)!,
+        instance: o.instanceOf(i),
         request: r,
         texts: completionTexts(o.records[i]?.outcome, s)?.texts ?? null,
       })),
@@ -309,6 +301,23 @@ async function scoreAfterAnswers(o: {
   const judges =
     stage && juryPlan ? { counts: stage.jury.counts(), helmCompatible: juryPlan.helmCompatible } : undefined;
   return { judgeStop: judgeStop !== null, ...(judges ? { judges } : {}) };
+}
+
+/**
+ * The instance of each request, by request index. Requests are built trial-major over `selected`, in its order
+ * (adapters/build-requests.ts), so request i belongs to selected[i mod n]: no map from id to instance, which was
+ * ~50 bytes per instance (issue 16). The instance comes from `selected`, whose secrets are scrubbed.
+ */
+function requestInstances(prepared: PreparedRun): (index: number) => Instance {
+  const { selected, requests } = prepared;
+  return (index) => {
+    const instance = selected[index % selected.length];
+    if (instance.id !== requests[index].instance_id)
+      throw new Error(
+        `request ${index} is for ${requests[index].instance_id}, not ${instance.id}: requests out of order`,
+      );
+    return instance;
+  };
 }
 
 function instanceLine(i: Instance): Record<string, unknown> {
