@@ -14,3 +14,12 @@ export const ENGINE_ARGV_ON_STDIN = '--argv-on-stdin';
  */
 export const ENGINE_SEND_GATE_ENV = 'EF_SEND_GATE';
 export const ENGINE_SEND_GO = 'go';
+
+/**
+ * A suite runs several jobs, one after another, in one engine process (docs/architecture.md, "Suites"): an engine
+ * started with `--argv-on-stdin` and this variable set to `1` does not exit after its job. It writes a line
+ * `ENGINE_JOB_END <exit code>` on stdout and then on stderr, once everything else of the job is written to each,
+ * and reads the next job's argv from stdin (then that job's "go", when gated). End of input: it exits with 0.
+ */
+export const ENGINE_REUSE_ENV = 'EF_ENGINE_REUSE';
+export const ENGINE_JOB_END = '@ef-job-end';

@@ -1,6 +1,12 @@
 export type * from './instance.js';
 export { CORRECT_TAG } from './instance.js';
-export { ENGINE_ARGV_ON_STDIN, ENGINE_SEND_GATE_ENV, ENGINE_SEND_GO } from './engine-start.js';
+export {
+  ENGINE_ARGV_ON_STDIN,
+  ENGINE_JOB_END,
+  ENGINE_REUSE_ENV,
+  ENGINE_SEND_GATE_ENV,
+  ENGINE_SEND_GO,
+} from './engine-start.js';
 export type * from './engine-progress.js';
 export {
   completedRequests,

@@ -13,7 +13,7 @@
  */
 import { join } from 'node:path';
 import { UserError } from '@eval-factory/errors';
-import { EVENTS_ENV, ENGINE_PROGRAM, prestartEngine, type PrestartedEngine } from '@eval-factory/executor';
+import { EVENTS_ENV, ENGINE_PROGRAM, enginePool, type EnginePool, type PrestartedEngine } from '@eval-factory/executor';
 import { ENGINE_SEND_GATE_ENV } from '@eval-factory/types';
 import type { SuiteJob, WorkUnit } from '@eval-factory/suite';
 import type { EngineProgressEvent } from '@eval-factory/types';
@@ -88,19 +88,25 @@ export async function runEndpoints(o: {
   const byEndpoint = new Map<string, number[]>();
   o.units.forEach((unit, i) => byEndpoint.set(unit.model, [...(byEndpoint.get(unit.model) ?? []), i]));
   const outcomes: string[] = o.units.map(() => 'not started');
-  await Promise.all([...byEndpoint.values()].map((indexes) => runChain(indexes, o, outcomes)));
+  // Jobs run in engines kept from one job to the next: a suite pays ~two engine start-ups per endpoint, not one per job.
+  const engines = enginePool(ENGINE_PROGRAM, { repoRoot: repoRoot(), env: SUITE_ENGINE_ENV });
+  try {
+    await Promise.all([...byEndpoint.values()].map((indexes) => runChain(indexes, o, outcomes, engines)));
+  } finally {
+    engines.close();
+  }
   return o.units.map((unit, i) => [unit, outcomes[i]] as const);
 }
 
 /** A suite's engines report progress events and wait for their turn to send. */
 const SUITE_ENGINE_ENV = { ...EVENTS_ENV, [ENGINE_SEND_GATE_ENV]: '1' };
-const prestart = () => prestartEngine(ENGINE_PROGRAM, { repoRoot: repoRoot(), env: SUITE_ENGINE_ENV });
 
 /** One endpoint's units, each started when the one before begins sending and sending when it has its answers. */
 async function runChain(
   indexes: readonly number[],
   o: Parameters<typeof runEndpoints>[0],
   outcomes: string[],
+  engines: EnginePool,
 ): Promise<void> {
   const running: Promise<void>[] = [];
   // An internal error (a bug, not a unit's coded failure) stops this endpoint's chain and the suite.
@@ -127,7 +133,7 @@ async function runChain(
     if (o.stopped() || crash) break;
     o.view.start(i);
     running.push(
-      runUnit(unit, o.jobOf(unit), o.args, o.suiteDir, { prestarted: prestart(), onProgress, sendGate: turn })
+      runUnit(unit, o.jobOf(unit), o.args, o.suiteDir, { prestarted: engines.take(), onProgress, sendGate: turn })
         .then((status) => {
           outcomes[i] = status;
           o.view.end(i, status);

@@ -1,0 +1,91 @@
+/**
+ * enginePool + runEngine with a small self-written engine that speaks the reuse protocol (a real process): jobs
+ * share a process, each job gets its own output and exit code, and an engine whose job was stopped or which died
+ * is not handed out again.
+ */
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from '@jest/globals';
+import { ENGINE_JOB_END } from '@eval-factory/types';
+import { enginePool } from './engine-pool.js';
+import { runEngine } from './run-engine.js';
+
+/**
+ * Reads argv lines; for each: a line on stderr naming the job, `{run_dir, counts: {pid}}` on stdout, then the end of
+ * the job with exit code `code=N` (default 0). `die` exits the process in the middle of the job.
+ */
+function fakeEngine(dir: string): string {
+  const file = join(dir, 'engine.mjs');
+  writeFileSync(
+    file,
+    `#!/usr/bin/env node
+import { createInterface } from 'node:readline';
+const END = ${JSON.stringify(ENGINE_JOB_END)};
+for await (const line of createInterface({ input: process.stdin })) {
+  if (line === 'go') continue;
+  const argv = JSON.parse(line);
+  process.stderr.write('job ' + argv[0] + ' without newline ');
+  if (argv.includes('die')) process.exit(3);
+  console.log(JSON.stringify({ status: 'success', run_dir: argv[0], counts: { pid: process.pid } }));
+  const code = Number((argv.find((a) => a.startsWith('code=')) ?? 'code=0').slice(5));
+  await new Promise((r) => process.stdout.write(END + ' ' + code + '\\n', r));
+  await new Promise((r) => process.stderr.write(END + ' ' + code + '\\n', r));
+}
+`,
+  );
+  chmodSync(file, 0o755);
+  return file;
+}
+
+describe('enginePool', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ef-pool-'));
+  const engine = fakeEngine(dir);
+  const run = (engines: ReturnType<typeof enginePool>, name: string, ...args: string[]) => {
+    const prestarted = engines.take();
+    return runEngine({
+      argv: [engine, name, ...args],
+      logFile: join(dir, `${name}.log`),
+      cwd: dir,
+      echo: new PassThrough(),
+      prestarted,
+    }).finally(() => prestarted?.dispose());
+  };
+
+  it('runs jobs one after another in one process, each with its own output and exit code', async () => {
+    const engines = enginePool(engine, { cwd: dir, echo: new PassThrough() });
+    try {
+      const a = await run(engines, 'a');
+      const b = await run(engines, 'b', 'code=1');
+      const c = await run(engines, 'c');
+      expect([a.exitCode, b.exitCode, c.exitCode]).toEqual([0, 1, 0]);
+      expect([a.final?.run_dir, b.final?.run_dir, c.final?.run_dir]).toEqual(['a', 'b', 'c']);
+      const pids = new Set([a, b, c].map((r) => (r.final?.counts as { pid: number }).pid));
+      expect(pids.size).toBe(1);
+      // Output the job left unterminated is the job's, not the next one's.
+      expect(readFileSync(join(dir, 'b.log'), 'utf8')).toContain('job b without newline');
+      expect(readFileSync(join(dir, 'c.log'), 'utf8')).not.toContain('job b');
+    } finally {
+      engines.close();
+    }
+  });
+
+  it('starts a new process after a job that was stopped (exit 130) or whose engine died', async () => {
+    const engines = enginePool(engine, { cwd: dir, echo: new PassThrough() });
+    try {
+      const stopped = await run(engines, 's', 'code=130');
+      const after = await run(engines, 't');
+      const pid = (r: typeof after) => (r.final?.counts as { pid: number }).pid;
+      expect(stopped.exitCode).toBe(130);
+      expect(pid(after)).not.toBe(pid(stopped));
+      const died = await run(engines, 'd', 'die');
+      expect(died.exitCode).toBe(3);
+      const next = await run(engines, 'e');
+      expect(next.exitCode).toBe(0);
+      expect(pid(next)).not.toBe(pid(after));
+    } finally {
+      engines.close();
+    }
+  });
+});

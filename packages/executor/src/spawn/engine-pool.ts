@@ -1,0 +1,219 @@
+/**
+ * The engines a suite runs its jobs in, kept from one job to the next (ENGINE_REUSE_ENV in @eval-factory/types,
+ * docs/architecture.md "Suites"). A job takes an idle engine, or starts one; when the job has ended normally its
+ * engine goes back to the idle ones. An endpoint's jobs then share two engine processes (one sends while the next
+ * job prepares) instead of paying one start-up each (issue 16.4).
+ */
+import { PassThrough, type Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import {
+  ENGINE_ARGV_ON_STDIN,
+  ENGINE_JOB_END,
+  ENGINE_REUSE_ENV,
+  ENGINE_SEND_GATE_ENV,
+  ENGINE_SEND_GO,
+} from '@eval-factory/types';
+import { spawnNodeScript, type EngineExit, type EngineProcess } from './engine-process.js';
+import type { PrestartedEngine } from './prestart.js';
+import { resolveEngine } from './resolve-bin.js';
+
+export interface EnginePool {
+  /** An engine for the next job: an idle one, or one started now; null when `program` is not a JavaScript bin. */
+  take(): PrestartedEngine | null;
+  /** Lets the idle engines go (each exits at the end of its stdin). */
+  close(): void;
+}
+
+/** An end-of-job line, and whatever unterminated output came before it on its line. */
+const JOB_END_LINE = new RegExp(`^(.*)${ENGINE_JOB_END} (\\d+)$`);
+
+/** Exit codes of a job stopped by a signal (130, 143): its engine is stopping, not kept. */
+const STOPPED = new Set([130, 143]);
+
+export function enginePool(
+  program: string,
+  opts: {
+    cwd?: string;
+    repoRoot?: string;
+    echo?: NodeJS.WritableStream;
+    /** The engines' environment (a suite's `EF_PROGRESS=events`, `EF_SEND_GATE=1`). */
+    env?: Readonly<Record<string, string>>;
+  } = {},
+): EnginePool {
+  const cwd = opts.cwd ?? process.cwd();
+  const idle: ReusableEngine[] = [];
+  let closed = false;
+  return {
+    take() {
+      // An idle engine can have died meanwhile (a Ctrl-C reaches the whole process group): it is dropped.
+      let kept = idle.pop();
+      while (kept && !kept.alive) kept = idle.pop();
+      if (kept) return kept.lease(() => (closed ? kept.end() : idle.push(kept)));
+      const { file, prefixArgs } = resolveEngine(program, cwd, opts.repoRoot);
+      // As prestartEngine: only a JavaScript bin run by this Node can take its command line on stdin.
+      if (file !== process.execPath || prefixArgs.length !== 1) return null;
+      const engine = new ReusableEngine(program, prefixArgs[0], cwd, opts.echo ?? process.stderr, opts.env ?? {});
+      return engine.lease(() => (closed ? engine.end() : idle.push(engine)));
+    },
+    close() {
+      closed = true;
+      for (const engine of idle.splice(0)) engine.end();
+    },
+  };
+}
+
+interface Job {
+  readonly stdout: PassThrough;
+  readonly stderr: PassThrough;
+  /** Exit code each stream's end-of-job line gave. */
+  readonly ends: { stdout?: number; stderr?: number };
+  readonly settle: (exit: EngineExit) => void;
+  readonly exited: Promise<EngineExit>;
+  ended: boolean;
+  code: number | null;
+}
+
+/** One engine process and the job it runs now, if any; its output is split into jobs at ENGINE_JOB_END lines. */
+class ReusableEngine {
+  private readonly child: EngineProcess;
+  private job: Job | null = null;
+  /** How the process ended, once it has. */
+  private exit: EngineExit | null = null;
+
+  constructor(
+    readonly program: string,
+    script: string,
+    cwd: string,
+    private readonly echo: NodeJS.WritableStream,
+    private readonly env: Readonly<Record<string, string>>,
+  ) {
+    this.child = spawnNodeScript(script, [ENGINE_ARGV_ON_STDIN], {
+      cwd,
+      echo,
+      stdin: 'pipe',
+      env: { ...env, [ENGINE_REUSE_ENV]: '1' },
+    });
+    // An engine that died reports through its job's `exited`; writing to it must not throw as well.
+    this.child.stdin?.on('error', () => {});
+    splitLines(this.child.stdout, (line) => this.line('stdout', line));
+    splitLines(this.child.stderr, (line) => this.line('stderr', line));
+    void this.child.exited.then((exit) => {
+      this.exit = exit;
+      const job = this.job;
+      if (job && !job.ended) this.finish(job, exit);
+    });
+  }
+
+  /** This engine for one job: `release` takes it back unless the job broke it. */
+  lease(release: () => void): PrestartedEngine {
+    let used = false;
+    let done = false;
+    const gated = this.env[ENGINE_SEND_GATE_ENV] === '1';
+    return {
+      program: this.program,
+      gated,
+      start: (args, sendGate) => {
+        if (used) throw new Error('prestarted engine already used');
+        used = true;
+        const job = this.begin();
+        this.child.stdin?.write(`${JSON.stringify(args)}\n`);
+        // A job that ended before its turn needs no "go" (the engine skips one that comes anyway).
+        if (gated)
+          void (sendGate ?? Promise.resolve()).then(() => job.ended || this.child.stdin?.write(`${ENGINE_SEND_GO}\n`));
+        return this.view(job);
+      },
+      dispose: () => {
+        if (done) return;
+        done = true;
+        const job = this.job;
+        // Unused, or its job ended on its own: kept. Anything else (stopped, killed, still running) ends it.
+        if (this.alive && (!used || (job?.ended && !STOPPED.has(job.code ?? -1)))) {
+          this.job = null;
+          release();
+        } else this.end();
+      },
+    };
+  }
+
+  get alive(): boolean {
+    return this.exit === null;
+  }
+
+  /** No further job: the engine exits at the end of its stdin. */
+  end(): void {
+    this.child.stdin?.end();
+  }
+
+  private begin(): Job {
+    let settle!: (exit: EngineExit) => void;
+    const exited = new Promise<EngineExit>((resolve) => (settle = resolve));
+    const job: Job = {
+      stdout: new PassThrough(),
+      stderr: new PassThrough(),
+      ends: {},
+      settle,
+      exited,
+      ended: false,
+      code: null,
+    };
+    this.job = job;
+    if (this.exit) this.finish(job, this.exit);
+    return job;
+  }
+
+  private view(job: Job): EngineProcess {
+    return {
+      stdin: null,
+      stdout: job.stdout,
+      stderr: job.stderr,
+      // After its job the process belongs to the next one: a late signal (runEngine's SIGKILL timer) is not for it.
+      kill: (signal) => {
+        if (!job.ended) this.child.kill(signal);
+      },
+      exited: job.exited,
+    };
+  }
+
+  private line(stream: 'stdout' | 'stderr', line: string): void {
+    const job = this.job;
+    const end = JOB_END_LINE.exec(line);
+    if (end && job && !job.ended) {
+      // Output the job left without a newline ends up before the marker, on its line.
+      if (end[1]) this.line(stream, end[1]);
+      job.ends[stream] = Number(end[2]);
+      job[stream].end();
+      const { stdout, stderr } = job.ends;
+      if (stdout !== undefined && stderr !== undefined)
+        this.finish(job, { exitCode: stdout, signal: null, notFound: false });
+      return;
+    }
+    if (job && !job.ended && job.ends[stream] === undefined) job[stream].write(`${line}\n`);
+    // Between jobs only a warning can come (stderr); it is not lost.
+    else if (stream === 'stderr') this.echo.write(`${line}\n`);
+  }
+
+  private finish(job: Job, exit: EngineExit): void {
+    job.ended = true;
+    job.code = exit.exitCode;
+    if (!job.stdout.writableEnded) job.stdout.end();
+    if (!job.stderr.writableEnded) job.stderr.end();
+    job.settle(exit);
+  }
+}
+
+/** Calls `onLine` for each whole line of `stream` (UTF-8 kept whole across chunks), and for a last unterminated one. */
+function splitLines(stream: Readable | null, onLine: (line: string) => void): void {
+  if (!stream) return;
+  const decoder = new StringDecoder('utf8');
+  let partial = '';
+  stream.on('data', (chunk: Buffer) => {
+    const lines = (partial + decoder.write(chunk)).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) onLine(line);
+  });
+  stream.on('end', () => {
+    const rest = partial + decoder.end();
+    partial = '';
+    if (rest) onLine(rest);
+  });
+}
