@@ -55,7 +55,7 @@ describe('run_suite --suite_config (launcher-style suite YAML)', () => {
     expect(r.code).toBe(0);
     // pubmed_qa: the suite's 3 instances in 2 shards; head_qa: its own 2 in one unit; for each of the two targets.
     expect(r.stdout).toMatch(/^6 units/);
-    expect(r.stdout).toContain('org/alpha  pubmed_qa  shard 2 of 2  (1 instances)');
+    expect(r.stdout).toContain('org/alpha  pubmed_qa  shard 2 of 2  (1 instance)');
     expect(r.stdout).toContain('beta-served  head_qa  ');
   });
 

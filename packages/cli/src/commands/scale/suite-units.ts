@@ -83,7 +83,12 @@ function sameJobs(plan: UnitsPlan, jobs: readonly SuiteJob[]): boolean {
 export function formatUnits(plan: UnitsPlan): string {
   const lines = plan.units.map(
     (u) =>
-      `${String(u.index).padStart(4)}  ${u.model}  ${u.job}${u.shard ? `  shard ${u.shard.index + 1} of ${u.shard.count}` : ''}${u.instances !== null ? `  (${u.instances} instances)` : ''}  → ${u.dir}`,
+      `${String(u.index).padStart(4)}  ${u.model}  ${u.job}${u.shard ? `  shard ${u.shard.index + 1} of ${u.shard.count}` : ''}${u.instances !== null ? `  (${counted(u.instances, 'instance')})` : ''}  → ${u.dir}`,
   );
-  return `${plan.units.length} units${plan.max_instances_per_unit !== null ? ` (at most ~${plan.max_instances_per_unit} instances each)` : ' (one per job)'}\n${lines.join('\n')}\n`;
+  return `${counted(plan.units.length, 'unit')}${plan.max_instances_per_unit !== null ? ` (at most ~${plan.max_instances_per_unit} instances each)` : ' (one per job)'}\n${lines.join('\n')}\n`;
+}
+
+/** `1 unit`, `2 units`. */
+function counted(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
