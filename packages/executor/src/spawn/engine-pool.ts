@@ -14,8 +14,7 @@ import {
   ENGINE_SEND_GO,
 } from '@eval-factory/types';
 import { spawnNodeScript, type EngineExit, type EngineProcess } from './engine-process.js';
-import type { PrestartedEngine } from './prestart.js';
-import { resolveEngine } from './resolve-bin.js';
+import { engineScript, type EarlyEngineOptions, type PrestartedEngine } from './prestart.js';
 
 export interface EnginePool {
   /** An engine for the next job: an idle one, or one started now; null when `program` is not a JavaScript bin. */
@@ -30,16 +29,8 @@ const JOB_END_LINE = new RegExp(`^(.*)${ENGINE_JOB_END} (\\d+)$`);
 /** Exit codes of a job stopped by a signal (130, 143): its engine is stopping, not kept. */
 const STOPPED = new Set([130, 143]);
 
-export function enginePool(
-  program: string,
-  opts: {
-    cwd?: string;
-    repoRoot?: string;
-    echo?: NodeJS.WritableStream;
-    /** The engines' environment (a suite's `EF_PROGRESS=events`, `EF_SEND_GATE=1`). */
-    env?: Readonly<Record<string, string>>;
-  } = {},
-): EnginePool {
+/** `opts.env` is every engine's environment (a suite's `EF_PROGRESS=events`, `EF_SEND_GATE=1`). */
+export function enginePool(program: string, opts: EarlyEngineOptions = {}): EnginePool {
   const cwd = opts.cwd ?? process.cwd();
   const idle: ReusableEngine[] = [];
   let closed = false;
@@ -49,10 +40,9 @@ export function enginePool(
       let kept = idle.pop();
       while (kept && !kept.alive) kept = idle.pop();
       if (kept) return kept.lease(() => (closed ? kept.end() : idle.push(kept)));
-      const { file, prefixArgs } = resolveEngine(program, cwd, opts.repoRoot);
-      // As prestartEngine: only a JavaScript bin run by this Node can take its command line on stdin.
-      if (file !== process.execPath || prefixArgs.length !== 1) return null;
-      const engine = new ReusableEngine(program, prefixArgs[0], cwd, opts.echo ?? process.stderr, opts.env ?? {});
+      const script = engineScript(program, cwd, opts.repoRoot);
+      if (script === null) return null;
+      const engine = new ReusableEngine(program, script, cwd, opts.echo ?? process.stderr, opts.env ?? {});
       return engine.lease(() => (closed ? engine.end() : idle.push(engine)));
     },
     close() {

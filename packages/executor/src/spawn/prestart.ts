@@ -17,6 +17,24 @@ export interface PrestartedEngine {
   dispose(): void;
 }
 
+/** Where and how engines started ahead of their command line run. */
+export interface EarlyEngineOptions {
+  readonly cwd?: string;
+  readonly repoRoot?: string;
+  readonly echo?: NodeJS.WritableStream;
+  /** Extra environment, fixed now (a suite's `EF_PROGRESS=events`); runEngine's `env` must then be the same. */
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The JavaScript file `program` resolves to, run by this Node: only such an engine can take its command line on
+ * stdin. Null for anything else (then the run spawns it the ordinary way, which also reports a missing engine).
+ */
+export function engineScript(program: string, cwd: string, repoRoot?: string): string | null {
+  const { file, prefixArgs } = resolveEngine(program, cwd, repoRoot);
+  return file === process.execPath && prefixArgs.length === 1 ? prefixArgs[0] : null;
+}
+
 /**
  * Starts `program --argv-on-stdin` now, so the engine loads its modules (~0.3 s) while the factory still resolves
  * the config and writes model configs; `runEngine` then gives it the rendered command line on stdin. Signals,
@@ -24,21 +42,11 @@ export interface PrestartedEngine {
  * JavaScript file (then the run spawns it the ordinary way, which also reports a missing engine).
  * @example const early = prestartEngine('ef-bench', { cwd: process.cwd(), repoRoot }); … runEngine({ argv, logFile, prestarted: early })
  */
-export function prestartEngine(
-  program: string,
-  opts: {
-    cwd?: string;
-    repoRoot?: string;
-    echo?: NodeJS.WritableStream;
-    /** Extra environment, fixed now (a suite's `EF_PROGRESS=events`); runEngine's `env` must then be the same. */
-    env?: Readonly<Record<string, string>>;
-  } = {},
-): PrestartedEngine | null {
+export function prestartEngine(program: string, opts: EarlyEngineOptions = {}): PrestartedEngine | null {
   const cwd = opts.cwd ?? process.cwd();
-  const { file, prefixArgs } = resolveEngine(program, cwd, opts.repoRoot);
-  // resolveProgram runs a JavaScript bin as `node <file>`; anything else is spawned the ordinary way.
-  if (file !== process.execPath || prefixArgs.length !== 1) return null;
-  const child = spawnNodeScript(prefixArgs[0], [ENGINE_ARGV_ON_STDIN], {
+  const script = engineScript(program, cwd, opts.repoRoot);
+  if (script === null) return null;
+  const child = spawnNodeScript(script, [ENGINE_ARGV_ON_STDIN], {
     cwd,
     echo: opts.echo ?? process.stderr,
     stdin: 'pipe',
