@@ -10,6 +10,7 @@
 import { startFakeOpenAIServer } from '@eval-factory/testkit';
 import {
   chatRequests,
+  cleanup,
   expectOk,
   factoryAndEnginePeaks,
   loadNote,
@@ -72,7 +73,11 @@ export async function main() {
   const label = (r) => `${r.n}${r.compact ? ' (compact)' : ''}`;
   console.log(`scale: ${SIZES.map(label).join(', ')} instances, parallelism ${P}, 0 ms latency; ${loadNote()}`);
   const rows = [];
-  for (const size of SIZES) rows.push(await one(size));
+  for (const size of SIZES) {
+    rows.push(await one(size));
+    // Each size's folder goes before the next: the 1M run alone writes several GB (cache, responses, HELM files).
+    cleanup();
+  }
   printTable('Per size', [
     [
       'instances',
