@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from '@jest/globals';
 import { PassThrough } from 'node:stream';
-import { argvFromStdin, lineReader } from './argv-on-stdin.js';
+import type { SlotGrant } from '@eval-factory/types';
+import { argvFromStdin, lineReader, readGrants } from './argv-on-stdin.js';
 
 describe('argvFromStdin', () => {
   it.each<[string, string[], string[] | null]>([
@@ -34,5 +35,36 @@ describe('lineReader (argv, then a suite\'s "go", from one stdin)', () => {
     stdin.end('o\n');
     expect(await go).toBe('go');
     expect(await next()).toBeNull();
+  });
+});
+
+describe("readGrants (a suite engine's slots after its argv)", () => {
+  it('hands each `go N` and the closing `go` to the share, and stops reading there', async () => {
+    const stdin = new PassThrough();
+    const next = lineReader(stdin);
+    stdin.write('["run"]\n');
+    expect(await argvFromStdin(next)).toEqual(['run']);
+    const grants: SlotGrant[] = [];
+    let ended = false;
+    const reading = readGrants(next, { give: (g) => grants.push(g) }, () => (ended = true));
+    stdin.write('go 3\ngo 1');
+    stdin.write('1\nnoise\n');
+    stdin.end('go\n');
+    await reading;
+    expect(grants).toEqual([3, 11, 'all']);
+    expect(ended).toBe(false);
+  });
+
+  it.each([
+    ['nothing granted', ''],
+    ['some slots granted, never all', 'go 2\n'],
+  ])('end of input before `go` (%s) stops the engine', async (_name, text) => {
+    const grants: SlotGrant[] = [];
+    let ended = false;
+    const next = lineReader(Readable.from([`["run"]\n${text}`]));
+    expect(await argvFromStdin(next)).toEqual(['run']);
+    await readGrants(next, { give: (g) => grants.push(g) }, () => (ended = true));
+    expect(ended).toBe(true);
+    expect(grants).toEqual(text ? [2] : []);
   });
 });

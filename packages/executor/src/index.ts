@@ -2,6 +2,7 @@ export { renderArgv, renderCommand } from './render/render-command.js';
 export { precompiledCommandsJson, PRECOMPILED_COMMANDS_URL } from './render/precompiled.js';
 export { EVENTS_ENV, runEngine } from './spawn/run-engine.js';
 export { prestartEngine } from './spawn/prestart.js';
+export { SendTurn } from './spawn/send-turn.js';
 export { ENGINE_PROGRAM } from './spawn/engine-process.js';
 export type { PrestartedEngine } from './spawn/prestart.js';
 export { normalizeOutputs } from './normalize/normalize-outputs.js';

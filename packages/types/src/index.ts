@@ -1,6 +1,16 @@
 export type * from './instance.js';
 export { CORRECT_TAG } from './instance.js';
-export { ENGINE_ARGV_ON_STDIN, ENGINE_SEND_GATE_ENV, ENGINE_SEND_GO } from './engine-start.js';
+export {
+  ENGINE_ARGV_ON_STDIN,
+  ENGINE_SEND_GATE_ENV,
+  ENGINE_SEND_GO,
+  ENGINE_SLOTS_PREFIX,
+  readSendGo,
+  readSlotsLine,
+  sendGoLine,
+  slotsLine,
+  type SlotGrant,
+} from './engine-start.js';
 export type * from './engine-progress.js';
 export {
   completedRequests,
