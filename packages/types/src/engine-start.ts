@@ -31,11 +31,13 @@ export function sendGoLine(slots: SlotGrant): string {
   return slots === 'all' ? `${ENGINE_SEND_GO}\n` : `${ENGINE_SEND_GO} ${slots}\n`;
 }
 
+const GO_SLOTS = new RegExp(`^${ENGINE_SEND_GO} (\\d+)$`);
+
 /** A gated engine's reading of a stdin line: the grant it carries, or null for a line that is not one. */
 export function readSendGo(line: string): SlotGrant | null {
   const text = line.trim();
   if (text === ENGINE_SEND_GO) return 'all';
-  const m = /^go (\d+)$/.exec(text);
+  const m = GO_SLOTS.exec(text);
   return m ? Number(m[1]) : null;
 }
 
