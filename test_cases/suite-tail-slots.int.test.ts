@@ -15,7 +15,7 @@ import { writeEntries, writePubmedQa } from './scale-support.js';
 const MODELS = ['org/alpha', 'org/beta'];
 const P = 4;
 const PUBMED = 24;
-const RETRY_AFTER_S = 1;
+const RETRY_AFTER_S = 2;
 
 const modelOf = (q: RecordedRequest) => (q.body as { model?: string }).model ?? '?';
 const promptOf = (q: RecordedRequest) => JSON.stringify((q.body as { messages?: unknown }).messages);
