@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // A suite against two endpoints (issue 13.2, issue 16.4): `run_suite` of 2 models × 3 benchmarks (N invented
 // instances each: pubmed_qa, medhelm_med_qa, medbullets) on one loopback server with latency L, parallelism P per
-// endpoint, caching off. Each endpoint runs its 3 jobs one after another, so there are two job boundaries per
-// endpoint. The ideal is the slowest endpoint's Σ ceil(N/P) × L (endpoints run at the same time) plus one start-up
-// (the time before the first request). Prints wall time against that ideal, each endpoint's utilisation (mean
-// requests in flight over its sending window / P, from the server's own log) and the idle gaps at its job
-// boundaries (last answer of a job → first request of the next). Target: within 1.10 × ideal.
+// endpoint, with the request cache on (the default: every answer is stored, none is found). Each endpoint runs its 3
+// jobs one after another, so there are two job boundaries per endpoint. The ideal is the slowest endpoint's
+// Σ ceil(N/P) × L (endpoints run at the same time) plus one start-up (the time before the first request). Prints
+// wall time against that ideal, each endpoint's utilisation (mean requests in flight over its sending window / P,
+// from the server's own log), the idle gaps at its job boundaries (last answer of a job → first request of the
+// next; negative when the next job sends during the last requests of the one before) and where the sending window
+// goes beyond its ideal: the rounds of each job up to its last request, its tail (last request → last answer,
+// against one latency) and the boundaries. Target: within 1.10 × ideal.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFakeOpenAIServer } from '@eval-factory/testkit';
@@ -87,13 +90,34 @@ function utilisation(requests) {
   return { windowMs: last - first, utilisation: busy / ((last - first) * P) };
 }
 
+/** One endpoint's jobs in the order they ran: first request, last answer, last request, count. */
+function jobSpans(requests) {
+  return BENCHMARKS.map((b) => requests.filter((r) => JSON.stringify(r.body).includes(b.marker)).map(spanOf))
+    .filter((spans) => spans.length)
+    .map((spans) => ({
+      first: Math.min(...spans.map((s) => s[0])),
+      lastSent: Math.max(...spans.map((s) => s[0])),
+      last: Math.max(...spans.map((s) => s[1])),
+      n: spans.length,
+    }))
+    .sort((a, b) => a.first - b.first);
+}
+
 /** Per job boundary of one endpoint: the last answer of a job → the first request of the job after it. */
 function boundaryGaps(requests) {
-  const jobs = BENCHMARKS.map((b) => requests.filter((r) => JSON.stringify(r.body).includes(b.marker)).map(spanOf))
-    .filter((spans) => spans.length)
-    .map((spans) => ({ first: Math.min(...spans.map((s) => s[0])), last: Math.max(...spans.map((s) => s[1])) }))
-    .sort((a, b) => a.first - b.first);
+  const jobs = jobSpans(requests);
   return jobs.slice(1).map((job, k) => job.first - jobs[k].last);
+}
+
+/**
+ * Where an endpoint's sending window goes beyond its ideal: inside the jobs before their last request is sent (the
+ * rounds: CPU), in their tails (last request sent → last answer, against one latency) and at the boundaries.
+ */
+function overrun(requests) {
+  const jobs = jobSpans(requests);
+  const rounds = jobs.map((j) => j.lastSent - j.first - (Math.ceil(j.n / P) - 1) * LATENCY_MS);
+  const tails = jobs.reduce((t, j) => t + (j.last - j.lastSent) - LATENCY_MS, 0);
+  return { rounds, tails, boundaries: boundaryGaps(requests).reduce((a, b) => a + b, 0) };
 }
 
 async function main() {
@@ -148,9 +172,11 @@ async function main() {
     const ideal = firstMs + idealSendMs;
     const perEndpoint = MODELS.map((m) => {
       const mine = requests.filter((r) => r.body?.model === m);
-      return { m, ...utilisation(mine), gaps: boundaryGaps(mine) };
+      return { m, ...utilisation(mine), gaps: boundaryGaps(mine), over: overrun(mine) };
     });
     const ratio = result.wallMs / ideal;
+    // After the last answer: the last jobs score and write their files, the suite its leaderboard.
+    const lastAnswerMs = Math.max(...requests.map((r) => spanOf(r)[1])) - result.startEpochMs;
     printTable(
       `run_suite: ${MODELS.length} endpoints × ${BENCHMARKS.length} benchmarks, N=${N} each, P=${P}, latency ${LATENCY_MS} ms`,
       [
@@ -158,6 +184,7 @@ async function main() {
         ['start-up (before the first request)', sec(firstMs)],
         ['ideal (start-up + Σ jobs ceil(n/P) × latency)', sec(ideal)],
         ['ratio', ratio.toFixed(2)],
+        ['after the last answer (files, leaderboard)', sec(result.wallMs - lastAnswerMs)],
         [
           'CPU factory+engines (user + sys)',
           result.cpuS === undefined ? 'n/a (no GNU time)' : `${result.cpuS.toFixed(2)} s`,
@@ -165,6 +192,10 @@ async function main() {
         ...perEndpoint.flatMap((e) => [
           [`${e.m}: utilisation over ${sec(e.windowMs)}`, `${(e.utilisation * 100).toFixed(0)} %`],
           [`${e.m}: idle at job boundaries`, e.gaps.map((g) => `${g} ms`).join(', ')],
+          [
+            `${e.m}: over the ideal in rounds (per job) / tails / boundaries`,
+            `${e.over.rounds.reduce((a, b) => a + b, 0)} (${e.over.rounds.join(' + ')}) / ${e.over.tails} / ${e.over.boundaries} ms`,
+          ],
         ]),
       ],
     );

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from '@jest/globals';
 import { PassThrough } from 'node:stream';
-import { argvFromStdin, lineReader } from './argv-on-stdin.js';
+import type { SlotGrant } from '@eval-factory/types';
+import { argvFromStdin, lineReader, readGrants, skippingGrants } from './argv-on-stdin.js';
 
 describe('argvFromStdin', () => {
   it.each<[string, string[], string[] | null]>([
@@ -34,5 +35,68 @@ describe('lineReader (argv, then a suite\'s "go", from one stdin)', () => {
     stdin.end('o\n');
     expect(await go).toBe('go');
     expect(await next()).toBeNull();
+  });
+});
+
+describe("readGrants (a suite engine's slots after its argv)", () => {
+  it('hands each `go N` and the closing `go` to the share, and stops reading there', async () => {
+    const stdin = new PassThrough();
+    const next = lineReader(stdin);
+    stdin.write('["run"]\n');
+    expect(await argvFromStdin(next)).toEqual(['run']);
+    const grants: SlotGrant[] = [];
+    let ended = false;
+    const reading = readGrants(next, { give: (g) => grants.push(g) }, () => (ended = true));
+    stdin.write('go 3\ngo 1');
+    stdin.write('1\nnoise\n');
+    stdin.end('go\n');
+    await reading;
+    expect(grants).toEqual([3, 11, 'all']);
+    expect(ended).toBe(false);
+  });
+
+  it.each([
+    ['nothing granted', ''],
+    ['some slots granted, never all', 'go 2\n'],
+  ])('end of input before `go` (%s) stops the engine', async (_name, text) => {
+    const grants: SlotGrant[] = [];
+    let ended = false;
+    const next = lineReader(Readable.from([`["run"]\n${text}`]));
+    expect(await argvFromStdin(next)).toEqual(['run']);
+    await readGrants(next, { give: (g) => grants.push(g) }, () => (ended = true));
+    expect(ended).toBe(true);
+    expect(grants).toEqual(text ? [2] : []);
+  });
+});
+
+describe('one stdin for a reused engine (ENGINE_REUSE_ENV): a job ends, the next argv follows', () => {
+  it("stops reading a finished job's grants without taking the next job's argv", async () => {
+    const stdin = new PassThrough();
+    const next = lineReader(stdin);
+    stdin.write('["first"]\ngo 2\n');
+    expect(await argvFromStdin(next)).toEqual(['first']);
+    const grants: SlotGrant[] = [];
+    let ended = false;
+    const over = new AbortController();
+    const reading = readGrants(next, { give: (g) => grants.push(g) }, () => (ended = true), over.signal);
+    await new Promise((r) => setImmediate(r));
+    // The job ends (an error after its first grant) while its reader waits for more.
+    over.abort();
+    await reading;
+    stdin.write('go\n["second"]\n');
+    // The grant that came after the job's end is not an argv: the next argv is the line after it.
+    expect(await argvFromStdin(skippingGrants(next))).toEqual(['second']);
+    expect(grants).toEqual([2]);
+    expect(ended).toBe(false);
+  });
+
+  it('a reader aborted before it waits takes nothing', async () => {
+    const stdin = new PassThrough();
+    const next = lineReader(stdin);
+    const over = new AbortController();
+    over.abort();
+    expect(await next(over.signal)).toBeNull();
+    stdin.end('kept\n');
+    expect(await next()).toBe('kept');
   });
 });

@@ -1,12 +1,16 @@
 import type { Readable } from 'node:stream';
 import { EXIT, UserError } from '@eval-factory/errors';
+import { readSendGo, type SlotGrant } from '@eval-factory/types';
 
-/** The next line of a stream (without its newline), or null at its end. */
-export type LineReader = () => Promise<string | null>;
+/**
+ * The next line of a stream (without its newline), or null at its end. A reader that `until` aborts stops waiting
+ * (null) and takes no line: the line goes to the next reader.
+ */
+export type LineReader = (until?: AbortSignal) => Promise<string | null>;
 
 /**
  * Reads `stdin` line by line without consuming more than asked of the stream's life: the prestarted engine reads
- * its argv, and in a suite later a "go" line (ENGINE_SEND_GATE_ENV in @eval-factory/types), from the same stdin.
+ * its argv, and in a suite later its grants of slots (ENGINE_SEND_GATE_ENV in @eval-factory/types), from the same stdin.
  */
 export function lineReader(stdin: Readable): LineReader {
   let buffered = '';
@@ -32,9 +36,19 @@ export function lineReader(stdin: Readable): LineReader {
   };
   stdin.on('end', end);
   stdin.on('error', end);
-  return () =>
+  return (until) =>
     new Promise((resolve) => {
+      if (until?.aborted) return resolve(null);
       waiting.push(resolve);
+      until?.addEventListener(
+        'abort',
+        () => {
+          const at = waiting.indexOf(resolve);
+          if (at >= 0) waiting.splice(at, 1);
+          resolve(null);
+        },
+        { once: true },
+      );
       settle();
     });
 }
@@ -65,14 +79,35 @@ export async function argvFromStdin(stdin: Readable | LineReader = process.stdin
 }
 
 /**
- * The "go" of a suite's prepared engine (ENGINE_SEND_GATE_ENV): resolves on the next line of stdin. At end of input
- * instead (the factory is gone or stops the suite) the engine stops itself as on SIGTERM, before sending anything.
- * Asked once; later calls (a second run entry) get the same answer.
+ * The lines of `next` that are not grants of slots: an engine that runs one job after another reads the next job's
+ * argv through it, since a job that ended before its last grant (an error while it loaded) leaves that grant unread.
  */
-export function sendGate(next: LineReader): () => Promise<void> {
-  let gate: Promise<void> | null = null;
-  return () =>
-    (gate ??= next().then((line) => {
-      if (line === null) process.kill(process.pid, 'SIGTERM');
-    }));
+export function skippingGrants(next: LineReader): LineReader {
+  return async (until) => {
+    for (;;) {
+      const line = await next(until);
+      if (line === null || readSendGo(line) === null) return line;
+    }
+  };
+}
+
+/**
+ * A suite's prepared engine (ENGINE_SEND_GATE_ENV): reads its grants of slots (`go N`, then `go`) from the rest of
+ * stdin and hands them to `share`, whose first grant lets the run send. End of input before `go` (the factory is
+ * gone or stops the suite) calls `ended`: the engine stops itself as on SIGTERM.
+ */
+export async function readGrants(
+  next: LineReader,
+  share: { give(slots: SlotGrant): void },
+  ended: () => void,
+  /** Aborted when the job is over (an engine that runs further jobs): reading stops, taking no further line. */
+  until?: AbortSignal,
+): Promise<void> {
+  for (;;) {
+    const line = await next(until);
+    if (line === null) return until?.aborted ? undefined : ended();
+    const grant = readSendGo(line);
+    if (grant !== null) share.give(grant);
+    if (grant === 'all') return;
+  }
 }

@@ -5,11 +5,12 @@ import {
   ENGINE_JOB_END,
   ENGINE_REUSE_ENV,
   ENGINE_SEND_GATE_ENV,
-  ENGINE_SEND_GO,
+  slotsLine,
 } from '@eval-factory/types';
 import { endOnClosedPipe, reportError } from '@eval-factory/errors';
-import { argvFromStdin, lineReader, sendGate, type LineReader } from './argv-on-stdin.js';
+import { argvFromStdin, lineReader, readGrants, skippingGrants, type LineReader } from './argv-on-stdin.js';
 import { main } from './cli.js';
+import { SlotShare } from './runner/slot-share.js';
 
 // A run allocates far more short-lived garbage than it keeps (10,000 instances: ~2.4 GB allocated, ~70 MB live).
 // V8's default lets the heap grow up to 4× the live size between major collections, which took peak RSS to ~360 MB;
@@ -28,19 +29,11 @@ async function run(): Promise<number> {
     // Node loads its fetch classes (Headers, Response; ~20 ms) on first use, which would be the first request:
     // load them now, while the factory is still resolving the config.
     void globalThis.Headers;
-    // A job that ended before its turn leaves its "go" unread: the next job's argv is the next line that is not one.
-    const nextArgv: LineReader = async () => {
-      for (;;) {
-        const line = await next();
-        if (line === null || line.trim() !== ENGINE_SEND_GO) return line;
-      }
-    };
+    const argvLines = reuse ? skippingGrants(next) : next;
     for (;;) {
-      const argv = await argvFromStdin(reuse ? nextArgv : next);
+      const argv = await argvFromStdin(argvLines);
       if (argv === null) return 0;
-      // A suite's engine prepares, then waits for its "go" before the first request (ENGINE_SEND_GATE_ENV).
-      const gate = process.env[ENGINE_SEND_GATE_ENV] === '1' ? sendGate(next) : undefined;
-      const code = await main(argv, { sendGate: gate });
+      const code = await runJob(argv, next);
       if (!reuse) return code;
       await endOfJob(code);
     }
@@ -49,6 +42,25 @@ async function run(): Promise<number> {
   } finally {
     // stdin may still be open (a run that ended before its "go"): it must not keep the process alive.
     process.stdin.destroy();
+  }
+}
+
+/**
+ * One job. A suite's engine (ENGINE_SEND_GATE_ENV) prepares, then sends with the slots it is given and gives up
+ * those it no longer needs; a pipe to the factory is written synchronously, so each release leaves at once. Its
+ * grants are read until the job ends (the next line then belongs to the next job).
+ */
+async function runJob(argv: string[], next: LineReader): Promise<number> {
+  if (process.env[ENGINE_SEND_GATE_ENV] !== '1') return main(argv);
+  const over = new AbortController();
+  const share: SlotShare = new SlotShare(
+    (released) => process.stderr.write(slotsLine(released)),
+    () => void readGrants(next, share, () => process.kill(process.pid, 'SIGTERM'), over.signal),
+  );
+  try {
+    return await main(argv, { sendTurn: share });
+  } finally {
+    over.abort();
   }
 }
 

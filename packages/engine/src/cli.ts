@@ -13,6 +13,7 @@ import { assemblePrompt, buildAdapterSpec } from './adapters/index.js';
 import { Diagnostics } from './runner/diagnostics.js';
 import { defaultDataCacheDir } from './runner/prepare.js';
 import type { RunOptions } from './runner/options.js';
+import type { SlotShare } from './runner/slot-share.js';
 import { runBenchmark, type RunOutcome } from './runner/run-benchmark.js';
 import { checkRedisUrl, flushOpenCaches } from './cache/index.js';
 import { runLog } from './output/run-log.js';
@@ -59,7 +60,7 @@ const numOrNull = (v: unknown) => (v === undefined || v === null ? null : Number
 /** `ef-bench` (docs/architecture.md). Returns the process exit code. */
 export async function main(
   argv: string[] = hideBin(process.argv),
-  started: { sendGate?: () => Promise<void> } = {},
+  started: { sendTurn?: SlotShare } = {},
 ): Promise<number> {
   const debug = argv.includes('--debug') || process.env.EF_LOG_LEVEL === 'DEBUG';
   let code: number = EXIT.ok;
@@ -198,7 +199,7 @@ export async function main(
           cacheUrl: a['cache-url'] === undefined ? null : checkedRedisUrl(String(a['cache-url'])),
           mergeUnits: Boolean(a['merge-units']),
           sharedBudget: sharedBudgetOption(Boolean(a['shared-budget']), a['cache-url']),
-          sendGate: started.sendGate ?? null,
+          sendTurn: started.sendTurn ?? null,
         };
         code = await runAll(options, debug);
       },
@@ -258,6 +259,7 @@ async function runAll(options: RunOptions, debug: boolean): Promise<number> {
   let worst: RunOutcome | null = null;
   // The run's log file (the executor writes its start and the engine's stderr there too); a dry run writes none.
   if (!options.dryRun) runLog.open(join(options.outputPath, RUN_FILES.log), debug);
+  options.sendTurn?.expectRuns(options.runEntries.length);
   try {
     for (const entry of options.runEntries) {
       // One Diagnostics per entry: each entry's ef_summary.json holds its own warnings and errors.

@@ -3,6 +3,7 @@ export { precompiledCommandsJson, PRECOMPILED_COMMANDS_URL } from './render/prec
 export { EVENTS_ENV, runEngine } from './spawn/run-engine.js';
 export { prestartEngine } from './spawn/prestart.js';
 export { enginePool, type EnginePool } from './spawn/engine-pool.js';
+export { SendTurn } from './spawn/send-turn.js';
 export { ENGINE_PROGRAM } from './spawn/engine-process.js';
 export type { PrestartedEngine } from './spawn/prestart.js';
 export { normalizeOutputs } from './normalize/normalize-outputs.js';

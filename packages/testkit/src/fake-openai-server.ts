@@ -39,6 +39,9 @@ class FakeServerState {
   readonly requests: RecordedRequest[] = [];
   readonly nvcf = new NvcfQueue();
   readonly timers = new Set<NodeJS.Timeout>();
+  /** Requests in flight per model (received, not yet answered), and the most seen at once. */
+  readonly inFlight = new Map<string, number>();
+  readonly peaks = new Map<string, number>();
   script: ScriptEntry[];
   answer: Answerer;
   faults: FakeServerOptions['faults'] | null;
@@ -57,6 +60,20 @@ class FakeServerState {
       }, ms);
       this.timers.add(timer);
     });
+  }
+
+  /** A model request arrived; the returned function (idempotent) says it is no longer in flight. */
+  arrive(body: unknown): () => void {
+    const model = isRecord(body) && typeof body.model === 'string' ? body.model : '';
+    const now = (this.inFlight.get(model) ?? 0) + 1;
+    this.inFlight.set(model, now);
+    this.peaks.set(model, Math.max(this.peaks.get(model) ?? 0, now));
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      this.inFlight.set(model, (this.inFlight.get(model) ?? 1) - 1);
+    };
   }
 
   /** A scripted step wins (and `'ok'` means no fault); otherwise the `faults` callback decides. */
@@ -162,7 +179,10 @@ async function route(
 
 async function handle(state: FakeServerState, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const entry = record(state, req, await readBody(req));
-  const responder = makeResponder(res, entry);
+  // Counted from arrival to the first byte of the answer (or the end of the connection: hangs, resets).
+  const left = SCRIPTED_KINDS.has(entry.kind) ? state.arrive(entry.body) : () => {};
+  res.on('close', left);
+  const responder = makeResponder(res, entry, left);
   if (state.opts.latencyMs) await state.delay(state.opts.latencyMs);
   const key = state.opts.requireApiKey;
   if (key !== undefined && req.headers.authorization !== `Bearer ${key}`) {
@@ -202,6 +222,8 @@ export async function startFakeOpenAIServer(opts: FakeServerOptions = {}): Promi
     setScript: (entries) => void (state.script = [...entries]),
     setAnswer: (answer) => void (state.answer = answer),
     setFaults: (faults) => void (state.faults = faults),
+    maxInFlight: (model) => state.peaks.get(model) ?? 0,
+    resetMaxInFlight: () => state.peaks.clear(),
     close: () => {
       for (const timer of state.timers) clearTimeout(timer);
       state.timers.clear();

@@ -165,3 +165,32 @@ describe('built-in checks', () => {
     }
   });
 });
+
+describe('maxInFlight', () => {
+  it('counts each model id apart, from arrival to answer, faults included; reset starts again', async () => {
+    const slow = await startFakeOpenAIServer({
+      models: ['a', 'b'],
+      latencyMs: 150,
+      faults: (r) =>
+        (r.body as { messages?: { content: string }[] }).messages?.[0]?.content === 'fail'
+          ? { kind: 'server_error' }
+          : null,
+    });
+    try {
+      const ask = (model: string, content = 'hi') =>
+        fetch(`${slow.url}/chat/completions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ model, messages: [{ role: 'user', content }] }),
+        }).then((r) => r.status);
+      expect(await Promise.all([ask('a'), ask('a', 'fail'), ask('a'), ask('b')])).toEqual([200, 500, 200, 200]);
+      expect([slow.maxInFlight('a'), slow.maxInFlight('b'), slow.maxInFlight('c')]).toEqual([3, 1, 0]);
+      slow.resetMaxInFlight();
+      await ask('a');
+      await ask('a', 'fail');
+      expect(slow.maxInFlight('a')).toBe(1);
+    } finally {
+      await slow.close();
+    }
+  });
+});

@@ -7,10 +7,16 @@
 export const ENGINE_ARGV_ON_STDIN = '--argv-on-stdin';
 
 /**
- * A suite prepares a job's engine while the job before it still sends (docs/performance.md, "Suites"). An engine
+ * A suite prepares a job's engine while the job before it still sends, and hands the endpoint's slots from one job
+ * to the next during the last requests of the one before (docs/architecture.md, "Suites on one machine"). An engine
  * started with `--argv-on-stdin` and this variable set to `1` does everything up to its first request (data,
- * prompts, cache) and then waits for a second line on stdin, `ENGINE_SEND_GO`, before it sends anything. End of
- * input before it means "stop": the engine stops as on SIGTERM, having sent nothing.
+ * prompts, cache) and then waits for its slots, given on further lines of stdin (`sendGoLine`):
+ * - `go N`: the job may have N requests in flight in all (N only grows; the first such line lets it send);
+ * - `go`: the job has the run's whole parallelism; always the last line.
+ * End of input before `go` means "stop": the engine stops as on SIGTERM. While it runs, such an engine gives up
+ * the slots it will not need again (its last requests: it keeps one per request not yet finalised, so its
+ * retries still fit) and says so on stderr, `ENGINE_SLOTS_PREFIX` and the number of slots given up so far; the
+ * factory passes them on to the next job as `go N`. The two jobs never hold more than the parallelism together.
  */
 export const ENGINE_SEND_GATE_ENV = 'EF_SEND_GATE';
 export const ENGINE_SEND_GO = 'go';
@@ -23,3 +29,36 @@ export const ENGINE_SEND_GO = 'go';
  */
 export const ENGINE_REUSE_ENV = 'EF_ENGINE_REUSE';
 export const ENGINE_JOB_END = '@ef-job-end';
+
+/** Engine → factory, on stderr: `@ef-slots N`, N = slots of its grant given up for good so far (only grows). */
+export const ENGINE_SLOTS_PREFIX = '@ef-slots ';
+
+/** A grant of slots: a count, or `all` (the run's whole parallelism). */
+export type SlotGrant = number | 'all';
+
+/** The stdin line (with its newline) that grants `slots` to a gated engine. */
+export function sendGoLine(slots: SlotGrant): string {
+  return slots === 'all' ? `${ENGINE_SEND_GO}\n` : `${ENGINE_SEND_GO} ${slots}\n`;
+}
+
+const GO_SLOTS = new RegExp(`^${ENGINE_SEND_GO} (\\d+)$`);
+
+/** A gated engine's reading of a stdin line: the grant it carries, or null for a line that is not one. */
+export function readSendGo(line: string): SlotGrant | null {
+  const text = line.trim();
+  if (text === ENGINE_SEND_GO) return 'all';
+  const m = GO_SLOTS.exec(text);
+  return m ? Number(m[1]) : null;
+}
+
+/** The engine's stderr line saying it has given up `released` slots in all. */
+export function slotsLine(released: number): string {
+  return `${ENGINE_SLOTS_PREFIX}${released}\n`;
+}
+
+/** The count of a stderr line made by `slotsLine`, or null for any other line. */
+export function readSlotsLine(line: string): number | null {
+  if (!line.startsWith(ENGINE_SLOTS_PREFIX)) return null;
+  const text = line.slice(ENGINE_SLOTS_PREFIX.length).trim();
+  return /^\d+$/.test(text) ? Number(text) : null;
+}

@@ -6,6 +6,12 @@ export {
   ENGINE_REUSE_ENV,
   ENGINE_SEND_GATE_ENV,
   ENGINE_SEND_GO,
+  ENGINE_SLOTS_PREFIX,
+  readSendGo,
+  readSlotsLine,
+  sendGoLine,
+  slotsLine,
+  type SlotGrant,
 } from './engine-start.js';
 export type * from './engine-progress.js';
 export {

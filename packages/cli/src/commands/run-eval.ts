@@ -18,6 +18,7 @@ import {
   renderCommand,
   runEngine,
   type PrestartedEngine,
+  type SendTurn,
 } from '@eval-factory/executor';
 import { makeDirSync, writeFileAtomic } from '@eval-factory/files';
 import { formatConsoleSummary, formatDryRun, formatFinalLogLine } from '@eval-factory/outputs';
@@ -50,8 +51,10 @@ export interface RunEvalArgs {
 /** What a suite adds to a job's run (suite-schedule.ts): its engine's progress goes to the suite's one view. */
 export interface RunEvalHooks {
   readonly onProgress?: (event: EngineProgressEvent) => void;
-  /** The job's turn on its endpoint (the engine prepares, then sends nothing before it resolves). */
-  readonly sendGate?: Promise<void>;
+  /** The job's turn on its endpoint: the slots it may use as they come (the engine prepares, then sends with them). */
+  readonly turn?: SendTurn;
+  /** The slots the job's engine has given up for good (for the next job of the endpoint). */
+  readonly onSlots?: (released: number) => void;
 }
 
 const warn = (w: CodedMessage) => process.stderr.write(`warning[${w.code}]: ${redact(w.message)}\n`);
@@ -171,7 +174,8 @@ async function runLocked(o: {
     repoRoot: repoRoot(),
     prestarted,
     onProgress: o.hooks.onProgress,
-    sendGate: o.hooks.sendGate,
+    turn: o.hooks.turn,
+    onSlots: o.hooks.onSlots,
   });
   const result = await normalizeOutputs({
     outputDir,

@@ -3,17 +3,26 @@
  * turns on it at its full parallelism, endpoints at the same time. An endpoint must not idle between two jobs while
  * the next one starts up (engine modules, config, data, prompts, cache: 0.3 s to seconds), so:
  * - when a job starts sending, the next job of its endpoint starts: its engine is spawned and prepares everything
- *   up to its first request, then waits for its turn (a "go" on its stdin, ENGINE_SEND_GATE_ENV in types);
- * - its turn comes when the job before it has every answer (that engine's final progress event), while that job
- *   still scores and writes its files. By then the job before has nothing in flight on the endpoint, so the
- *   endpoint never sees more than its parallelism.
+ *   up to its first request, then waits for slots (`go N` lines on its stdin, ENGINE_SEND_GATE_ENV in types);
+ * - its slots come from the job before it: during that job's last requests, each answer that leaves it fewer
+ *   unfinished requests than slots gives one up for good (its `@ef-slots N`), passed on at once; the rest (`go`)
+ *   when the job before has every answer (its final progress event), while it still scores and writes its files.
+ *   The job before keeps a slot for every request not finalised (retries included), so the two together never
+ *   hold more than the endpoint's parallelism.
  * At most two jobs of an endpoint are under way at once (two engines' memory): a job starts only once the job two
  * places before it has ended.
  * Every engine reports to the suite's one progress view (suite-progress/). Ctrl-C or SIGTERM: no further unit starts.
  */
 import { join } from 'node:path';
 import { UserError } from '@eval-factory/errors';
-import { EVENTS_ENV, ENGINE_PROGRAM, enginePool, type EnginePool, type PrestartedEngine } from '@eval-factory/executor';
+import {
+  EVENTS_ENV,
+  ENGINE_PROGRAM,
+  enginePool,
+  SendTurn,
+  type EnginePool,
+  type PrestartedEngine,
+} from '@eval-factory/executor';
 import { ENGINE_SEND_GATE_ENV } from '@eval-factory/types';
 import type { SuiteJob, WorkUnit } from '@eval-factory/suite';
 import type { EngineProgressEvent } from '@eval-factory/types';
@@ -29,8 +38,10 @@ export type UnitOutcome = readonly [WorkUnit, string];
 interface UnitHooks {
   readonly prestarted?: PrestartedEngine | null;
   readonly onProgress?: (event: EngineProgressEvent) => void;
-  /** The unit's turn on its endpoint: nothing is sent before. */
-  readonly sendGate?: Promise<void>;
+  /** The unit's turn on its endpoint: the slots it may use, as the unit before gives them up. */
+  readonly turn?: SendTurn;
+  /** The slots this unit's engine has given up for good. */
+  readonly onSlots?: (released: number) => void;
 }
 
 /**
@@ -48,7 +59,8 @@ export async function runUnit(
   try {
     await runEvalCommand(jobRunArgs(job, args, outputDir, unit.shard), hooks.prestarted ?? null, {
       onProgress: hooks.onProgress,
-      sendGate: hooks.sendGate,
+      turn: hooks.turn,
+      onSlots: hooks.onSlots,
     });
   } catch (error) {
     // One unit's coded error is that unit's failure, said once; the others go on.
@@ -101,7 +113,7 @@ export async function runEndpoints(o: {
 /** A suite's engines report progress events and wait for their turn to send. */
 const SUITE_ENGINE_ENV = { ...EVENTS_ENV, [ENGINE_SEND_GATE_ENV]: '1' };
 
-/** One endpoint's units, each started when the one before begins sending and sending when it has its answers. */
+/** One endpoint's units, each started when the one before begins sending and sending with the slots it gives up. */
 async function runChain(
   indexes: readonly number[],
   o: Parameters<typeof runEndpoints>[0],
@@ -111,8 +123,8 @@ async function runChain(
   const running: Promise<void>[] = [];
   // An internal error (a bug, not a unit's coded failure) stops this endpoint's chain and the suite.
   let crash = null as { error: unknown } | null;
-  // The previous unit has all its answers: the endpoint is free.
-  let turn: Promise<void> = Promise.resolve();
+  // The next unit's slots: the first unit has them all.
+  let turn = SendTurn.whole();
   for (const i of indexes) {
     if (o.stopped() || crash) break;
     const unit = o.units[i];
@@ -128,12 +140,18 @@ async function runChain(
       sending.set();
       if (event.final) answered.set();
     };
+    const mine = turn;
+    const next = new SendTurn();
+    // Slots this unit gives up go to the next one at once; the rest once it has every answer (or has ended) and
+    // has had all of its own (the unit before it is done too).
+    const onSlots = (released: number) => next.give(released);
+    void Promise.all([answered.promise, mine.full]).then(() => next.giveAll());
     // At most two engines per endpoint (memory): the job two places before must have ended.
     if (running.length >= 2) await running[running.length - 2];
     if (o.stopped() || crash) break;
     o.view.start(i);
     running.push(
-      runUnit(unit, o.jobOf(unit), o.args, o.suiteDir, { prestarted: engines.take(), onProgress, sendGate: turn })
+      runUnit(unit, o.jobOf(unit), o.args, o.suiteDir, { prestarted: engines.take(), onProgress, onSlots, turn: mine })
         .then((status) => {
           outcomes[i] = status;
           o.view.end(i, status);
@@ -144,7 +162,7 @@ async function runChain(
           answered.set();
         }),
     );
-    turn = answered.promise;
+    turn = next;
     await sending.promise;
   }
   await Promise.all(running);

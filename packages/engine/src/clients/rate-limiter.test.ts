@@ -74,3 +74,30 @@ describe('RequestLimiter', () => {
     );
   });
 });
+
+describe('RequestLimiter.setShare (the slots of a suite job change during its run)', () => {
+  it('holds every request at a share of 0, lets waiters in as it grows, and never stops what is in flight', async () => {
+    const limiter = new RequestLimiter({ maxConcurrency: 4, requestsPerMinute: null, tokensPerMinute: null });
+    limiter.setShare(0);
+    let admitted = 0;
+    const pending = Array.from({ length: 4 }, () => limiter.acquire(0).then((release) => (admitted++, release)));
+    await new Promise((r) => setImmediate(r));
+    expect(admitted).toBe(0);
+    limiter.setShare(2);
+    await new Promise((r) => setImmediate(r));
+    expect(admitted).toBe(2);
+    limiter.setShare(9); // above maxConcurrency: the whole of it
+    expect(limiter.currentLimit).toBe(4);
+    const releases = await Promise.all(pending);
+    expect(admitted).toBe(4);
+    limiter.setShare(1);
+    let fifth = false;
+    const next = limiter.acquire(0).then((release) => ((fifth = true), release));
+    releases.slice(0, 3).forEach((r) => r('ok'));
+    await new Promise((r) => setImmediate(r));
+    expect(fifth).toBe(false); // 1 still in flight, share 1
+    releases[3]('ok');
+    (await next)('ok');
+    expect(fifth).toBe(true);
+  });
+});

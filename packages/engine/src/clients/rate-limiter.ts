@@ -46,6 +46,8 @@ class Bucket {
 export class RequestLimiter {
   private inFlight = 0;
   private limit: number;
+  /** The run's share of the endpoint's slots (`setShare`); the adaptive limit applies within it. */
+  private share: number;
   private successes = 0;
   private lastCut = -Infinity;
   private readonly waiters: (() => void)[] = [];
@@ -56,6 +58,7 @@ export class RequestLimiter {
 
   constructor(private readonly opts: LimiterOptions) {
     this.limit = Math.max(1, opts.maxConcurrency);
+    this.share = this.limit;
     this.now = opts.now ?? (() => Date.now());
     this.sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
     this.requests = opts.requestsPerMinute ? new Bucket(opts.requestsPerMinute, this.now) : null;
@@ -67,14 +70,24 @@ export class RequestLimiter {
     return this.tokens !== null;
   }
 
-  /** The current adaptive in-flight limit (for progress and tests). */
+  /** The current in-flight limit: the adaptive one within the run's share (for progress and tests). */
   get currentLimit(): number {
-    return this.limit;
+    return Math.min(this.limit, this.share);
+  }
+
+  /**
+   * Changes how many of the endpoint's slots this run may use (0 … maxConcurrency): a suite's job gets slots from
+   * the job before it during that one's last requests, and gives up its own during its last (runner/slot-share.ts).
+   * Lowering it never stops what is in flight; callers lower it only to a count they have at least in flight.
+   */
+  setShare(slots: number): void {
+    this.share = Math.max(0, Math.min(slots, Math.max(1, this.opts.maxConcurrency)));
+    this.wake();
   }
 
   /** Waits for a slot and the buckets; returns the function that reports how the attempt went. */
   async acquire(estimatedTokens: number): Promise<(result: AttemptResult) => void> {
-    while (this.inFlight >= this.limit) await new Promise<void>((r) => this.waiters.push(r));
+    while (this.inFlight >= this.currentLimit) await new Promise<void>((r) => this.waiters.push(r));
     this.inFlight++;
     for (const [bucket, amount] of [
       [this.requests, 1],
@@ -88,8 +101,13 @@ export class RequestLimiter {
       released = true;
       this.inFlight--;
       this.adapt(result);
-      this.waiters.splice(0, Math.max(0, this.limit - this.inFlight)).forEach((wake) => wake());
+      this.wake();
     };
+  }
+
+  /** Lets as many waiters try again as there are free slots. */
+  private wake(): void {
+    this.waiters.splice(0, Math.max(0, this.currentLimit - this.inFlight)).forEach((wake) => wake());
   }
 
   private adapt(result: AttemptResult): void {

@@ -1,4 +1,5 @@
 import type { ShardSpec } from '@eval-factory/types';
+import type { SlotShare } from './slot-share.js';
 
 /** Everything `ef-bench run` accepts (docs/architecture.md), parsed. */
 export interface RunOptions {
@@ -46,10 +47,11 @@ export interface RunOptions {
   /** `--shared-budget`: `parallelism` and `requests_per_minute` held across all workers through the `--cache-url` Redis. */
   readonly sharedBudget?: boolean;
   /**
-   * A suite's prepared engine (ENGINE_SEND_GATE_ENV in @eval-factory/types): resolves when the job may send. Awaited
-   * once everything before the first request is ready; null when the run may send at once.
+   * A suite's prepared engine (ENGINE_SEND_GATE_ENV in @eval-factory/types): the run's share of the endpoint's slots,
+   * granted by the factory; the run waits for its first slots once everything before the first request is ready,
+   * and gives up the slots of its last requests. Null when the run may send at once with its whole parallelism.
    */
-  readonly sendGate?: (() => Promise<void>) | null;
+  readonly sendTurn?: SlotShare | null;
 }
 
 /** What each runner stage reads of the run's options (runBenchmark, the orchestrator, hands each its slice). */

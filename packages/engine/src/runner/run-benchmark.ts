@@ -145,16 +145,19 @@ export async function runBenchmark(
     retryWait: (t) => progress?.retryWait(t),
     retryDone: () => progress?.retryDone(),
   };
+  const limiter = new RequestLimiter({
+    maxConcurrency: options.parallelism,
+    requestsPerMinute: options.requestsPerMinute,
+    tokensPerMinute: options.tokensPerMinute,
+  });
+  const turn = options.sendTurn ?? null;
+  turn?.bind(limiter, options.parallelism, prepared.requests.length);
   const client = createModelClient({
     deployment,
     send: createSender(deployment, apiKey),
     cache,
     engineVersion: ENGINE_VERSION,
-    limiter: new RequestLimiter({
-      maxConcurrency: options.parallelism,
-      requestsPerMinute: options.requestsPerMinute,
-      tokensPerMinute: options.tokensPerMinute,
-    }),
+    limiter,
     policy: {
       ...retry,
       nvcfBacked: deployment.nvcf.backed,
@@ -183,8 +186,8 @@ export async function runBenchmark(
   const early =
     !juryPlan && !run.benchmark.annotators?.length ? new EarlyScoring(records.length, scoreAt, sink, records) : null;
   try {
-    // A suite's next job is ready now; it sends when the job before it on this endpoint has its answers.
-    if (options.sendGate) await untilAborted(options.sendGate(), signal);
+    // A suite's next job is ready now; it sends once the job before it on this endpoint gives it slots.
+    if (turn) await untilAborted(turn.opened, signal);
     const responsesLog = await JsonlAppender.open(join(out, RUN_FILES.modelResponses));
     const bar = createProgress(run.benchmark.name, prepared.requests.length);
     progress = bar;
@@ -198,7 +201,13 @@ export async function runBenchmark(
         signal,
         progress: bar,
         records,
-        onRecord: early ? (i) => early.add(i) : undefined,
+        onRecord:
+          early || turn
+            ? (i) => {
+                early?.add(i);
+                turn?.finalised();
+              }
+            : undefined,
       });
     } finally {
       bar.finish();

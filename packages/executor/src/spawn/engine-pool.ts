@@ -11,7 +11,7 @@ import {
   ENGINE_JOB_END,
   ENGINE_REUSE_ENV,
   ENGINE_SEND_GATE_ENV,
-  ENGINE_SEND_GO,
+  sendGoLine,
 } from '@eval-factory/types';
 import { spawnNodeScript, type EngineExit, type EngineProcess } from './engine-process.js';
 import { engineScript, type EarlyEngineOptions, type PrestartedEngine } from './prestart.js';
@@ -102,14 +102,15 @@ class ReusableEngine {
     return {
       program: this.program,
       gated,
-      start: (args, sendGate) => {
+      start: (args, turn) => {
         if (used) throw new Error('prestarted engine already used');
         used = true;
         const job = this.begin();
         this.child.stdin?.write(`${JSON.stringify(args)}\n`);
-        // A job that ended before its turn needs no "go" (the engine skips one that comes anyway).
-        if (gated)
-          void (sendGate ?? Promise.resolve()).then(() => job.ended || this.child.stdin?.write(`${ENGINE_SEND_GO}\n`));
+        // Its slots as the turn gives them (prestart.ts), stdin left open for the next job. A job that has ended
+        // needs none (the engine skips a grant that comes anyway).
+        if (gated && !turn) this.child.stdin?.write(sendGoLine('all'));
+        else if (gated) turn?.watch((slots) => job.ended || this.child.stdin?.write(sendGoLine(slots)));
         return this.view(job);
       },
       dispose: () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from '@jest/globals';
 import { registerSecret } from '@eval-factory/errors';
-import { ENGINE_PROGRESS_PREFIX, type EngineProgressEvent } from '@eval-factory/types';
+import { ENGINE_PROGRESS_PREFIX, slotsLine, type EngineProgressEvent } from '@eval-factory/types';
 import { engineStderr, forLog } from './engine-stderr.js';
 
 describe('forLog', () => {
@@ -17,17 +17,23 @@ describe('forLog', () => {
 });
 
 describe('engineStderr with a progress sink (a suite)', () => {
-  it('events go to the sink and their plain line to the log; other lines are echoed whole, once', async () => {
+  it('events go to the sink and their plain line to the log, slots to theirs; other lines are echoed whole, once', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ef-stderr-'));
     const log = createWriteStream(join(dir, 'run.log'));
     let echoed = '';
     const echo = new PassThrough();
     echo.on('data', (c: Buffer) => (echoed += c.toString('utf8')));
     const events: EngineProgressEvent[] = [];
-    const stderr = engineStderr(echo, log, (e) => events.push(e));
+    const slots: number[] = [];
+    const stderr = engineStderr(
+      echo,
+      log,
+      (e) => events.push(e),
+      (n) => slots.push(n),
+    );
     const event = (done: number, final: boolean) =>
       `${ENGINE_PROGRESS_PREFIX}${JSON.stringify({ label: 'b', total: 2, done, cached: 0, duplicates: 0, failed: 0, retrying: 0, throttled: 0, rate: null, last_failure: null, line: `b ${done}/2`, final })}\n`;
-    const text = `${event(0, false)}warning[EF_X]: once\n${event(2, true)}error[EF_Y]: cut`;
+    const text = `${event(0, false)}warning[EF_X]: once\n${slotsLine(1)}${slotsLine(2)}${event(2, true)}error[EF_Y]: cut`;
     // Split mid-line, as a pipe may deliver it.
     stderr.write(Buffer.from(text.slice(0, 30)));
     stderr.write(Buffer.from(text.slice(30)));
@@ -38,6 +44,8 @@ describe('engineStderr with a progress sink (a suite)', () => {
       [0, false],
       [2, true],
     ]);
+    // A gated engine's slots given up go to their sink, and nowhere else.
+    expect(slots).toEqual([1, 2]);
     expect(echoed).toBe('warning[EF_X]: once\nerror[EF_Y]: cut\n');
     expect(readFileSync(join(dir, 'run.log'), 'utf8')).toBe('b 0/2\nwarning[EF_X]: once\nb 2/2\nerror[EF_Y]: cut\n');
     expect(stderr.tail).toEqual(['warning[EF_X]: once', 'error[EF_Y]: cut']);

@@ -1,7 +1,7 @@
 import type { WriteStream } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { redact } from '@eval-factory/errors';
-import { ENGINE_PROGRESS_PREFIX, type EngineProgressEvent } from '@eval-factory/types';
+import { ENGINE_PROGRESS_PREFIX, readSlotsLine, type EngineProgressEvent } from '@eval-factory/types';
 
 const TAIL_LINES = 50;
 /** How often a job of a suite adds its progress line to its log (the plain mode's rhythm). */
@@ -19,13 +19,15 @@ export interface EngineStderr {
 /**
  * The engine's stderr, redacted, to the terminal (`echo`) and the log. Without `onProgress` it is echoed as it comes
  * (a live bar redraws in place). With it (a suite: the engine runs with `EF_PROGRESS=events`) it is handled line by
- * line: progress events go to `onProgress`, and their plain line to the log every few seconds and at the end; every
- * other line (warnings, errors) is echoed whole, so the lines of engines running side by side never interleave.
+ * line: progress events go to `onProgress`, and their plain line to the log every few seconds and at the end; a
+ * gated engine's slots given up (`@ef-slots N`) to `onSlots`; every other line (warnings, errors) is echoed whole,
+ * so the lines of engines running side by side never interleave.
  */
 export function engineStderr(
   echo: NodeJS.WritableStream,
   log: WriteStream,
   onProgress?: (event: EngineProgressEvent) => void,
+  onSlots?: (released: number) => void,
 ): EngineStderr {
   const tail: string[] = [];
   const keep = (text: string) => {
@@ -36,6 +38,8 @@ export function engineStderr(
   let loggedAt = 0;
   const line = (text: string) => {
     if (!onProgress) return void log.write(forLog(text));
+    const released = readSlotsLine(text);
+    if (released !== null) return void onSlots?.(released);
     if (!text.startsWith(ENGINE_PROGRESS_PREFIX)) {
       echo.write(`${text}\n`);
       log.write(forLog(text));

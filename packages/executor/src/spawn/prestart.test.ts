@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from '@jest/globals';
+import { ENGINE_SEND_GATE_ENV } from '@eval-factory/types';
 import { prestartEngine } from './prestart.js';
+import { SendTurn } from './send-turn.js';
 import { runEngine } from './run-engine.js';
 
 /** A fake engine: prints its argv (as the engine's final JSON line); with `--argv-on-stdin` it reads them first. */
@@ -59,6 +61,36 @@ describe('prestartEngine', () => {
     });
     expect(readFileSync(logFile, 'utf8')).toContain('working');
     expect(() => early.start([])).toThrow(/already used/);
+  });
+
+  it('gives a gated engine its slots as they come: `go N` lines, then `go` and the end of its stdin', async () => {
+    const gated = join(dir, 'gated.mjs');
+    writeFileSync(
+      gated,
+      `let text = '';
+for await (const c of process.stdin) text += c;
+console.log(JSON.stringify({ status: 'success', run_dir: 'gated', counts: { stdin: text.split('\\n') } }));
+`,
+    );
+    const early = prestartEngine(gated, { cwd: dir, echo: new PassThrough(), env: { [ENGINE_SEND_GATE_ENV]: '1' } })!;
+    expect(early.gated).toBe(true);
+    const turn = new SendTurn();
+    turn.give(2);
+    const running = runEngine({
+      argv: [gated, 'run'],
+      logFile,
+      cwd: dir,
+      echo: new PassThrough(),
+      prestarted: early,
+      turn,
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    turn.give(1); // smaller than before: nothing
+    turn.give(5);
+    turn.giveAll();
+    turn.give(9); // after all: nothing
+    const run = await running;
+    expect(run.final?.counts).toEqual({ stdin: ['["run"]', 'go 2', 'go 5', 'go', ''] });
   });
 
   it('starts nothing for a program that is not a JavaScript file (the run then spawns it the ordinary way)', () => {

@@ -1,18 +1,19 @@
-import { ENGINE_ARGV_ON_STDIN, ENGINE_SEND_GATE_ENV, ENGINE_SEND_GO } from '@eval-factory/types';
+import { ENGINE_ARGV_ON_STDIN, ENGINE_SEND_GATE_ENV, sendGoLine } from '@eval-factory/types';
 import { spawnNodeScript, type EngineProcess } from './engine-process.js';
 import { resolveEngine } from './resolve-bin.js';
+import type { SendTurn } from './send-turn.js';
 
 /** An engine process started before its command line was known (docs/architecture.md, "Start-up"). */
 export interface PrestartedEngine {
   /** The program name it was resolved from (`ef-bench`): only a command starting with it can use this process. */
   readonly program: string;
-  /** Started with ENGINE_SEND_GATE_ENV: after its arguments it waits for a "go" before its first request. */
+  /** Started with ENGINE_SEND_GATE_ENV: after its arguments it waits for slots ("go") before its first request. */
   readonly gated: boolean;
   /**
    * Hands over the arguments (after the program name); the engine then runs as if started with them. Once. A gated
-   * engine gets its "go" when `sendGate` resolves (at once without one).
+   * engine gets the slots of `turn` as they come (all at once without one), `go N` lines then `go`.
    */
-  start(args: readonly string[], sendGate?: Promise<void>): EngineProcess;
+  start(args: readonly string[], turn?: SendTurn): EngineProcess;
   /** An engine that was not started exits on its own (end of stdin); a no-op after `start`. */
   dispose(): void;
 }
@@ -59,14 +60,18 @@ export function prestartEngine(program: string, opts: EarlyEngineOptions = {}): 
   return {
     program,
     gated,
-    start(args, sendGate) {
+    start(args, turn) {
       if (used) throw new Error('prestarted engine already used');
       used = true;
       const argvLine = `${JSON.stringify(args)}\n`;
       if (!gated) child.stdin?.end(argvLine);
       else {
         child.stdin?.write(argvLine);
-        void (sendGate ?? Promise.resolve()).then(() => child.stdin?.end(`${ENGINE_SEND_GO}\n`));
+        if (!turn) child.stdin?.end(sendGoLine('all'));
+        else
+          turn.watch((slots) =>
+            slots === 'all' ? child.stdin?.end(sendGoLine(slots)) : child.stdin?.write(sendGoLine(slots)),
+          );
       }
       return child;
     },

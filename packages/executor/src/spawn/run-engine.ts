@@ -7,6 +7,7 @@ import { resolveEngine } from './resolve-bin.js';
 import { engineEnv, type EngineProcess } from './engine-process.js';
 import type { PrestartedEngine } from './prestart.js';
 import { engineStderr } from './engine-stderr.js';
+import type { SendTurn } from './send-turn.js';
 
 /** What an engine needs in its environment to report to `onProgress` (give it to prestartEngine as well). */
 export const EVENTS_ENV: Readonly<Record<string, string>> = { EF_PROGRESS: 'events' };
@@ -37,12 +38,14 @@ export async function runEngine(opts: {
   /** Extra environment for an engine spawned here (a prestarted one got its own at its start). */
   env?: Readonly<Record<string, string>>;
   /**
-   * A suite's turn on the endpoint: the engine sends nothing before it resolves (a gated prestarted engine
-   * prepares meanwhile, any other is started only then).
+   * A suite's turn on the endpoint: a gated prestarted engine prepares and then sends with the slots the turn gives
+   * it as they come; any other engine is started only once the turn is full.
    */
-  sendGate?: Promise<void>;
+  turn?: SendTurn;
   /** A suite's view: the engine runs with `EF_PROGRESS=events` and its events come here (engine-stderr.ts). */
   onProgress?: (event: EngineProgressEvent) => void;
+  /** A gated engine's slots given up so far (its `@ef-slots N` lines), for the next job of the endpoint. */
+  onSlots?: (released: number) => void;
 }): Promise<EngineRun> {
   const [program, ...args] = opts.argv;
   await mkdir(dirname(opts.logFile), { recursive: true });
@@ -62,7 +65,7 @@ export async function runEngine(opts: {
   process.on('SIGTERM', onTerm);
   const prestarted = opts.prestarted?.program === program ? opts.prestarted : null;
   // Only a gated engine can wait for its turn itself; any other waits here, before it starts.
-  if (opts.sendGate && !prestarted?.gated) await opts.sendGate;
+  if (opts.turn && !prestarted?.gated) await opts.turn.full;
   if (interrupted && !prestarted?.gated) {
     opts.prestarted?.dispose();
     process.off('SIGINT', onInt);
@@ -71,9 +74,9 @@ export async function runEngine(opts: {
     return { exitCode: null, signal: null, final: null, stderrTail: [], interrupted: true, stopSignal: interrupted };
   }
   child = prestarted
-    ? prestarted.start(args, opts.sendGate)
+    ? prestarted.start(args, opts.turn)
     : await spawnNow(program, args, { ...opts, env: { ...(opts.onProgress ? EVENTS_ENV : {}), ...opts.env } }, echo);
-  const stderr = engineStderr(echo, log, opts.onProgress);
+  const stderr = engineStderr(echo, log, opts.onProgress, opts.onSlots);
   child.stderr?.on('data', (chunk: Buffer) => stderr.write(chunk));
   let stdout = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));

@@ -28,9 +28,11 @@ export interface Responder {
   reset(): void;
 }
 
-export function makeResponder(res: ServerResponse, record: RecordedRequest): Responder {
+/** `done` is called once the request is no longer in flight: just before its response is written, or at a reset. */
+export function makeResponder(res: ServerResponse, record: RecordedRequest, done: () => void = () => {}): Responder {
   const sendRaw = (status: number, text: string, headers: Readonly<Record<string, string>> = {}): void => {
     if (res.writableEnded || res.destroyed) return;
+    done();
     res.writeHead(status, { 'content-type': 'application/json', ...headers });
     res.end(text);
     record.status = status;
@@ -40,7 +42,11 @@ export function makeResponder(res: ServerResponse, record: RecordedRequest): Res
     sendRaw,
     send: (status, body, headers) => sendRaw(status, body === undefined ? '' : JSON.stringify(body), headers),
     // An RST rather than a FIN, so clients see ECONNRESET like a crashed proxy would cause.
-    reset: () => (res.socket ? res.socket.resetAndDestroy() : res.destroy()),
+    reset: () => {
+      done();
+      if (res.socket) res.socket.resetAndDestroy();
+      else res.destroy();
+    },
   };
 }
 

@@ -102,6 +102,13 @@ export interface FakeOpenAIServer {
   setScript(entries: readonly ScriptEntry[]): void;
   setAnswer(answer: Answerer): void;
   setFaults(faults: FakeServerOptions['faults'] | null): void;
+  /**
+   * The most model requests (chat, completions, NVCF pexec) for `model` (the body's `model`) the server had in
+   * flight at once, counted from arrival until its answer is written, faults and retries included.
+   */
+  maxInFlight(model: string): number;
+  /** Starts the counts of `maxInFlight` again. */
+  resetMaxInFlight(): void;
   /** Destroys open connections (hung requests included) and stops listening. */
   close(): Promise<void>;
 }
