@@ -55,6 +55,8 @@ export interface RunEvalHooks {
   readonly turn?: SendTurn;
   /** The slots the job's engine has given up for good (for the next job of the endpoint). */
   readonly onSlots?: (released: number) => void;
+  /** The run's status as written to evaluation_config.yaml (a suite need not read the file back). */
+  readonly onStatus?: (status: string) => void;
 }
 
 const warn = (w: CodedMessage) => process.stderr.write(`warning[${w.code}]: ${redact(w.message)}\n`);
@@ -193,6 +195,7 @@ async function runLocked(o: {
     warnings: allWarnings,
     metadata: resolved.metadata,
   });
+  o.hooks.onStatus?.(result.status);
   // The log ends with the run's outcome, also when the terminal showed only the interrupt line (issue 19.10).
   await appendFile(logFile, `${new Date().toISOString()} ${formatFinalLogLine(result.status, result.summary)}\n`).catch(
     () => undefined,

@@ -56,11 +56,13 @@ export async function runUnit(
   hooks: UnitHooks = {},
 ): Promise<string> {
   const outputDir = join(suiteDir, unit.dir);
+  let status: string | null = null;
   try {
     await runEvalCommand(jobRunArgs(job, args, outputDir, unit.shard), hooks.prestarted ?? null, {
       onProgress: hooks.onProgress,
       turn: hooks.turn,
       onSlots: hooks.onSlots,
+      onStatus: (s) => (status = s),
     });
   } catch (error) {
     // One unit's coded error is that unit's failure, said once; the others go on.
@@ -70,7 +72,8 @@ export async function runUnit(
   } finally {
     hooks.prestarted?.dispose();
   }
-  return statusOf(outputDir) ?? 'failed';
+  // As written to evaluation_config.yaml; read back only when the run stopped before writing it.
+  return status ?? statusOf(outputDir) ?? 'failed';
 }
 
 /** The unit's folder (or, for a shard, its merged job) already holds a successful run: it is skipped. */
