@@ -7,7 +7,7 @@ export { mcnemarExact } from './stats/mcnemar.js';
 export type { RunInfo } from './runs/types.js';
 export { readInstanceValues, valuesInOrder } from './runs/instance-values.js';
 export { collectRuns } from './runs/collect.js';
-export { buildLeaderboard, type Leaderboard } from './leaderboard.js';
+export { buildLeaderboard, prepareRunSummary, type Leaderboard } from './leaderboard.js';
 export {
   formatLeaderboardMarkdown,
   formatLeaderboardCsv,

@@ -1,7 +1,8 @@
 import { isUserError } from '@eval-factory/errors';
 import { pickRun } from './runs/collect.js';
 import { readInstanceValues, valuesInOrder } from './runs/instance-values.js';
-import { missingReason } from './runs/read-run.js';
+import { missingReason, readRun } from './runs/read-run.js';
+import { FileMemo } from './runs/run-memo.js';
 import type { RunInfo, RunMetric, RunState } from './runs/types.js';
 import { bootstrapMeanCI, DEFAULT_BOOTSTRAP, type BootstrapOptions, type Interval } from './stats/bootstrap.js';
 import { standings } from './stats/ranking.js';
@@ -112,11 +113,17 @@ function columnsOf(runs: readonly RunInfo[], metric: string | null | undefined):
     });
 }
 
-async function intervalOf(
-  run: RunInfo,
-  metric: RunMetric,
-  options: BootstrapOptions,
-): Promise<{ ci: Interval | null; note: string | null }> {
+type CellInterval = { ci: Interval | null; note: string | null };
+
+/** Each resampling is seeded on its own (bootstrap.ts), so one computed earlier is the one computed now. */
+const intervals = new FileMemo<Promise<CellInterval>>();
+
+function intervalOf(run: RunInfo, metric: RunMetric, options: BootstrapOptions): Promise<CellInterval> {
+  const id = [run.resultsJsonl, metric.name, metric.ratio, options.seed, options.resamples, options.level].join('\0');
+  return intervals.get(id, run.resultsJsonl ? [run.resultsJsonl] : [], () => computeInterval(run, metric, options));
+}
+
+async function computeInterval(run: RunInfo, metric: RunMetric, options: BootstrapOptions): Promise<CellInterval> {
   if (metric.ratio) return { ci: null, note: 'ratio metric: no per-instance values to resample' };
   if (!run.resultsJsonl) return { ci: null, note: 'no results.jsonl: no interval' };
   try {
@@ -127,6 +134,15 @@ async function intervalOf(
     if (!isUserError(error)) throw error;
     return { ci: null, note: error.message };
   }
+}
+
+/**
+ * Reads a finished run and resamples its main metrics now, so that a leaderboard built later over it finds them
+ * done while its files are unchanged (run_suite calls it as each job ends, while the others still send).
+ */
+export async function prepareRunSummary(dir: string, options: BootstrapOptions = DEFAULT_BOOTSTRAP): Promise<void> {
+  const run = readRun(dir);
+  await Promise.all(run.metrics.filter((m) => m.main).map((m) => intervalOf(run, m, options)));
 }
 
 async function cellOf(run: RunInfo, column: LeaderboardColumn, options: BootstrapOptions): Promise<LeaderboardCell> {

@@ -58,7 +58,7 @@ export async function runSuiteCommand(given: RunSuiteInput): Promise<number> {
   if (args.unit !== undefined) return runOneUnit(plan, args, suiteDir, jobs.jobs);
   if (args.executor === 'slurm' || args.executor === 'kubernetes')
     return submitToCluster(args.executor, plan, args, suiteDir);
-  const { outcomes, stopSignal } = await runLocally(plan, args, suiteDir, jobs.jobs);
+  const { outcomes, stopSignal, summaries } = await runLocally(plan, args, suiteDir, jobs.jobs);
   // After Ctrl-C / SIGTERM nothing more starts: no merge (a merge runs an engine), no leaderboard.
   const merges = stopSignal ? [] : await mergeSuite(suiteDir, plan);
   const lines = outcomes.map(
@@ -80,6 +80,7 @@ export async function runSuiteCommand(given: RunSuiteInput): Promise<number> {
     process.stderr.write(
       `HELM runs: ${join(suiteDir, HELM_OUTPUT_DIR)} (helm-summarize --output-path … --suite ${args.suite})\n`,
     );
+  await summaries;
   await summarizeCommand({ dirs: [suiteDir], out: suiteDir, schema: args.schema ?? 'medhelm' });
   const unitsOk = outcomes.every(([, status]) => status === 'success' || status === 'done');
   return unitsOk && merges.every((m) => m.complete && m.status !== 'error') ? EXIT.ok : EXIT.error;
@@ -116,8 +117,20 @@ async function runLocally(
   args: RunSuiteArgs,
   suiteDir: string,
   jobs: readonly SuiteJob[],
-): Promise<{ outcomes: UnitOutcome[]; stopSignal: NodeJS.Signals | null }> {
+): Promise<{ outcomes: UnitOutcome[]; stopSignal: NodeJS.Signals | null; summaries: Promise<void> }> {
   let stopSignal: NodeJS.Signals | null = null;
+  // Each job that ends is read and resampled for the leaderboard while the others still send, one at a time; the
+  // leaderboard then reads only what changed since. A shard is summarised through its merged job, after all.
+  let summaries: Promise<void> = Promise.resolve();
+  const onUnitEnd = (unit: WorkUnit, status: string) => {
+    if (unit.shard !== null || (status !== 'success' && status !== 'partial')) return;
+    const dir = join(suiteDir, unit.dir);
+    summaries = summaries
+      .then(() => import('@eval-factory/summary'))
+      .then((summary) => summary.prepareRunSummary(dir))
+      // Whatever failed here fails again in the leaderboard, which reports it.
+      .catch(() => undefined);
+  };
   // Each concurrent run_eval listens for SIGINT/SIGTERM and exit (to forward signals, release its folder lock); two
   // may overlap per endpoint: with more than a few endpoints that passes Node's default of 10, which is no leak.
   const endpoints = new Set(plan.units.map((u) => u.model)).size;
@@ -139,8 +152,9 @@ async function runLocally(
       suiteDir,
       view,
       stopped: () => stopSignal !== null,
+      onUnitEnd,
     });
-    return { outcomes, stopSignal };
+    return { outcomes, stopSignal, summaries };
   } finally {
     view.close();
     process.off('SIGINT', onSignal);

@@ -99,6 +99,8 @@ export async function runEndpoints(o: {
   suiteDir: string;
   view: SuiteView;
   stopped: () => boolean;
+  /** A unit has ended (its status), while the others go on. */
+  onUnitEnd?: (unit: WorkUnit, status: string) => void;
 }): Promise<UnitOutcome[]> {
   const byEndpoint = new Map<string, number[]>();
   o.units.forEach((unit, i) => byEndpoint.set(unit.model, [...(byEndpoint.get(unit.model) ?? []), i]));
@@ -158,6 +160,7 @@ async function runChain(
         .then((status) => {
           outcomes[i] = status;
           o.view.end(i, status);
+          o.onUnitEnd?.(unit, status);
         })
         .catch((error: unknown) => void (crash ??= { error }))
         .finally(() => {

@@ -4,6 +4,7 @@ import { parse } from 'yaml';
 import { UserError } from '@eval-factory/errors';
 import { RUN_FILES, type CodedMessage } from '@eval-factory/types';
 import type { InstanceCountsView, RunInfo, RunMetric, RunState } from './types.js';
+import { FileMemo, runFiles } from './run-memo.js';
 
 type Obj = Record<string, unknown>;
 
@@ -110,6 +111,12 @@ function incompleteRun(dir: string): RunInfo {
  */
 export function readRun(folder: string): RunInfo {
   const dir = resolve(folder);
+  return readRuns.get(dir, runFiles(dir), () => readRunFiles(dir));
+}
+
+const readRuns = new FileMemo<RunInfo>();
+
+function readRunFiles(dir: string): RunInfo {
   const evaluation = readYaml(join(dir, RUN_FILES.evaluationConfig));
   if (!evaluation) return incompleteRun(dir);
   const results = readYaml(join(dir, RUN_FILES.resultsYml));
