@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from '@jest/globals';
 import { PassThrough } from 'node:stream';
@@ -88,6 +89,22 @@ describe('one stdin for a reused engine (ENGINE_REUSE_ENV): a job ends, the next
     expect(await argvFromStdin(skippingGrants(next))).toEqual(['second']);
     expect(grants).toEqual([2]);
     expect(ended).toBe(false);
+  });
+
+  it('leaves no abort listener behind per line read (a job reads one grant per slot given up)', async () => {
+    const stdin = new PassThrough();
+    const next = lineReader(stdin);
+    const over = new AbortController();
+    const grants: SlotGrant[] = [];
+    const reading = readGrants(next, { give: (g) => grants.push(g) }, () => undefined, over.signal);
+    for (let n = 1; n <= 40; n++) stdin.write(`go ${n}\n`);
+    await new Promise((r) => setImmediate(r));
+    expect(grants).toHaveLength(40);
+    // Only the wait for the next line listens.
+    expect(getEventListeners(over.signal, 'abort')).toHaveLength(1);
+    over.abort();
+    await reading;
+    expect(getEventListeners(over.signal, 'abort')).toHaveLength(0);
   });
 
   it('a reader aborted before it waits takes nothing', async () => {

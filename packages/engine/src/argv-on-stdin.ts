@@ -39,16 +39,18 @@ export function lineReader(stdin: Readable): LineReader {
   return (until) =>
     new Promise((resolve) => {
       if (until?.aborted) return resolve(null);
-      waiting.push(resolve);
-      until?.addEventListener(
-        'abort',
-        () => {
-          const at = waiting.indexOf(resolve);
-          if (at >= 0) waiting.splice(at, 1);
-          resolve(null);
-        },
-        { once: true },
-      );
+      const onAbort = () => {
+        const at = waiting.indexOf(deliver);
+        if (at >= 0) waiting.splice(at, 1);
+        resolve(null);
+      };
+      // The abort listener goes with its line: a job reads a grant per slot given up, all under one signal.
+      const deliver = (line: string | null) => {
+        until?.removeEventListener('abort', onAbort);
+        resolve(line);
+      };
+      until?.addEventListener('abort', onAbort, { once: true });
+      waiting.push(deliver);
       settle();
     });
 }

@@ -73,6 +73,8 @@ describe('readJsonObjectEntries', () => {
     ['{"a": 1} trailing'],
     ['{a: 1}'],
     [''],
+    // Python parses the value a repeated key replaces, and fails on it.
+    ['{"a": tru, "a": 1}'],
   ])('rejects malformed JSON %j with EF_DATA_FORMAT naming the source', (text) => {
     expect(() => readJsonObjectEntries(text, 'my.json')).toThrow(
       expect.objectContaining({ code: 'EF_DATA_FORMAT', message: expect.stringContaining('my.json') }),

@@ -136,6 +136,9 @@ function scanMembers(text: string, source: string): { keys: string[]; bounds: nu
       indexOfKey.set(key, k);
       keys.push(key);
     }
+    // The value a repeated key replaces is never read again, but Python's json.load (HELM) parses it: invalid, it
+    // fails the file there too.
+    else parseSlice(text, bounds[2 * k], bounds[2 * k + 1], source);
     bounds[2 * k] = valueStart;
     bounds[2 * k + 1] = valueEnd;
     closed = end === CLOSE_BRACE;

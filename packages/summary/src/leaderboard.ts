@@ -138,11 +138,17 @@ async function computeInterval(run: RunInfo, metric: RunMetric, options: Bootstr
 
 /**
  * Reads a finished run and resamples its main metrics now, so that a leaderboard built later over it finds them
- * done while its files are unchanged (run_suite calls it as each job ends, while the others still send).
+ * done while its files are unchanged (run_suite calls it as each job ends, while the others still send). Resampling
+ * is synchronous (`resamples` × n draws): a metric over more than `maxInstances` values is left for the leaderboard.
  */
-export async function prepareRunSummary(dir: string, options: BootstrapOptions = DEFAULT_BOOTSTRAP): Promise<void> {
+export async function prepareRunSummary(
+  dir: string,
+  options: BootstrapOptions = DEFAULT_BOOTSTRAP,
+  maxInstances = Number.POSITIVE_INFINITY,
+): Promise<void> {
   const run = readRun(dir);
-  await Promise.all(run.metrics.filter((m) => m.main).map((m) => intervalOf(run, m, options)));
+  const ahead = run.metrics.filter((m) => m.main && (m.count ?? Number.POSITIVE_INFINITY) <= maxInstances);
+  await Promise.all(ahead.map((m) => intervalOf(run, m, options)));
 }
 
 async function cellOf(run: RunInfo, column: LeaderboardColumn, options: BootstrapOptions): Promise<LeaderboardCell> {

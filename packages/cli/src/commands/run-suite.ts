@@ -127,7 +127,7 @@ async function runLocally(
     const dir = join(suiteDir, unit.dir);
     summaries = summaries
       .then(() => import('@eval-factory/summary'))
-      .then((summary) => summary.prepareRunSummary(dir))
+      .then((summary) => summary.prepareRunSummary(dir, summary.DEFAULT_BOOTSTRAP, PREPARE_MAX_INSTANCES))
       // Whatever failed here fails again in the leaderboard, which reports it.
       .catch(() => undefined);
   };
@@ -161,6 +161,13 @@ async function runLocally(
     process.off('SIGTERM', onSignal);
   }
 }
+
+/**
+ * The largest job resampled ahead (2000 resamples of 2000 values: ~20 ms). Resampling blocks the factory's event
+ * loop, which passes slots and progress between the jobs still sending; a larger job is resampled by the leaderboard
+ * at the end, as before.
+ */
+const PREPARE_MAX_INSTANCES = 2_000;
 
 function jobIndex(jobs: readonly SuiteJob[]): (unit: WorkUnit) => SuiteJob {
   const byKey = new Map(jobs.map((j) => [jobKey(j.model, j.name), j]));

@@ -5,6 +5,7 @@
  * job prepares) instead of paying one start-up each (issue 16.4).
  */
 import { PassThrough, type Readable } from 'node:stream';
+import { redact } from '@eval-factory/errors';
 import { StringDecoder } from 'node:string_decoder';
 import {
   ENGINE_ARGV_ON_STDIN,
@@ -179,8 +180,8 @@ class ReusableEngine {
       return;
     }
     if (job && !job.ended && job.ends[stream] === undefined) job[stream].write(`${line}\n`);
-    // Between jobs only a warning can come (stderr); it is not lost.
-    else if (stream === 'stderr') this.echo.write(`${line}\n`);
+    // Between jobs only a warning can come (stderr); it is not lost, and like every engine line it is redacted.
+    else if (stream === 'stderr') this.echo.write(`${redact(line)}\n`);
   }
 
   private finish(job: Job, exit: EngineExit): void {

@@ -21,15 +21,16 @@ export interface EngineProcess {
 }
 
 /** The engine draws a live bar only when our own stderr is a terminal (and not in CI). */
-export function engineEnv(echo: NodeJS.WritableStream): Record<string, string> {
+export function engineEnv(echo: NodeJS.WritableStream, node: boolean): Record<string, string> {
   const tty = (echo as NodeJS.WriteStream).isTTY === true && process.env.CI !== 'true';
   return {
     EF_PROGRESS: tty ? 'tty' : 'plain',
     EF_COLUMNS: String((echo as NodeJS.WriteStream).columns ?? ''),
-    // glibc gives each thread that allocates (libuv's pool: file writes, SQLite) its own malloc arena, up to 8 per
-    // core, and memory freed in one is not reused by another: 60–90 MB of a 300k-instance run's RSS. Two arenas
-    // keep that near 50 MB (bench/scale.mjs); other C libraries ignore the variable, and a user's own value wins.
-    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+    // For our Node engine only (a custom command's program keeps its own malloc): glibc gives each thread that
+    // allocates (libuv's pool: file writes, SQLite) its own arena, up to 8 per core, and memory freed in one is not
+    // reused by another: 60–90 MB of a 300k-instance run's RSS. Two arenas keep that near 50 MB (bench/scale.mjs);
+    // other C libraries ignore the variable, and a user's own value wins.
+    ...(node ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' } : {}),
   };
 }
 
@@ -53,7 +54,7 @@ export function spawnNodeScript(
   const child = spawn(process.execPath, [script, ...args], {
     cwd: opts.cwd,
     stdio: [opts.stdin, 'pipe', 'pipe'],
-    env: { ...process.env, ...engineEnv(opts.echo), ...opts.env },
+    env: { ...process.env, ...engineEnv(opts.echo, true), ...opts.env },
     windowsHide: true,
   });
   const cleanup = () => child.kill();

@@ -123,7 +123,7 @@ async function spawnNow(
     stderr: 'pipe',
     forceKillAfterDelay: false,
     cleanup: true,
-    env: { ...engineEnv(echo), ...opts.env },
+    env: { ...engineEnv(echo, file === process.execPath), ...opts.env },
   });
   const exited = child.then((r) => {
     const notFound = r.exitCode === undefined && (r as { code?: string }).code === 'ENOENT';

@@ -8,19 +8,23 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { RUN_FILES } from '@eval-factory/types';
 
-/** Sizes and modification times of `files` ('-' for a missing one): equal keys, same contents as far as we know. */
+/** Identity, sizes and times of `files` ('-' for a missing one): equal keys, same contents as far as we know. */
 export function filesKey(files: readonly string[]): string {
   return files
     .map((file) => {
       const s = statSync(file, { throwIfNoEntry: false });
-      return s ? `${s.size}:${s.mtimeMs}` : '-';
+      // The inode and change time as well: a file replaced by a rename within one tick of a coarse clock, at the
+      // same size (`success` → `partial`), still differs.
+      return s ? `${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}` : '-';
     })
     .join('|');
 }
 
-/** The files `readRun` reads from a run folder. */
+/** The files `readRun` reads from a run folder (run_config.yml: an unfinished run's task and model). */
 export function runFiles(dir: string): string[] {
-  return [RUN_FILES.evaluationConfig, RUN_FILES.resultsYml, RUN_FILES.resultsJsonl].map((f) => join(dir, f));
+  return [RUN_FILES.evaluationConfig, RUN_FILES.resultsYml, RUN_FILES.resultsJsonl, RUN_FILES.runConfig].map((f) =>
+    join(dir, f),
+  );
 }
 
 /** A cache of values computed from files, each entry valid while `filesKey` of its files is unchanged. */

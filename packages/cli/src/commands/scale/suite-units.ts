@@ -85,7 +85,7 @@ export function formatUnits(plan: UnitsPlan): string {
     (u) =>
       `${String(u.index).padStart(4)}  ${u.model}  ${u.job}${u.shard ? `  shard ${u.shard.index + 1} of ${u.shard.count}` : ''}${u.instances !== null ? `  (${counted(u.instances, 'instance')})` : ''}  → ${u.dir}`,
   );
-  return `${counted(plan.units.length, 'unit')}${plan.max_instances_per_unit !== null ? ` (at most ~${plan.max_instances_per_unit} instances each)` : ' (one per job)'}\n${lines.join('\n')}\n`;
+  return `${counted(plan.units.length, 'unit')}${plan.max_instances_per_unit !== null ? ` (at most ~${counted(plan.max_instances_per_unit, 'instance')} each)` : ' (one per job)'}\n${lines.join('\n')}\n`;
 }
 
 /** `1 unit`, `2 units`. */
