@@ -105,13 +105,7 @@ export async function runEndpoints(o: {
   const byEndpoint = new Map<string, number[]>();
   o.units.forEach((unit, i) => byEndpoint.set(unit.model, [...(byEndpoint.get(unit.model) ?? []), i]));
   const outcomes: string[] = o.units.map(() => 'not started');
-  // Jobs run in engines kept from one job to the next: a suite pays ~two engine start-ups per endpoint, not one per job.
-  const engines = enginePool(ENGINE_PROGRAM, { repoRoot: repoRoot(), env: SUITE_ENGINE_ENV });
-  try {
-    await Promise.all([...byEndpoint.values()].map((indexes) => runChain(indexes, o, outcomes, engines)));
-  } finally {
-    engines.close();
-  }
+  await Promise.all([...byEndpoint.values()].map((indexes) => runChain(indexes, o, outcomes)));
   return o.units.map((unit, i) => [unit, outcomes[i]] as const);
 }
 
@@ -120,6 +114,21 @@ const SUITE_ENGINE_ENV = { ...EVENTS_ENV, [ENGINE_SEND_GATE_ENV]: '1' };
 
 /** One endpoint's units, each started when the one before begins sending and sending with the slots it gives up. */
 async function runChain(
+  indexes: readonly number[],
+  o: Parameters<typeof runEndpoints>[0],
+  outcomes: string[],
+): Promise<void> {
+  // The endpoint's jobs run in engines kept from one job to the next: two engine start-ups per endpoint, not one
+  // per job. They go when the endpoint's last job has ended, not when the whole suite has.
+  const engines = enginePool(ENGINE_PROGRAM, { repoRoot: repoRoot(), env: SUITE_ENGINE_ENV });
+  try {
+    await runJobs(indexes, o, outcomes, engines);
+  } finally {
+    engines.close();
+  }
+}
+
+async function runJobs(
   indexes: readonly number[],
   o: Parameters<typeof runEndpoints>[0],
   outcomes: string[],
