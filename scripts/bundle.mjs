@@ -120,7 +120,15 @@ export async function prepareFramework() {
   const file = join(ROOT, 'framework.yml');
   const text = readFileSync(file, 'utf8');
   const value = config.parseYamlText(text, file);
-  const json = config.preparsedFrameworkJson(text, value);
+  // Validated here, so that `ls` can take the pre-parsed value without the schema (config's framework-definition.ts);
+  // an invalid framework.yml is not pre-parsed, and every command reports it as before.
+  let valid = true;
+  try {
+    config.validateFramework(value, file);
+  } catch {
+    valid = false;
+  }
+  const json = valid ? config.preparsedFrameworkJson(text, value) : null;
   if (json === null) console.log('bundle: framework.yml not pre-parsed (a value JSON cannot carry)');
   else writeFileSync(parsedOut, json);
   const commands = [value?.defaults?.command, ...(value?.evaluations ?? []).map((e) => e?.defaults?.command)];

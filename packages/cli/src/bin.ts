@@ -9,7 +9,7 @@ if (argv.length === 1 && argv[0] === 'ls') {
   // Plain `eval-factory ls`, the command run most often by hand, skips yargs (~0.1 s of its ~0.25 s start-up); with
   // any flag it goes through the parser like every other command.
   try {
-    (await import('./commands/ls-custom.js')).lsWithCustomCommand();
+    await (await import('./commands/ls-custom.js')).lsWithCustomCommand();
   } catch (error) {
     process.exitCode = reportError(error, process.env.EF_LOG_LEVEL === 'DEBUG');
   }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { defaultFrameworkPath, loadFramework } from './framework.js';
 import { preparsedFramework, preparsedFrameworkJson } from './framework-preparsed.js';
+import { loadPreparsedFramework } from './framework-definition.js';
 import { parseYamlText } from './read-yaml.js';
 
 function withFile<T>(content: string | null, fn: (url: URL) => T): T {
@@ -46,5 +47,27 @@ describe('pre-parsed framework.yml', () => {
         (e) => e.defaults.config.type,
       ),
     );
+  });
+});
+
+describe('loadPreparsedFramework (what `ls` reads without the YAML parser or the schema)', () => {
+  it('is the framework loadFramework gives, for the framework.yml the build parsed', () => {
+    const path = defaultFrameworkPath();
+    // After `npm run build` (which the integration tests run first) the file is there; a bare checkout has none.
+    const fast = loadPreparsedFramework(path);
+    if (fast) expect(fast).toEqual(loadFramework(path));
+  });
+
+  it('is null for a framework.yml other than the one the build parsed, and for a missing file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ef-preparsed-'));
+    try {
+      const edited = join(dir, 'framework.yml');
+      writeFileSync(edited, `${readFileSync(defaultFrameworkPath(), 'utf8')}\n# edited\n`);
+      expect(loadPreparsedFramework(edited)).toBeNull();
+      expect(loadFramework(edited).evaluations.length).toBeGreaterThan(10);
+      expect(loadPreparsedFramework(join(dir, 'missing.yml'))).toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -3,7 +3,7 @@
  * (docs/configuration.md), plus the `--overrides` parser and the re-run check of §7.7.
  */
 export { configError } from './codes.js';
-export { loadFramework, listTasks } from './framework.js';
+export { loadFramework, listTasks, validateFramework } from './framework.js';
 export { readYamlFile, parseYamlText } from './read-yaml.js';
 export { preparsedFrameworkJson, PREPARSED_FRAMEWORK_URL } from './framework-preparsed.js';
 export { resolveEvaluation, readRunConfig, type ResolveInput } from './resolve.js';

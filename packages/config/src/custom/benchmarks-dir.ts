@@ -4,28 +4,20 @@
  * resolves by that name.
  */
 import { readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { CodedMessage } from '@eval-factory/types';
 import { configError } from '../codes.js';
 import { isDefinitionPath, readDefinitionHeader, type CustomBenchmark } from './definition-header.js';
 
-/** The environment variable naming the folder when no `--benchmarks_dir` is given. */
-export const BENCHMARKS_DIR_ENV = 'EF_BENCHMARKS_DIR';
+import { BENCHMARKS_DIR_ENV } from './benchmarks-dir-flag.js';
+
+export { BENCHMARKS_DIR_ENV, benchmarksDirFrom } from './benchmarks-dir-flag.js';
 
 export interface BenchmarksDirScan {
   /** Named definitions in file-name order (a name defined twice appears twice; resolving it is an error). */
   readonly benchmarks: readonly CustomBenchmark[];
   /** Files that could not be read or have no `name`, and names defined twice or shadowing a built-in. */
   readonly warnings: readonly CodedMessage[];
-}
-
-/**
- * The folder to scan: the flag, else `EF_BENCHMARKS_DIR`, else none. Relative to the working directory.
- * @example benchmarksDirFrom(undefined, { EF_BENCHMARKS_DIR: 'benchmarks' }) // → '/cwd/benchmarks'
- */
-export function benchmarksDirFrom(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): string | null {
-  const value = flag ?? env[BENCHMARKS_DIR_ENV];
-  return value === undefined || value.trim() === '' ? null : resolve(value);
 }
 
 /**
