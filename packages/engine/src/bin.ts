@@ -2,8 +2,8 @@
 import { setFlagsFromString } from 'node:v8';
 import {
   ENGINE_ARGV_ON_STDIN,
-  ENGINE_JOB_END,
   ENGINE_REUSE_ENV,
+  jobEndLine,
   ENGINE_SEND_GATE_ENV,
   slotsLine,
 } from '@eval-factory/types';
@@ -24,7 +24,7 @@ async function run(): Promise<number> {
   // Started early by the factory: the modules above are loaded by now; the command line follows on stdin.
   const next = lineReader(process.stdin);
   // A suite's engine runs one job after another (ENGINE_REUSE_ENV): each later job starts with its modules loaded.
-  const reuse = process.env[ENGINE_REUSE_ENV] === '1';
+  const reuse = process.env[ENGINE_REUSE_ENV] || null;
   try {
     // Node loads its fetch classes (Headers, Response; ~20 ms) on first use, which would be the first request:
     // load them now, while the factory is still resolving the config.
@@ -35,7 +35,7 @@ async function run(): Promise<number> {
       if (argv === null) return 0;
       const code = await runJob(argv, next);
       if (!reuse) return code;
-      await endOfJob(code);
+      await endOfJob(reuse, code);
     }
   } catch (error) {
     return reportError(error, false);
@@ -64,9 +64,9 @@ async function runJob(argv: string[], next: LineReader): Promise<number> {
   }
 }
 
-/** The job's end on both streams, after all its output (ENGINE_JOB_END). */
-async function endOfJob(code: number): Promise<void> {
-  const line = `${ENGINE_JOB_END} ${code}\n`;
+/** The job's end on both streams, after all its output (ENGINE_REUSE_ENV). */
+async function endOfJob(token: string, code: number): Promise<void> {
+  const line = jobEndLine(token, code);
   await new Promise<void>((resolve) => process.stdout.write(line, () => resolve()));
   await new Promise<void>((resolve) => process.stderr.write(line, () => resolve()));
 }

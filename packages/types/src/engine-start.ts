@@ -23,12 +23,18 @@ export const ENGINE_SEND_GO = 'go';
 
 /**
  * A suite runs several jobs, one after another, in one engine process (docs/architecture.md, "Suites"): an engine
- * started with `--argv-on-stdin` and this variable set to `1` does not exit after its job. It writes a line
- * `ENGINE_JOB_END <exit code>` on stdout and then on stderr, once everything else of the job is written to each,
- * and reads the next job's argv from stdin (then that job's "go", when gated). End of input: it exits with 0.
+ * started with `--argv-on-stdin` and this variable set (to a token its factory chose) does not exit after its job.
+ * It writes `jobEndLine(token, exit code)` on stdout and then on stderr, once everything else of the job is written
+ * to each, and reads the next job's argv from stdin (then that job's grants, when gated). End of input: it exits
+ * with 0. The token keeps a line of the job's own output (a warning quoting a data file) from passing for the end.
  */
 export const ENGINE_REUSE_ENV = 'EF_ENGINE_REUSE';
 export const ENGINE_JOB_END = '@ef-job-end';
+
+/** The line (with its newline) that ends a job of a reused engine. */
+export function jobEndLine(token: string, code: number): string {
+  return `${ENGINE_JOB_END} ${token} ${code}\n`;
+}
 
 /** Engine → factory, on stderr: `@ef-slots N`, N = slots of its grant given up for good so far (only grows). */
 export const ENGINE_SLOTS_PREFIX = '@ef-slots ';

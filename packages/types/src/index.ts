@@ -7,6 +7,7 @@ export {
   ENGINE_SEND_GATE_ENV,
   ENGINE_SEND_GO,
   ENGINE_SLOTS_PREFIX,
+  jobEndLine,
   readSendGo,
   readSlotsLine,
   sendGoLine,

@@ -22,12 +22,14 @@ function fakeEngine(dir: string): string {
     file,
     `#!/usr/bin/env node
 import { createInterface } from 'node:readline';
-const END = ${JSON.stringify(ENGINE_JOB_END)};
+const END = ${JSON.stringify(ENGINE_JOB_END)} + ' ' + process.env.EF_ENGINE_REUSE;
 for await (const line of createInterface({ input: process.stdin })) {
   if (line === 'go') continue;
   const argv = JSON.parse(line);
   process.stderr.write('job ' + argv[0] + ' without newline ');
   if (argv.includes('die')) process.exit(3);
+  // Output that looks like the end of the job (a warning quoting a data file) without this engine's token.
+  if (argv.includes('forge')) process.stderr.write(${JSON.stringify(ENGINE_JOB_END)} + ' 0\\nquoted ' + ${JSON.stringify(ENGINE_JOB_END)} + ' 1234 0\\n');
   console.log(JSON.stringify({ status: 'success', run_dir: argv[0], counts: { pid: process.pid } }));
   const code = Number((argv.find((a) => a.startsWith('code=')) ?? 'code=0').slice(5));
   await new Promise((r) => process.stdout.write(END + ' ' + code + '\\n', r));
@@ -58,14 +60,16 @@ describe('enginePool', () => {
     try {
       const a = await run(engines, 'a');
       const b = await run(engines, 'b', 'code=1');
-      const c = await run(engines, 'c');
-      expect([a.exitCode, b.exitCode, c.exitCode]).toEqual([0, 1, 0]);
+      const c = await run(engines, 'c', 'forge', 'code=2');
+      expect([a.exitCode, b.exitCode, c.exitCode]).toEqual([0, 1, 2]);
       expect([a.final?.run_dir, b.final?.run_dir, c.final?.run_dir]).toEqual(['a', 'b', 'c']);
       const pids = new Set([a, b, c].map((r) => (r.final?.counts as { pid: number }).pid));
       expect(pids.size).toBe(1);
       // Output the job left unterminated is the job's, not the next one's.
       expect(readFileSync(join(dir, 'b.log'), 'utf8')).toContain('job b without newline');
       expect(readFileSync(join(dir, 'c.log'), 'utf8')).not.toContain('job b');
+      // Lines that only look like the end of a job (no token) are the job's output.
+      expect(readFileSync(join(dir, 'c.log'), 'utf8')).toContain(`quoted ${ENGINE_JOB_END} 1234 0`);
     } finally {
       engines.close();
     }

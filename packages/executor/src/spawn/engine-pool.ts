@@ -4,6 +4,7 @@
  * engine goes back to the idle ones. An endpoint's jobs then share two engine processes (one sends while the next
  * job prepares) instead of paying one start-up each (issue 16.4).
  */
+import { randomBytes } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import { redact } from '@eval-factory/errors';
 import { StringDecoder } from 'node:string_decoder';
@@ -23,9 +24,6 @@ export interface EnginePool {
   /** Lets the idle engines go (each exits at the end of its stdin). */
   close(): void;
 }
-
-/** An end-of-job line, and whatever unterminated output came before it on its line. */
-const JOB_END_LINE = new RegExp(`^(.*)${ENGINE_JOB_END} (\\d+)$`);
 
 /** Exit codes of a job stopped by a signal (130, 143): its engine is stopping, not kept. */
 const STOPPED = new Set([130, 143]);
@@ -68,6 +66,8 @@ interface Job {
 class ReusableEngine {
   private readonly child: EngineProcess;
   private job: Job | null = null;
+  /** This engine's end-of-job line (its token: ENGINE_REUSE_ENV), and unterminated output before it on its line. */
+  private readonly jobEnd: RegExp;
   /** How the process ended, once it has. */
   private exit: EngineExit | null = null;
 
@@ -78,11 +78,13 @@ class ReusableEngine {
     private readonly echo: NodeJS.WritableStream,
     private readonly env: Readonly<Record<string, string>>,
   ) {
+    const token = randomBytes(8).toString('hex');
+    this.jobEnd = new RegExp(`^(.*)${ENGINE_JOB_END} ${token} (\\d+)$`);
     this.child = spawnNodeScript(script, [ENGINE_ARGV_ON_STDIN], {
       cwd,
       echo,
       stdin: 'pipe',
-      env: { ...env, [ENGINE_REUSE_ENV]: '1' },
+      env: { ...env, [ENGINE_REUSE_ENV]: token },
     });
     // An engine that died reports through its job's `exited`; writing to it must not throw as well.
     this.child.stdin?.on('error', () => {});
@@ -168,7 +170,7 @@ class ReusableEngine {
 
   private line(stream: 'stdout' | 'stderr', line: string): void {
     const job = this.job;
-    const end = JOB_END_LINE.exec(line);
+    const end = this.jobEnd.exec(line);
     if (end && job && !job.ended) {
       // Output the job left without a newline ends up before the marker, on its line.
       if (end[1]) this.line(stream, end[1]);
