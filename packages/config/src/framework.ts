@@ -39,11 +39,18 @@ export function loadFramework(path: string = defaultFrameworkPath()): FrameworkD
   const cached = stamp === null ? undefined : loaded.get(path);
   if (cached && cached.stamp === stamp) return cached.framework;
   const text = readYamlText(path);
-  const value = preparsedFramework(text) ?? parseYamlText(text, path);
-  if (!isPlainObject(value)) throw configError('EF_FRAMEWORK_INVALID', `${path}: expected a mapping at the top level`);
-  const framework = validateFramework(value, path);
+  // The build parsed and validated exactly this text (framework-definition.ts, as `ls` reads it); any other is parsed
+  // and checked here.
+  const preparsed = preparsedFramework(text);
+  const framework = preparsed !== undefined ? frameworkFromValue(preparsed, path) : parseAndValidate(text, path);
   if (stamp !== null) loaded.set(path, { stamp, framework });
   return framework;
+}
+
+function parseAndValidate(text: string, path: string): FrameworkDefinition {
+  const value = parseYamlText(text, path);
+  if (!isPlainObject(value)) throw configError('EF_FRAMEWORK_INVALID', `${path}: expected a mapping at the top level`);
+  return validateFramework(value, path);
 }
 
 const loaded = new Map<string, { readonly stamp: string; readonly framework: FrameworkDefinition }>();
