@@ -19,18 +19,12 @@ const P = 2;
 let server: FakeOpenAIServer;
 let dir: string;
 let dataRoot: string;
-const inFlight = new Map<string, number>();
-const maxInFlight = new Map<string, number>();
 let latencyMs = 120;
 beforeAll(async () => {
   server = await startFakeOpenAIServer({
     models: MODELS,
     answer: async (request) => {
-      const model = request.model ?? '?';
-      inFlight.set(model, (inFlight.get(model) ?? 0) + 1);
-      maxInFlight.set(model, Math.max(maxInFlight.get(model) ?? 0, inFlight.get(model)!));
       await new Promise((r) => setTimeout(r, latencyMs));
-      inFlight.set(model, inFlight.get(model)! - 1);
       return demoAnswer(request);
     },
   });
@@ -109,7 +103,7 @@ evaluation:
   }, 120_000);
 
   it('2 models × 3 benchmarks: jobs of one endpoint follow each other closely, never past its parallelism', async () => {
-    maxInFlight.clear();
+    server.resetMaxInFlight();
     // Long enough that a next job, once prepared, would send while the one before still sends, were it not held.
     latencyMs = 500;
     const sentFrom = server.requests.length;
@@ -138,7 +132,7 @@ evaluation:
     expect(r.stderr).not.toMatch(/^\s+at /m);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^suite budget: jobs 6\/6 done \| requests (\d+)\/\1$/m);
-    for (const m of MODELS) expect(maxInFlight.get(m)).toBe(P);
+    for (const m of MODELS) expect(server.maxInFlight(m)).toBe(P);
 
     // Per endpoint, in conf order: each job was started (its log's first line) while the one before still sent,
     // and sent its first request only once the one before had given up a slot (fewer requests left than P: no
