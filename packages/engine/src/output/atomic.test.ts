@@ -3,13 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { prng, randomJsonValue } from '@eval-factory/testkit';
-import {
-  helmElementJson,
-  helmJson,
-  JsonArrayWriter,
-  writeJsonArrayAtomic,
-  writeJsonTextArrayAtomic,
-} from './atomic.js';
+import { JsonArrayWriter, writeJsonArrayAtomic, writeJsonTextArrayAtomic } from './atomic.js';
+import { helmElementJson, helmJson } from './helm-json.js';
 
 /** What HELM elements were written with before the replacer was avoided: the byte-for-byte reference. */
 const omitNull = (_key: string, value: unknown): unknown => (value === null ? undefined : value);

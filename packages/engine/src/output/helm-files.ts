@@ -4,7 +4,8 @@ import { statFromValues } from '@eval-factory/metrics';
 import type { ModelCallRecord } from '../clients/index.js';
 import type { ScoredResult } from '../runner/score.js';
 import { writeFileAtomic } from '@eval-factory/files';
-import { helmElementJson, helmJson, JsonArrayWriter } from './atomic.js';
+import { JsonArrayWriter } from './atomic.js';
+import { helmElementJson, helmJson } from './helm-json.js';
 import { perInstanceStatsJson, StatTexts } from './per-instance-stats.js';
 import { helmRequestResult } from './helm-request-result.js';
 

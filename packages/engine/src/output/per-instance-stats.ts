@@ -1,5 +1,5 @@
 import type { PerInstanceStats, Stat } from '@eval-factory/types';
-import { helmElementJson } from './atomic.js';
+import { helmElementJson } from './helm-json.js';
 
 /** A Stat of one value, built directly (hundreds of thousands per large run: no general-purpose merging). */
 export function singleValueStat(name: string, split: string, v: number): Stat {
