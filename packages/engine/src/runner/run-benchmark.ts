@@ -1,6 +1,6 @@
 import { describeSecret } from '@eval-factory/errors';
 import { join } from 'node:path';
-import { RUN_FILES, type EngineSummary, type Instance, type JudgeCounts, type RunStatus } from '@eval-factory/types';
+import { RUN_FILES, type EngineSummary, type Instance, type RunStatus } from '@eval-factory/types';
 import { createAuthContext, resolveModelKey } from '../auth/index.js';
 import { openRequestCache, type CacheSetup } from '../cache/index.js';
 import {
@@ -11,9 +11,8 @@ import {
   RequestLimiter,
   openSharedBudget,
   type ModelCallRecord,
-  type RequestSettings,
 } from '../clients/index.js';
-import { openJuryStage, planJury, type JuryPlan, type JuryStage } from '../judges/index.js';
+import { planJury } from '../judges/index.js';
 import { JsonlAppender, writeJsonlAtomic } from '../output/atomic.js';
 import { ENGINE_VERSION } from '../version.js';
 import type { Diagnostics } from './diagnostics.js';
@@ -27,12 +26,12 @@ import type { RetryObserver } from '../clients/retry.js';
 import { ignoredArgFlags, resolveRun } from './resolve-run.js';
 import { runLog } from '../output/run-log.js';
 import { activeMetrics, completionTexts, notSentResult, scoreOne, type ScoredResult } from './score.js';
-import { annotateAll, type AnnotationResult } from './annotate.js';
+import type { AnnotationResult } from './annotate.js';
 import { EarlyScoring } from './early-scoring.js';
 import { ResultSink } from './result-sink.js';
+import { scoreAfterAnswers, type Scored } from './score-after-answers.js';
 import { finishRun, helmRunSpec } from './finish-run.js';
 import type { PreparedRun } from './prepare.js';
-import type { ResolvedRun } from './resolve-run.js';
 
 export interface RunOutcome {
   readonly status: RunStatus;
@@ -254,62 +253,6 @@ export async function runBenchmark(
     await sink.discard();
     throw error;
   }
-}
-
-interface Scored {
-  readonly judgeStop: boolean;
-  readonly judges?: { readonly counts: JudgeCounts; readonly helmCompatible: boolean };
-}
-
-/**
- * Annotators and judges run over all answers once the last is in (HELM's order), then every answer is scored into
- * the sink, in request order.
- */
-async function scoreAfterAnswers(o: {
-  run: ResolvedRun;
-  prepared: PreparedRun;
-  instanceOf: (index: number) => Instance;
-  records: readonly (ModelCallRecord | undefined)[];
-  scoreAt: (i: number, annotation?: AnnotationResult) => ScoredResult;
-  juryPlan: JuryPlan | null;
-  outputPath: string;
-  parallelism: number;
-  diag: Diagnostics;
-  signal: AbortSignal;
-  cacheSetup: CacheSetup;
-  settings: RequestSettings;
-  sink: ResultSink;
-}): Promise<Scored> {
-  const { run, prepared, juryPlan, diag, signal } = o;
-  const s = o.settings;
-  const stage: JuryStage | null = juryPlan
-    ? await openJuryStage(juryPlan, { outputDir: o.outputPath, cacheSetup: o.cacheSetup, warn: diag.warn, signal })
-    : null;
-  let annotations: Awaited<ReturnType<typeof annotateAll>>;
-  try {
-    annotations = await annotateAll({
-      benchmark: run.benchmark,
-      items: prepared.requests.map((r, i) => ({
-        instance: o.instanceOf(i),
-        request: r,
-        texts: completionTexts(o.records[i]?.outcome, s)?.texts ?? null,
-      })),
-      ctx: { resources: prepared.loaded.resources ?? {}, warn: diag.warn, log: diag.log },
-      parallelism: o.parallelism,
-      signal,
-      ...(stage ? { after: [stage.jury.annotator] } : {}),
-    });
-  } finally {
-    await stage?.close();
-  }
-  const judgeStop = stage?.jury.fatal() ?? null;
-  if (judgeStop) diag.error(judgeStop.code, judgeStop.message);
-  const judgeWarning = stage?.jury.failureWarning();
-  if (judgeWarning) diag.warn('EF_JUDGE_FAILURES', judgeWarning);
-  for (let i = 0; i < prepared.requests.length; i++) await o.sink.add(o.scoreAt(i, annotations[i]), o.records[i]);
-  const judges =
-    stage && juryPlan ? { counts: stage.jury.counts(), helmCompatible: juryPlan.helmCompatible } : undefined;
-  return { judgeStop: judgeStop !== null, ...(judges ? { judges } : {}) };
 }
 
 /**
