@@ -8,15 +8,10 @@ import { randomBytes } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import { redact } from '@eval-factory/errors';
 import { StringDecoder } from 'node:string_decoder';
-import {
-  ENGINE_ARGV_ON_STDIN,
-  ENGINE_JOB_END,
-  ENGINE_REUSE_ENV,
-  ENGINE_SEND_GATE_ENV,
-  sendGoLine,
-} from '@eval-factory/types';
+import { ENGINE_ARGV_ON_STDIN, ENGINE_JOB_END, ENGINE_REUSE_ENV, ENGINE_SEND_GATE_ENV } from '@eval-factory/types';
 import { spawnNodeScript, type EngineExit, type EngineProcess } from './engine-process.js';
 import { engineScript, type EarlyEngineOptions, type PrestartedEngine } from './prestart.js';
+import { forwardGrants } from './send-turn.js';
 
 export interface EnginePool {
   /** An engine for the next job: an idle one, or one started now; null when `program` is not a JavaScript bin. */
@@ -112,8 +107,7 @@ class ReusableEngine {
         this.child.stdin?.write(`${JSON.stringify(args)}\n`);
         // Its slots as the turn gives them (prestart.ts), stdin left open for the next job. A job that has ended
         // needs none (the engine skips a grant that comes anyway).
-        if (gated && !turn) this.child.stdin?.write(sendGoLine('all'));
-        else if (gated) turn?.watch((slots) => job.ended || this.child.stdin?.write(sendGoLine(slots)));
+        if (gated) forwardGrants(turn, (line) => job.ended || this.child.stdin?.write(line));
         return this.view(job);
       },
       dispose: () => {

@@ -1,7 +1,7 @@
-import { ENGINE_ARGV_ON_STDIN, ENGINE_SEND_GATE_ENV, sendGoLine } from '@eval-factory/types';
+import { ENGINE_ARGV_ON_STDIN, ENGINE_SEND_GATE_ENV } from '@eval-factory/types';
 import { spawnNodeScript, type EngineProcess } from './engine-process.js';
 import { resolveEngine } from './resolve-bin.js';
-import type { SendTurn } from './send-turn.js';
+import { forwardGrants, type SendTurn } from './send-turn.js';
 
 /** An engine process started before its command line was known (docs/architecture.md, "Start-up"). */
 export interface PrestartedEngine {
@@ -67,11 +67,7 @@ export function prestartEngine(program: string, opts: EarlyEngineOptions = {}): 
       if (!gated) child.stdin?.end(argvLine);
       else {
         child.stdin?.write(argvLine);
-        if (!turn) child.stdin?.end(sendGoLine('all'));
-        else
-          turn.watch((slots) =>
-            slots === 'all' ? child.stdin?.end(sendGoLine(slots)) : child.stdin?.write(sendGoLine(slots)),
-          );
+        forwardGrants(turn, (line, last) => (last ? child.stdin?.end(line) : child.stdin?.write(line)));
       }
       return child;
     },

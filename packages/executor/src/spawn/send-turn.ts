@@ -1,4 +1,4 @@
-import type { SlotGrant } from '@eval-factory/types';
+import { sendGoLine, type SlotGrant } from '@eval-factory/types';
 
 /**
  * A suite job's turn on its endpoint, as the factory hands it on (docs/architecture.md, "Suites on one machine"):
@@ -40,4 +40,13 @@ export class SendTurn {
     this.watchers.push(watch);
     if (this.granted !== 0) watch(this.granted);
   }
+}
+
+/**
+ * A gated engine's grants as stdin lines (`go N`, then `go`), in the order `turn` gives them; all at once without a
+ * turn. `write` gets each line, and whether it is the last.
+ */
+export function forwardGrants(turn: SendTurn | undefined, write: (line: string, last: boolean) => void): void {
+  if (!turn) return write(sendGoLine('all'), true);
+  turn.watch((slots) => write(sendGoLine(slots), slots === 'all'));
 }
