@@ -47,6 +47,6 @@ export class SendTurn {
  * turn. `write` gets each line, and whether it is the last.
  */
 export function forwardGrants(turn: SendTurn | undefined, write: (line: string, last: boolean) => void): void {
-  if (!turn) return write(sendGoLine('all'), true);
-  turn.watch((slots) => write(sendGoLine(slots), slots === 'all'));
+  if (turn) turn.watch((slots) => write(sendGoLine(slots), slots === 'all'));
+  else write(sendGoLine('all'), true);
 }
