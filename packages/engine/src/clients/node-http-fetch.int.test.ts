@@ -55,7 +55,7 @@ afterEach(async () => {
 });
 
 describe('createNodeFetch', () => {
-  it('sends the method, headers and body with a content length and returns a standard Response', async () => {
+  it('sends the method, headers and body with a content length and returns a Response read from the bytes', async () => {
     const { origin, seen } = await serve((_req, res) =>
       res.writeHead(201, { 'content-type': 'application/json', 'x-request-id': 'r1' }).end('{"ok":true}'),
     );
@@ -65,8 +65,7 @@ describe('createNodeFetch', () => {
       headers: new Headers({ 'Content-Type': 'application/json', 'X-Trace': 'a' }),
       body,
     });
-    expect(response).toBeInstanceOf(Response);
-    expect(response.status).toBe(201);
+    expect([response.status, response.ok]).toEqual([201, true]);
     expect(response.headers.get('x-request-id')).toBe('r1');
     expect(await response.json()).toEqual({ ok: true });
     expect(seen).toEqual([expect.objectContaining({ method: 'POST', url: '/v1/chat', body })]);

@@ -1,6 +1,6 @@
 /**
  * The `fetch` the openai SDK clients use: one request on `node:http` / `node:https` with keep-alive agents, the
- * whole body read, then a standard `Response`. Node's built-in fetch (undici) spends about twice the CPU per
+ * whole body read, then a `Response` that reads from those bytes (loaded-response.ts). Node's built-in fetch (undici) spends about twice the CPU per
  * request (1000 requests at 32 in flight against the loopback server: 1.2 s of client CPU against 0.5 s), and at
  * hundreds of requests per second that CPU, not the endpoint, is what a run waits for on a small machine
  * (docs/performance.md).
@@ -12,6 +12,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { LoadedResponse, ResponseHeaders } from './loaded-response.js';
 
 type Fetch = typeof globalThis.fetch;
 
@@ -91,7 +92,7 @@ export function createNodeFetch(fallback: Fetch = globalThis.fetch): Fetch {
         res.on('end', () => {
           let response: Response;
           try {
-            response = toResponse(res, Buffer.concat(chunks), init.method === 'HEAD');
+            response = toResponse(res, Buffer.concat(chunks), init.method === 'HEAD', url);
           } catch (error) {
             fail(error);
             return;
@@ -112,7 +113,8 @@ function abortReason(signal: AbortSignal): unknown {
 
 function outgoingHeaders(headers: RequestInit['headers'], body: string | Uint8Array | null): Record<string, string> {
   const out: Record<string, string> = {};
-  new Headers(headers).forEach((value, name) => {
+  // The SDK passes a Headers object: read as it is rather than copied into a new one.
+  (headers instanceof Headers ? headers : new Headers(headers)).forEach((value, name) => {
     out[name] = value;
   });
   // A known length instead of chunked encoding: some local servers (llama.cpp, older vLLM) reject chunked bodies.
@@ -121,12 +123,13 @@ function outgoingHeaders(headers: RequestInit['headers'], body: string | Uint8Ar
   return out;
 }
 
-function toResponse(res: http.IncomingMessage, raw: Buffer, head: boolean): Response {
+function toResponse(res: http.IncomingMessage, raw: Buffer, head: boolean, url: string): Response {
   const status = res.statusCode ?? 0;
-  const headers = new Headers();
-  for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) headers.append(res.rawHeaders[i], res.rawHeaders[i + 1]);
+  const headers = new ResponseHeaders(res.rawHeaders);
   // We never ask for compression; a server that compresses anyway is decoded as fetch would.
-  const decode = DECODERS[(res.headers['content-encoding'] ?? '').trim().toLowerCase()];
+  const decode = DECODERS[(headers.get('content-encoding') ?? '').toLowerCase()];
   const body = head || NULL_BODY_STATUS.has(status) ? null : decode ? decode(raw) : raw;
-  return new Response(body, { status, statusText: res.statusMessage ?? '', headers });
+  if (status < 200 || status > 599) throw new RangeError(`status ${status} is outside 200-599`);
+  // Duck-typed: the SDK reads status, headers and json()/text() (loaded-response.ts).
+  return new LoadedResponse(status, res.statusMessage ?? '', headers, body, url) as unknown as Response;
 }

@@ -1,0 +1,103 @@
+import { LoadedResponse, ResponseHeaders } from './loaded-response.js';
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+const respond = (body: string | null, raw: string[] = [], status = 200) =>
+  new LoadedResponse(status, 'OK', new ResponseHeaders(raw), body === null ? null : bytes(body), 'http://127.0.0.1/x');
+
+describe('ResponseHeaders', () => {
+  const headers = new ResponseHeaders([
+    'X-Request-Id',
+    'r1',
+    'Vary',
+    'a',
+    'vary',
+    'b',
+    'Set-Cookie',
+    'k=1',
+    'set-cookie',
+    'k=2',
+    'Content-Type',
+    ' application/json ',
+  ]);
+
+  it.each([
+    ['x-request-id', 'r1'],
+    ['X-REQUEST-ID', 'r1'],
+    ['vary', 'a, b'],
+    ['content-type', 'application/json'],
+    ['set-cookie', 'k=1, k=2'],
+    ['retry-after', null],
+  ])('get(%s) is %p, as fetch joins and trims', (name, value) => {
+    expect(headers.get(name)).toBe(value);
+    expect(headers.has(name)).toBe(value !== null);
+  });
+
+  it('iterates sorted by name, each set-cookie apart, as fetch does', () => {
+    const fetchOrder = [...new Response(null, { headers: headers.toHeaders() }).headers];
+    expect([...headers]).toEqual(fetchOrder);
+    expect([...headers.entries()]).toEqual([
+      ['content-type', 'application/json'],
+      ['set-cookie', 'k=1'],
+      ['set-cookie', 'k=2'],
+      ['vary', 'a, b'],
+      ['x-request-id', 'r1'],
+    ]);
+    expect(headers.getSetCookie()).toEqual(['k=1', 'k=2']);
+    const seen: string[] = [];
+    headers.forEach((value, name) => seen.push(`${name}=${value}`));
+    expect(seen).toHaveLength(5);
+    expect([...headers.keys()]).toEqual([...headers].map(([n]) => n));
+    expect([...headers.values()]).toEqual([...headers].map(([, v]) => v));
+  });
+});
+
+describe('LoadedResponse', () => {
+  it.each([
+    [200, true],
+    [299, true],
+    [300, false],
+    [429, false],
+    [500, false],
+  ])('status %i is ok: %p', (status, ok) => {
+    expect(respond('', [], status).ok).toBe(ok);
+  });
+
+  it('reads text (without a byte order mark, as fetch does) and JSON once, then refuses as fetch does', async () => {
+    const r = respond('\uFEFF{"a":"é"}');
+    expect(r.bodyUsed).toBe(false);
+    expect(await r.json()).toEqual({ a: 'é' });
+    expect(r.bodyUsed).toBe(true);
+    await expect(r.text()).rejects.toThrow(TypeError);
+  });
+
+  it('rejects json() of a body that is not JSON with a SyntaxError', async () => {
+    await expect(respond('<html>').json()).rejects.toThrow(SyntaxError);
+  });
+
+  it('gives an empty text for a response without a body', async () => {
+    expect(await respond(null, [], 204).text()).toBe('');
+    expect(respond(null, [], 204).body).toBeNull();
+  });
+
+  it('hands the rest of fetch (stream, bytes, clone) to a standard Response of the same bytes', async () => {
+    const r = respond('hello', ['Content-Type', 'text/plain']);
+    const copy = r.clone();
+    expect(await copy.text()).toBe('hello');
+    expect(copy.headers.get('content-type')).toBe('text/plain');
+    const reader = (r.body as ReadableStream<Uint8Array>).getReader();
+    const chunk = await reader.read();
+    expect(new TextDecoder().decode(chunk.value)).toBe('hello');
+    expect(r.bodyUsed).toBe(true);
+    expect(new Uint8Array(await respond('ab').arrayBuffer())).toEqual(bytes('ab'));
+    expect(await (await respond('ab').blob()).text()).toBe('ab');
+  });
+
+  it('a body read as text is read for the standard Response too', async () => {
+    const r = respond('x');
+    expect(await r.text()).toBe('x');
+    expect(r.body).not.toBeNull();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(r.bodyUsed).toBe(true);
+    await expect(r.arrayBuffer()).rejects.toThrow('Body is unusable');
+  });
+});

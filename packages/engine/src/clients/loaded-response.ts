@@ -1,0 +1,153 @@
+/**
+ * A fetch `Response` for a body already read into memory, which is all `createNodeFetch` ever has. A standard
+ * `Response` (undici) wraps the bytes in a web stream and a `Headers` object only for the SDK to read them back
+ * with `json()`: about a tenth of a request's CPU at hundreds of requests per second (docs/performance.md). This one
+ * answers what the openai SDK and our error classes read — status, headers, `text()`, `json()` — straight from the
+ * bytes; anything else (`body` as a stream, `blob()`, `clone()`…) gets a standard `Response` made from the same
+ * bytes on first use, so a caller that needs the rest of fetch's surface still has it.
+ */
+
+// fetch decodes text as UTF-8 and drops a leading byte order mark; TextDecoder does both.
+const utf8 = new TextDecoder();
+
+/** A response's headers, read-only, as fetch's `Headers` presents them: case-insensitive, repeats joined by ", ". */
+export class ResponseHeaders {
+  readonly #values = new Map<string, string>();
+  readonly #cookies: string[] = [];
+
+  /** @param raw Node's `rawHeaders`: name, value, name, value… */
+  constructor(raw: readonly string[]) {
+    for (let i = 0; i + 1 < raw.length; i += 2) {
+      const name = raw[i].toLowerCase();
+      const value = raw[i + 1].trim();
+      if (name === 'set-cookie') this.#cookies.push(value);
+      const before = this.#values.get(name);
+      this.#values.set(name, before === undefined ? value : `${before}, ${value}`);
+    }
+  }
+
+  get(name: string): string | null {
+    return this.#values.get(String(name).toLowerCase()) ?? null;
+  }
+
+  has(name: string): boolean {
+    return this.#values.has(String(name).toLowerCase());
+  }
+
+  getSetCookie(): string[] {
+    return [...this.#cookies];
+  }
+
+  /** Sorted by name, each set-cookie on its own, as fetch's `Headers` iterates. */
+  *entries(): IterableIterator<[string, string]> {
+    for (const name of [...this.#values.keys()].sort()) {
+      if (name === 'set-cookie') for (const cookie of this.#cookies) yield [name, cookie];
+      else yield [name, this.#values.get(name) as string];
+    }
+  }
+
+  *keys(): IterableIterator<string> {
+    for (const [name] of this.entries()) yield name;
+  }
+
+  *values(): IterableIterator<string> {
+    for (const [, value] of this.entries()) yield value;
+  }
+
+  forEach(callback: (value: string, name: string, headers: ResponseHeaders) => void, thisArg?: unknown): void {
+    for (const [name, value] of this.entries()) callback.call(thisArg, value, name, this);
+  }
+
+  [Symbol.iterator](): IterableIterator<[string, string]> {
+    return this.entries();
+  }
+
+  /** A standard `Headers` with the same entries, for a standard `Response`. */
+  toHeaders(): Headers {
+    const headers = new Headers();
+    for (const [name, value] of this.entries()) headers.append(name, value);
+    return headers;
+  }
+}
+
+export class LoadedResponse {
+  readonly ok: boolean;
+  readonly redirected = false;
+  readonly type = 'basic';
+  readonly headers: ResponseHeaders;
+  #bytes: Uint8Array | null;
+  readonly #hasBody: boolean;
+  #used = false;
+  #standard: Response | null = null;
+
+  /** `bytes` null: a response without a body (HEAD, 204, 304…). */
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+    headers: ResponseHeaders,
+    bytes: Uint8Array | null,
+    readonly url: string,
+  ) {
+    this.ok = status >= 200 && status <= 299;
+    this.headers = headers;
+    this.#bytes = bytes;
+    this.#hasBody = bytes !== null;
+  }
+
+  get bodyUsed(): boolean {
+    return this.#standard ? this.#standard.bodyUsed : this.#used;
+  }
+
+  get body(): ReadableStream<Uint8Array> | null {
+    return this.#asStandard().body;
+  }
+
+  text(): Promise<string> {
+    if (this.#standard) return this.#standard.text();
+    try {
+      return Promise.resolve(utf8.decode(this.#take()));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  async json(): Promise<unknown> {
+    return JSON.parse(await this.text());
+  }
+
+  arrayBuffer(): Promise<ArrayBuffer> {
+    return this.#asStandard().arrayBuffer();
+  }
+
+  blob(): Promise<Blob> {
+    return this.#asStandard().blob();
+  }
+
+  formData(): Promise<FormData> {
+    return this.#asStandard().formData();
+  }
+
+  clone(): Response {
+    return this.#asStandard().clone();
+  }
+
+  /** The bytes, once: a second read fails as fetch's does. */
+  #take(): Uint8Array {
+    if (this.#used) throw new TypeError('Body is unusable: Body has already been read');
+    this.#used = true;
+    const bytes = this.#bytes ?? new Uint8Array(0);
+    this.#bytes = null;
+    return bytes;
+  }
+
+  /** The standard Response every other member delegates to from then on (its body read already if ours was). */
+  #asStandard(): Response {
+    if (this.#standard) return this.#standard;
+    const init = { status: this.status, statusText: this.statusText, headers: this.headers.toHeaders() };
+    const standard = new Response(this.#hasBody ? (this.#bytes ?? new Uint8Array(0)) : null, init);
+    if (this.#used && this.#hasBody) void standard.arrayBuffer().catch(() => {});
+    this.#bytes = null;
+    this.#standard = standard;
+    return standard;
+  }
+}
