@@ -14,6 +14,8 @@ const utf8 = new TextDecoder();
 export class ResponseHeaders {
   readonly #values = new Map<string, string>();
   readonly #cookies: string[] = [];
+  /** Sorted once, when first iterated (the SDK looks for x-request-id among every response's entries). */
+  #sorted: [string, string][] | null = null;
 
   /** @param raw Node's `rawHeaders`: name, value, name, value… */
   constructor(raw: readonly string[]) {
@@ -39,11 +41,15 @@ export class ResponseHeaders {
   }
 
   /** Sorted by name, each set-cookie on its own, as fetch's `Headers` iterates. */
-  *entries(): IterableIterator<[string, string]> {
-    for (const name of [...this.#values.keys()].sort()) {
-      if (name === 'set-cookie') for (const cookie of this.#cookies) yield [name, cookie];
-      else yield [name, this.#values.get(name) as string];
+  entries(): IterableIterator<[string, string]> {
+    if (this.#sorted === null) {
+      this.#sorted = [];
+      for (const name of [...this.#values.keys()].sort()) {
+        if (name === 'set-cookie') for (const cookie of this.#cookies) this.#sorted.push([name, cookie]);
+        else this.#sorted.push([name, this.#values.get(name) as string]);
+      }
     }
+    return this.#sorted.map(([name, value]): [string, string] => [name, value])[Symbol.iterator]();
   }
 
   *keys(): IterableIterator<string> {
