@@ -57,6 +57,8 @@ function jobTimes(suiteDir: string, model: string, benchmark: string, sentFrom: 
     startedAt: Date.parse(log.slice(0, log.indexOf(' '))),
     firstSent: Math.min(...mine.map((q) => Date.parse(q.received_at))),
     lastAnswer: answers[answers.length - 1],
+    /** When half of the job's requests had their answer. */
+    halfAnswered: answers[Math.ceil(answers.length / 2) - 1],
     /** When the job first had fewer requests left than P (its first slot given up), or its start if it never had P. */
     firstSlotFree: answers[answers.length - P] ?? Number.NEGATIVE_INFINITY,
   };
@@ -142,6 +144,9 @@ evaluation:
         jobTimes(join(dir, 'budget', 'budget'), model, b, sentFrom),
       );
       expect(jobs[1].startedAt).toBeLessThan(jobs[0].lastAnswer);
+      // The third job runs in the first job's kept engine (no start-up to hide): it is started only once the
+      // second is halfway, not while the second's engine is cold and the first still writes its files.
+      expect(jobs[2].startedAt).toBeGreaterThanOrEqual(jobs[1].halfAnswered);
       for (let k = 1; k < jobs.length; k++) expect(jobs[k].firstSent).toBeGreaterThanOrEqual(jobs[k - 1].firstSlotFree);
     }
   }, 180_000);

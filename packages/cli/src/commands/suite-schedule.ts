@@ -2,8 +2,9 @@
  * How `run_suite` runs its units on this machine (docs/performance.md, "Suites"). Units of one model endpoint take
  * turns on it at its full parallelism, endpoints at the same time. An endpoint must not idle between two jobs while
  * the next one starts up (engine modules, config, data, prompts, cache: 0.3 s to seconds), so:
- * - when a job starts sending, the next job of its endpoint starts: its engine is spawned and prepares everything
- *   up to its first request, then waits for slots (`go N` lines on its stdin, ENGINE_SEND_GATE_ENV in types);
+ * - when a job starts sending, the next job of its endpoint starts (in a kept engine: when the job is halfway, see
+ *   runJobs): its engine prepares everything up to its first request, then waits for slots (`go N` lines on its
+ *   stdin, ENGINE_SEND_GATE_ENV in types);
  * - its slots come from the job before it: during that job's last requests, each answer that leaves it fewer
  *   unfinished requests than slots gives one up for good (its `@ef-slots N`), passed on at once; the rest (`go`)
  *   when the job before has every answer (its final progress event), while it still scores and writes its files.
@@ -25,7 +26,7 @@ import {
 } from '@eval-factory/executor';
 import { ENGINE_SEND_GATE_ENV } from '@eval-factory/types';
 import type { SuiteJob, WorkUnit } from '@eval-factory/suite';
-import type { EngineProgressEvent } from '@eval-factory/types';
+import { completedRequests, type EngineProgressEvent } from '@eval-factory/types';
 import { repoRoot } from '../framework-path.js';
 import { runEvalCommand } from './run-eval.js';
 import { jobRunArgs, type RunSuiteArgs } from './suite-job-args.js';
@@ -139,6 +140,7 @@ async function runJobs(
   let crash = null as { error: unknown } | null;
   // The next unit's slots: the first unit has them all.
   let turn = SendTurn.whole();
+  let started = 0;
   for (const i of indexes) {
     if (o.stopped() || crash) break;
     const unit = o.units[i];
@@ -148,10 +150,12 @@ async function runJobs(
       continue;
     }
     const sending = signal();
+    const halfway = signal();
     const answered = signal();
     const onProgress = (event: EngineProgressEvent) => {
       o.view.progress(i, event);
       sending.set();
+      if (event.final || 2 * completedRequests(event) >= event.total) halfway.set();
       if (event.final) answered.set();
     };
     const mine = turn;
@@ -174,11 +178,19 @@ async function runJobs(
         .catch((error: unknown) => void (crash ??= { error }))
         .finally(() => {
           sending.set();
+          halfway.set();
           answered.set();
         }),
     );
     turn = next;
-    await sending.promise;
+    started++;
+    // The next job prepares while this one sends. A new engine (the first two jobs) starts as soon as this one
+    // sends: its start-up takes longer than half a short job. A kept engine (the one the job before ran in) needs
+    // only the job's data and prompts, so it waits until this job is halfway: during its first requests this
+    // job's engine is cold and the job before is still writing its files, and one more busy process on the
+    // machine then slows every request of the round (docs/performance.md, "Suites"). The most it can cost is a
+    // gap of (preparation − half this job) when a job's data takes longer to load than half the job before.
+    await (started >= 2 ? halfway : sending).promise;
   }
   await Promise.all(running);
   if (crash) throw crash.error;
