@@ -3,7 +3,7 @@
  * share a process, each job gets its own output and exit code, and an engine whose job was stopped or which died
  * is not handed out again.
  */
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -21,7 +21,9 @@ function fakeEngine(dir: string): string {
   writeFileSync(
     file,
     `#!/usr/bin/env node
+import { appendFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+if (process.env.STARTS_FILE) appendFileSync(process.env.STARTS_FILE, process.pid + '\\n');
 const END = ${JSON.stringify(ENGINE_JOB_END)} + ' ' + process.env.EF_ENGINE_REUSE;
 for await (const line of createInterface({ input: process.stdin })) {
   if (line === 'go') continue;
@@ -91,5 +93,27 @@ describe('enginePool', () => {
     } finally {
       engines.close();
     }
+  });
+
+  it('warm starts one idle engine ahead, which the next job then runs in; not once closed', async () => {
+    const starts = join(dir, 'starts.txt');
+    const started = () => (existsSync(starts) ? readFileSync(starts, 'utf8').split('\n').filter(Boolean) : []);
+    const engines = enginePool(engine, { cwd: dir, echo: new PassThrough(), env: { STARTS_FILE: starts } });
+    try {
+      engines.warm();
+      engines.warm();
+      const deadline = Date.now() + 10_000;
+      while (started().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(started()).toHaveLength(1);
+      const job = await run(engines, 'w');
+      expect(job.exitCode).toBe(0);
+      expect(String((job.final?.counts as { pid: number }).pid)).toBe(started()[0]);
+      expect(started()).toHaveLength(1);
+    } finally {
+      engines.close();
+    }
+    engines.warm();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(started()).toHaveLength(1);
   });
 });

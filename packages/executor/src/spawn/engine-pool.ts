@@ -16,6 +16,8 @@ import { forwardGrants } from './send-turn.js';
 export interface EnginePool {
   /** An engine for the next job: an idle one, or one started now; null when `program` is not a JavaScript bin. */
   take(): PrestartedEngine | null;
+  /** Starts an engine now, idle, unless one is idle already: the next `take` gets it without waiting for its start. */
+  warm(): void;
   /** Lets the idle engines go (each exits at the end of its stdin). */
   close(): void;
 }
@@ -28,16 +30,24 @@ export function enginePool(program: string, opts: EarlyEngineOptions = {}): Engi
   const cwd = opts.cwd ?? process.cwd();
   const idle: ReusableEngine[] = [];
   let closed = false;
+  const start = (): ReusableEngine | null => {
+    const script = engineScript(program, cwd, opts.repoRoot);
+    return script === null
+      ? null
+      : new ReusableEngine(program, script, cwd, opts.echo ?? process.stderr, opts.env ?? {});
+  };
   return {
     take() {
       // An idle engine can have died meanwhile (a Ctrl-C reaches the whole process group): it is dropped.
       let kept = idle.pop();
       while (kept && !kept.alive) kept = idle.pop();
-      if (kept) return kept.lease(() => (closed ? kept.end() : idle.push(kept)));
-      const script = engineScript(program, cwd, opts.repoRoot);
-      if (script === null) return null;
-      const engine = new ReusableEngine(program, script, cwd, opts.echo ?? process.stderr, opts.env ?? {});
-      return engine.lease(() => (closed ? engine.end() : idle.push(engine)));
+      const engine = kept ?? start();
+      return engine?.lease(() => (closed ? engine.end() : idle.push(engine))) ?? null;
+    },
+    warm() {
+      if (closed || idle.some((engine) => engine.alive)) return;
+      const engine = start();
+      if (engine) idle.push(engine);
     },
     close() {
       closed = true;
