@@ -2,13 +2,16 @@
 // A suite against two endpoints (issue 13.2, issue 16.4): `run_suite` of 2 models × 3 benchmarks (N invented
 // instances each: pubmed_qa, medhelm_med_qa, medbullets) on one loopback server with latency L, parallelism P per
 // endpoint, with the request cache on (the default: every answer is stored, none is found). Each endpoint runs its 3
-// jobs one after another, so there are two job boundaries per endpoint. The ideal is the slowest endpoint's
-// Σ ceil(N/P) × L (endpoints run at the same time) plus one start-up (the time before the first request). Prints
-// wall time against that ideal, each endpoint's utilisation (mean requests in flight over its sending window / P,
+// jobs one after another, so there are two job boundaries per endpoint. The ideal is issue 13's: the slowest
+// endpoint's requests / P × L (endpoints run at the same time; jobs of an endpoint share its slots, so a job's last
+// partial round is not a round of its own), and the target is wall ≤ 1.10 × ideal + one start-up (the time before
+// the first request). Prints (wall − start-up) / ideal, the measure of sessions 5–7 next to it (wall against
+// start-up + Σ jobs ceil(n/P) × L, which was lenient by up to a round per job and by a tenth of the start-up), each
+// endpoint's utilisation (mean requests in flight over its sending window / P,
 // from the server's own log), the idle gaps at its job boundaries (last answer of a job → first request of the
 // next; negative when the next job sends during the last requests of the one before) and where the sending window
 // goes beyond its ideal: the rounds of each job up to its last request, its tail (last request → last answer,
-// against one latency) and the boundaries. Target: within 1.10 × ideal.
+// against one latency) and the boundaries.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFakeOpenAIServer } from '@eval-factory/testkit';
@@ -166,15 +169,14 @@ async function main() {
         `expected ≥ ${N} requests per job, the server saw ${JSON.stringify(jobSizes)} of ${requests.length}`,
       );
     const firstMs = Math.min(...requests.map((r) => Date.parse(r.received_at))) - result.startEpochMs;
-    const idealSendMs = Math.max(
-      ...jobSizes.map((sizes) => sizes.reduce((t, n) => t + Math.ceil(n / P) * LATENCY_MS, 0)),
-    );
-    const ideal = firstMs + idealSendMs;
+    const idealSendMs = Math.max(...jobSizes.map((sizes) => (sizes.reduce((a, b) => a + b, 0) / P) * LATENCY_MS));
+    const perJobIdeal =
+      firstMs + Math.max(...jobSizes.map((sizes) => sizes.reduce((t, n) => t + Math.ceil(n / P) * LATENCY_MS, 0)));
     const perEndpoint = MODELS.map((m) => {
       const mine = requests.filter((r) => r.body?.model === m);
       return { m, ...utilisation(mine), gaps: boundaryGaps(mine), over: overrun(mine) };
     });
-    const ratio = result.wallMs / ideal;
+    const ratio = (result.wallMs - firstMs) / idealSendMs;
     // After the last answer: the last jobs score and write their files, the suite its leaderboard.
     const lastAnswerMs = Math.max(...requests.map((r) => spanOf(r)[1])) - result.startEpochMs;
     printTable(
@@ -182,8 +184,9 @@ async function main() {
       [
         ['wall', sec(result.wallMs)],
         ['start-up (before the first request)', sec(firstMs)],
-        ['ideal (start-up + Σ jobs ceil(n/P) × latency)', sec(ideal)],
-        ['ratio', ratio.toFixed(2)],
+        ['ideal (the slowest endpoint: requests / P × latency)', sec(idealSendMs)],
+        ['(wall − start-up) / ideal', ratio.toFixed(2)],
+        ['wall / (start-up + Σ jobs ceil(n/P) × latency), as sessions 5–7', (result.wallMs / perJobIdeal).toFixed(2)],
         ['after the last answer (files, leaderboard)', sec(result.wallMs - lastAnswerMs)],
         [
           'CPU factory+engines (user + sys)',
@@ -200,7 +203,7 @@ async function main() {
       ],
     );
     summary(
-      `suite: ${ratio.toFixed(2)} × ideal (target ≤ ${TARGET_RATIO}), endpoint utilisation ${perEndpoint.map((e) => `${(e.utilisation * 100).toFixed(0)} %`).join(' / ')}, job-boundary gaps ${perEndpoint.map((e) => e.gaps.join('+')).join(' / ')} ms, CPU ${result.cpuS?.toFixed(1) ?? 'n/a'} s${ratio > TARGET_RATIO ? ' — MISSES TARGET' : ''}; ${loadNote()}`,
+      `suite: ${ratio.toFixed(2)} × ideal + start-up (target ≤ ${TARGET_RATIO}; ${(result.wallMs / perJobIdeal).toFixed(2)} as measured in sessions 5–7), endpoint utilisation ${perEndpoint.map((e) => `${(e.utilisation * 100).toFixed(0)} %`).join(' / ')}, job-boundary gaps ${perEndpoint.map((e) => e.gaps.join('+')).join(' / ')} ms, CPU ${result.cpuS?.toFixed(1) ?? 'n/a'} s${ratio > TARGET_RATIO ? ' — MISSES TARGET' : ''}; ${loadNote()}`,
     );
   } finally {
     await server.close();
