@@ -2,7 +2,8 @@
  * The engine → factory progress contract (issue 13.3). A suite runs several engines at once; each drawing its own bar
  * on one terminal makes them fight. With `EF_PROGRESS=events` the engine draws nothing and instead writes, on
  * stderr, lines made of `ENGINE_PROGRESS_PREFIX` and one JSON `EngineProgressEvent`: at the start, every
- * `ENGINE_PROGRESS_INTERVAL_MS` while counts change, and once at the end of sending (`final: true`). The factory
+ * `ENGINE_PROGRESS_INTERVAL_MS` while counts change, once when half the requests are complete, and once at the end
+ * of sending (`final: true`). The factory
  * takes these lines out of the stream (they reach neither the terminal nor the log) and draws one view of the suite.
  */
 export const ENGINE_PROGRESS_PREFIX = '@ef-progress ';

@@ -196,8 +196,10 @@ async function runJobs(
     // sends: its start-up takes longer than half a short job. A kept engine (the one the job before ran in) needs
     // only the job's data and prompts, so it waits until this job is halfway: during its first requests this
     // job's engine is cold and the job before is still writing its files, and one more busy process on the
-    // machine then slows every request of the round (docs/performance.md, "Suites"). The most it can cost is a
-    // gap of (preparation − half this job) when a job's data takes longer to load than half the job before.
+    // machine then slows every request of the round (docs/performance.md, "Suites"). The engine says at once when
+    // it is halfway (progress-events.ts). The most it can cost is a gap of (preparation − half this job) when a
+    // job's data takes longer to load than half the job before, or a start-up when the first job's engine was not
+    // kept (it died): "kept" is judged by position, the third job on.
     await (started >= 2 ? halfway : sending).promise;
   }
   await Promise.all(running);

@@ -5,7 +5,7 @@ const respond = (body: string | null, raw: string[] = [], status = 200) =>
   new LoadedResponse(status, 'OK', new ResponseHeaders(raw), body === null ? null : bytes(body), 'http://127.0.0.1/x');
 
 describe('ResponseHeaders', () => {
-  const headers = new ResponseHeaders([
+  const raw = [
     'X-Request-Id',
     'r1',
     'Vary',
@@ -17,8 +17,11 @@ describe('ResponseHeaders', () => {
     'set-cookie',
     'k=2',
     'Content-Type',
-    ' application/json ',
-  ]);
+    ' application/json\t',
+    'X-Space',
+    '\u00a0v\u00a0',
+  ];
+  const headers = new ResponseHeaders(raw);
 
   it.each([
     ['x-request-id', 'r1'],
@@ -26,6 +29,7 @@ describe('ResponseHeaders', () => {
     ['vary', 'a, b'],
     ['content-type', 'application/json'],
     ['set-cookie', 'k=1, k=2'],
+    ['x-space', '\u00a0v\u00a0'],
     ['retry-after', null],
   ])('get(%s) is %p, as fetch joins and trims', (name, value) => {
     expect(headers.get(name)).toBe(value);
@@ -33,19 +37,23 @@ describe('ResponseHeaders', () => {
   });
 
   it('iterates sorted by name, each set-cookie apart, as fetch does', () => {
-    const fetchOrder = [...new Response(null, { headers: headers.toHeaders() }).headers];
-    expect([...headers]).toEqual(fetchOrder);
+    // fetch's own Headers, given the same raw pairs: its joining, trimming and order are the reference.
+    const reference = new Headers();
+    for (let i = 0; i < raw.length; i += 2) reference.append(raw[i], raw[i + 1]);
+    expect([...headers]).toEqual([...reference]);
+    expect(headers.get('vary')).toBe(reference.get('vary'));
     expect([...headers.entries()]).toEqual([
       ['content-type', 'application/json'],
       ['set-cookie', 'k=1'],
       ['set-cookie', 'k=2'],
       ['vary', 'a, b'],
       ['x-request-id', 'r1'],
+      ['x-space', '\u00a0v\u00a0'],
     ]);
     expect(headers.getSetCookie()).toEqual(['k=1', 'k=2']);
     const seen: string[] = [];
     headers.forEach((value, name) => seen.push(`${name}=${value}`));
-    expect(seen).toHaveLength(5);
+    expect(seen).toHaveLength(6);
     expect([...headers.keys()]).toEqual([...headers].map(([n]) => n));
     expect([...headers.values()]).toEqual([...headers].map(([, v]) => v));
   });
@@ -74,9 +82,12 @@ describe('LoadedResponse', () => {
     await expect(respond('<html>').json()).rejects.toThrow(SyntaxError);
   });
 
-  it('gives an empty text for a response without a body', async () => {
-    expect(await respond(null, [], 204).text()).toBe('');
-    expect(respond(null, [], 204).body).toBeNull();
+  it('gives an empty text, as often as asked, for a response without a body', async () => {
+    const empty = respond(null, [], 204);
+    expect(await empty.text()).toBe('');
+    expect(await empty.text()).toBe('');
+    expect(empty.bodyUsed).toBe(false);
+    expect(empty.body).toBeNull();
   });
 
   it('hands the rest of fetch (stream, bytes, clone) to a standard Response of the same bytes', async () => {
@@ -89,6 +100,7 @@ describe('LoadedResponse', () => {
     expect(new TextDecoder().decode(chunk.value)).toBe('hello');
     expect(r.bodyUsed).toBe(true);
     expect(new Uint8Array(await respond('ab').arrayBuffer())).toEqual(bytes('ab'));
+    expect(await respond('ab').bytes()).toEqual(bytes('ab'));
     expect(await (await respond('ab').blob()).text()).toBe('ab');
   });
 

@@ -4,11 +4,13 @@
  * with `json()`: about a tenth of a request's CPU at hundreds of requests per second (docs/performance.md). This one
  * answers what the openai SDK and our error classes read — status, headers, `text()`, `json()` — straight from the
  * bytes; anything else (`body` as a stream, `blob()`, `clone()`…) gets a standard `Response` made from the same
- * bytes on first use, so a caller that needs the rest of fetch's surface still has it.
+ * bytes on first use, so a caller that needs the rest of fetch's surface still has it. (Not a `Headers` instance:
+ * the SDK's own debug log, `OPENAI_LOG=debug`, shows a response's headers as `{}`.)
  */
 
 // fetch decodes text as UTF-8 and drops a leading byte order mark; TextDecoder does both.
 const utf8 = new TextDecoder();
+const HTTP_WHITESPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
 
 /** A response's headers, read-only, as fetch's `Headers` presents them: case-insensitive, repeats joined by ", ". */
 export class ResponseHeaders {
@@ -21,7 +23,8 @@ export class ResponseHeaders {
   constructor(raw: readonly string[]) {
     for (let i = 0; i + 1 < raw.length; i += 2) {
       const name = raw[i].toLowerCase();
-      const value = raw[i + 1].trim();
+      // fetch trims HTTP whitespace only (tab, CR, LF, space), not every Unicode space as String.trim does.
+      const value = raw[i + 1].replace(HTTP_WHITESPACE, '');
       if (name === 'set-cookie') this.#cookies.push(value);
       const before = this.#values.get(name);
       this.#values.set(name, before === undefined ? value : `${before}, ${value}`);
@@ -125,6 +128,10 @@ export class LoadedResponse {
     return this.#asStandard().arrayBuffer();
   }
 
+  bytes(): Promise<Uint8Array> {
+    return (this.#asStandard() as Response & { bytes(): Promise<Uint8Array> }).bytes();
+  }
+
   blob(): Promise<Blob> {
     return this.#asStandard().blob();
   }
@@ -137,8 +144,9 @@ export class LoadedResponse {
     return this.#asStandard().clone();
   }
 
-  /** The bytes, once: a second read fails as fetch's does. */
+  /** The bytes, once: a second read fails as fetch's does (a response without a body reads as empty each time). */
   #take(): Uint8Array {
+    if (!this.#hasBody) return new Uint8Array(0);
     if (this.#used) throw new TypeError('Body is unusable: Body has already been read');
     this.#used = true;
     const bytes = this.#bytes ?? new Uint8Array(0);

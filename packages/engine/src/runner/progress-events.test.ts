@@ -40,4 +40,31 @@ describe("createProgress in 'events' mode (a suite draws the view)", () => {
     expect(events.at(-1)!.line).toMatch(/^pubmed_qa 4\/4 \(done 2, cached 1, failed 1; throttled 1\)/);
     expect(events.filter((e) => e.final)).toHaveLength(1);
   });
+
+  it('writes an event as soon as half the requests are complete, once, without waiting for the interval', async () => {
+    const out = collect();
+    const progress = createProgress('medbullets', 5, 'events', out.stream);
+    const events = () =>
+      out.lines().map((l) => JSON.parse(l.slice(ENGINE_PROGRESS_PREFIX.length)) as EngineProgressEvent);
+    await new Promise((r) => setImmediate(r));
+    expect(events()).toHaveLength(1);
+    progress.tick('done');
+    progress.tick('cached');
+    await new Promise((r) => setImmediate(r));
+    expect(events()).toHaveLength(1);
+    progress.tick('failed', 'a 500');
+    await new Promise((r) => setImmediate(r));
+    expect(events().map((e) => [e.done + e.cached + e.failed, e.final])).toEqual([
+      [0, false],
+      [3, false],
+    ]);
+    progress.tick('done');
+    progress.finish();
+    await new Promise((r) => setImmediate(r));
+    expect(events().map((e) => [e.done + e.cached + e.failed, e.final])).toEqual([
+      [0, false],
+      [3, false],
+      [4, true],
+    ]);
+  });
 });

@@ -2,7 +2,9 @@
  * `EF_PROGRESS=events` (a suite, issue 13.3): no bar and no plain lines, but machine-readable progress events on
  * stderr for the factory to aggregate into one view of the whole suite (the contract is `EngineProgressEvent` in
  * @eval-factory/types). An event is written at the start, every ENGINE_PROGRESS_INTERVAL_MS while the counts move,
- * and once at the end of sending, so the factory knows at once that the endpoint is free.
+ * once as soon as half the requests are complete (the suite starts preparing the next job in a kept engine then:
+ * at the interval alone it learned of it up to half a second late) and once at the end of sending, so the factory
+ * knows at once that the endpoint is free.
  */
 import { ENGINE_PROGRESS_INTERVAL_MS, ENGINE_PROGRESS_PREFIX, type EngineProgressEvent } from '@eval-factory/types';
 import { formatProgressLine, type ProgressState } from './progress-line.js';
@@ -24,23 +26,38 @@ function progressEvent(state: ProgressState, final: boolean): EngineProgressEven
   };
 }
 
-/** Starts the periodic events; the returned function writes the final one and stops them. */
-export function startProgressEvents(state: () => ProgressState, stream: NodeJS.WritableStream): () => void {
-  const emit = (final: boolean) =>
-    void stream.write(`${ENGINE_PROGRESS_PREFIX}${JSON.stringify(progressEvent(state(), final))}\n`);
+export interface ProgressEvents {
+  /** After each completed request: writes an event at once when `completed` first reaches half of `total`. */
+  completed(completed: number, total: number): void;
+  /** Writes the final event and stops the periodic ones. */
+  finish(): void;
+}
+
+/** Starts the periodic events. */
+export function startProgressEvents(state: () => ProgressState, stream: NodeJS.WritableStream): ProgressEvents {
   let last = '';
+  const emit = (final: boolean) => {
+    const s = state();
+    last = `${s.done}/${s.cached}/${s.duplicates}/${s.failed}/${s.retrying}/${s.throttled}`;
+    stream.write(`${ENGINE_PROGRESS_PREFIX}${JSON.stringify(progressEvent(s, final))}\n`);
+  };
   emit(false);
   const timer = setInterval(() => {
     const s = state();
-    const key = `${s.done}/${s.cached}/${s.duplicates}/${s.failed}/${s.retrying}/${s.throttled}`;
-    if (key === last) return;
-    last = key;
-    emit(false);
+    if (`${s.done}/${s.cached}/${s.duplicates}/${s.failed}/${s.retrying}/${s.throttled}` !== last) emit(false);
   }, ENGINE_PROGRESS_INTERVAL_MS);
   // The events must never keep a finished run alive.
   timer.unref();
-  return () => {
-    clearInterval(timer);
-    emit(true);
+  let halfway = false;
+  return {
+    completed(completed, total) {
+      if (halfway || 2 * completed < total) return;
+      halfway = true;
+      emit(false);
+    },
+    finish() {
+      clearInterval(timer);
+      emit(true);
+    },
   };
 }

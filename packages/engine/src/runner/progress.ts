@@ -52,8 +52,13 @@ class ProgressCounter {
     if (kind === 'done' || kind === 'failed') this.eta.observe(now);
   }
 
+  /** Requests with their final outcome. */
+  get completed(): number {
+    return this.counts.done + this.counts.cached + this.counts.duplicates + this.counts.failed;
+  }
+
   state(now: number): ProgressState {
-    const completed = this.counts.done + this.counts.cached + this.counts.duplicates + this.counts.failed;
+    const completed = this.completed;
     return {
       label: this.label,
       total: this.total,
@@ -86,8 +91,15 @@ export function createProgress(
   if (mode === 'off')
     return { ...retries, tick: (k, cause) => counter.tick(k, cause, Date.now()), finish: () => undefined };
   if (mode === 'events') {
-    const stop = startProgressEvents(() => counter.state(Date.now()), stream);
-    return { ...retries, tick: (k, cause) => counter.tick(k, cause, Date.now()), finish: stop };
+    const events = startProgressEvents(() => counter.state(Date.now()), stream);
+    return {
+      ...retries,
+      tick: (k, cause) => {
+        counter.tick(k, cause, Date.now());
+        events.completed(counter.completed, total);
+      },
+      finish: events.finish,
+    };
   }
   if (mode === 'plain') {
     let lastPrint = Date.now();

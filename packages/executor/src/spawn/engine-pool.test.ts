@@ -100,8 +100,8 @@ describe('enginePool', () => {
     const started = () => (existsSync(starts) ? readFileSync(starts, 'utf8').split('\n').filter(Boolean) : []);
     const engines = enginePool(engine, { cwd: dir, echo: new PassThrough(), env: { STARTS_FILE: starts } });
     try {
-      engines.warm();
-      engines.warm();
+      expect(engines.warm()).toBe(true);
+      expect(engines.warm()).toBe(false);
       const deadline = Date.now() + 10_000;
       while (started().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       expect(started()).toHaveLength(1);
@@ -112,8 +112,6 @@ describe('enginePool', () => {
     } finally {
       engines.close();
     }
-    engines.warm();
-    await new Promise((r) => setTimeout(r, 300));
-    expect(started()).toHaveLength(1);
+    expect(engines.warm()).toBe(false);
   });
 });

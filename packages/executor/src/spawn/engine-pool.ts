@@ -16,8 +16,11 @@ import { forwardGrants } from './send-turn.js';
 export interface EnginePool {
   /** An engine for the next job: an idle one, or one started now; null when `program` is not a JavaScript bin. */
   take(): PrestartedEngine | null;
-  /** Starts an engine now, idle, unless one is idle already: the next `take` gets it without waiting for its start. */
-  warm(): void;
+  /**
+   * Starts an engine now, idle, unless one is idle already or the pool is closed: the next `take` gets it without
+   * waiting for its start. True when it started one.
+   */
+  warm(): boolean;
   /** Lets the idle engines go (each exits at the end of its stdin). */
   close(): void;
 }
@@ -45,9 +48,10 @@ export function enginePool(program: string, opts: EarlyEngineOptions = {}): Engi
       return engine?.lease(() => (closed ? engine.end() : idle.push(engine))) ?? null;
     },
     warm() {
-      if (closed || idle.some((engine) => engine.alive)) return;
+      if (closed || idle.some((engine) => engine.alive)) return false;
       const engine = start();
       if (engine) idle.push(engine);
+      return engine !== null;
     },
     close() {
       closed = true;
