@@ -2,9 +2,9 @@
  * The engine → factory progress contract (issue 13.3). A suite runs several engines at once; each drawing its own bar
  * on one terminal makes them fight. With `EF_PROGRESS=events` the engine draws nothing and instead writes, on
  * stderr, lines made of `ENGINE_PROGRESS_PREFIX` and one JSON `EngineProgressEvent`: at the start, every
- * `ENGINE_PROGRESS_INTERVAL_MS` while counts change, once when half the requests are complete, and once at the end
- * of sending (`final: true`). The factory
- * takes these lines out of the stream (they reach neither the terminal nor the log) and draws one view of the suite.
+ * `ENGINE_PROGRESS_INTERVAL_MS` while counts change, once when half the requests are complete (`halfwayDone`), and
+ * once at the end of sending (`final: true`). The factory takes these lines out of the stream (they reach neither
+ * the terminal nor the log) and draws one view of the suite.
  */
 export const ENGINE_PROGRESS_PREFIX = '@ef-progress ';
 
@@ -41,6 +41,14 @@ export function completedRequests(c: {
   readonly failed: number;
 }): number {
   return c.done + c.cached + (c.duplicates ?? 0) + c.failed;
+}
+
+/**
+ * Half of a run's requests have their final outcome: the engine writes an event at once (without waiting for the
+ * interval) and a suite then starts preparing the next job in a kept engine.
+ */
+export function halfwayDone(completed: number, total: number): boolean {
+  return 2 * completed >= total;
 }
 
 /** `1h 02m`, `3m 05s`, `42s`: the durations of the engine's progress line and of a suite's view. */

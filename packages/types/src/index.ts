@@ -17,6 +17,7 @@ export {
 export type * from './engine-progress.js';
 export {
   completedRequests,
+  halfwayDone,
   ENGINE_PROGRESS_INTERVAL_MS,
   ENGINE_PROGRESS_PREFIX,
   formatDuration,

@@ -6,7 +6,12 @@
  * at the interval alone it learned of it up to half a second late) and once at the end of sending, so the factory
  * knows at once that the endpoint is free.
  */
-import { ENGINE_PROGRESS_INTERVAL_MS, ENGINE_PROGRESS_PREFIX, type EngineProgressEvent } from '@eval-factory/types';
+import {
+  ENGINE_PROGRESS_INTERVAL_MS,
+  ENGINE_PROGRESS_PREFIX,
+  halfwayDone,
+  type EngineProgressEvent,
+} from '@eval-factory/types';
 import { formatProgressLine, type ProgressState } from './progress-line.js';
 
 function progressEvent(state: ProgressState, final: boolean): EngineProgressEvent {
@@ -27,31 +32,34 @@ function progressEvent(state: ProgressState, final: boolean): EngineProgressEven
 }
 
 export interface ProgressEvents {
-  /** After each completed request: writes an event at once when `completed` first reaches half of `total`. */
+  /** After each completed request: writes an event at once the first time half the requests are complete. */
   completed(completed: number, total: number): void;
   /** Writes the final event and stops the periodic ones. */
   finish(): void;
 }
+
+/** What an event would change: the counts, not the rate or the clock. */
+const countsKey = (s: ProgressState) =>
+  `${s.done}/${s.cached}/${s.duplicates}/${s.failed}/${s.retrying}/${s.throttled}`;
 
 /** Starts the periodic events. */
 export function startProgressEvents(state: () => ProgressState, stream: NodeJS.WritableStream): ProgressEvents {
   let last = '';
   const emit = (final: boolean) => {
     const s = state();
-    last = `${s.done}/${s.cached}/${s.duplicates}/${s.failed}/${s.retrying}/${s.throttled}`;
+    last = countsKey(s);
     stream.write(`${ENGINE_PROGRESS_PREFIX}${JSON.stringify(progressEvent(s, final))}\n`);
   };
   emit(false);
   const timer = setInterval(() => {
-    const s = state();
-    if (`${s.done}/${s.cached}/${s.duplicates}/${s.failed}/${s.retrying}/${s.throttled}` !== last) emit(false);
+    if (countsKey(state()) !== last) emit(false);
   }, ENGINE_PROGRESS_INTERVAL_MS);
   // The events must never keep a finished run alive.
   timer.unref();
   let halfway = false;
   return {
     completed(completed, total) {
-      if (halfway || 2 * completed < total) return;
+      if (halfway || !halfwayDone(completed, total)) return;
       halfway = true;
       emit(false);
     },

@@ -1,4 +1,5 @@
 import cliProgress from 'cli-progress';
+import { completedRequests } from '@eval-factory/types';
 import type { RetryObserver } from '../clients/retry.js';
 import { EtaEstimator } from './progress-eta.js';
 import { formatProgressLine, type ProgressState } from './progress-line.js';
@@ -54,7 +55,7 @@ class ProgressCounter {
 
   /** Requests with their final outcome. */
   get completed(): number {
-    return this.counts.done + this.counts.cached + this.counts.duplicates + this.counts.failed;
+    return completedRequests(this.counts);
   }
 
   state(now: number): ProgressState {
