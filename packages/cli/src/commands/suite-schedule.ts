@@ -26,7 +26,7 @@ import {
 } from '@eval-factory/executor';
 import { ENGINE_SEND_GATE_ENV } from '@eval-factory/types';
 import type { SuiteJob, WorkUnit } from '@eval-factory/suite';
-import { completedRequests, type EngineProgressEvent } from '@eval-factory/types';
+import { completedRequests, halfwayDone, type EngineProgressEvent } from '@eval-factory/types';
 import { repoRoot } from '../framework-path.js';
 import { runEvalCommand } from './run-eval.js';
 import { jobRunArgs, type RunSuiteArgs } from './suite-job-args.js';
@@ -115,8 +115,10 @@ export async function runEndpoints(o: {
   // Every endpoint that has a job to run starts its first engine now, before any job is resolved. Started as each
   // chain reached its first job, the second endpoint's engine came one job's resolving (~50 ms) after the first,
   // and its whole chain ended that much later.
-  for (const c of chains) if (c.indexes.some((i) => !finishedBefore(o.units[i], o.suiteDir))) c.engines.warm();
-  await Promise.all(chains.map((c) => runChain(c.indexes, c.engines, o, outcomes)));
+  // Which units are still to run, read once (each is a YAML file).
+  const toRun = o.units.map((unit) => !finishedBefore(unit, o.suiteDir));
+  for (const c of chains) if (c.indexes.some((i) => toRun[i])) c.engines.warm();
+  await Promise.all(chains.map((c) => runChain(c.indexes, c.engines, toRun, o, outcomes)));
   return o.units.map((unit, i) => [unit, outcomes[i]] as const);
 }
 
@@ -127,11 +129,12 @@ const SUITE_ENGINE_ENV = { ...EVENTS_ENV, [ENGINE_SEND_GATE_ENV]: '1' };
 async function runChain(
   indexes: readonly number[],
   engines: EnginePool,
+  toRun: readonly boolean[],
   o: Parameters<typeof runEndpoints>[0],
   outcomes: string[],
 ): Promise<void> {
   try {
-    await runJobs(indexes, o, outcomes, engines);
+    await runJobs(indexes, toRun, o, outcomes, engines);
   } finally {
     engines.close();
   }
@@ -139,6 +142,7 @@ async function runChain(
 
 async function runJobs(
   indexes: readonly number[],
+  toRun: readonly boolean[],
   o: Parameters<typeof runEndpoints>[0],
   outcomes: string[],
   engines: EnginePool,
@@ -148,11 +152,10 @@ async function runJobs(
   let crash = null as { error: unknown } | null;
   // The next unit's slots: the first unit has them all.
   let turn = SendTurn.whole();
-  let started = 0;
   for (const i of indexes) {
     if (o.stopped() || crash) break;
     const unit = o.units[i];
-    if (finishedBefore(unit, o.suiteDir)) {
+    if (!toRun[i]) {
       outcomes[i] = 'done';
       o.view.end(i, 'done');
       continue;
@@ -163,7 +166,7 @@ async function runJobs(
     const onProgress = (event: EngineProgressEvent) => {
       o.view.progress(i, event);
       sending.set();
-      if (event.final || 2 * completedRequests(event) >= event.total) halfway.set();
+      if (event.final || halfwayDone(completedRequests(event), event.total)) halfway.set();
       if (event.final) answered.set();
     };
     const mine = turn;
@@ -191,16 +194,14 @@ async function runJobs(
         }),
     );
     turn = next;
-    started++;
-    // The next job prepares while this one sends. A new engine (the first two jobs) starts as soon as this one
-    // sends: its start-up takes longer than half a short job. A kept engine (the one the job before ran in) needs
-    // only the job's data and prompts, so it waits until this job is halfway: during its first requests this
-    // job's engine is cold and the job before is still writing its files, and one more busy process on the
-    // machine then slows every request of the round (docs/performance.md, "Suites"). The engine says at once when
-    // it is halfway (progress-events.ts). The most it can cost is a gap of (preparation − half this job) when a
-    // job's data takes longer to load than half the job before, or a start-up when the first job's engine was not
-    // kept (it died): "kept" is judged by position, the third job on.
-    await (started >= 2 ? halfway : sending).promise;
+    // The next job prepares while this one sends. In a new engine (fewer than two so far) it starts as soon as
+    // this one sends: a start-up takes longer than half a short job. In a kept engine (the one the job before ran
+    // in) it needs only the job's data and prompts, so it waits until this job is halfway: during its first
+    // requests this job's engine is cold and the job before is still writing its files, and one more busy process
+    // on the machine then slows every request of the round (docs/performance.md, "Suites"). The engine says at
+    // once when it is halfway (progress-events.ts). The most it can cost is a gap of (preparation − half this job)
+    // when a job's data takes longer to load than half the job before.
+    await (engines.live() >= 2 ? halfway : sending).promise;
   }
   await Promise.all(running);
   if (crash) throw crash.error;

@@ -81,6 +81,8 @@ describe('enginePool', () => {
     const engines = enginePool(engine, { cwd: dir, echo: new PassThrough() });
     try {
       const stopped = await run(engines, 's', 'code=130');
+      // A stopped job's engine is not kept: none is left for a later job.
+      expect(engines.live()).toBe(0);
       const after = await run(engines, 't');
       const pid = (r: typeof after) => (r.final?.counts as { pid: number }).pid;
       expect(stopped.exitCode).toBe(130);
@@ -100,8 +102,10 @@ describe('enginePool', () => {
     const started = () => (existsSync(starts) ? readFileSync(starts, 'utf8').split('\n').filter(Boolean) : []);
     const engines = enginePool(engine, { cwd: dir, echo: new PassThrough(), env: { STARTS_FILE: starts } });
     try {
+      expect(engines.live()).toBe(0);
       expect(engines.warm()).toBe(true);
       expect(engines.warm()).toBe(false);
+      expect(engines.live()).toBe(1);
       const deadline = Date.now() + 10_000;
       while (started().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       expect(started()).toHaveLength(1);
@@ -109,9 +113,12 @@ describe('enginePool', () => {
       expect(job.exitCode).toBe(0);
       expect(String((job.final?.counts as { pid: number }).pid)).toBe(started()[0]);
       expect(started()).toHaveLength(1);
+      expect(engines.live()).toBe(1);
     } finally {
       engines.close();
     }
     expect(engines.warm()).toBe(false);
+    // Closed: the idle engine was told to end, so no later job would run in it.
+    expect(engines.live()).toBe(0);
   });
 });

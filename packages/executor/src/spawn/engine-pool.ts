@@ -21,6 +21,11 @@ export interface EnginePool {
    * waiting for its start. True when it started one.
    */
   warm(): boolean;
+  /**
+   * Engines started and still there for a job (idle, or running one it may be kept after): with two, the job after
+   * next runs in a kept engine and pays no start-up.
+   */
+  live(): number;
   /** Lets the idle engines go (each exits at the end of its stdin). */
   close(): void;
 }
@@ -32,12 +37,14 @@ const STOPPED = new Set([130, 143]);
 export function enginePool(program: string, opts: EarlyEngineOptions = {}): EnginePool {
   const cwd = opts.cwd ?? process.cwd();
   const idle: ReusableEngine[] = [];
+  const started = new Set<ReusableEngine>();
   let closed = false;
   const start = (): ReusableEngine | null => {
     const script = engineScript(program, cwd, opts.repoRoot);
-    return script === null
-      ? null
-      : new ReusableEngine(program, script, cwd, opts.echo ?? process.stderr, opts.env ?? {});
+    if (script === null) return null;
+    const engine = new ReusableEngine(program, script, cwd, opts.echo ?? process.stderr, opts.env ?? {});
+    started.add(engine);
+    return engine;
   };
   return {
     take() {
@@ -52,6 +59,10 @@ export function enginePool(program: string, opts: EarlyEngineOptions = {}): Engi
       const engine = start();
       if (engine) idle.push(engine);
       return engine !== null;
+    },
+    live() {
+      for (const engine of started) if (!engine.usable) started.delete(engine);
+      return started.size;
     },
     close() {
       closed = true;
@@ -79,6 +90,8 @@ class ReusableEngine {
   private readonly jobEnd: RegExp;
   /** How the process ended, once it has. */
   private exit: EngineExit | null = null;
+  /** Told to end after its job (`end`): not given another. */
+  private ending = false;
 
   constructor(
     readonly program: string,
@@ -141,8 +154,14 @@ class ReusableEngine {
     return this.exit === null;
   }
 
+  /** Alive and not told to end: it can take a job after its current one. */
+  get usable(): boolean {
+    return this.alive && !this.ending;
+  }
+
   /** No further job: the engine exits at the end of its stdin. */
   end(): void {
+    this.ending = true;
     this.child.stdin?.end();
   }
 
