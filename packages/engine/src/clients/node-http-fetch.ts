@@ -1,9 +1,9 @@
 /**
  * The `fetch` the openai SDK clients use: one request on `node:http` / `node:https` with keep-alive agents, the
- * whole body read, then a `Response` that reads from those bytes (loaded-response.ts). Node's built-in fetch (undici) spends about twice the CPU per
- * request (1000 requests at 32 in flight against the loopback server: 1.2 s of client CPU against 0.5 s), and at
- * hundreds of requests per second that CPU, not the endpoint, is what a run waits for on a small machine
- * (docs/performance.md).
+ * whole body read, then a `Response` that reads from those bytes (loaded-response.ts). Node's built-in fetch
+ * (undici) spends about twice the CPU per request (1000 requests at 32 in flight against the loopback server: 1.2 s
+ * of client CPU against 0.5 s), and at hundreds of requests per second that CPU, not the endpoint, is what a run
+ * waits for on a small machine (docs/performance.md).
  *
  * Only what the SDK sends takes this path: an http(s) URL with a string or byte body. Anything else (a streamed or
  * form body, a `Request` object) and any redirect go to the built-in fetch, so the behaviour stays fetch's:
@@ -142,11 +142,12 @@ function outgoingHeaders(headers: RequestInit['headers'], body: string | Uint8Ar
 
 function toResponse(res: http.IncomingMessage, raw: Buffer, head: boolean, url: string): Response {
   const status = res.statusCode ?? 0;
+  // As fetch's Response constructor: no final status outside 200-599.
+  if (status < 200 || status > 599) throw new RangeError(`status ${status} is outside 200-599`);
   const headers = new ResponseHeaders(res.rawHeaders);
   // We never ask for compression; a server that compresses anyway is decoded as fetch would.
   const decode = DECODERS[(headers.get('content-encoding') ?? '').toLowerCase()];
   const body = head || NULL_BODY_STATUS.has(status) ? null : decode ? decode(raw) : raw;
-  if (status < 200 || status > 599) throw new RangeError(`status ${status} is outside 200-599`);
   // Duck-typed: the SDK reads status, headers and json()/text() (loaded-response.ts).
   return new LoadedResponse(status, res.statusMessage ?? '', headers, body, url) as unknown as Response;
 }
