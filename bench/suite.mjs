@@ -12,6 +12,14 @@
 // next; negative when the next job sends during the last requests of the one before) and where the sending window
 // goes beyond its ideal: the rounds of each job up to its last request, its tail (last request → last answer,
 // against one latency) and the boundaries.
+//
+// Then the same number of requests per endpoint without any suite machinery, measured the same way (the floors):
+// - two endpoints, one job each (one pubmed_qa run per model, as many requests as that model's three jobs): no job
+//   boundary, no second engine, no preparation while sending; what any schedule of this suite could reach here;
+// - one endpoint alone, one job: the same without the second endpoint's engine on the machine.
+// The suite's ratio minus the first floor is what its scheduling costs; the first floor minus the second is what a
+// second engine and its share of the fake server cost on this machine's cores (docs/performance.md, "Suites").
+// `--latency MS` changes L (default 50), `--no-floors` skips the floors.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFakeOpenAIServer } from '@eval-factory/testkit';
@@ -31,7 +39,6 @@ import {
 
 const N = 400;
 const P = 16;
-const LATENCY_MS = 50;
 const MODELS = ['org/alpha', 'org/beta'];
 /** Each benchmark and how its prompts are told apart in the server log. */
 const BENCHMARKS = [
@@ -94,8 +101,9 @@ function utilisation(requests) {
 }
 
 /** One endpoint's jobs in the order they ran: first request, last answer, last request, count. */
-function jobSpans(requests) {
-  return BENCHMARKS.map((b) => requests.filter((r) => JSON.stringify(r.body).includes(b.marker)).map(spanOf))
+function jobSpans(requests, benchmarks) {
+  return benchmarks
+    .map((b) => requests.filter((r) => JSON.stringify(r.body).includes(b.marker)).map(spanOf))
     .filter((spans) => spans.length)
     .map((spans) => ({
       first: Math.min(...spans.map((s) => s[0])),
@@ -107,8 +115,8 @@ function jobSpans(requests) {
 }
 
 /** Per job boundary of one endpoint: the last answer of a job → the first request of the job after it. */
-function boundaryGaps(requests) {
-  const jobs = jobSpans(requests);
+function boundaryGaps(requests, benchmarks) {
+  const jobs = jobSpans(requests, benchmarks);
   return jobs.slice(1).map((job, k) => job.first - jobs[k].last);
 }
 
@@ -116,84 +124,128 @@ function boundaryGaps(requests) {
  * Where an endpoint's sending window goes beyond its ideal: inside the jobs before their last request is sent (the
  * rounds: CPU), in their tails (last request sent → last answer, against one latency) and at the boundaries.
  */
-function overrun(requests) {
-  const jobs = jobSpans(requests);
-  const rounds = jobs.map((j) => j.lastSent - j.first - (Math.ceil(j.n / P) - 1) * LATENCY_MS);
-  const tails = jobs.reduce((t, j) => t + (j.last - j.lastSent) - LATENCY_MS, 0);
-  return { rounds, tails, boundaries: boundaryGaps(requests).reduce((a, b) => a + b, 0) };
+function overrun(requests, benchmarks, latencyMs) {
+  const jobs = jobSpans(requests, benchmarks);
+  const rounds = jobs.map((j) => j.lastSent - j.first - (Math.ceil(j.n / P) - 1) * latencyMs);
+  const tails = jobs.reduce((t, j) => t + (j.last - j.lastSent) - latencyMs, 0);
+  return { rounds, tails, boundaries: boundaryGaps(requests, benchmarks).reduce((a, b) => a + b, 0) };
+}
+
+/** The invented data of every benchmark, `n` rows each, under `dir/data`; returns that folder (`--data_root`). */
+function writeData(dir, n) {
+  const data = join(dir, 'data');
+  mkdirSync(join(data, 'pubmed_qa'), { recursive: true });
+  writePubmedQaData(join(data, 'pubmed_qa'), n);
+  writeMedQa(join(data, 'medhelm_med_qa'), n);
+  writeMedbullets(join(data, 'medbullets'), n);
+  return data;
+}
+
+/**
+ * One `run_suite` of `models` × `benchmarks` (n instances each) against `server`, measured from the requests it
+ * received during this run: ratio, the measure of sessions 5–7, and per endpoint its utilisation, boundary gaps and
+ * overrun.
+ */
+async function measureSuite(server, { models, benchmarks, n, latencyMs, minPerJob }) {
+  const dir = tempDir();
+  const data = writeData(dir, n);
+  const conf = join(dir, 'suite.conf');
+  const entries = benchmarks.flatMap((b) => models.map((m) => `{description: "${b.name}:model=${m}", priority: 1}`));
+  writeFileSync(conf, `entries: [${entries.join(', ')}]\n`);
+  const seen = server.requests.length;
+  const result = await runCli(
+    [
+      'run_suite',
+      '--conf-paths',
+      conf,
+      '--models-to-run',
+      models.join(','),
+      '--suite',
+      'bench',
+      '--output_dir',
+      join(dir, 'out'),
+      '--model_url',
+      server.url,
+      '--data_root',
+      data,
+      '--parallelism',
+      String(P),
+    ],
+    { cpu: true },
+  );
+  expectOk(result, 'run_suite');
+  const requests = chatRequests({ requests: server.requests.slice(seen) });
+  // Counted from the server log (a benchmark may evaluate a few more rows than N, e.g. MedQA's dev split).
+  const jobSizes = models.map((m) =>
+    benchmarks.map(
+      (b) => requests.filter((r) => r.body?.model === m && JSON.stringify(r.body).includes(b.marker)).length,
+    ),
+  );
+  const counted = jobSizes.flat().reduce((a, b) => a + b, 0);
+  if (counted !== requests.length || jobSizes.flat().some((k) => k < minPerJob))
+    throw new Error(
+      `expected ≥ ${minPerJob} requests per job, the server saw ${JSON.stringify(jobSizes)} of ${requests.length}`,
+    );
+  const firstMs = Math.min(...requests.map((r) => Date.parse(r.received_at))) - result.startEpochMs;
+  const idealSendMs = Math.max(...jobSizes.map((sizes) => (sizes.reduce((a, b) => a + b, 0) / P) * latencyMs));
+  const perJobIdeal =
+    firstMs + Math.max(...jobSizes.map((sizes) => sizes.reduce((t, k) => t + Math.ceil(k / P) * latencyMs, 0)));
+  const perEndpoint = models.map((m) => {
+    const mine = requests.filter((r) => r.body?.model === m);
+    return {
+      m,
+      ...utilisation(mine),
+      gaps: boundaryGaps(mine, benchmarks),
+      over: overrun(mine, benchmarks, latencyMs),
+    };
+  });
+  // After the last answer: the last jobs score and write their files, the suite its leaderboard.
+  const lastAnswerMs = Math.max(...requests.map((r) => spanOf(r)[1])) - result.startEpochMs;
+  return {
+    result,
+    firstMs,
+    idealSendMs,
+    ratio: (result.wallMs - firstMs) / idealSendMs,
+    earlierRatio: result.wallMs / perJobIdeal,
+    afterMs: result.wallMs - lastAnswerMs,
+    perEndpoint,
+    perModel: jobSizes.map((sizes) => sizes.reduce((a, b) => a + b, 0)),
+  };
+}
+
+function options() {
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--latency');
+  const latencyMs = at >= 0 ? Number(args[at + 1]) : 50;
+  if (!Number.isFinite(latencyMs) || latencyMs <= 0) throw new Error('--latency takes a positive number of ms');
+  return { latencyMs, floors: !args.includes('--no-floors') };
 }
 
 async function main() {
-  const server = await startFakeOpenAIServer({ latencyMs: LATENCY_MS, models: MODELS });
+  const { latencyMs, floors } = options();
+  const server = await startFakeOpenAIServer({ latencyMs, models: MODELS });
   try {
-    const dir = tempDir();
-    const data = join(dir, 'data');
-    mkdirSync(join(data, 'pubmed_qa'), { recursive: true });
-    writePubmedQaData(join(data, 'pubmed_qa'), N);
-    writeMedQa(join(data, 'medhelm_med_qa'), N);
-    writeMedbullets(join(data, 'medbullets'), N);
-    const conf = join(dir, 'suite.conf');
-    const entries = BENCHMARKS.flatMap((b) => MODELS.map((m) => `{description: "${b.name}:model=${m}", priority: 1}`));
-    writeFileSync(conf, `entries: [${entries.join(', ')}]\n`);
-    const result = await runCli(
-      [
-        'run_suite',
-        '--conf-paths',
-        conf,
-        '--models-to-run',
-        MODELS.join(','),
-        '--suite',
-        'bench',
-        '--output_dir',
-        join(dir, 'out'),
-        '--model_url',
-        server.url,
-        '--data_root',
-        data,
-        '--parallelism',
-        String(P),
-      ],
-      { cpu: true },
-    );
-    expectOk(result, 'run_suite');
-    const requests = chatRequests(server);
-    // Counted from the server log (a benchmark may evaluate a few more rows than N, e.g. MedQA's dev split).
-    const jobSizes = MODELS.map((m) =>
-      BENCHMARKS.map(
-        (b) => requests.filter((r) => r.body?.model === m && JSON.stringify(r.body).includes(b.marker)).length,
-      ),
-    );
-    const counted = jobSizes.flat().reduce((a, b) => a + b, 0);
-    if (counted !== requests.length || jobSizes.flat().some((n) => n < N))
-      throw new Error(
-        `expected ≥ ${N} requests per job, the server saw ${JSON.stringify(jobSizes)} of ${requests.length}`,
-      );
-    const firstMs = Math.min(...requests.map((r) => Date.parse(r.received_at))) - result.startEpochMs;
-    const idealSendMs = Math.max(...jobSizes.map((sizes) => (sizes.reduce((a, b) => a + b, 0) / P) * LATENCY_MS));
-    const perJobIdeal =
-      firstMs + Math.max(...jobSizes.map((sizes) => sizes.reduce((t, n) => t + Math.ceil(n / P) * LATENCY_MS, 0)));
-    const perEndpoint = MODELS.map((m) => {
-      const mine = requests.filter((r) => r.body?.model === m);
-      return { m, ...utilisation(mine), gaps: boundaryGaps(mine), over: overrun(mine) };
-    });
-    const ratio = (result.wallMs - firstMs) / idealSendMs;
-    const earlierRatio = result.wallMs / perJobIdeal;
-    // After the last answer: the last jobs score and write their files, the suite its leaderboard.
-    const lastAnswerMs = Math.max(...requests.map((r) => spanOf(r)[1])) - result.startEpochMs;
+    const suite = await measureSuite(server, { models: MODELS, benchmarks: BENCHMARKS, n: N, latencyMs, minPerJob: N });
+    // The floors send as many requests per endpoint as the suite did, in one pubmed_qa job per model.
+    const perModel = Math.max(...suite.perModel);
+    const floor = (models) =>
+      measureSuite(server, { models, benchmarks: [BENCHMARKS[0]], n: perModel, latencyMs, minPerJob: perModel });
+    const two = floors ? await floor(MODELS) : null;
+    const one = floors ? await floor(MODELS.slice(0, 1)) : null;
     printTable(
-      `run_suite: ${MODELS.length} endpoints × ${BENCHMARKS.length} benchmarks, N=${N} each, P=${P}, latency ${LATENCY_MS} ms`,
+      `run_suite: ${MODELS.length} endpoints × ${BENCHMARKS.length} benchmarks, N=${N} each, P=${P}, latency ${latencyMs} ms`,
       [
-        ['wall', sec(result.wallMs)],
-        ['start-up (before the first request)', sec(firstMs)],
-        ['ideal (the slowest endpoint: requests / P × latency)', sec(idealSendMs)],
-        ['(wall − start-up) / ideal', ratio.toFixed(2)],
-        ['wall / (start-up + Σ jobs ceil(n/P) × latency), as sessions 5–7', earlierRatio.toFixed(2)],
-        ['after the last answer (files, leaderboard)', sec(result.wallMs - lastAnswerMs)],
+        ['wall', sec(suite.result.wallMs)],
+        ['start-up (before the first request)', sec(suite.firstMs)],
+        ['ideal (the slowest endpoint: requests / P × latency)', sec(suite.idealSendMs)],
+        ['(wall − start-up) / ideal', suite.ratio.toFixed(2)],
+        ['wall / (start-up + Σ jobs ceil(n/P) × latency), as sessions 5–7', suite.earlierRatio.toFixed(2)],
+        ['after the last answer (files, leaderboard)', sec(suite.afterMs)],
         [
           'CPU factory+engines (user + sys)',
-          result.cpuS === undefined ? 'n/a (no GNU time)' : `${result.cpuS.toFixed(2)} s`,
+          suite.result.cpuS === undefined ? 'n/a (no GNU time)' : `${suite.result.cpuS.toFixed(2)} s`,
         ],
-        ...perEndpoint.flatMap((e) => [
+        ...suite.perEndpoint.flatMap((e) => [
           [`${e.m}: utilisation over ${sec(e.windowMs)}`, `${(e.utilisation * 100).toFixed(0)} %`],
           [`${e.m}: idle at job boundaries`, e.gaps.map((g) => `${g} ms`).join(', ')],
           [
@@ -201,10 +253,24 @@ async function main() {
             `${e.over.rounds.reduce((a, b) => a + b, 0)} (${e.over.rounds.join(' + ')}) / ${e.over.tails} / ${e.over.boundaries} ms`,
           ],
         ]),
+        ...(two && one
+          ? [
+              [
+                `floor: ${MODELS.length} endpoints, one job of ${perModel} each, (wall − start-up) / ideal`,
+                two.ratio.toFixed(2),
+              ],
+              [`floor: one endpoint alone, one job of ${perModel}, (wall − start-up) / ideal`, one.ratio.toFixed(2)],
+              ['the suite over its floor (what its scheduling costs)', (suite.ratio - two.ratio).toFixed(2)],
+            ]
+          : []),
       ],
     );
+    const floorNote =
+      two && one
+        ? `; floors: ${two.ratio.toFixed(2)} with ${MODELS.length} endpoints and no job boundary, ${one.ratio.toFixed(2)} with one endpoint`
+        : '';
     summary(
-      `suite: ${ratio.toFixed(2)} × ideal + start-up (target ≤ ${TARGET_RATIO}; ${earlierRatio.toFixed(2)} as measured in sessions 5–7), endpoint utilisation ${perEndpoint.map((e) => `${(e.utilisation * 100).toFixed(0)} %`).join(' / ')}, job-boundary gaps ${perEndpoint.map((e) => e.gaps.join('+')).join(' / ')} ms, CPU ${result.cpuS?.toFixed(1) ?? 'n/a'} s${ratio > TARGET_RATIO ? ' — MISSES TARGET' : ''}; ${loadNote()}`,
+      `suite: ${suite.ratio.toFixed(2)} × ideal + start-up at ${latencyMs} ms (target ≤ ${TARGET_RATIO}; ${suite.earlierRatio.toFixed(2)} as measured in sessions 5–7)${floorNote}, endpoint utilisation ${suite.perEndpoint.map((e) => `${(e.utilisation * 100).toFixed(0)} %`).join(' / ')}, job-boundary gaps ${suite.perEndpoint.map((e) => e.gaps.join('+')).join(' / ')} ms, CPU ${suite.result.cpuS?.toFixed(1) ?? 'n/a'} s${suite.ratio > TARGET_RATIO ? ' — MISSES TARGET' : ''}; ${loadNote()}`,
     );
   } finally {
     await server.close();
