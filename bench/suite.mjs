@@ -13,15 +13,17 @@
 // goes beyond its ideal: the rounds of each job up to its last request, its tail (last request → last answer,
 // against one latency) and the boundaries.
 //
-// Then the same number of requests per endpoint without any suite machinery, measured the same way (the floors):
-// - two endpoints, one job each (one pubmed_qa run per model, as many requests as that model's three jobs): no job
-//   boundary, no second engine, no preparation while sending; what any schedule of this suite could reach here;
-// - one endpoint alone, one job: the same without the second endpoint's engine on the machine.
-// The suite's ratio minus the first floor is what its scheduling costs; the first floor minus the second is what a
-// second engine and its share of the fake server cost on this machine's cores (docs/performance.md, "Suites").
+// Then the floors, measured the same way on the same server: `run_suite` again with as many requests per endpoint,
+// in one pubmed_qa job per model, so no job boundary, no second engine and nothing prepared while sending:
+// - two endpoints at once: what a schedule of this suite could reach on this machine at best;
+// - one endpoint alone: the same without the second endpoint's engine and its share of the fake server.
+// The suite minus the first floor is what its scheduling costs. (PubMedQA's prompts are longer than the suite's mix,
+// so the floors, if anything, read a little high.) A small suite runs first and is not measured: the suite must not
+// meet a colder fake server than the floors. Written up in docs/performance.md, "Suite floors (session 9)".
 // `--latency MS` changes L (default 50), `--no-floors` skips the floors.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { startFakeOpenAIServer } from '@eval-factory/testkit';
 import {
   chatRequests,
@@ -131,13 +133,15 @@ function overrun(requests, benchmarks, latencyMs) {
   return { rounds, tails, boundaries: boundaryGaps(requests, benchmarks).reduce((a, b) => a + b, 0) };
 }
 
-/** The invented data of every benchmark, `n` rows each, under `dir/data`; returns that folder (`--data_root`). */
-function writeData(dir, n) {
+const WRITERS = { pubmed_qa: writePubmedQaData, medhelm_med_qa: writeMedQa, medbullets: writeMedbullets };
+
+/** The invented data of `benchmarks`, `n` rows each, under `dir/data`; returns that folder (`--data_root`). */
+function writeData(dir, benchmarks, n) {
   const data = join(dir, 'data');
-  mkdirSync(join(data, 'pubmed_qa'), { recursive: true });
-  writePubmedQaData(join(data, 'pubmed_qa'), n);
-  writeMedQa(join(data, 'medhelm_med_qa'), n);
-  writeMedbullets(join(data, 'medbullets'), n);
+  for (const b of benchmarks) {
+    mkdirSync(join(data, b.name), { recursive: true });
+    WRITERS[b.name](join(data, b.name), n);
+  }
   return data;
 }
 
@@ -146,9 +150,9 @@ function writeData(dir, n) {
  * received during this run: ratio, the measure of sessions 5–7, and per endpoint its utilisation, boundary gaps and
  * overrun.
  */
-async function measureSuite(server, { models, benchmarks, n, latencyMs, minPerJob }) {
+async function measureSuite(server, { models, benchmarks, n, latencyMs, perJob }) {
   const dir = tempDir();
-  const data = writeData(dir, n);
+  const data = writeData(dir, benchmarks, n);
   const conf = join(dir, 'suite.conf');
   const entries = benchmarks.flatMap((b) => models.map((m) => `{description: "${b.name}:model=${m}", priority: 1}`));
   writeFileSync(conf, `entries: [${entries.join(', ')}]\n`);
@@ -182,10 +186,8 @@ async function measureSuite(server, { models, benchmarks, n, latencyMs, minPerJo
     ),
   );
   const counted = jobSizes.flat().reduce((a, b) => a + b, 0);
-  if (counted !== requests.length || jobSizes.flat().some((k) => k < minPerJob))
-    throw new Error(
-      `expected ≥ ${minPerJob} requests per job, the server saw ${JSON.stringify(jobSizes)} of ${requests.length}`,
-    );
+  if (counted !== requests.length || jobSizes.flat().some((k) => !perJob(k)))
+    throw new Error(`unexpected requests per job: the server saw ${JSON.stringify(jobSizes)} of ${requests.length}`);
   const firstMs = Math.min(...requests.map((r) => Date.parse(r.received_at))) - result.startEpochMs;
   const idealSendMs = Math.max(...jobSizes.map((sizes) => (sizes.reduce((a, b) => a + b, 0) / P) * latencyMs));
   const perJobIdeal =
@@ -209,62 +211,90 @@ async function measureSuite(server, { models, benchmarks, n, latencyMs, minPerJo
     earlierRatio: result.wallMs / perJobIdeal,
     afterMs: result.wallMs - lastAnswerMs,
     perEndpoint,
-    perModel: jobSizes.map((sizes) => sizes.reduce((a, b) => a + b, 0)),
+    requestsPerEndpoint: Math.max(...jobSizes.map((sizes) => sizes.reduce((a, b) => a + b, 0))),
   };
 }
 
 function options() {
-  const args = process.argv.slice(2);
-  const at = args.indexOf('--latency');
-  const latencyMs = at >= 0 ? Number(args[at + 1]) : 50;
+  const { values } = parseArgs({
+    options: { latency: { type: 'string', default: '50' }, 'no-floors': { type: 'boolean', default: false } },
+    strict: true,
+  });
+  const latencyMs = Number(values.latency);
   if (!Number.isFinite(latencyMs) || latencyMs <= 0) throw new Error('--latency takes a positive number of ms');
-  return { latencyMs, floors: !args.includes('--no-floors') };
+  return { latencyMs, floors: !values['no-floors'] };
+}
+
+/** The suite's table: its ratio, both measures, and per endpoint where the sending window goes beyond its ideal. */
+function printSuite(suite, latencyMs) {
+  printTable(
+    `run_suite: ${MODELS.length} endpoints × ${BENCHMARKS.length} benchmarks, N=${N} each, P=${P}, latency ${latencyMs} ms`,
+    [
+      ['wall', sec(suite.result.wallMs)],
+      ['start-up (before the first request)', sec(suite.firstMs)],
+      ['ideal (the slowest endpoint: requests / P × latency)', sec(suite.idealSendMs)],
+      ['(wall − start-up) / ideal', suite.ratio.toFixed(2)],
+      ['wall / (start-up + Σ jobs ceil(n/P) × latency), as sessions 5–7', suite.earlierRatio.toFixed(2)],
+      ['after the last answer (files, leaderboard)', sec(suite.afterMs)],
+      [
+        'CPU factory+engines (user + sys)',
+        suite.result.cpuS === undefined ? 'n/a (no GNU time)' : `${suite.result.cpuS.toFixed(2)} s`,
+      ],
+      ...suite.perEndpoint.flatMap((e) => [
+        [`${e.m}: utilisation over ${sec(e.windowMs)}`, `${(e.utilisation * 100).toFixed(0)} %`],
+        [`${e.m}: idle at job boundaries`, e.gaps.map((g) => `${g} ms`).join(', ')],
+        [
+          `${e.m}: over the ideal in rounds (per job) / tails / boundaries`,
+          `${e.over.rounds.reduce((a, b) => a + b, 0)} (${e.over.rounds.join(' + ')}) / ${e.over.tails} / ${e.over.boundaries} ms`,
+        ],
+      ]),
+    ],
+  );
+}
+
+/** A floor's table: its ratio, and how its time splits around the sending. */
+function printFloor(title, floor) {
+  printTable(title, [
+    ['(wall − start-up) / ideal', floor.ratio.toFixed(2)],
+    [
+      'start-up / ideal / after the last answer',
+      `${sec(floor.firstMs)} / ${sec(floor.idealSendMs)} / ${sec(floor.afterMs)}`,
+    ],
+    ...floor.perEndpoint.map((e) => [`${e.m}: over the ideal in its rounds`, `${e.over.rounds[0]} ms`]),
+  ]);
 }
 
 async function main() {
   const { latencyMs, floors } = options();
   const server = await startFakeOpenAIServer({ latencyMs, models: MODELS });
   try {
-    const suite = await measureSuite(server, { models: MODELS, benchmarks: BENCHMARKS, n: N, latencyMs, minPerJob: N });
-    // The floors send as many requests per endpoint as the suite did, in one pubmed_qa job per model.
-    const perModel = Math.max(...suite.perModel);
+    // Not measured: it warms the fake server (its code and sockets) as much for the suite as for the floors.
+    await measureSuite(server, { models: MODELS, benchmarks: BENCHMARKS, n: 2 * P, latencyMs, perJob: (k) => k > 0 });
+    const suite = await measureSuite(server, {
+      models: MODELS,
+      benchmarks: BENCHMARKS,
+      n: N,
+      latencyMs,
+      perJob: (k) => k >= N,
+    });
+    printSuite(suite, latencyMs);
+    // The floors send exactly as many requests per endpoint as the suite did, in one pubmed_qa job per model.
+    const n = suite.requestsPerEndpoint;
     const floor = (models) =>
-      measureSuite(server, { models, benchmarks: [BENCHMARKS[0]], n: perModel, latencyMs, minPerJob: perModel });
+      measureSuite(server, { models, benchmarks: [BENCHMARKS[0]], n, latencyMs, perJob: (k) => k === n });
     const two = floors ? await floor(MODELS) : null;
     const one = floors ? await floor(MODELS.slice(0, 1)) : null;
-    printTable(
-      `run_suite: ${MODELS.length} endpoints × ${BENCHMARKS.length} benchmarks, N=${N} each, P=${P}, latency ${latencyMs} ms`,
-      [
-        ['wall', sec(suite.result.wallMs)],
-        ['start-up (before the first request)', sec(suite.firstMs)],
-        ['ideal (the slowest endpoint: requests / P × latency)', sec(suite.idealSendMs)],
-        ['(wall − start-up) / ideal', suite.ratio.toFixed(2)],
-        ['wall / (start-up + Σ jobs ceil(n/P) × latency), as sessions 5–7', suite.earlierRatio.toFixed(2)],
-        ['after the last answer (files, leaderboard)', sec(suite.afterMs)],
-        [
-          'CPU factory+engines (user + sys)',
-          suite.result.cpuS === undefined ? 'n/a (no GNU time)' : `${suite.result.cpuS.toFixed(2)} s`,
-        ],
-        ...suite.perEndpoint.flatMap((e) => [
-          [`${e.m}: utilisation over ${sec(e.windowMs)}`, `${(e.utilisation * 100).toFixed(0)} %`],
-          [`${e.m}: idle at job boundaries`, e.gaps.map((g) => `${g} ms`).join(', ')],
-          [
-            `${e.m}: over the ideal in rounds (per job) / tails / boundaries`,
-            `${e.over.rounds.reduce((a, b) => a + b, 0)} (${e.over.rounds.join(' + ')}) / ${e.over.tails} / ${e.over.boundaries} ms`,
-          ],
-        ]),
-        ...(two && one
-          ? [
-              [
-                `floor: ${MODELS.length} endpoints, one job of ${perModel} each, (wall − start-up) / ideal`,
-                two.ratio.toFixed(2),
-              ],
-              [`floor: one endpoint alone, one job of ${perModel}, (wall − start-up) / ideal`, one.ratio.toFixed(2)],
-              ['the suite over its floor (what its scheduling costs)', (suite.ratio - two.ratio).toFixed(2)],
-            ]
-          : []),
-      ],
-    );
+    if (two && one) {
+      printFloor(`floor: ${MODELS.length} endpoints at once, one pubmed_qa job of ${n} each, P=${P}`, two);
+      printFloor(`floor: one endpoint alone, one pubmed_qa job of ${n}, P=${P}`, one);
+      // The floor ends with a job three times as large to score and write as the suite's last: compare the rounds.
+      const rounds = (m) => m.perEndpoint.map((e) => e.over.rounds.reduce((a, b) => a + b, 0)).join(' / ');
+      printTable('the suite against its floor (two endpoints)', [
+        ['(wall − start-up) / ideal', `${suite.ratio.toFixed(2)} against ${two.ratio.toFixed(2)}`],
+        ['over the ideal in the rounds, per endpoint', `${rounds(suite)} against ${rounds(two)} ms`],
+        ['after the last answer', `${sec(suite.afterMs)} against ${sec(two.afterMs)}`],
+      ]);
+    }
     const floorNote =
       two && one
         ? `; floors: ${two.ratio.toFixed(2)} with ${MODELS.length} endpoints and no job boundary, ${one.ratio.toFixed(2)} with one endpoint`
