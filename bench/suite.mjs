@@ -189,7 +189,8 @@ async function measureSuite(server, { models, benchmarks, n, latencyMs, perJob }
   if (counted !== requests.length || jobSizes.flat().some((k) => !perJob(k)))
     throw new Error(`unexpected requests per job: the server saw ${JSON.stringify(jobSizes)} of ${requests.length}`);
   const firstMs = Math.min(...requests.map((r) => Date.parse(r.received_at))) - result.startEpochMs;
-  const idealSendMs = Math.max(...jobSizes.map((sizes) => (sizes.reduce((a, b) => a + b, 0) / P) * latencyMs));
+  const requestsPerEndpoint = Math.max(...jobSizes.map((sizes) => sizes.reduce((a, b) => a + b, 0)));
+  const idealSendMs = (requestsPerEndpoint / P) * latencyMs;
   const perJobIdeal =
     firstMs + Math.max(...jobSizes.map((sizes) => sizes.reduce((t, k) => t + Math.ceil(k / P) * latencyMs, 0)));
   const perEndpoint = models.map((m) => {
@@ -211,7 +212,7 @@ async function measureSuite(server, { models, benchmarks, n, latencyMs, perJob }
     earlierRatio: result.wallMs / perJobIdeal,
     afterMs: result.wallMs - lastAnswerMs,
     perEndpoint,
-    requestsPerEndpoint: Math.max(...jobSizes.map((sizes) => sizes.reduce((a, b) => a + b, 0))),
+    requestsPerEndpoint,
   };
 }
 

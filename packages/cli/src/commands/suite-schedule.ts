@@ -112,11 +112,11 @@ export async function runEndpoints(o: {
     indexes,
     engines: enginePool(ENGINE_PROGRAM, { repoRoot: repoRoot(), env: SUITE_ENGINE_ENV }),
   }));
+  // Which units are still to run, read once (each is a YAML file).
+  const toRun = o.units.map((unit) => !finishedBefore(unit, o.suiteDir));
   // Every endpoint that has a job to run starts its first engine now, before any job is resolved. Started as each
   // chain reached its first job, the second endpoint's engine came one job's resolving (~50 ms) after the first,
   // and its whole chain ended that much later.
-  // Which units are still to run, read once (each is a YAML file).
-  const toRun = o.units.map((unit) => !finishedBefore(unit, o.suiteDir));
   for (const c of chains) if (c.indexes.some((i) => toRun[i])) c.engines.warm();
   await Promise.all(chains.map((c) => runChain(c.indexes, c.engines, toRun, o, outcomes)));
   return o.units.map((unit, i) => [unit, outcomes[i]] as const);
