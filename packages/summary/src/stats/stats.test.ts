@@ -7,7 +7,7 @@ import { describe, expect, it } from '@jest/globals';
 import { bootstrapMeanCI, pairedBootstrap, quantileSorted } from './bootstrap.js';
 import { holm } from './holm.js';
 import { binomialTestHalf, mcnemarExact } from './mcnemar.js';
-import { mulberry32 } from './prng.js';
+import { mulberry32, randomIndex } from './prng.js';
 import { standings } from './ranking.js';
 
 describe('mulberry32', () => {
@@ -83,6 +83,35 @@ describe('bootstrapMeanCI', () => {
   it('rejects impossible options', () => {
     expect(() => bootstrapMeanCI([1, 2], { seed: 0, resamples: 0, level: 0.95 })).toThrow(RangeError);
     expect(() => bootstrapMeanCI([1, 2], { seed: 0, resamples: 10, level: 1 })).toThrow(RangeError);
+  });
+});
+
+describe('the resampling loop', () => {
+  /** The loop as prng.ts's generator draws it, one closure call per index: the reference for the inlined one. */
+  function referenceMeanCI(values: number[], seed: number, resamples: number, level: number) {
+    const rand = mulberry32(seed);
+    const means = new Float64Array(resamples);
+    for (let r = 0; r < resamples; r++) {
+      let sum = 0;
+      for (let i = 0; i < values.length; i++) sum += values[randomIndex(rand, values.length)];
+      means[r] = sum / values.length;
+    }
+    const sorted = means.slice().sort();
+    const alpha = (1 - level) / 2;
+    return { lo: quantileSorted(sorted, alpha), hi: quantileSorted(sorted, 1 - alpha) };
+  }
+
+  it.each([
+    ['0/1 values', 400, 0, 2000],
+    ['fractions', 57, 1234, 700],
+    ['a large seed', 31, 0xfffffff0, 300],
+    ['two values', 2, 3, 100],
+  ])('draws what mulberry32 and randomIndex draw, bit for bit: %s', (name, n, seed, resamples) => {
+    const rand = mulberry32(n);
+    const values = Array.from({ length: n }, () => (name === '0/1 values' ? Math.round(rand()) : rand()));
+    expect(bootstrapMeanCI(values, { seed, resamples, level: 0.95 })).toEqual(
+      referenceMeanCI(values, seed, resamples, 0.95),
+    );
   });
 });
 
