@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { LoadedResponse, ResponseHeaders } from './loaded-response.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -56,6 +57,19 @@ describe('ResponseHeaders', () => {
     expect(seen).toHaveLength(6);
     expect([...headers.keys()]).toEqual([...headers].map(([n]) => n));
     expect([...headers.values()]).toEqual([...headers].map(([, v]) => v));
+  });
+
+  it('is a Headers to whoever asks, read-only, and copies into a real one', () => {
+    expect(headers instanceof Headers).toBe(true);
+    // The openai SDK's debug log: `instanceof Headers` ? its entries : Object.entries (which gave {}).
+    expect(Object.fromEntries([...headers])).toMatchObject({ 'x-request-id': 'r1', vary: 'a, b' });
+    expect(() => headers.append('x-a', '1')).toThrow(TypeError);
+    expect(() => headers.set('x-request-id', '2')).toThrow(TypeError);
+    expect(() => headers.delete('vary')).toThrow(TypeError);
+    expect(headers.get('x-request-id')).toBe('r1');
+    expect([...new Headers(headers)]).toEqual([...headers]);
+    expect(inspect(headers)).toContain("'x-request-id': 'r1'");
+    expect(Object.prototype.toString.call(headers)).toBe('[object Headers]');
   });
 });
 

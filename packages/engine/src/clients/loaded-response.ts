@@ -4,8 +4,7 @@
  * with `json()`: about a tenth of a request's CPU at hundreds of requests per second (docs/performance.md). This one
  * answers what the openai SDK and our error classes read — status, headers, `text()`, `json()` — straight from the
  * bytes; anything else (`body` as a stream, `blob()`, `clone()`…) gets a standard `Response` made from the same
- * bytes on first use, so a caller that needs the rest of fetch's surface still has it. (Not a `Headers` instance:
- * the SDK's own debug log, `OPENAI_LOG=debug`, shows a response's headers as `{}`.)
+ * bytes on first use, so a caller that needs the rest of fetch's surface still has it.
  */
 
 // fetch decodes text as UTF-8 and drops a leading byte order mark; TextDecoder does both.
@@ -77,7 +76,30 @@ export class ResponseHeaders {
     for (const [name, value] of this.entries()) headers.append(name, value);
     return headers;
   }
+
+  // A response's headers cannot change: fetch's throw `TypeError: immutable` too.
+  append(): never {
+    throw new TypeError('immutable');
+  }
+
+  set(): never {
+    throw new TypeError('immutable');
+  }
+
+  delete(): never {
+    throw new TypeError('immutable');
+  }
+
+  /** What `console.log` and `util.inspect` show (fetch's Headers print their entries too). */
+  [Symbol.for('nodejs.util.inspect.custom')](): Record<string, string> {
+    return Object.fromEntries(this.#values);
+  }
 }
+
+// `instanceof Headers` holds, so what tells headers apart that way reads these as headers: the SDK's own debug log
+// (`OPENAI_LOG=debug`) printed `{}` for them. Every method of `Headers` is this class's own (above), so none of
+// undici's, which need a real `Headers`'s internal slots, is ever reached; no `Headers` is constructed.
+Object.setPrototypeOf(ResponseHeaders.prototype, Headers.prototype);
 
 export class LoadedResponse {
   readonly ok: boolean;
