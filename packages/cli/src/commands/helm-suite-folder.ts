@@ -2,9 +2,11 @@
  * One HELM suite folder for the whole suite (issue 13.5): HELM's `helm-summarize --output-path DIR --suite S` reads
  * `DIR/runs/S/<run name>/`. Each job writes its HELM run files in its own folder; `<suite>/helm/runs/<suite>/` links
  * every job's run directory by its HELM run name (unique per model and run), so HELM's own tools read the suite
- * as one, and nothing is copied.
+ * as one, and nothing is copied. The link is named exactly as run_spec.json's `name` (`pubmed_qa:model=org_a`):
+ * helm-server's pages fetch `runs/<suite>/<run_spec.name>/…`, while a job's own folder keeps the engine's
+ * file-system-safe name (`pubmed_qa__model=org_a`).
  */
-import { existsSync, lstatSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { makeDirSync } from '@eval-factory/files';
 import { HELM_RUN_FILES } from '@eval-factory/types';
@@ -26,22 +28,40 @@ function runDirsOf(jobDir: string): string[] {
 }
 
 /**
- * Links every job's HELM runs into `<suiteDir>/helm/runs/<suite>/`; returns how many. A link left by an earlier
- * run of the suite is replaced (relative links: the suite folder can be moved or mounted elsewhere).
+ * Links every job's HELM runs into `<suiteDir>/helm/runs/<suite>/`; returns how many. The links an earlier run of
+ * the suite left are replaced (relative links: the suite folder can be moved or mounted elsewhere).
  */
 export function linkHelmSuite(suiteDir: string, suite: string, jobDirs: readonly string[]): number {
   const target = join(suiteDir, HELM_OUTPUT_DIR, 'runs', suite);
+  // Links an earlier run of the suite left (under other names, or to jobs since dropped) would count twice.
+  if (existsSync(target))
+    for (const entry of readdirSync(target, { withFileTypes: true }))
+      if (entry.isSymbolicLink()) rmSync(join(target, entry.name), { force: true });
   let linked = 0;
   for (const jobDir of jobDirs) {
     for (const runDir of runDirsOf(jobDir)) {
       makeDirSync(target);
-      const link = join(target, runDir.split('/').pop()!);
+      const link = join(target, helmRunName(runDir) ?? runDir.split('/').pop()!);
       if (existsSync(link) || isLink(link)) rmSync(link, { recursive: true, force: true });
       symlinkSync(relative(target, runDir), link, 'dir');
       linked++;
     }
   }
   return linked;
+}
+
+/**
+ * run_spec.json's `name`, when it can be a folder name (the file is the run's own, but still read as untrusted): a
+ * single path segment, not `.` or `..`. Null otherwise (the link then keeps the run folder's name).
+ */
+function helmRunName(runDir: string): string | null {
+  try {
+    const name: unknown = JSON.parse(readFileSync(join(runDir, HELM_RUN_FILES.runSpec), 'utf8')).name;
+    if (typeof name !== 'string' || name === '' || name === '.' || name === '..') return null;
+    return /[/\\\0]/.test(name) || Buffer.byteLength(name) > 255 ? null : name;
+  } catch {
+    return null;
+  }
 }
 
 function isLink(path: string): boolean {

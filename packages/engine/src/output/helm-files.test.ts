@@ -13,7 +13,7 @@ import type {
 import { statFromValues } from '@eval-factory/metrics';
 import type { ModelCallRecord } from '../clients/index.js';
 import type { ScoredResult } from '../runner/score.js';
-import { HelmRunWriter, type HelmRunSpec } from './helm-files.js';
+import { helmRunGroup, HelmRunWriter, type HelmRunSpec } from './helm-files.js';
 
 /** Many kinds of result: cached and live, failed and never sent, every finish reason, two trials and splits, nulls in extra data. */
 function fixture(n: number): { results: ScoredResult[]; records: (ModelCallRecord | undefined)[] } {
@@ -285,3 +285,16 @@ function oldRequestState(
     num_conditioning_tokens: 0,
   };
 }
+
+describe('helmRunGroup', () => {
+  // MedHELM's run specs (src/helm/benchmark/run_specs/medhelm_run_specs.py) give each run the group its name starts
+  // with; schema_medhelm.yaml's run groups are those names.
+  it.each([
+    ['med_qa:model=openai_gpt-4o', 'med_qa'],
+    ['med_mcqa:model=openai_gpt-4o,num_output_tokens=4000', 'med_mcqa'],
+    ['med_dialog,subset=icliniq:model=openai_gpt-4o', 'med_dialog'],
+    ['head_qa:language=en,category=None,model=m', 'head_qa'],
+    ['ehrshot:subject=guo_los,model=m', 'ehrshot'],
+    ['pubmed_qa', 'pubmed_qa'],
+  ])('%s → %s', (runName, group) => expect(helmRunGroup(runName)).toBe(group));
+});

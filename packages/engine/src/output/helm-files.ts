@@ -131,7 +131,7 @@ export class HelmRunWriter {
       adapter_spec: HelmRunWriter.adapterSpec(spec),
       metric_specs: spec.benchmark.metrics.map((f) => ({ class_name: `eval_factory.metrics.${f.name}`, args: {} })),
       data_augmenter_spec: DATA_AUGMENTER_SPEC,
-      groups: [spec.benchmark.name],
+      groups: [helmRunGroup(spec.runName)],
     };
     await writeFileAtomic(join(spec.dir, HELM_RUN_FILES.runSpec), helmJson(runSpec));
     await writeFileAtomic(
@@ -236,4 +236,14 @@ function requestState(
     prompt_truncated: false,
     num_conditioning_tokens: 0,
   };
+}
+
+/**
+ * The run group HELM files a run under: its run name's scenario part (`med_qa:model=…` → `med_qa`,
+ * `med_dialog,subset=icliniq:model=…` → `med_dialog`), which is what MedHELM's run specs give as `groups` and what
+ * schema_medhelm.yaml's run groups name. helm-summarize places runs in its tables by this field only, so our own
+ * benchmark name (`medhelm_med_qa`) would leave the run out of MedQA's table.
+ */
+export function helmRunGroup(runName: string): string {
+  return runName.split(/[:,]/, 1)[0] ?? runName;
 }
