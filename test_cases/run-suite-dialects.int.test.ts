@@ -106,8 +106,15 @@ describe('run_suite --suite_config (launcher-style suite YAML)', () => {
       new Set(['org/alpha', 'beta-served']),
     );
     // One HELM suite folder: every job's run linked under helm/runs/<suite>/ by its HELM run name.
-    for (const run of ['pubmed_qa__model=org_alpha', 'head_qa__language=en,category=None,model=beta-served'])
-      expect(existsSync(join(out, 'mini', 'helm', 'runs', 'mini', run, 'run_spec.json'))).toBe(true);
+    // Named as run_spec.json names the run (helm-server fetches runs/<suite>/<run_spec.name>/), filed under the
+    // run group schema_medhelm.yaml names.
+    for (const [run, group] of [
+      ['pubmed_qa:model=org_alpha', 'pubmed_qa'],
+      ['head_qa:language=en,category=None,model=beta-served', 'head_qa'],
+    ]) {
+      const spec = JSON.parse(readFileSync(join(out, 'mini', 'helm', 'runs', 'mini', run!, 'run_spec.json'), 'utf8'));
+      expect([spec.name, spec.groups]).toEqual([run, [group]]);
+    }
     const board = readFileSync(join(out, 'mini', 'leaderboard.md'), 'utf8');
     expect(board).toContain('## Clinical Decision Support'); // head_qa
     expect(board).toContain('## Medical Research Assistance'); // pubmed_qa
@@ -123,6 +130,7 @@ describe('run_suite --local-path (HELM prod_env model_deployments.yaml)', () => 
   const conf = `entries: [
   {description: "pubmed_qa:model=acme/alpha", priority: 1},
   {description: "pubmed_qa:model=acme/beta", priority: 1},
+  {description: "pubmed_qa:model=acme/gamma", priority: 1},
 ]
 `;
   const deployments = () => `model_deployments:

@@ -59,6 +59,8 @@ export function expandEntries(entries: readonly RunEntry[], o: ExpandOptions): E
     );
   const jobs = new Map<string, SuiteJob>();
   const unavailable = new Set<string>();
+  /** Models of --models-to-run that an entry (past --priority) runs for. */
+  const reached = new Set<string>();
   for (const entry of entries) {
     if (o.priority !== undefined && entry.priority > o.priority) continue;
     const d = parseDescription(entry.description);
@@ -68,6 +70,7 @@ export function expandEntries(entries: readonly RunEntry[], o: ExpandOptions): E
         ? o.modelsToRun
         : o.modelsToRun.filter((m) => m === named);
     if (models.length === 0) continue;
+    for (const model of models) reached.add(model);
     if (!o.available.has(d.scenario)) {
       unavailable.add(o.ignoreConfModels ? withoutModel(d.scenario, d.args) : entry.description);
       continue;
@@ -80,7 +83,32 @@ export function expandEntries(entries: readonly RunEntry[], o: ExpandOptions): E
     for (const model of models)
       jobs.set(jobKey(model, name), { model, benchmark: d.scenario, extra, name, entry: entry.description });
   }
+  checkEveryModelRuns(reached, entries.length, o);
   return { jobs: [...jobs.values()], unavailable: [...unavailable] };
+}
+
+/**
+ * A model of `--models-to-run` that no entry names (a typo, or a conf written for other models) would get no row in
+ * the leaderboard without a word, and a suite with no job at all would write its folder for nothing: both stop the
+ * suite before anything is written. A model whose entries all name missing benchmarks is not this case: those
+ * entries are EF_SUITE_UNAVAILABLE (or, with --skip-unavailable, listed as "not run").
+ */
+function checkEveryModelRuns(reached: ReadonlySet<string>, entries: number, o: ExpandOptions): void {
+  const filter = o.priority === undefined ? '' : ` of priority ${o.priority} or less`;
+  if (reached.size === 0) {
+    throw new UserError(
+      'EF_SUITE_EMPTY',
+      `the suite has no job: ${entries === 0 ? 'the run-entries files list no entry' : `no run entry${filter} names a model of --models-to-run`}`,
+      'Check --conf-paths, --models-to-run and --priority, or pass --ignore-conf-models to run every entry for each model (docs/reproduce-medhelm.md).',
+    );
+  }
+  const missing = o.modelsToRun.filter((m) => !reached.has(m));
+  if (missing.length === 0) return;
+  throw new UserError(
+    'EF_SUITE_MODELS',
+    `no run entry${filter} names ${missing.join(', ')} of --models-to-run`,
+    'Check the names in --models-to-run, or pass --ignore-conf-models to run every entry of the confs for each model (docs/reproduce-medhelm.md).',
+  );
 }
 
 function withoutModel(scenario: string, args: readonly (readonly [string, string])[]): string {

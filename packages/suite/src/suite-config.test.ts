@@ -70,6 +70,21 @@ describe('parseSuiteConfig (suite-YAML dialect)', () => {
     ['a task listed twice', SUITE.replace('helm.med_dialog', 'pubmed_qa'), /pubmed_qa is listed twice/],
     ['an executor there is none of', SUITE.replace('{type: slurm}', '{type: lsf}'), /execution\.type: "lsf" is not/],
     ['an output_dir that is not a path', `output_dir: [a]\n${SUITE}`, /output_dir: not a folder path/],
+    // A misspelt key below the top would drop what it holds without a word.
+    [
+      'a misspelt evaluation key',
+      SUITE.replace('  params: {limit', '  parms: {limit'),
+      /unknown key evaluation\.parms/,
+    ],
+    [
+      "a misspelt task's key",
+      SUITE.replace('      params: {limit_samples: 5', '      parms: {limit_samples: 5'),
+      /unknown key evaluation\.tasks\[1\]\.parms \(known: name, params\)/,
+    ],
+    ['a misspelt execution key', SUITE.replace('{type: slurm}', '{typ: slurm}'), /unknown key execution\.typ/],
+    ['cluster settings in execution', SUITE.replace('{type: slurm}', '{type: slurm, account: a}'), /flags: docs/],
+    ['execution as a string', SUITE.replace('{type: slurm}', 'slurm'), /execution: must be a mapping/],
+    ['a Hydra defaults list', `defaults: [{execution: slurm}]\n${SUITE}`, /defaults: .* is not read here/],
   ])('%s → EF_SUITE_CONF naming the file and the field', (_what, text, message) => {
     expect(() => parseSuiteConfig(text, 'suite.yml', 'x')).toThrow(
       expect.objectContaining({ code: 'EF_SUITE_CONF', message: expect.stringMatching(message) }),

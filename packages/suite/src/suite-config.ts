@@ -28,7 +28,10 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 export const SUITE_EXECUTORS = ['local', 'slurm', 'kubernetes'] as const;
 export type SuiteExecutor = (typeof SUITE_EXECUTORS)[number];
 
-const TOP_KEYS = new Set(['suite', 'output_dir', 'targets', 'evaluation', 'execution', 'defaults']);
+const TOP_KEYS = new Set(['suite', 'output_dir', 'targets', 'evaluation', 'execution']);
+const EVALUATION_KEYS = new Set(['params', 'tasks']);
+const TASK_KEYS = new Set(['name', 'params']);
+const EXECUTION_KEYS = new Set(['type']);
 
 function bad(file: string, what: string): never {
   throw new UserError('EF_SUITE_CONF', `${file}: ${what}`, HINT);
@@ -49,12 +52,10 @@ export function parseSuiteConfig(text: string, file: string, fallbackName: strin
     bad(file, `not valid YAML (${(error as Error).message.split('\n')[0]})`);
   }
   if (!isObj(doc)) bad(file, 'expected a mapping with targets: and evaluation:');
-  const unknown = Object.keys(doc).filter((k) => !TOP_KEYS.has(k));
-  if (unknown.length)
-    bad(
-      file,
-      `unknown top-level key${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} (known: ${[...TOP_KEYS].join(', ')})`,
-    );
+  // A launcher config's Hydra list (`defaults: [execution: slurm, …]`) would otherwise be dropped without a word.
+  if ('defaults' in doc)
+    bad(file, 'defaults: (a Hydra defaults list) is not read here: write execution: {type: …} in this file instead');
+  onlyKeys(file, doc, TOP_KEYS, 'top-level key');
   const targets = doc.targets;
   if (!Array.isArray(targets) || targets.length === 0)
     bad(file, 'targets: must list at least one {api_endpoint: {url, model_id, type}}');
@@ -62,6 +63,8 @@ export function parseSuiteConfig(text: string, file: string, fallbackName: strin
   if (!isObj(evaluation) || !Array.isArray(evaluation.tasks) || evaluation.tasks.length === 0) {
     bad(file, 'evaluation.tasks: must list at least one {name: <benchmark>}');
   }
+  // A misspelt key would drop what it holds (`parms:` → every task on the whole data set).
+  onlyKeys(file, evaluation, EVALUATION_KEYS, 'key', 'evaluation.');
   const params = evaluation.params === undefined || evaluation.params === null ? {} : evaluation.params;
   if (!isObj(params)) bad(file, 'evaluation.params: must be a mapping (limit_samples, parallelism, extra, …)');
   const endpoints = targets.map((t, i) => endpointOf(file, t, i));
@@ -92,7 +95,10 @@ export function parseSuiteConfig(text: string, file: string, fallbackName: strin
   const names = tasks.map((t) => t.name);
   const twice = names.find((n, i) => names.indexOf(n) !== i);
   if (twice) bad(file, `evaluation.tasks: ${twice} is listed twice (one folder per task)`);
+  if (doc.execution !== undefined && doc.execution !== null && !isObj(doc.execution))
+    bad(file, `execution: must be a mapping such as {type: local}, not ${JSON.stringify(doc.execution)}`);
   const execution = isObj(doc.execution) ? doc.execution : {};
+  onlyKeys(file, execution, EXECUTION_KEYS, 'key', 'execution.', ' (cluster settings are flags: docs/scale.md)');
   const executor = execution.type ?? null;
   if (executor !== null && !SUITE_EXECUTORS.includes(executor as SuiteExecutor))
     bad(file, `execution.type: ${JSON.stringify(executor)} is not ${SUITE_EXECUTORS.join(', ')}`);
@@ -104,6 +110,17 @@ export function parseSuiteConfig(text: string, file: string, fallbackName: strin
     executor: executor as SuiteExecutor | null,
     jobs,
   };
+}
+
+/** EF_SUITE_CONF naming every key of `obj` not in `known` (`where` prefixes each, as the file's path to it). */
+function onlyKeys(file: string, obj: Obj, known: ReadonlySet<string>, what: string, where = '', after = ''): void {
+  const unknown = Object.keys(obj).filter((k) => !known.has(k));
+  if (unknown.length === 0) return;
+  const s = unknown.length > 1 ? 's' : '';
+  bad(
+    file,
+    `unknown ${what}${s} ${unknown.map((k) => where + k).join(', ')} (known: ${[...known].join(', ')})${after}`,
+  );
 }
 
 function endpointOf(file: string, target: unknown, i: number): Obj {
@@ -121,6 +138,7 @@ function taskOf(file: string, task: unknown, i: number): { name: string; params:
   const t = typeof task === 'string' ? { name: task } : task;
   if (!isObj(t) || typeof t.name !== 'string' || t.name === '')
     bad(file, `evaluation.tasks[${i}]: expected {name: <benchmark>, params: {…}}`);
+  onlyKeys(file, t, TASK_KEYS, 'key', `evaluation.tasks[${i}].`);
   const params = t.params ?? {};
   if (!isObj(params)) bad(file, `evaluation.tasks[${i}].params: must be a mapping`);
   // `helm.pubmed_qa` and `pubmed_qa` name the same task (run_eval accepts both); the folder uses the bare name.

@@ -115,4 +115,44 @@ describe('expandEntries', () => {
     );
     expect(folderName('openai/gpt-4o 2024')).toBe('openai_gpt-4o_2024');
   });
+
+  // Never silently: a model no entry names would get no leaderboard row, an empty suite a folder for nothing.
+  const named = parseRunEntries(
+    'entries: [\n  {description: "pubmed_qa:model=org/alpha", priority: 1},\n  {description: "head_qa:model=org/beta", priority: 2},\n]\n',
+    'named.conf',
+  );
+  it.each([
+    [
+      'a model no entry names',
+      named,
+      { modelsToRun: ['org/alpha', 'org/gamma'] },
+      'EF_SUITE_MODELS',
+      /names org\/gamma of/,
+    ],
+    [
+      'past --priority',
+      named,
+      { modelsToRun: ['org/alpha', 'org/beta'], priority: 1 },
+      'EF_SUITE_MODELS',
+      /priority 1 or less names org\/beta/,
+    ],
+    ['no entry at all', [], { modelsToRun: ['org/alpha'] }, 'EF_SUITE_EMPTY', /list no entry/],
+    ['no entry for any model', named, { modelsToRun: ['org/gamma'] }, 'EF_SUITE_EMPTY', /no run entry names a model/],
+    ['--priority 0', named, { modelsToRun: ['org/alpha'], priority: 0 }, 'EF_SUITE_EMPTY', /priority 0 or less/],
+  ])('%s → %s before anything is written', (_what, list, o, code, message) => {
+    expect(() => expandEntries(list, { ...o, available: AVAILABLE })).toThrow(
+      expect.objectContaining({ code, message: expect.stringMatching(message) }),
+    );
+  });
+
+  it('a placeholder or --ignore-conf-models reaches every model; entries of missing benchmarks count as naming it', () => {
+    expect(jobsOf(expandEntries(entries, { modelsToRun: ['org/gamma'], available: AVAILABLE }))).toEqual([
+      'org/gamma head_qa',
+    ]);
+    expect(
+      jobsOf(expandEntries(named, { modelsToRun: ['x/y'], ignoreConfModels: true, available: AVAILABLE })),
+    ).toEqual(['x/y head_qa', 'x/y pubmed_qa']);
+    const missing = expandEntries(named, { modelsToRun: ['org/beta'], available: new Set(['pubmed_qa']) });
+    expect([missing.jobs, missing.unavailable]).toEqual([[], ['head_qa:model=org/beta']]);
+  });
 });

@@ -39,16 +39,30 @@ export function failedBeforeSending(outputDir: string): boolean {
   );
 }
 
+/** Where the run in `outputDir` differs from `evaluation` (RESUME_IGNORED_PATHS aside); [] without a run there. */
+function differences(outputDir: string, evaluation: unknown): string[] {
+  const previous = join(outputDir, RUN_FILES.runConfig);
+  if (!existsSync(previous)) return [];
+  return compareWithPrevious(readYamlFile(previous), evaluation as never);
+}
+
 /**
  * Throws `EF_OUTPUT_DIR_MISMATCH` when `outputDir` holds a run of another configuration that has something to keep;
  * returns a note to print when a differing run that sent nothing is replaced, else null.
  */
 export function checkPreviousRun(outputDir: string, evaluation: unknown): string | null {
-  const previous = join(outputDir, RUN_FILES.runConfig);
-  if (!existsSync(previous)) return null;
-  const diffs = compareWithPrevious(readYamlFile(previous), evaluation as never);
+  const diffs = differences(outputDir, evaluation);
   if (diffs.length === 0) return null;
   if (failedBeforeSending(outputDir))
     return `note: ${outputDir} held a run that failed before sending anything; it is replaced by this configuration\n`;
   throw outputDirMismatch(outputDir, diffs);
+}
+
+/**
+ * What `checkPreviousRun` would refuse, without throwing: the differing paths of a run in `outputDir` that has
+ * something to keep, [] when run_eval would go ahead (a suite checks every job before its first).
+ */
+export function refusedDifferences(outputDir: string, evaluation: unknown): string[] {
+  const diffs = differences(outputDir, evaluation);
+  return diffs.length === 0 || failedBeforeSending(outputDir) ? [] : diffs;
 }

@@ -80,10 +80,7 @@ export async function runEvalCommand(
   const modelConfigs = renderModelConfigs(evaluation);
   const allWarnings: CodedMessage[] = [...warnings, ...modelConfigs.warnings];
   const keyName = endpoint.api_key_name ?? null;
-  // The engine also looks in the credentials file (docs/configuration.md#judges); when one exists it decides there.
-  // A merge of work units answers from their caches and sends nothing: it needs no key (docs/scale.md).
-  const mergeOnly = evaluation.config.params.extra.merge_units === true;
-  const keyMissing = keyName !== null && !mergeOnly && !process.env[keyName] && !existsSync(credentialsFilePath());
+  const keyMissing = missingKeyName(evaluation) !== null;
   const renderedCommand = renderCommand(evaluation.command, evaluation);
   const argv = renderArgv(evaluation.command, evaluation);
 
@@ -109,7 +106,7 @@ export async function runEvalCommand(
   }
   if (keyName) registerSecret(process.env[keyName]);
   // Before anything is written: a judge that cannot authenticate fails the run here, once (issue 19.3).
-  checkJudgeCredentials(modelConfigs.judges, process.env, existsSync(credentialsFilePath()));
+  checkJudges(modelConfigs);
   allWarnings.forEach(warn);
 
   const outputDir = resolve(evaluation.config.output_dir);
@@ -243,6 +240,22 @@ async function printSizeEstimate(evaluation: Evaluation): Promise<void> {
   } catch (error) {
     process.stderr.write(`note: no size estimate (${(error as Error).message.split('\n')[0]})\n`);
   }
+}
+
+/**
+ * The model key's variable when the run needs it and it is not set, else null. The engine also looks in the
+ * credentials file (docs/configuration.md#judges); when one exists it decides there. A merge of work units answers
+ * from their caches and sends nothing: it needs no key (docs/scale.md).
+ */
+export function missingKeyName(evaluation: Evaluation): string | null {
+  const keyName = evaluation.target.api_endpoint.api_key_name ?? null;
+  const mergeOnly = evaluation.config.params.extra.merge_units === true;
+  return keyName !== null && !mergeOnly && !process.env[keyName] && !existsSync(credentialsFilePath()) ? keyName : null;
+}
+
+/** EF_JUDGE_AUTH_MISSING when a judge of the run has no credential (none at all without a credentials file). */
+export function checkJudges(modelConfigs: ReturnType<typeof renderModelConfigs>): void {
+  checkJudgeCredentials(modelConfigs.judges, process.env, existsSync(credentialsFilePath()));
 }
 
 /** `$EVAL_FACTORY_CREDENTIALS`, else the per-user default (Windows: `%APPDATA%`); the engine reads it. */

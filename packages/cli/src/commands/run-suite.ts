@@ -8,9 +8,12 @@
  */
 import { join, resolve } from 'node:path';
 import { EXIT, UserError } from '@eval-factory/errors';
-import { writeFileAtomic } from '@eval-factory/files';
+import { makeDirSync, writeFileAtomic } from '@eval-factory/files';
+import { lockOutputDir } from '@eval-factory/executor';
 import { folderName, jobDir, jobKey, type SuiteJob, type UnitsPlan, type WorkUnit } from '@eval-factory/suite';
-import { suiteSource, type RunSuiteInput } from './suite-source.js';
+import { suiteSource, type RunSuiteInput, type SuiteSource } from './suite-source.js';
+import { checkSuiteNumberFlags } from './suite-flag-checks.js';
+import { preflightSuite } from './suite-preflight.js';
 import { HELM_OUTPUT_DIR, linkHelmSuite } from './helm-suite-folder.js';
 import { summarizeCommand } from './summarize.js';
 import { cacheUrlProblem, RUN_FILES } from '@eval-factory/types';
@@ -27,6 +30,7 @@ import { formatCost } from './scale/cost.js';
 export type { RunSuiteArgs } from './suite-job-args.js';
 
 export async function runSuiteCommand(given: RunSuiteInput): Promise<number> {
+  checkSuiteNumberFlags(given);
   // --cache goes into every job's run_config.yml and the cluster scripts: checked before any of them is written.
   const cacheProblem = given.cache ? cacheUrlProblem(given.cache) : null;
   if (cacheProblem) throw new UserError('EF_CACHE_URL', `--cache: ${cacheProblem.message}`, cacheProblem.hint);
@@ -40,6 +44,12 @@ export async function runSuiteCommand(given: RunSuiteInput): Promise<number> {
     ...(jobs.executor ? { executor: jobs.executor } : {}),
   };
   const suiteDir = resolve(args.output_dir, folderName(args.suite));
+  // Every job as run_eval would take it, before anything is written: one cluster task (--unit) is run_eval's own.
+  if (args.unit === undefined)
+    preflightSuite(jobs.jobs, args, suiteDir, {
+      warnOnly: args.dry_run === true || args['list-units'] === true,
+      credentials: (args.executor ?? 'local') === 'local',
+    });
   if (args['list-units']) {
     process.stdout.write(formatUnits(await suiteUnits(jobs.jobs, args, suiteDir, { write: false })));
     return EXIT.ok;
@@ -53,6 +63,19 @@ export async function runSuiteCommand(given: RunSuiteInput): Promise<number> {
     process.stderr.write(
       `warning[EF_SUITE_UNAVAILABLE]: not run (no benchmark here): ${jobs.unavailable.join('; ')}\n`,
     );
+  // One run_suite at a time in a suite folder (a cluster task, --unit, is one job's run_eval, locked as such): a
+  // second would fail the jobs the first holds and race it for the rest.
+  const lock =
+    args.unit === undefined && !args.dry_run && (args.executor ?? 'local') === 'local' ? lockSuite(suiteDir) : null;
+  try {
+    return await runSuite(args, jobs, suiteDir);
+  } finally {
+    lock?.release();
+  }
+}
+
+/** Everything after the checks: units, manifest, then this machine's run, one unit, or a cluster submission. */
+async function runSuite(args: RunSuiteArgs, jobs: SuiteSource, suiteDir: string): Promise<number> {
   const plan = await suiteUnits(jobs.jobs, args, suiteDir, { write: !args.dry_run });
   if (!args.dry_run) await writeManifest(suiteDir, args.suite, jobs);
   if (args.unit !== undefined) return runOneUnit(plan, args, suiteDir, jobs.jobs);
@@ -84,6 +107,21 @@ export async function runSuiteCommand(given: RunSuiteInput): Promise<number> {
   await summarizeCommand({ dirs: [suiteDir], out: suiteDir, schema: args.schema ?? 'medhelm' });
   const unitsOk = outcomes.every(([, status]) => status === 'success' || status === 'done');
   return unitsOk && merges.every((m) => m.complete && m.status !== 'error') ? EXIT.ok : EXIT.error;
+}
+
+/** The suite folder's lock (created if need be); EF_OUTPUT_LOCKED with a suite's hint while another run holds it. */
+function lockSuite(suiteDir: string): { release(): void } {
+  makeDirSync(suiteDir);
+  try {
+    return lockOutputDir(suiteDir);
+  } catch (error) {
+    if (!(error instanceof UserError) || error.code !== 'EF_OUTPUT_LOCKED') throw error;
+    throw new UserError(
+      error.code,
+      `suite folder ${error.message}`,
+      'Wait for that run_suite to end (`eval-factory status` shows its progress), or give this one another --suite or --output_dir.',
+    );
+  }
 }
 
 /** `--unit K`: that unit only, into its folder (a cluster task); merging and the leaderboard come after all of them. */

@@ -2,12 +2,12 @@
  * Where a suite's jobs come from (docs/reproduce-medhelm.md): HELM's run-entries files × `--models-to-run` (the
  * endpoint from `--model_url`, or each model's own from `--local-path`'s model_deployments.yaml), or a suite YAML
  * (`--suite_config`: every target × every task, each job its own run_config). Either way the jobs are checked
- * before anything is sent: benchmarks this installation lacks (`EF_SUITE_UNAVAILABLE`), and, for a suite YAML,
- * every job's run_config through the same merge and rules as `run_eval`.
+ * before anything is sent: here, benchmarks this installation lacks (`EF_SUITE_UNAVAILABLE`) and a suite with no
+ * job; then every job's run_config through the same merge and rules as `run_eval` (suite-preflight.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { basename, dirname, extname, resolve } from 'node:path';
-import { loadFramework, resolveEvaluation } from '@eval-factory/config';
+import { basename, extname, resolve } from 'node:path';
+import { loadFramework } from '@eval-factory/config';
 import { EXIT, UserError } from '@eval-factory/errors';
 import {
   endpointsFor,
@@ -53,7 +53,10 @@ export function suiteSource(args: RunSuiteInput): SuiteSource {
   const framework = loadFramework(requireFrameworkFile());
   const available = new Set(framework.evaluations.map((e) => e.name));
   if (args.suite_config && args['conf-paths']) throw usage('give either --suite_config or --conf-paths, not both');
-  const source = args.suite_config ? fromSuiteYaml(args.suite_config, available) : fromConfs(args, available);
+  const dataRoot = args.data_root ?? process.env.EF_DATA_ROOT;
+  const source = args.suite_config
+    ? fromSuiteYaml(args.suite_config, available, dataRoot ? resolve(dataRoot) : null)
+    : fromConfs(args, available, dataRoot ? resolve(dataRoot) : null);
   if (source.unavailable.length && !args['skip-unavailable']) {
     const n = source.unavailable.length;
     throw new UserError(
@@ -62,8 +65,14 @@ export function suiteSource(args: RunSuiteInput): SuiteSource {
       'Run `eval-factory ls` for the benchmarks here, or pass --skip-unavailable to run the rest (they are listed as "not run").',
     );
   }
+  // --skip-unavailable with nothing else left: a suite folder and a leaderboard of nothing would follow.
+  if (source.jobs.length === 0)
+    throw new UserError(
+      'EF_SUITE_EMPTY',
+      'the suite has no job: every entry names a benchmark this installation does not have',
+      'Run `eval-factory ls` for the benchmarks here (docs/reproduce-medhelm.md).',
+    );
   const outputDir = args.output_dir ?? source.yamlOutputDir ?? DEFAULT_OUTPUT_DIR;
-  if (args.suite_config) checkRunConfigs(source.jobs, { ...args, output_dir: outputDir }, framework);
   const executor = args.executor ?? source.yamlExecutor ?? undefined;
   return {
     suite: args.suite ?? source.suite,
@@ -74,7 +83,7 @@ export function suiteSource(args: RunSuiteInput): SuiteSource {
   };
 }
 
-function fromConfs(args: RunSuiteInput, available: ReadonlySet<string>): Found {
+function fromConfs(args: RunSuiteInput, available: ReadonlySet<string>, dataRoot: string | null): Found {
   if (!args['conf-paths'])
     throw usage('run_suite needs --conf-paths (HELM run-entries files) or --suite_config (a suite YAML)');
   if (!args.suite) throw usage('--suite is required with --conf-paths (the suite folder under --output_dir)');
@@ -88,14 +97,13 @@ function fromConfs(args: RunSuiteInput, available: ReadonlySet<string>): Found {
       throw new UserError('EF_FILE_NOT_FOUND', `run-entries file not found: ${file}`, 'Check the --conf-paths value.');
     return parseRunEntries(readFileSync(file, 'utf8'), file);
   });
-  const dataRoot = args.data_root ?? process.env.EF_DATA_ROOT;
   const models = flagList(args['models-to-run']);
   const expansion = expandEntries(entries, {
     modelsToRun: models,
     ...(args.priority !== undefined ? { priority: args.priority } : {}),
     ignoreConfModels: args['ignore-conf-models'] === true,
     available,
-    ...(dataRoot ? { dataRoot: resolve(dataRoot) } : {}),
+    ...(dataRoot ? { dataRoot } : {}),
   });
   const local = args['local-path'];
   if (!local) return { suite: args.suite, ...expansion };
@@ -108,7 +116,7 @@ function fromConfs(args: RunSuiteInput, available: ReadonlySet<string>): Found {
   };
 }
 
-function fromSuiteYaml(file: string, available: ReadonlySet<string>): Found {
+function fromSuiteYaml(file: string, available: ReadonlySet<string>, dataRoot: string | null): Found {
   if (!existsSync(file))
     throw new UserError('EF_FILE_NOT_FOUND', `suite file not found: ${file}`, 'Check the --suite_config value.');
   const config = parseSuiteConfig(readFileSync(file, 'utf8'), file, basename(file, extname(file)));
@@ -118,32 +126,25 @@ function fromSuiteYaml(file: string, available: ReadonlySet<string>): Found {
   return {
     suite: config.suite,
     unavailable,
-    jobs: config.jobs.filter((j) => available.has(j.benchmark)),
+    jobs: config.jobs.filter((j) => available.has(j.benchmark)).map((j) => withDataRoot(j, dataRoot)),
     yamlOutputDir: config.outputDir,
     yamlExecutor: config.executor,
   };
 }
 
-/** Each (target, task) run_config through run_eval's own merge and rules: a bad one stops the suite, named. */
-function checkRunConfigs(
-  jobs: readonly SuiteJob[],
-  args: RunSuiteArgs,
-  framework: ReturnType<typeof loadFramework>,
-): void {
-  for (const job of jobs) {
-    try {
-      resolveEvaluation({
-        framework,
-        runConfig: job.runConfig ?? null,
-        runConfigDir: dirname(resolve(args.suite_config!)),
-        flags: { output_dir: resolve(args.output_dir, 'suite-check') },
-        overrides: [],
-      });
-    } catch (error) {
-      if (error instanceof UserError) {
-        throw new UserError(error.code, `${job.entry}: ${error.message}`, error.hint, error.exitCode);
-      }
-      throw error;
-    }
-  }
+/**
+ * `--data_root DIR` (or $EF_DATA_ROOT) for a suite-YAML job: `DIR/<task>` is its `data_path` unless its params name
+ * one (a path the file gives for one task is more specific than the root given for all).
+ */
+function withDataRoot(job: SuiteJob, dataRoot: string | null): SuiteJob {
+  if (dataRoot === null || !job.runConfig) return job;
+  const config = (job.runConfig.config ?? {}) as Record<string, Record<string, Record<string, unknown>>>;
+  const params = config.params ?? {};
+  const extra = params.extra ?? {};
+  if (extra.data_path !== undefined) return job;
+  const data_path = `${dataRoot.replace(/\/+$/, '')}/${job.benchmark}`;
+  return {
+    ...job,
+    runConfig: { ...job.runConfig, config: { ...config, params: { ...params, extra: { ...extra, data_path } } } },
+  };
 }

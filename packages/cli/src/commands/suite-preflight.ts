@@ -1,0 +1,107 @@
+/**
+ * What every job of a suite would refuse before writing anything, checked for all of them before the first is
+ * started (docs/reproduce-medhelm.md): a model key variable that is not set, a judge without a credential, and a job
+ * folder holding a run of another configuration (a re-run with another --max-eval-instances, model URL or suite YAML
+ * would otherwise skip the finished jobs and report their old scores). One coded error names every job concerned;
+ * a dry run prints the same findings as warnings, as run_eval's dry run does for a missing key.
+ */
+import { join, resolve } from 'node:path';
+import { loadFramework, resolveEvaluation } from '@eval-factory/config';
+import { UserError } from '@eval-factory/errors';
+import { renderModelConfigs } from '@eval-factory/model-configs';
+import { jobDir, type SuiteJob } from '@eval-factory/suite';
+import { requireFrameworkFile } from '../framework-path.js';
+import { checkJudges, missingKeyName, resolutionInput } from './run-eval.js';
+import { refusedDifferences } from './previous-run.js';
+import { jobRunArgs, type RunSuiteArgs } from './suite-job-args.js';
+
+/** How many jobs a message names before `and N more`. */
+const LISTED = 5;
+
+interface Findings {
+  /** Key variable → the jobs that need it. */
+  readonly keys: Map<string, string[]>;
+  readonly judges: string[];
+  readonly changed: string[];
+}
+
+/**
+ * Resolves every job as run_eval would (a job it would reject stops the suite, named), then throws the first kind
+ * of problem found (keys, judges, changed folders), naming its jobs; `warnOnly` (a dry run, --list-units) prints
+ * them instead. `credentials: false` (a cluster submission: the keys are the tasks' environment, not this one's)
+ * leaves keys and judges out.
+ */
+export function preflightSuite(
+  jobs: readonly SuiteJob[],
+  args: RunSuiteArgs,
+  suiteDir: string,
+  o: { readonly warnOnly: boolean; readonly credentials: boolean },
+): void {
+  const found = findProblems(jobs, args, suiteDir, o.credentials);
+  const problems: UserError[] = [];
+  if (found.keys.size > 0) {
+    const vars = [...found.keys.keys()];
+    problems.push(
+      new UserError(
+        'EF_API_KEY_MISSING',
+        `the model key variable${vars.length > 1 ? 's' : ''} ${vars.join(', ')} ${vars.length > 1 ? 'are' : 'is'} not set: ${listed([...found.keys].map(([v, js]) => `${v} for ${js.join(', ')}`))}`,
+        'Export the variable (the key itself never goes in a file), or remove api_key_name for an endpoint without one.',
+      ),
+    );
+  }
+  if (found.judges.length > 0)
+    problems.push(
+      new UserError(
+        'EF_JUDGE_AUTH_MISSING',
+        `a judge has no credential: ${listed(found.judges)}`,
+        "Export the judge's key variable, or set its auth in config.params.extra.judges (docs/configuration.md#judges).",
+      ),
+    );
+  if (found.changed.length > 0)
+    problems.push(
+      new UserError(
+        'EF_OUTPUT_DIR_MISMATCH',
+        `${suiteDir} holds runs of another configuration: ${listed(found.changed)}`,
+        'Give the suite a new --suite name or --output_dir, or run it with its earlier settings to resume it.',
+      ),
+    );
+  if (problems.length === 0) return;
+  if (!o.warnOnly) throw problems[0];
+  for (const p of problems) process.stderr.write(`warning[${p.code}]: ${p.message} (a real run would stop here)\n`);
+}
+
+function findProblems(jobs: readonly SuiteJob[], args: RunSuiteArgs, suiteDir: string, credentials: boolean): Findings {
+  const framework = loadFramework(requireFrameworkFile());
+  const found: Findings = { keys: new Map(), judges: [], changed: [] };
+  for (const job of jobs) {
+    const label = `${job.model} ${job.name}`;
+    try {
+      const runArgs = jobRunArgs(job, args, join(suiteDir, jobDir(job)));
+      const { evaluation } = resolveEvaluation({ framework, ...resolutionInput(runArgs) });
+      // Rendered (not written) as run_eval does first: a bad model or judge URL is a coded error here.
+      const modelConfigs = renderModelConfigs(evaluation);
+      const key = credentials ? missingKeyName(evaluation) : null;
+      if (key !== null) found.keys.set(key, [...(found.keys.get(key) ?? []), label]);
+      try {
+        if (credentials) checkJudges(modelConfigs);
+      } catch (error) {
+        if (!(error instanceof UserError)) throw error;
+        found.judges.push(`${label} (${error.message})`);
+      }
+      const diffs = refusedDifferences(resolve(evaluation.config.output_dir), evaluation);
+      if (diffs.length > 0) found.changed.push(`${label} (differs in ${diffs.slice(0, 3).join(', ')})`);
+    } catch (error) {
+      // Any other coded error of a job (a bad URL, a bad argument of its entry) stops the suite here, named.
+      if (error instanceof UserError)
+        throw new UserError(error.code, `${job.entry}: ${error.message}`, error.hint, error.exitCode);
+      throw error;
+    }
+  }
+  return found;
+}
+
+/** The first LISTED items, and how many more. */
+function listed(items: readonly string[]): string {
+  const more = items.length - LISTED;
+  return `${items.slice(0, LISTED).join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
+}

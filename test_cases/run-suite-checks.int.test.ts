@@ -1,0 +1,176 @@
+/**
+ * What `run_suite` refuses before it writes or sends anything (issue 13: "never silently"), through the real CLI
+ * against a loopback server: number flags that are not counts, a model no entry names, a suite with no job, a key
+ * variable that is not set, a re-run whose settings differ from the finished jobs', and a second run_suite in the
+ * same suite folder. Also `--data_root` for a suite YAML.
+ */
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startFakeOpenAIServer, type FakeOpenAIServer } from '@eval-factory/testkit';
+import { CLI, fixture, runCli, tempDir } from './support.js';
+
+const CONF = `entries: [
+  {description: "pubmed_qa:model=org/alpha", priority: 1},
+  {description: "head_qa:model=org/alpha", priority: 2},
+  {description: "pubmed_qa:model=org/beta", priority: 1},
+]
+`;
+
+let server: FakeOpenAIServer;
+let dir: string;
+let dataRoot: string;
+beforeAll(async () => {
+  server = await startFakeOpenAIServer({ models: ['org/alpha', 'org/beta'] });
+  dir = tempDir('ef-suite-checks-');
+  writeFileSync(join(dir, 'entries.conf'), CONF);
+  writeFileSync(join(dir, 'empty.conf'), 'entries: [\n]\n');
+  dataRoot = join(dir, 'data');
+  mkdirSync(dataRoot);
+  for (const b of ['pubmed_qa', 'head_qa']) symlinkSync(fixture(b), join(dataRoot, b));
+});
+afterAll(async () => server.close());
+
+const suite = (out: string, extra: string[] = [], conf = 'entries.conf') => [
+  'run_suite',
+  '--conf-paths',
+  join(dir, conf),
+  '--models-to-run',
+  'org/alpha,org/beta',
+  '--suite',
+  'checks',
+  '--output_dir',
+  join(dir, out),
+  '--model_url',
+  server.url,
+  '--data_root',
+  dataRoot,
+  ...extra,
+];
+
+/** A refusal: its code on one line with a hint, the exit code, no stack, no folder, no request. */
+async function refused(argv: string[], code: string, exit: number, out: string): Promise<string> {
+  const before = server.requests.length;
+  const r = await runCli(argv);
+  expect(r.stderr).toMatch(new RegExp(`^error\\[${code}\\]: .+\\nhint: .+`, 'm'));
+  expect(r.stderr).not.toMatch(/^\s+at /m);
+  expect(r.code).toBe(exit);
+  expect(server.requests.length).toBe(before);
+  expect(existsSync(join(dir, out))).toBe(false);
+  return r.stderr;
+}
+
+describe('run_suite refuses before writing or sending', () => {
+  it.each([
+    ['--max-eval-instances', '0'],
+    ['--max-eval-instances', '0.02'],
+    ['--max-eval-instances', 'abc'],
+    ['--priority', 'abc'],
+    ['--parallelism', '-3'],
+  ])('%s %s: EF_USAGE naming the flag', async (flag, value) => {
+    const stderr = await refused(suite('flags-out', [flag, value]), 'EF_USAGE', 2, 'flags-out');
+    expect(stderr).toContain(`${flag} must be`);
+  });
+
+  it('a model of --models-to-run that no entry names: EF_SUITE_MODELS, not a missing leaderboard row', async () => {
+    const argv = suite('models-out');
+    argv[argv.indexOf('org/alpha,org/beta')] = 'org/alpha,org/gama';
+    expect(await refused(argv, 'EF_SUITE_MODELS', 1, 'models-out')).toContain('no run entry names org/gama');
+  });
+
+  it('a suite with no job (no entry; nothing at --priority 0): EF_SUITE_EMPTY', async () => {
+    await refused(suite('empty-out', [], 'empty.conf'), 'EF_SUITE_EMPTY', 1, 'empty-out');
+    await refused(suite('empty-out', ['--priority', '0']), 'EF_SUITE_EMPTY', 1, 'empty-out');
+  });
+
+  it('a key variable that is not set: EF_API_KEY_MISSING naming it and its jobs; the dry run warns', async () => {
+    const unset = ['--api_key_name', 'EF_TEST_KEY_NOT_SET'];
+    const stderr = await refused(suite('key-out', unset), 'EF_API_KEY_MISSING', 1, 'key-out');
+    expect(stderr).toContain('EF_TEST_KEY_NOT_SET for org/alpha pubmed_qa, org/alpha head_qa, org/beta pubmed_qa');
+    const dry = await runCli(suite('key-out', [...unset, '--dry_run']));
+    expect(dry.code).toBe(0);
+    expect(dry.stderr).toContain('warning[EF_API_KEY_MISSING]');
+    expect(existsSync(join(dir, 'key-out'))).toBe(false);
+  });
+});
+
+describe('run_suite re-runs', () => {
+  it('other settings than the finished jobs had: EF_OUTPUT_DIR_MISMATCH, not the old scores reported as new', async () => {
+    const first = await runCli(suite('rerun-out', ['--max-eval-instances', '2']));
+    expect(first.stderr).not.toMatch(/^\s+at /m);
+    expect(first.code).toBe(0);
+    const board = readFileSync(join(dir, 'rerun-out', 'checks', 'leaderboard.json'), 'utf8');
+    const sent = server.requests.length;
+
+    const changed = await runCli(suite('rerun-out', ['--max-eval-instances', '3']));
+    expect(changed.code).toBe(1);
+    expect(changed.stderr).toMatch(
+      /^error\[EF_OUTPUT_DIR_MISMATCH\]: .*checks holds runs of another configuration: org\/alpha pubmed_qa \(differs in config\.params\.limit_samples\)/m,
+    );
+    expect(changed.stderr).toMatch(/^hint: Give the suite a new --suite name or --output_dir/m);
+    expect(server.requests.length).toBe(sent);
+    expect(readFileSync(join(dir, 'rerun-out', 'checks', 'leaderboard.json'), 'utf8')).toBe(board);
+
+    // The same settings resume (here: nothing left to send); parallelism may change, as for run_eval.
+    const same = await runCli(suite('rerun-out', ['--max-eval-instances', '2', '--parallelism', '3']));
+    expect(same.code).toBe(0);
+    expect(server.requests.length).toBe(sent);
+  });
+
+  it('a second run_suite in a suite folder another one holds: EF_OUTPUT_LOCKED, and the first ends well', async () => {
+    const slow = await startFakeOpenAIServer({ models: ['org/alpha', 'org/beta'], latencyMs: 300 });
+    try {
+      const argv = suite('locked-out', ['--max-eval-instances', '4', '--parallelism', '1']);
+      argv[argv.indexOf(server.url)] = slow.url;
+      const first = spawn(process.execPath, [CLI, ...argv], { stdio: ['ignore', 'ignore', 'pipe'] });
+      let firstErr = '';
+      first.stderr.on('data', (c) => (firstErr += String(c)));
+      const firstExit = new Promise<number | null>((resolve) => first.on('close', resolve));
+      // Once it sends, it holds the suite folder.
+      while (slow.requests.length === 0) await new Promise((r) => setTimeout(r, 20));
+      const second = await runCli(argv);
+      expect(second.code).toBe(1);
+      expect(second.stderr).toMatch(/^error\[EF_OUTPUT_LOCKED\]: suite folder .*checks is in use by run pid \d+/m);
+      expect(second.stderr).toMatch(/^hint: Wait for that run_suite to end/m);
+      expect(await firstExit).toBe(0);
+      expect(firstErr).not.toContain('EF_OUTPUT_LOCKED');
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
+describe('run_suite --suite_config with --data_root', () => {
+  it('gives DIR/<task> to the tasks without a data_path of their own', async () => {
+    const file = join(dir, 'rooted.yml');
+    writeFileSync(
+      file,
+      `suite: rooted
+targets:
+  - api_endpoint: {url: '${server.url}', model_id: org/alpha, type: chat}
+evaluation:
+  params: {limit_samples: 2}
+  tasks:
+    - name: pubmed_qa
+    - name: head_qa
+      params: {extra: {data_path: '${fixture('head_qa')}'}}
+`,
+    );
+    const r = await runCli([
+      'run_suite',
+      '--suite_config',
+      file,
+      '--output_dir',
+      join(dir, 'rooted-out'),
+      '--data_root',
+      dataRoot,
+    ]);
+    expect(r.stderr).not.toMatch(/^\s+at /m);
+    expect(r.code).toBe(0);
+    const config = (task: string) =>
+      readFileSync(join(dir, 'rooted-out', 'rooted', 'org_alpha', task, 'run_config.yml'), 'utf8');
+    expect(config('pubmed_qa')).toContain(`data_path: ${join(dataRoot, 'pubmed_qa')}`);
+    expect(config('head_qa')).toContain(`data_path: ${fixture('head_qa')}`);
+  });
+});
