@@ -141,6 +141,29 @@ describe('run_suite re-runs', () => {
   });
 });
 
+describe('run_suite --suite_config --dry_run', () => {
+  it("sizes each endpoint's time at each job's own parallelism from the YAML", async () => {
+    const file = join(dir, 'costed.yml');
+    writeFileSync(
+      file,
+      `suite: costed
+targets:
+  - api_endpoint: {url: '${server.url}', model_id: org/alpha, type: chat}
+evaluation:
+  params: {limit_samples: 4, parallelism: 4}
+  tasks:
+    - name: pubmed_qa
+    - name: head_qa
+      params: {parallelism: 2}
+`,
+    );
+    const r = await runCli(['run_suite', '--suite_config', file, '--data_root', dataRoot, '--dry_run']);
+    expect(r.code).toBe(0);
+    // 4 requests × 2 s ÷ 4 + 4 requests × 2 s ÷ 2 = 6 s.
+    expect(r.stdout).toMatch(/org\/alpha: 2 units, 8 requests, .*~6 s \(parallelism 4; parallelism 2\)/);
+  });
+});
+
 describe('run_suite --suite_config with --data_root', () => {
   it('gives DIR/<task> to the tasks without a data_path of their own', async () => {
     const file = join(dir, 'rooted.yml');

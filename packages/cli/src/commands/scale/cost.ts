@@ -1,11 +1,18 @@
 /**
  * The cost calculator of `run_suite --dry_run` (docs/scale.md): per model endpoint, the units, requests, prompt
  * tokens (the engine's estimate) and the output-token ceiling (Σ max_tokens), and the wall time the endpoint's
- * limits allow: the slowest of requests ÷ requests_per_minute, tokens ÷ tokens_per_minute and
- * requests × latency ÷ parallelism (latency: --assumed-latency, default 2 s). Nothing is sent or written.
+ * limits allow. An endpoint's jobs run one after another, each under its own resolved settings (a suite YAML may
+ * give each task its own parallelism; flags apply on top): per job the slowest of requests ÷ requests_per_minute,
+ * tokens ÷ tokens_per_minute and requests × latency ÷ parallelism (latency: --assumed-latency, default 2 s), summed
+ * over the endpoint's jobs. Nothing is sent or written.
  */
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { loadFramework, resolveEvaluation } from '@eval-factory/config';
 import { planUnits, type SuiteJob } from '@eval-factory/suite';
-import type { RunSuiteArgs } from '../suite-job-args.js';
+import { requireFrameworkFile } from '../../framework-path.js';
+import { resolutionInput } from '../run-eval.js';
+import { jobRunArgs, type RunSuiteArgs } from '../suite-job-args.js';
 import { sizeJobs } from './suite-units.js';
 
 const DEFAULT_LATENCY_S = 2;
@@ -15,6 +22,16 @@ interface EndpointCost {
   requests: number;
   promptTokens: number;
   maxOutputTokens: number;
+  seconds: number;
+  /** The distinct settings its jobs run with, for the row. */
+  readonly limits: Set<string>;
+}
+
+/** A job's limits as run_eval resolves them (framework.yml defaults, its run_config, the suite's flags). */
+interface Limits {
+  readonly parallelism: number;
+  readonly rpm: number | null;
+  readonly tpm: number | null;
 }
 
 export async function formatCost(jobs: readonly SuiteJob[], args: RunSuiteArgs): Promise<string> {
@@ -26,35 +43,61 @@ export async function formatCost(jobs: readonly SuiteJob[], args: RunSuiteArgs):
   }
   const max = args['max-instances-per-unit'] ?? null;
   const units = planUnits(jobs, max, new Map([...sizes].map(([name, s]) => [name, { instanceIds: s.instanceIds }])));
+  const latency = args['assumed-latency'] ?? DEFAULT_LATENCY_S;
+  const limitsOf = jobLimits(args);
   const byEndpoint = new Map<string, EndpointCost>();
   for (const job of jobs) {
     const size = sizes.get(job.name)!;
-    const c = byEndpoint.get(job.model) ?? { units: 0, requests: 0, promptTokens: 0, maxOutputTokens: 0 };
+    const c = byEndpoint.get(job.model) ?? {
+      units: 0,
+      requests: 0,
+      promptTokens: 0,
+      maxOutputTokens: 0,
+      seconds: 0,
+      limits: new Set<string>(),
+    };
     c.requests += size.requests;
     c.promptTokens += size.promptTokens;
     c.maxOutputTokens += size.maxOutputTokens;
+    const l = limitsOf(job);
+    c.seconds += Math.max(
+      (size.requests * latency) / l.parallelism,
+      l.rpm ? (size.requests / l.rpm) * 60 : 0,
+      l.tpm ? ((size.promptTokens + size.maxOutputTokens) / l.tpm) * 60 : 0,
+    );
+    c.limits.add(
+      [
+        `parallelism ${l.parallelism}`,
+        ...(l.rpm ? [`${l.rpm} requests/min`] : []),
+        ...(l.tpm ? [`${l.tpm} tokens/min`] : []),
+      ].join(', '),
+    );
     byEndpoint.set(job.model, c);
   }
   for (const u of units) byEndpoint.get(u.model)!.units++;
-  const parallelism = args.parallelism ?? 1;
-  const latency = args['assumed-latency'] ?? DEFAULT_LATENCY_S;
-  const rpm = args['requests-per-minute'] ?? null;
-  const tpm = args['tokens-per-minute'] ?? null;
-  const rows = [...byEndpoint].map(([model, c]) => {
-    const seconds = Math.max(
-      (c.requests * latency) / parallelism,
-      rpm ? (c.requests / rpm) * 60 : 0,
-      tpm ? ((c.promptTokens + c.maxOutputTokens) / tpm) * 60 : 0,
-    );
-    return `  ${model}: ${c.units} units, ${c.requests} requests, ~${c.promptTokens} prompt tokens, ≤ ${c.maxOutputTokens} output tokens, ~${hours(seconds)}`;
-  });
-  const limits = [
-    `parallelism ${parallelism}`,
-    `${latency} s per request`,
-    ...(rpm ? [`${rpm} requests/min`] : []),
-    ...(tpm ? [`${tpm} tokens/min`] : []),
-  ].join(', ');
-  return `cost per endpoint (at ${limits}; endpoints run at the same time):\n${rows.join('\n')}\n`;
+  const rows = [...byEndpoint].map(
+    ([model, c]) =>
+      `  ${model}: ${c.units} units, ${c.requests} requests, ~${c.promptTokens} prompt tokens, ≤ ${c.maxOutputTokens} output tokens, ~${hours(c.seconds)} (${[...c.limits].join('; ')})`,
+  );
+  return `cost per endpoint (at ${latency} s per request, each job at its own limits; endpoints run at the same time):\n${rows.join('\n')}\n`;
+}
+
+/** Each job's limits, resolved as its run_eval will resolve them. */
+function jobLimits(args: RunSuiteArgs): (job: SuiteJob) => Limits {
+  const framework = loadFramework(requireFrameworkFile());
+  return (job) => {
+    const { evaluation } = resolveEvaluation({
+      framework,
+      ...resolutionInput(jobRunArgs(job, args, join(tmpdir(), 'ef-cost-unused'))),
+    });
+    const { parallelism, extra } = evaluation.config.params;
+    const positive = (v: unknown) => (typeof v === 'number' && v > 0 ? v : null);
+    return {
+      parallelism: Math.max(1, Number(parallelism) || 1),
+      rpm: positive(extra.requests_per_minute),
+      tpm: positive(extra.tokens_per_minute),
+    };
+  };
 }
 
 function hours(seconds: number): string {
