@@ -17,4 +17,4 @@ export {
 export { compareRuns } from './compare.js';
 export { formatComparisonMarkdown, formatComparisonCsv, formatComparisonJson } from './compare-format.js';
 export { resolveSide } from './sides.js';
-export { loadCategories, MEDHELM_CATEGORIES, type CategoryTable } from './categories.js';
+export { groupColumns, loadCategories, MEDHELM_CATEGORIES, type CategoryTable } from './categories.js';

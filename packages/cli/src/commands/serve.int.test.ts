@@ -158,7 +158,9 @@ describeBrowser('serve, in headless Chromium', () => {
     await open(page, '');
     for (const model of MODELS) {
       for (const benchmark of BENCHMARKS) {
-        const cell = page.locator(`tr[data-model="${model}"] td[data-scenario^="${benchmark}"]`);
+        const cell = page.locator(
+          `[data-testid="leaderboard"] tr[data-model="${model}"] td[data-scenario^="${benchmark}"]`,
+        );
         const main = mainOf(model, benchmark);
         await expect(cell.locator('.cell-val').textContent()).resolves.toBe(main.value.toFixed(4));
         await expect(cell.textContent()).resolves.toContain(`n = ${main.stats.count}`);
@@ -166,7 +168,7 @@ describeBrowser('serve, in headless Chromium', () => {
       }
     }
     await expect(
-      page.locator('tr[data-model="model-a"] td[data-scenario="pubmed_qa"]').textContent(),
+      page.locator('[data-testid="leaderboard"] tr[data-model="model-a"] td[data-scenario="pubmed_qa"]').textContent(),
     ).resolves.toContain('partial: 1 failed');
     expect(await page.locator('svg.score-bars').count()).toBe(BENCHMARKS.length);
     await page.screenshot({ path: join(SHOTS, 'leaderboard.png'), fullPage: true });
@@ -249,7 +251,9 @@ describeBrowser('report, opened from disk with the network blocked', () => {
     await page.goto(`file://${file}`);
     await page.locator('#app[aria-busy="false"]').waitFor();
     for (const model of MODELS) {
-      const cell = page.locator(`tr[data-model="${model}"] td[data-scenario="pubmed_qa"] .cell-val`);
+      const cell = page.locator(
+        `[data-testid="leaderboard"] tr[data-model="${model}"] td[data-scenario="pubmed_qa"] .cell-val`,
+      );
       await expect(cell.textContent()).resolves.toBe(mainOf(model, 'pubmed_qa').value.toFixed(4));
     }
     await page.screenshot({ path: join(SHOTS, 'report-leaderboard.png'), fullPage: true });

@@ -90,19 +90,29 @@ function compactCell(cell: LeaderboardCell | null, domain: [number, number]): HT
   );
 }
 
-function boardTable(o: OverviewView): HTMLElement {
+/**
+ * The models × `shown` columns (indexes into the board's): the whole board with win rate and rank, or one MedHELM
+ * category's columns without them (as leaderboard.md's category tables: the same cells, models in the overall order).
+ */
+function boardTable(o: OverviewView, shown: readonly number[], category: string | null): HTMLElement {
   const board = o.leaderboard;
-  const compact = board.columns.length >= COMPACT_FROM;
-  const common = mostCommonMetric(board.columns);
-  const domains = board.columns.map((c, j) =>
+  const columns = shown.map((j) => board.columns[j]);
+  const compact = columns.length >= COMPACT_FROM;
+  const common = mostCommonMetric(columns);
+  const domains = shown.map((j) =>
     domainOf(
       board.rows.flatMap((r) => (r.cells[j] ? [r.cells[j] as LeaderboardCell] : [])),
-      c.range,
+      board.columns[j].range,
     ),
   );
+  const ranked = category === null;
   const table = h(
     'table',
-    { 'data-testid': 'leaderboard', class: `board${compact ? ' compact' : ''}` },
+    {
+      'data-testid': ranked ? 'leaderboard' : 'category-board',
+      ...(ranked ? {} : { 'data-category': category }),
+      class: `board${compact ? ' compact' : ''}`,
+    },
     h(
       'thead',
       {},
@@ -110,9 +120,9 @@ function boardTable(o: OverviewView): HTMLElement {
         'tr',
         {},
         h('th', {}, 'Model'),
-        h('th', { class: 'num' }, compact ? 'Win rate' : 'Mean win rate'),
-        h('th', { class: 'num' }, compact ? 'Rank' : 'Mean rank'),
-        board.columns.map((c) => columnHeader(c, common, compact)),
+        ranked ? h('th', { class: 'num' }, compact ? 'Win rate' : 'Mean win rate') : null,
+        ranked ? h('th', { class: 'num' }, compact ? 'Rank' : 'Mean rank') : null,
+        columns.map((c) => columnHeader(c, common, compact)),
       ),
     ),
     h(
@@ -123,21 +133,24 @@ function boardTable(o: OverviewView): HTMLElement {
           'tr',
           { 'data-model': row.model },
           h('td', { class: 'model' }, h('strong', {}, breakable(row.model))),
-          h('td', { class: 'num' }, row.mean_win_rate === null ? '—' : row.mean_win_rate.toFixed(3)),
-          h('td', { class: 'num' }, row.mean_rank === null ? '—' : row.mean_rank.toFixed(compact ? 1 : 2)),
-          row.cells.map((cell, j) =>
+          ranked ? h('td', { class: 'num' }, row.mean_win_rate === null ? '—' : row.mean_win_rate.toFixed(3)) : null,
+          ranked
+            ? h('td', { class: 'num' }, row.mean_rank === null ? '—' : row.mean_rank.toFixed(compact ? 1 : 2))
+            : null,
+          shown.map((j, k) =>
             h(
               'td',
               { class: 'cell', 'data-scenario': board.columns[j].scenario },
-              compact ? compactCell(cell, domains[j]) : cellContent(cell, domains[j]),
+              compact ? compactCell(row.cells[j], domains[k]) : cellContent(row.cells[j], domains[k]),
             ),
           ),
         ),
       ),
     ),
   );
+  // Said once, above the whole board.
   const caption =
-    compact && common
+    ranked && compact && common
       ? h(
           'p',
           { class: 'small muted' },
@@ -238,7 +251,11 @@ export async function leaderboardPage(src: DataSource, el: HTMLElement): Promise
       { class: 'muted' },
       `${o.runs.length} run${o.runs.length === 1 ? '' : 's'} · ${board.rows.length} model${board.rows.length === 1 ? '' : 's'} · ${board.columns.length} benchmark${board.columns.length === 1 ? '' : 's'} · from ${o.sources.join(', ')}`,
     ),
-    boardTable(o),
+    boardTable(
+      o,
+      board.columns.map((_c, j) => j),
+      null,
+    ),
     h('p', { class: 'small muted', 'data-testid': 'method' }, board.method),
     board.notes.length
       ? h(
@@ -251,6 +268,12 @@ export async function leaderboardPage(src: DataSource, el: HTMLElement): Promise
             board.notes.map((n) => h('li', {}, n)),
           ),
         )
+      : null,
+    board.categories.length
+      ? [
+          h('h2', {}, 'By MedHELM category'),
+          board.categories.map((c) => [h('h3', {}, c.display_name), boardTable(o, c.columns, c.display_name)]),
+        ]
       : null,
     h('h2', {}, 'Scores by benchmark'),
     h('div', { class: 'charts' }, charts(o)),

@@ -116,6 +116,8 @@ describe('overview', () => {
     expect(mcq?.interval?.lo).toBeLessThan(values.a);
     expect(mcq?.interval?.hi).toBeGreaterThan(values.a);
     expect(mcq?.markers).toContain('partial: 1 failed');
+    // Invented benchmarks belong to no MedHELM category: no category tables.
+    expect(o.leaderboard.categories).toEqual([]);
     expect(o.runs.find((r) => r.id === 'invented_judged')?.main).toMatchObject({
       name: 'judged_accuracy',
       value: 3.25,

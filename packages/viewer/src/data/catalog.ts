@@ -8,6 +8,8 @@ import {
   cellMarkers,
   collectRuns,
   DEFAULT_BOOTSTRAP,
+  groupColumns,
+  MEDHELM_CATEGORIES,
   type BootstrapOptions,
   type Leaderboard,
   type RunInfo,
@@ -66,9 +68,17 @@ function leaderboardView(board: Leaderboard, idOf: (dir: string) => string, meth
           },
       ),
     })),
+    categories: categoriesOf(board),
     method,
     notes: board.notes,
   };
+}
+
+/** MedHELM's categories of the board's columns (run_suite's and summarize's default table); none if all are Other. */
+function categoriesOf(board: Leaderboard): LeaderboardView['categories'] {
+  const sections = groupColumns(board.columns, MEDHELM_CATEGORIES);
+  if (sections.every((s) => s.displayName === 'Other')) return [];
+  return sections.map((s) => ({ display_name: s.displayName, columns: s.columns }));
 }
 
 export class RunCatalog {

@@ -164,6 +164,33 @@ describeBrowser('a leaderboard of 17 benchmarks × 10 models', () => {
     expect(layout.head).toBeLessThanOrEqual(210);
   }, 60_000);
 
+  it("groups the benchmarks by MedHELM's categories below the board, as leaderboard.md does", async () => {
+    const page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
+    await page.goto(pathToFileURL(reportFile).href);
+    await page.locator('[data-testid="category-board"]').first().waitFor();
+    const sections = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-testid="category-board"]')].map((t) => ({
+        category: t.getAttribute('data-category'),
+        heading: t.closest('.board-wrap')?.parentElement?.previousElementSibling?.textContent ?? null,
+        scenarios: [...new Set([...t.querySelectorAll('td.cell')].map((c) => c.getAttribute('data-scenario')))],
+        rows: t.querySelectorAll('tbody tr').length,
+      })),
+    );
+    expect(sections.map((s) => s.category)).toEqual([
+      'Clinical Decision Support',
+      'Clinical Note Generation',
+      'Patient Communication and Education',
+      'Medical Research Assistance',
+    ]);
+    for (const s of sections) {
+      expect(s.heading).toBe(s.category);
+      expect(s.rows).toBe(MODELS.length);
+    }
+    // Every benchmark in exactly one category (all 17 are MedHELM's).
+    expect(sections.flatMap((s) => s.scenarios).sort()).toEqual([...BENCHMARKS, JURY].sort());
+    expect(sections.find((s) => s.category === 'Clinical Decision Support')?.scenarios).toContain('medcalc_bench');
+  }, 60_000);
+
   it("the 1–5 jury score's chart axis runs 1 to 5 with ticks 1, 2, 3, 4, 5", async () => {
     const page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
     await page.goto(pathToFileURL(reportFile).href);
@@ -182,7 +209,7 @@ describeBrowser('a leaderboard of 17 benchmarks × 10 models', () => {
     const page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
     await page.goto(pathToFileURL(reportFile).href);
     const runHash = await page
-      .locator(`tr[data-model="${MODELS[0]}"] td[data-scenario^="${JURY}"] a`)
+      .locator(`[data-testid="leaderboard"] tr[data-model="${MODELS[0]}"] td[data-scenario^="${JURY}"] a`)
       .getAttribute('href');
     await page.goto(`${pathToFileURL(reportFile).href}${runHash}/instance?id=j0&trial=0`);
     await page.locator('[data-testid="references"]').waitFor({ timeout: 20_000 });

@@ -88,10 +88,22 @@ export interface LeaderboardRow {
   readonly cells: readonly (LeaderboardCell | null)[];
 }
 
+/** One MedHELM category (Clinical Decision Support, …): the leaderboard's columns it groups, in table order. */
+export interface LeaderboardCategory {
+  readonly display_name: string;
+  /** Indexes into `columns`. */
+  readonly columns: readonly number[];
+}
+
 export interface LeaderboardView {
   readonly columns: readonly LeaderboardColumn[];
   /** Best mean win rate first. */
   readonly rows: readonly LeaderboardRow[];
+  /**
+   * The columns by MedHELM's categories, as leaderboard.md groups them (the rest under "Other"); empty when no
+   * column belongs to one (custom benchmarks only).
+   */
+  readonly categories: readonly LeaderboardCategory[];
   /** How cells and the ranking were computed, in words. */
   readonly method: string;
   /** Runs set aside, damaged runs, missing files. */
