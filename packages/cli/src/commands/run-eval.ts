@@ -57,6 +57,8 @@ export interface RunEvalHooks {
   readonly onSlots?: (released: number) => void;
   /** The run's status as written to evaluation_config.yaml (a suite need not read the file back). */
   readonly onStatus?: (status: string) => void;
+  /** Put before each line the engine prints (a suite's jobs print side by side: `org/a pubmed_qa: warning[…]`). */
+  readonly label?: string;
 }
 
 const warn = (w: CodedMessage) => process.stderr.write(`warning[${w.code}]: ${redact(w.message)}\n`);
@@ -175,6 +177,7 @@ async function runLocked(o: {
     onProgress: o.hooks.onProgress,
     turn: o.hooks.turn,
     onSlots: o.hooks.onSlots,
+    ...(o.hooks.label ? { echo: labelledLines(process.stderr, o.hooks.label) } : {}),
   });
   const result = await normalizeOutputs({
     outputDir,
@@ -256,6 +259,16 @@ export function missingKeyName(evaluation: Evaluation): string | null {
 /** EF_JUDGE_AUTH_MISSING when a judge of the run has no credential (none at all without a credentials file). */
 export function checkJudges(modelConfigs: ReturnType<typeof renderModelConfigs>): void {
   checkJudgeCredentials(modelConfigs.judges, process.env, existsSync(credentialsFilePath()));
+}
+
+/**
+ * `stream` with `label: ` before each line written to it. Only for whole lines: a suite's engine output is echoed
+ * line by line (engine-stderr.ts).
+ */
+function labelledLines(stream: NodeJS.WriteStream, label: string): NodeJS.WritableStream {
+  return {
+    write: (text: string) => stream.write(text.replace(/^(?=.)/gm, `${label}: `)),
+  } as unknown as NodeJS.WritableStream;
 }
 
 /** `$EVAL_FACTORY_CREDENTIALS`, else the per-user default (Windows: `%APPDATA%`); the engine reads it. */

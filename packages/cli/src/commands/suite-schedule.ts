@@ -64,6 +64,7 @@ export async function runUnit(
       turn: hooks.turn,
       onSlots: hooks.onSlots,
       onStatus: (s) => (status = s),
+      label: `${unit.model} ${unit.job}${unit.shard ? ` (shard ${unit.shard.index + 1} of ${unit.shard.count})` : ''}`,
     });
   } catch (error) {
     // One unit's coded error is that unit's failure, said once; the others go on.

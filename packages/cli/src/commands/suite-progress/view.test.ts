@@ -25,13 +25,16 @@ describe('openSuiteView', () => {
     view.start(0);
     err.s.write('warning[EF_X]: same for every job\n');
     err.s.write('warning[EF_X]: same for every job\n');
+    // A job's engine lines carry its label: the same words from two jobs are two facts, both said.
+    err.s.write('org/a pubmed_qa: warning[EF_Z]: 2 of 5 instances failed\n');
+    err.s.write('org/b pubmed_qa: warning[EF_Z]: 2 of 5 instances failed\n');
     err.s.write('error[EF_Y]: a\n');
     err.s.write('error[EF_Y]: a\n');
     view.end(0, 'success');
     view.close();
     await tick();
     expect(err.text()).toBe(
-      'warning[EF_X]: same for every job\nerror[EF_Y]: a\nerror[EF_Y]: a\nsuite toy: jobs 1/2 done | requests 0/0+\n',
+      'warning[EF_X]: same for every job\norg/a pubmed_qa: warning[EF_Z]: 2 of 5 instances failed\norg/b pubmed_qa: warning[EF_Z]: 2 of 5 instances failed\nerror[EF_Y]: a\nerror[EF_Y]: a\nsuite toy: jobs 1/2 done | requests 0/0+\n',
     );
     // The stream's own write is back.
     err.s.write('warning[EF_X]: same for every job\n');

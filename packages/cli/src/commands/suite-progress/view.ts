@@ -55,7 +55,8 @@ export function openSuiteView(
   const seen = new Set<string>();
   const restore = [err, ...(mode === 'tty' && streams.out.isTTY ? [streams.out] : [])].map((s) =>
     interceptWrites(s, (text) => {
-      // The same warning from every job of an endpoint (a config warning, a model's quirk): once.
+      // The same warning from every job (a config warning the factory gives each job): once. An engine's lines
+      // carry their job's label (`org/a pubmed_qa: warning[…]`), so two jobs' own warnings are both said.
       if (/^warning\[[^\]]*\]: [^\n]*\n$/.test(text)) {
         if (seen.has(text)) return null;
         seen.add(text);
