@@ -28,6 +28,10 @@ describe('eval-factory status', () => {
       'status: error\nerrors: [{code: EF_FAILURE_RATE, message: "9 of 10 instances failed"}]\n',
     );
     writeFileSync(
+      join(job('e'), 'evaluation_config.yaml'),
+      'status: partial\ncounts: {instances: {scored: 8, evaluated: 10}}\n',
+    );
+    writeFileSync(
       join(job('c'), '.eval-factory.lock'),
       JSON.stringify({ pid: process.pid, host: hostname(), started_at: 'x' }),
     );
@@ -35,18 +39,19 @@ describe('eval-factory status', () => {
       join(dir, 'suite.json'),
       JSON.stringify({
         suite: 's',
-        jobs: ['a', 'b', 'c', 'd'].map((n) => ({ model: 'm', name: n, dir: join('m', n) })),
+        jobs: ['a', 'b', 'c', 'd', 'e'].map((n) => ({ model: 'm', name: n, dir: join('m', n) })),
         not_run: ['typo_bench'],
       }),
     );
     const out = sink();
     expect(suiteStatusCommand({ dir }, out as unknown as NodeJS.WritableStream)).toBe(0);
     expect(out.text.split('\n')).toEqual([
-      'suite s: 4 jobs — 1 done, 1 running, 1 failed, 1 left, 1 not run',
+      'suite s: 5 jobs — 1 done, 1 partial, 1 running, 1 failed, 1 left, 1 not run',
       '  done     m  a  (9 of 10 scored)',
       '  failed   m  b  (error: EF_FAILURE_RATE 9 of 10 instances failed)',
       '  running  m  c',
       '  left     m  d',
+      '  partial  m  e  (8 of 10 scored; re-run to retry the failed instances)',
       '  not run  typo_bench  (no benchmark here)',
       '',
     ]);

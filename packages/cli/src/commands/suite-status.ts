@@ -20,7 +20,8 @@ export interface SuiteManifest {
   readonly not_run: readonly string[];
 }
 
-type JobState = 'done' | 'running' | 'failed' | 'left';
+/** `partial`: finished with scores, some instances failed (under max_failure_rate); run_suite retries them. */
+type JobState = 'done' | 'partial' | 'running' | 'failed' | 'left';
 
 export function suiteStatusCommand(args: { dir: string }, out: NodeJS.WritableStream = process.stdout): number {
   const dir = args.dir;
@@ -41,7 +42,7 @@ export function suiteStatusCommand(args: { dir: string }, out: NodeJS.WritableSt
   const lines = rows.map((r) => `  ${r.state.padEnd(8)} ${r.label}${r.detail ? `  (${r.detail})` : ''}`);
   const notRun = manifest?.not_run ?? [];
   out.write(
-    `${manifest ? `suite ${manifest.suite}` : dir}: ${rows.length} jobs — ${count('done')} done, ${count('running')} running, ${count('failed')} failed, ${count('left')} left${notRun.length ? `, ${notRun.length} not run` : ''}\n${lines.join('\n')}\n${notRun.map((n) => `  not run  ${n}  (no benchmark here)`).join('\n')}${notRun.length ? '\n' : ''}`,
+    `${manifest ? `suite ${manifest.suite}` : dir}: ${rows.length} jobs — ${count('done')} done, ${count('partial') ? `${count('partial')} partial, ` : ''}${count('running')} running, ${count('failed')} failed, ${count('left')} left${notRun.length ? `, ${notRun.length} not run` : ''}\n${lines.join('\n')}\n${notRun.map((n) => `  not run  ${n}  (no benchmark here)`).join('\n')}${notRun.length ? '\n' : ''}`,
   );
   return EXIT.ok;
 }
@@ -103,6 +104,11 @@ function stateOf(runDir: string, plannedUnits: number | null): { state: JobState
     };
   if (evaluation.status === 'success')
     return { state: 'done', ...(scored ? { detail: `${scored.scored} of ${scored.evaluated} scored` } : {}) };
+  if (evaluation.status === 'partial')
+    return {
+      state: 'partial',
+      detail: `${scored ? `${scored.scored} of ${scored.evaluated} scored; ` : ''}re-run to retry the failed instances`,
+    };
   const first = evaluation.errors?.[0];
   return {
     state: 'failed',

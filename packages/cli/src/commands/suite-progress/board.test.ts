@@ -86,12 +86,23 @@ describe('SuiteBoard', () => {
     expect(formatJob({ model: 'm', job: 'j', state: 'running', event: null, reason: null })).toBe('m j starting');
   });
 
+  it('a partial job (scored, some instances failed) counts as done, named', () => {
+    const b = board();
+    b.end(0, 'success');
+    b.end(1, 'partial');
+    b.end(2, 'done');
+    b.end(3, 'error');
+    expect(formatOverall(b)).toMatch(/^suite toy: jobs 3\/4 done \(1 skipped, 1 partial\), 1 failed \|/);
+    expect(b.rows.map((r) => r.state)).toEqual(['ok', 'partial', 'skipped', 'failed']);
+  });
+
   it("a job prepared while another job of its endpoint sends is 'next'", () => {
     const b = board();
     b.start(0);
     b.start(1);
     b.progress(0, event({ total: 10, done: 2 }));
     expect(formatView(b).slice(1)).toEqual(['  org/a pubmed_qa 2/10 (cached 0, failed 0)', '  org/a head_qa next']);
+    expect(formatPlain(b)).toContain('| org/a pubmed_qa 2/10, org/a head_qa next');
     b.progress(0, event({ total: 10, done: 10, final: true }));
     expect(formatPlain(b)).toContain('| org/a pubmed_qa 10/10 scoring, org/a head_qa starting');
   });

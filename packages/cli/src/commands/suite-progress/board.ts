@@ -5,7 +5,8 @@
  */
 import { completedRequests, type EngineProgressEvent } from '@eval-factory/types';
 
-export type JobState = 'pending' | 'running' | 'ok' | 'skipped' | 'failed';
+/** `partial`: finished with scores, some instances failed (under max_failure_rate; a re-run retries them). */
+export type JobState = 'pending' | 'running' | 'ok' | 'partial' | 'skipped' | 'failed';
 
 export interface JobRow {
   readonly model: string;
@@ -51,7 +52,8 @@ export class SuiteBoard {
   /** `status`: the unit's outcome as run-suite names it (`done` = finished in an earlier run). */
   end(i: number, status: string): void {
     const row = this.rows[i];
-    row.state = status === 'done' ? 'skipped' : status === 'success' ? 'ok' : 'failed';
+    row.state =
+      status === 'done' ? 'skipped' : status === 'success' ? 'ok' : status === 'partial' ? 'partial' : 'failed';
     if (row.state === 'failed') row.reason = status;
   }
 

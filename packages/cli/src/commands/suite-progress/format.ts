@@ -4,16 +4,19 @@ import { type JobRow, type SuiteBoard, suiteEta } from './board.js';
 
 /**
  * `suite toy: jobs 2/6 done, 2 running, 1 failed | requests 1200/2400 (failed 3) 45.2 req/s | ETA 1m 02s`. Jobs
- * finished by an earlier run count as done ("2 skipped"); `2400+` and `ETA ≥` when some job's size is still unknown.
+ * finished by an earlier run count as done ("2 skipped"), and so do partial ones, named ("1 partial": scored, some
+ * instances failed); `2400+` and `ETA ≥` when some job's size is still unknown.
  */
 export function formatOverall(board: SuiteBoard): string {
   const jobs = board.rows.length;
   const ok = board.count('ok');
   const skipped = board.count('skipped');
+  const partial = board.count('partial');
   const failed = board.count('failed');
   const running = board.count('running');
+  const named = [...(skipped ? [`${skipped} skipped`] : []), ...(partial ? [`${partial} partial`] : [])];
   const parts = [
-    `jobs ${ok + skipped}/${jobs} done${skipped ? ` (${skipped} skipped)` : ''}`,
+    `jobs ${ok + skipped + partial}/${jobs} done${named.length ? ` (${named.join(', ')})` : ''}`,
     ...(running ? [`${running} running`] : []),
     ...(failed ? [`${failed} failed`] : []),
   ];
@@ -60,11 +63,10 @@ function waitsForEndpoint(row: JobRow, running: readonly JobRow[]): boolean {
 
 /** One line for a log file (not a terminal): the overall counts and each running job's short counts. */
 export function formatPlain(board: SuiteBoard): string {
-  const running = board.rows
-    .filter((r) => r.state === 'running')
-    .map(
-      (r) =>
-        `${r.model} ${r.job} ${r.event ? `${completedRequests(r.event)}/${r.event.total}${r.event.final ? ' scoring' : ''}` : 'starting'}`,
-    );
+  const rows = board.rows.filter((r) => r.state === 'running');
+  const running = rows.map(
+    (r) =>
+      `${r.model} ${r.job} ${r.event ? `${completedRequests(r.event)}/${r.event.total}${r.event.final ? ' scoring' : ''}` : waitsForEndpoint(r, rows) ? 'next' : 'starting'}`,
+  );
   return `${formatOverall(board)}${running.length ? ` | ${running.join(', ')}` : ''}`;
 }
