@@ -95,6 +95,29 @@ describe('run_suite refuses before writing or sending', () => {
   });
 });
 
+describe('run_suite names what is wrong and where', () => {
+  it('an entry one typo from a benchmark: EF_SUITE_UNAVAILABLE says which one it may mean', async () => {
+    writeFileSync(join(dir, 'typo.conf'), 'entries: [\n  {description: "medbulets:model=text", priority: 1},\n]\n');
+    const stderr = await refused(suite('typo-out', [], 'typo.conf'), 'EF_SUITE_UNAVAILABLE', 1, 'typo-out');
+    expect(stderr).toContain('medbulets:model=text (did you mean medbullets?)');
+  });
+
+  it("a suite YAML job's bad param: the job, the run_config path, and where that path is in the YAML", async () => {
+    const file = join(dir, 'eight.yml');
+    writeFileSync(
+      file,
+      `targets:\n  - api_endpoint: {url: '${server.url}', model_id: org/alpha, type: chat}\nevaluation:\n  tasks:\n    - name: pubmed_qa\n      params: {parallelism: eight}\n`,
+    );
+    const r = await runCli(['run_suite', '--suite_config', file, '--output_dir', join(dir, 'eight-out')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error\[EF_[A-Z_]+\]: .*eight\.yml: org\/alpha × pubmed_qa: .*parallelism/m);
+    expect(r.stderr).toMatch(
+      /^hint: .*In the suite YAML, config\.params\.… is evaluation\.params or the task's params/m,
+    );
+    expect(existsSync(join(dir, 'eight-out'))).toBe(false);
+  });
+});
+
 describe('run_suite re-runs', () => {
   it('other settings than the finished jobs had: EF_OUTPUT_DIR_MISMATCH, not the old scores reported as new', async () => {
     const first = await runCli(suite('rerun-out', ['--max-eval-instances', '2']));

@@ -89,7 +89,7 @@ export function resolveTask(frameworks: readonly FrameworkDefinition[], evalType
 }
 
 /** The listed name within two edits of `name` (the nearest; none when two tie), for a "did you mean". */
-function closest(name: string, names: readonly string[]): string | null {
+export function closest(name: string, names: readonly string[]): string | null {
   const scored = names
     .map((n) => [n, editDistance(name, n)] as const)
     .filter(([, d]) => d <= 2)

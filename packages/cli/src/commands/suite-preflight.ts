@@ -93,11 +93,19 @@ function findProblems(jobs: readonly SuiteJob[], args: RunSuiteArgs, suiteDir: s
     } catch (error) {
       // Any other coded error of a job (a bad URL, a bad argument of its entry) stops the suite here, named.
       if (error instanceof UserError)
-        throw new UserError(error.code, `${job.entry}: ${error.message}`, error.hint, error.exitCode);
+        throw new UserError(error.code, `${job.entry}: ${error.message}`, hintFor(job, error.hint), error.exitCode);
       throw error;
     }
   }
   return found;
+}
+
+/** A suite YAML job's errors name run_config paths: where those are in the suite YAML. */
+function hintFor(job: SuiteJob, hint: string | undefined): string | undefined {
+  if (!job.runConfig) return hint;
+  const where =
+    "In the suite YAML, config.params.… is evaluation.params or the task's params, and target.api_endpoint.… is the target's api_endpoint.";
+  return hint ? `${hint} ${where}` : where;
 }
 
 /** The first LISTED items, and how many more. */

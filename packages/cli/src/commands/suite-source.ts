@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';
-import { loadFramework } from '@eval-factory/config';
+import { closestName, loadFramework } from '@eval-factory/config';
 import { EXIT, UserError } from '@eval-factory/errors';
 import {
   endpointsFor,
@@ -59,9 +59,10 @@ export function suiteSource(args: RunSuiteInput): SuiteSource {
     : fromConfs(args, available, dataRoot ? resolve(dataRoot) : null);
   if (source.unavailable.length && !args['skip-unavailable']) {
     const n = source.unavailable.length;
+    const named = source.unavailable.map((u) => withSuggestion(u, available));
     throw new UserError(
       'EF_SUITE_UNAVAILABLE',
-      `${n} run entr${n === 1 ? 'y names a benchmark' : 'ies name benchmarks'} this installation does not have: ${source.unavailable.join('; ')}`,
+      `${n} run entr${n === 1 ? 'y names a benchmark' : 'ies name benchmarks'} this installation does not have: ${named.join('; ')}`,
       'Run `eval-factory ls` for the benchmarks here, or pass --skip-unavailable to run the rest (they are listed as "not run").',
     );
   }
@@ -81,6 +82,16 @@ export function suiteSource(args: RunSuiteInput): SuiteSource {
     outputDir,
     ...(executor ? { executor } : {}),
   };
+}
+
+/**
+ * An unavailable entry (`medbulets:model=x`, or a suite YAML's `file: task medbulets`) with the benchmark its name
+ * is one or two typos away from, when there is exactly one.
+ */
+function withSuggestion(entry: string, available: ReadonlySet<string>): string {
+  const yamlTask = /: task (\S+)$/.exec(entry)?.[1];
+  const near = closestName(yamlTask ?? entry.split(/[:,]/, 1)[0]!, [...available]);
+  return near ? `${entry} (did you mean ${near}?)` : entry;
 }
 
 function fromConfs(args: RunSuiteInput, available: ReadonlySet<string>, dataRoot: string | null): Found {
