@@ -87,7 +87,9 @@ describe('run_suite refuses before writing or sending', () => {
   it('a key variable that is not set: EF_API_KEY_MISSING naming it and its jobs; the dry run warns', async () => {
     const unset = ['--api_key_name', 'EF_TEST_KEY_NOT_SET'];
     const stderr = await refused(suite('key-out', unset), 'EF_API_KEY_MISSING', 1, 'key-out');
-    expect(stderr).toContain('EF_TEST_KEY_NOT_SET for org/alpha pubmed_qa, org/alpha head_qa, org/beta pubmed_qa');
+    expect(stderr).toContain(
+      'model key variable not set: EF_TEST_KEY_NOT_SET (for org/alpha pubmed_qa, org/alpha head_qa, org/beta pubmed_qa)',
+    );
     const dry = await runCli(suite('key-out', [...unset, '--dry_run']));
     expect(dry.code).toBe(0);
     expect(dry.stderr).toContain('warning[EF_API_KEY_MISSING]');

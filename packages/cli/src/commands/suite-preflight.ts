@@ -44,7 +44,7 @@ export function preflightSuite(
     problems.push(
       new UserError(
         'EF_API_KEY_MISSING',
-        `the model key variable${vars.length > 1 ? 's' : ''} ${vars.join(', ')} ${vars.length > 1 ? 'are' : 'is'} not set: ${listed([...found.keys].map(([v, js]) => `${v} for ${js.join(', ')}`))}`,
+        `model key variable${vars.length > 1 ? 's' : ''} not set: ${listed([...found.keys].map(([v, js]) => `${v} (for ${js.join(', ')})`))}`,
         'Export the variable (the key itself never goes in a file), or remove api_key_name for an endpoint without one.',
       ),
     );
