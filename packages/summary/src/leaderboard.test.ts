@@ -88,7 +88,7 @@ describe('buildLeaderboard', () => {
     expect(board.rows[1].cells[0]).toMatchObject({
       state: 'error',
       value: null,
-      note: 'no scored instance (4 failed, 0 unscored)',
+      note: 'no scored instance (4 failed, 0 unscored): EF_FAILURE_RATE: 4 of 4 instances failed, above max_failure_rate 0.05',
     });
     expect(board.rows[2].cells[1]).toMatchObject({
       state: 'incomplete',
@@ -180,7 +180,7 @@ describe('leaderboard files', () => {
     expect(md).toContain('(3) partial: 1 failed |');
     expect(md).toContain('0.6000 [0.2000, 1.0000] (5) |');
     expect(md).toMatch(/\| m-b \| 0\.000 \| 2\.00 \| — error: 4 failed note 1 \|/);
-    expect(md).toContain('1. no scored instance (4 failed, 0 unscored)');
+    expect(md).toContain('1. no scored instance (4 failed, 0 unscored): EF_FAILURE_RATE: 4 of 4 instances failed');
     expect(md).toContain('| m-c | — | — | not run | — unfinished note 2 |');
     expect(md).toContain('mulberry32 seed 0, 2000 resamples');
   });

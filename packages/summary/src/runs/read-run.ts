@@ -153,9 +153,10 @@ export function missingReason(run: RunInfo, metric: string | null): string {
   const noValue = run.warnings.find(
     (w) => w.code === 'EF_METRIC_NO_VALUE' && (metric === null || w.message.includes(`metric ${metric} `)),
   );
-  if (noValue)
-    return `no scored instance (${run.counts?.failed ?? '?'} failed, ${run.counts?.unscored ?? '?'} unscored)`;
   const error = run.errors[0];
+  // With the run's first error when it has one: why nothing was scored (the endpoint down, the failure rate).
+  if (noValue)
+    return `no scored instance (${run.counts?.failed ?? '?'} failed, ${run.counts?.unscored ?? '?'} unscored)${error ? `: ${error.code}: ${error.message}` : ''}`;
   if (error) return `${run.state}: ${error.code}: ${error.message}`;
   return metric === null ? 'no metric reported by this run' : `metric ${metric} not reported by this run`;
 }
