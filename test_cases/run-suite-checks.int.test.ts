@@ -79,6 +79,18 @@ describe('run_suite refuses before writing or sending', () => {
     expect(await refused(argv, 'EF_SUITE_MODELS', 1, 'models-out')).toContain('no run entry names org/gama');
   });
 
+  it('an empty --models-to-run is a list of no model, as `,` is: EF_SUITE_MODELS', async () => {
+    for (const models of ['', ','])
+      expect(
+        await refused(
+          suite('none-out').map((a) => (a === 'org/alpha,org/beta' ? models : a)),
+          'EF_SUITE_MODELS',
+          1,
+          'none-out',
+        ),
+      ).toContain('--models-to-run is empty');
+  });
+
   it('a suite with no job (no entry; nothing at --priority 0): EF_SUITE_EMPTY', async () => {
     await refused(suite('empty-out', [], 'empty.conf'), 'EF_SUITE_EMPTY', 1, 'empty-out');
     await refused(suite('empty-out', ['--priority', '0']), 'EF_SUITE_EMPTY', 1, 'empty-out');
@@ -165,6 +177,18 @@ describe('run_suite re-runs', () => {
     } finally {
       await slow.close();
     }
+  });
+});
+
+describe('run_suite --num-output-tokens', () => {
+  it("sets every job's output tokens (MedHELM gives its reasoning models 4000 in their entries)", async () => {
+    const before = server.requests.length;
+    const r = await runCli(
+      suite('tokens-out', ['--max-eval-instances', '1', '--priority', '1', '--num-output-tokens', '7']),
+    );
+    expect(r.code).toBe(0);
+    const sent = server.requests.slice(before).map((q) => (q.body as { max_tokens?: number }).max_tokens);
+    expect(sent).toEqual([7, 7]);
   });
 });
 

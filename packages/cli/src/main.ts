@@ -2,6 +2,7 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { EXIT, reportError, skipHelpCache, UserError } from '@eval-factory/errors';
 import { EF_VERSION } from './version.js';
+import { usageMessage } from './usage-message.js';
 import type { PrestartedEngine } from '@eval-factory/executor/prestart';
 import { SUMMARIZE_FLAGS } from './commands/summarize.js';
 import { COMPARE_FLAGS, COMPARE_POSITIONALS } from './commands/compare.js';
@@ -57,7 +58,7 @@ async function parseAndRun(argv: string[], engine: PrestartedEngine | null): Pro
     .strict()
     .exitProcess(false)
     .fail((msg, err) => {
-      throw err ?? new UserError('EF_USAGE', msg, 'run `eval-factory --help`', EXIT.usage);
+      throw err ?? new UserError('EF_USAGE', usageMessage(msg), 'run `eval-factory --help`', EXIT.usage);
     })
     .option('debug', { type: 'boolean', describe: 'debug logging and stack traces on errors' })
     // Commands load their modules on use: `ls` must not pay for the whole run_eval chain at start-up.

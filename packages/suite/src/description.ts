@@ -14,6 +14,13 @@ export interface Description {
 /** The fields that say which model runs, not what is evaluated. */
 export const MODEL_FIELDS: ReadonlySet<string> = new Set(['model', 'model_deployment']);
 
+/**
+ * What `--ignore-conf-models` drops from an entry: the model fields and `num_output_tokens`, a per-model setting
+ * in HELM (a run expander, like `model`) that MedHELM's confs give only their reasoning models' entries. Kept, it
+ * made every benchmark two jobs per model (run_suite's --num-output-tokens sets it for every job instead).
+ */
+export const MODEL_LEVEL_FIELDS: ReadonlySet<string> = new Set([...MODEL_FIELDS, 'num_output_tokens']);
+
 /** @example parseDescription('head_qa:num_output_tokens=4000,model=text') // { scenario: 'head_qa', args: [['num_output_tokens', '4000'], ['model', 'text']] } */
 export function parseDescription(description: string): Description {
   const colon = description.indexOf(':');

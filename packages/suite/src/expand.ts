@@ -2,11 +2,11 @@
  * HELM run entries × `--models-to-run` → the suite's jobs, one per (model, benchmark with its arguments), with
  * HELM's filters: `--priority N` keeps entries of priority ≤ N; an entry runs for a model of `--models-to-run` when
  * it names that model, or names a placeholder (`model=text`, `model=all`) that HELM expands to every model.
- * `ignoreConfModels` keeps each distinct entry without its model fields and runs it for every model given: MedHELM's
- * benchmark list for a team's own models, without rewriting the conf.
+ * `ignoreConfModels` keeps each distinct entry without its model-level fields (MODEL_LEVEL_FIELDS) and runs it for
+ * every model given: MedHELM's benchmark list for a team's own models, without rewriting the conf.
  */
 import { UserError } from '@eval-factory/errors';
-import { argOf, MODEL_FIELDS, parseDescription } from './description.js';
+import { argOf, MODEL_FIELDS, MODEL_LEVEL_FIELDS, parseDescription } from './description.js';
 import type { RunEntry } from './run-entries.js';
 
 /** One job of a suite, by its model and name (a map key: units name their job by the two). */
@@ -75,7 +75,7 @@ export function expandEntries(entries: readonly RunEntry[], o: ExpandOptions): E
       unavailable.add(o.ignoreConfModels ? withoutModel(d.scenario, d.args) : entry.description);
       continue;
     }
-    const args = d.args.filter(([k]) => !MODEL_FIELDS.has(k));
+    const args = d.args.filter(([k]) => !(o.ignoreConfModels ? MODEL_LEVEL_FIELDS : MODEL_FIELDS).has(k));
     const extra: Record<string, string | number> = {};
     for (const [k, v] of args) extra[k] = NUMERIC.has(k) && /^\d+$/.test(v) ? Number(v) : v;
     if (o.dataRoot !== undefined) extra.data_path = `${o.dataRoot.replace(/\/+$/, '')}/${d.scenario}`;
@@ -112,7 +112,7 @@ function checkEveryModelRuns(reached: ReadonlySet<string>, entries: number, o: E
 }
 
 function withoutModel(scenario: string, args: readonly (readonly [string, string])[]): string {
-  const rest = args.filter(([k]) => !MODEL_FIELDS.has(k)).map(([k, v]) => `${k}=${v}`);
+  const rest = args.filter(([k]) => !MODEL_LEVEL_FIELDS.has(k)).map(([k, v]) => `${k}=${v}`);
   return rest.length ? `${scenario}:${rest.join(',')}` : scenario;
 }
 

@@ -88,7 +88,7 @@ describe('expandEntries', () => {
     });
   });
 
-  it('ignoreConfModels runs every distinct entry for every model; --data_root sets each data_path', () => {
+  it('ignoreConfModels runs every distinct entry for every model, without model-level fields; --data_root sets each data_path', () => {
     const e = expandEntries(entries, {
       modelsToRun: ['mine/m1', 'mine/m2'],
       ignoreConfModels: true,
@@ -98,15 +98,24 @@ describe('expandEntries', () => {
     expect(jobsOf(e)).toEqual([
       'mine/m1 head_qa',
       'mine/m1 med_dialog,subset=icliniq',
-      'mine/m1 medcalc_bench,num_output_tokens=4000',
+      'mine/m1 medcalc_bench',
       'mine/m1 pubmed_qa',
       'mine/m2 head_qa',
       'mine/m2 med_dialog,subset=icliniq',
-      'mine/m2 medcalc_bench,num_output_tokens=4000',
+      'mine/m2 medcalc_bench',
       'mine/m2 pubmed_qa',
     ]);
     expect(e.jobs.find((j) => j.benchmark === 'medcalc_bench')?.extra.data_path).toBe('/data/medcalc_bench');
     expect(e.unavailable).toEqual(['not_a_benchmark']);
+  });
+
+  it("ignoreConfModels: a benchmark MedHELM's conf lists with and without num_output_tokens is one job per model", () => {
+    const both = parseRunEntries(
+      'entries: [\n  {description: "medcalc_bench:model=org/a,model_deployment=h/a", priority: 1},\n  {description: "medcalc_bench:num_output_tokens=4000,model=org/r1,model_deployment=h/r1", priority: 1},\n]\n',
+      'both.conf',
+    );
+    const e = expandEntries(both, { modelsToRun: ['mine/m'], ignoreConfModels: true, available: AVAILABLE });
+    expect(e.jobs.map((j) => [j.name, j.extra])).toEqual([['medcalc_bench', {}]]);
   });
 
   it('no model → EF_SUITE_MODELS; folder names are safe', () => {

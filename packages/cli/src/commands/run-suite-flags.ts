@@ -29,6 +29,11 @@ export const RUN_SUITE_FLAGS = {
   },
   'max-eval-instances': { type: 'number', describe: 'instances per benchmark (MedHELM published runs: 1000)' },
   'num-train-trials': { type: 'number', describe: 'train trials (few-shot benchmarks)' },
+  'num-output-tokens': {
+    type: 'number',
+    describe:
+      "output tokens per request for every job (HELM's num_output_tokens; MedHELM's confs give 4000 to reasoning models)",
+  },
   priority: { type: 'number', describe: 'run only entries of priority <= N (as helm-run)' },
   'ignore-conf-models': {
     type: 'boolean',

@@ -44,6 +44,9 @@ export async function runSuiteCommand(given: RunSuiteInput): Promise<number> {
     ...(jobs.executor ? { executor: jobs.executor } : {}),
   };
   const suiteDir = resolve(args.output_dir, folderName(args.suite));
+  // The folder is what HELM's --suite and every path will use: said once when it differs from the name given.
+  if (folderName(args.suite) !== args.suite)
+    process.stderr.write(`note: suite "${args.suite}" is written as the folder ${folderName(args.suite)}\n`);
   // Every job as run_eval would take it, before anything is written: one cluster task (--unit) is run_eval's own.
   if (args.unit === undefined)
     preflightSuite(jobs.jobs, args, suiteDir, {

@@ -12,6 +12,7 @@ type Kind = 'count' | 'whole' | 'rate';
 const NUMBER_FLAGS: Readonly<Record<string, Kind>> = {
   'max-eval-instances': 'count',
   'num-train-trials': 'count',
+  'num-output-tokens': 'count',
   priority: 'whole',
   parallelism: 'count',
   'requests-per-minute': 'rate',

@@ -21,6 +21,7 @@ export interface RunSuiteArgs {
   readonly schema?: string;
   readonly 'max-eval-instances'?: number;
   readonly 'num-train-trials'?: number;
+  readonly 'num-output-tokens'?: number;
   readonly priority?: number;
   readonly 'ignore-conf-models'?: boolean;
   readonly 'skip-unavailable'?: boolean;
@@ -68,6 +69,10 @@ export function jobRunArgs(
       ? [`config.params.extra.num_train_trials=${args['num-train-trials']}`]
       : []),
     ...Object.entries(job.extra).map(([k, v]) => `config.params.extra.${k}=${JSON.stringify(v)}`),
+    // After the entry's own: the flag is for every job.
+    ...(args['num-output-tokens'] !== undefined
+      ? [`config.params.extra.num_output_tokens=${args['num-output-tokens']}`]
+      : []),
     ...(args['requests-per-minute'] !== undefined
       ? [`config.params.extra.requests_per_minute=${args['requests-per-minute']}`]
       : []),

@@ -98,7 +98,8 @@ function fromConfs(args: RunSuiteInput, available: ReadonlySet<string>, dataRoot
   if (!args['conf-paths'])
     throw usage('run_suite needs --conf-paths (HELM run-entries files) or --suite_config (a suite YAML)');
   if (!args.suite) throw usage('--suite is required with --conf-paths (the suite folder under --output_dir)');
-  if (!args['models-to-run']) throw usage('--models-to-run is required with --conf-paths');
+  // An empty value is a list of no model (EF_SUITE_MODELS, as `--models-to-run ,`), not a missing flag.
+  if (args['models-to-run'] === undefined) throw usage('--models-to-run is required with --conf-paths');
   if (!args.model_url && !args['local-path'])
     throw usage(
       '--model_url (one endpoint for every model) or --local-path (each model its own deployment) is required',
