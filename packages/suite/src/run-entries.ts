@@ -1,7 +1,10 @@
 /**
- * HELM's run-entries files (`run_entries_medhelm_public.conf`), read as they are: a HOCON `entries: [ … ]` list of
- * `{description: "scenario:arg=value,…", priority: N}` objects, with `#` and `//` comments. Anything else inside
- * the list is an error naming its line, so an entry is never silently not run (a complaint of HELM users).
+ * HELM's run-entries files (`run_entries_medhelm_public.conf`), read as helm-run reads them (HOCON, through
+ * pyhocon): an `entries: [ … ]` list of `{description: "scenario:arg=value,…", priority: N}` objects. The HOCON a
+ * hand-written conf uses is understood: `#` and `//` comments, `:` or `=`, keys in any order, quoted or not, commas
+ * or new lines between fields and entries, triple-quoted strings, `entries += [ … ]`. Anything else is an error
+ * naming its line, and so is a second `entries:` list (HOCON would keep only the last one, and the first list's
+ * entries would silently not run: a complaint of HELM users).
  */
 import { UserError } from '@eval-factory/errors';
 
@@ -14,43 +17,149 @@ export interface RunEntry {
   readonly line: number;
 }
 
-const ENTRY = /\{\s*description\s*:\s*"((?:[^"\\]|\\.)*)"\s*(?:,\s*priority\s*:\s*(\d+)\s*)?,?\s*\}\s*,?/y;
+/** A token and the offset it starts at: punctuation, a string (quoted or not), or a line end (a separator). */
+interface Token {
+  readonly kind: 'punct' | 'string' | 'newline';
+  readonly text: string;
+  readonly at: number;
+  /** Written in quotes: a value, never a key of the grammar or a number. */
+  readonly quoted?: boolean;
+}
+
+/** HOCON's characters that end an unquoted string (and whitespace). */
+const UNQUOTED_END = /[\s$"{}[\]:=,+#`^?!@*&\\]/;
+/** What an entry may hold: HELM's RunEntry fields (`groups` only names the run's presentation groups). */
+const FIELDS = new Set(['description', 'priority', 'groups']);
 
 /**
  * @example parseRunEntries('entries: [\n  {description: "pubmed_qa:model=text", priority: 1}\n]\n', 'x.conf')
  *   // [{ description: 'pubmed_qa:model=text', priority: 1, line: 2 }]
  */
 export function parseRunEntries(text: string, file: string): RunEntry[] {
-  const source = withoutComments(text);
-  const open = /^\s*entries\s*[:=]?\s*\[/m.exec(source);
-  if (!open) throw confError(file, 1, 'no `entries: [` list');
+  const tokens = tokenize(text, file);
+  const fail = (at: number, what: string): never => {
+    throw confError(file, lineAt(text, at), what);
+  };
+  let i = 0;
+  const skipNewlines = () => {
+    while (tokens[i]?.kind === 'newline') i++;
+  };
+  const found = (kind: Token['kind'], value?: string) =>
+    tokens[i]?.kind === kind && (value === undefined || tokens[i]!.text === value);
   const entries: RunEntry[] = [];
-  let i = open.index + open[0].length;
-  for (;;) {
-    while (i < source.length && /\s/.test(source[i]!)) i++;
-    if (i >= source.length) throw confError(file, lineAt(source, i), 'the `entries` list is not closed with `]`');
-    if (source[i] === ']') break;
-    ENTRY.lastIndex = i;
-    const m = ENTRY.exec(source);
-    if (!m)
-      throw confError(
-        file,
-        lineAt(source, i),
-        `expected {description: "…", priority: N}, found ${JSON.stringify(source.slice(i, i + 40).split('\n')[0])}`,
-      );
-    entries.push({
-      description: JSON.parse(`"${m[1]}"`) as string,
-      priority: m[2] === undefined ? 1 : Number(m[2]),
-      line: lineAt(source, i),
-    });
-    i = ENTRY.lastIndex;
+  let lists = 0;
+  for (skipNewlines(); i < tokens.length; skipNewlines()) {
+    const key = tokens[i]!;
+    if (key.kind !== 'string' || key.text !== 'entries')
+      fail(key.at, `no \`entries: [\` list here: found ${JSON.stringify(key.text)}`);
+    i++;
+    const append = found('punct', '+');
+    if (append) i++;
+    if (found('punct', ':') || found('punct', '=')) i++;
+    if (!found('punct', '[')) fail(tokens[i]?.at ?? text.length, 'expected `[` after `entries`');
+    if (lists > 0 && !append)
+      fail(key.at, 'a second `entries` list: HOCON keeps only the last one; write `entries += [ … ]` to add to it');
+    lists++;
+    i++;
+    for (skipNewlines(); !found('punct', ']'); skipNewlines()) {
+      if (i >= tokens.length) fail(text.length, 'the `entries` list is not closed with `]`');
+      entries.push(readEntry());
+      skipNewlines();
+      if (found('punct', ',')) i++;
+    }
+    i++;
   }
+  if (lists === 0) throw confError(file, 1, 'no `entries: [` list');
   return entries;
+
+  function readEntry(): RunEntry {
+    const open = tokens[i]!;
+    if (open.kind !== 'punct' || open.text !== '{')
+      fail(open.at, `expected {description: "…", priority: N}, found ${JSON.stringify(open.text)}`);
+    i++;
+    const fields = new Map<string, Token | Token[]>();
+    for (skipNewlines(); !found('punct', '}'); skipNewlines()) {
+      const key = tokens[i];
+      if (key?.kind !== 'string') fail(key?.at ?? text.length, 'the entry is not closed with `}`');
+      if (!FIELDS.has(key!.text))
+        fail(key!.at, `unknown field ${JSON.stringify(key!.text)} (an entry has description, priority, groups)`);
+      if (fields.has(key!.text)) fail(key!.at, `${key!.text} is given twice in one entry`);
+      i++;
+      if (!found('punct', ':') && !found('punct', '='))
+        fail(tokens[i]?.at ?? text.length, `expected : after ${key!.text}`);
+      i++;
+      fields.set(key!.text, key!.text === 'groups' ? readList() : readValue());
+      if (found('punct', ',')) i++;
+      else if (!found('newline') && !found('punct', '}'))
+        fail(tokens[i]?.at ?? text.length, 'expected , or } after a field');
+    }
+    i++;
+    const description = fields.get('description') as Token | undefined;
+    if (!description || description.text.trim() === '') fail(open.at, 'an entry without a description');
+    const priority = fields.get('priority') as Token | undefined;
+    if (priority && (priority.quoted || !/^\d+$/.test(priority.text)))
+      fail(priority.at, `priority must be a whole number, not ${JSON.stringify(priority.text)}`);
+    return {
+      description: description!.text,
+      priority: priority ? Number(priority.text) : 1,
+      line: lineAt(text, open.at),
+    };
+  }
+
+  function readValue(): Token {
+    const value = tokens[i];
+    if (value?.kind !== 'string') fail(value?.at ?? text.length, 'expected a value');
+    i++;
+    return value!;
+  }
+
+  function readList(): Token[] {
+    if (!found('punct', '[')) fail(tokens[i]?.at ?? text.length, 'expected [ … ] after groups');
+    i++;
+    const items: Token[] = [];
+    for (skipNewlines(); !found('punct', ']'); skipNewlines()) {
+      items.push(readValue());
+      if (found('punct', ',')) i++;
+    }
+    i++;
+    return items;
+  }
 }
 
-/** Comments blanked to spaces (line numbers and offsets kept); `#` inside a quoted description is text. */
-function withoutComments(text: string): string {
-  return text.replace(/"(?:[^"\\]|\\.)*"|#[^\n]*|\/\/[^\n]*/g, (m) => (m.startsWith('"') ? m : ' '.repeat(m.length)));
+/** The conf's tokens, comments dropped; a quoted string is one token with its escapes read as JSON's. */
+function tokenize(text: string, file: string): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === '\n') {
+      tokens.push({ kind: 'newline', text: '\n', at: i++ });
+    } else if (/\s/.test(c)) {
+      i++;
+    } else if (c === '#' || text.startsWith('//', i)) {
+      while (i < text.length && text[i] !== '\n') i++;
+    } else if (text.startsWith('"""', i)) {
+      const end = text.indexOf('"""', i + 3);
+      if (end < 0) throw confError(file, lineAt(text, i), 'a """ string is not closed');
+      tokens.push({ kind: 'string', text: text.slice(i + 3, end), at: i, quoted: true });
+      i = end + 3;
+    } else if (c === '"') {
+      const m = /"((?:[^"\\\n]|\\.)*)"/y;
+      m.lastIndex = i;
+      const found = m.exec(text);
+      if (!found) throw confError(file, lineAt(text, i), 'a quoted string is not closed on its line');
+      tokens.push({ kind: 'string', text: JSON.parse(found[0]) as string, at: i, quoted: true });
+      i = m.lastIndex;
+    } else if ('{}[]:=,+'.includes(c)) {
+      tokens.push({ kind: 'punct', text: c, at: i++ });
+    } else {
+      const start = i;
+      while (i < text.length && !UNQUOTED_END.test(text[i]!) && !text.startsWith('//', i)) i++;
+      if (i === start) throw confError(file, lineAt(text, i), `unexpected ${JSON.stringify(c)}`);
+      tokens.push({ kind: 'string', text: text.slice(start, i), at: start });
+    }
+  }
+  return tokens;
 }
 
 function lineAt(text: string, index: number): number {

@@ -41,10 +41,42 @@ describe('parseRunEntries (HELM syntax)', () => {
       'entries: [\n {description: "a:b=c", priority: 1},\n oops\n]',
       'toy.conf:3: expected {description',
     ],
+    [
+      'a second list',
+      'entries: [\n {description: "a:b=c"}\n]\nentries: [\n {description: "d:e=f"}\n]',
+      'toy.conf:4: a second `entries` list',
+    ],
+    ['an unknown field', 'entries: [\n {description: "a:b=c", priorty: 2}\n]', 'toy.conf:2: unknown field "priorty"'],
+    [
+      'a priority that is no number',
+      'entries: [\n {description: "a:b=c", priority: high}\n]',
+      'priority must be a whole number',
+    ],
+    ['no description', 'entries: [\n {priority: 1}\n]', 'toy.conf:2: an entry without a description'],
+    ['an unquoted description', 'entries: [\n {description: a:b=c}\n]', 'toy.conf:2: expected , or }'],
+    ['a string left open', 'entries: [\n {description: "a:b=c}\n]', 'toy.conf:2: a quoted string is not closed'],
   ])('%s → EF_SUITE_CONF naming the line', (_, text, fragment) => {
     expect(() => parseRunEntries(text, 'toy.conf')).toThrow(
       expect.objectContaining({ code: 'EF_SUITE_CONF', message: expect.stringContaining(fragment) }),
     );
+  });
+
+  it("reads the HOCON a hand-written conf uses, as helm-run's pyhocon does", () => {
+    const text = `entries = [
+  {priority: 2, description: "pubmed_qa:model=org/a"}
+  {
+    "description": """med_dialog:subset=icliniq,model=org/a"""
+    priority = 1
+    groups: ["med_dialog"]
+  },
+]
+entries += [{description: "head_qa:model=text"}]  # added to the list above
+`;
+    expect(parseRunEntries(text, 'hand.conf')).toEqual([
+      { description: 'pubmed_qa:model=org/a', priority: 2, line: 2 },
+      { description: 'med_dialog:subset=icliniq,model=org/a', priority: 1, line: 3 },
+      { description: 'head_qa:model=text', priority: 1, line: 9 },
+    ]);
   });
 });
 
