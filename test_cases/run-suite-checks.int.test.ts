@@ -4,7 +4,8 @@
  * variable that is not set, a re-run whose settings differ from the finished jobs', and a second run_suite in the
  * same suite folder. Also `--data_root` for a suite YAML.
  */
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -177,6 +178,27 @@ describe('run_suite re-runs', () => {
     } finally {
       await slow.close();
     }
+  });
+});
+
+describe('a job that fails before its run writes anything', () => {
+  it('is said with its hint, and status shows it failed with its error, not left', async () => {
+    // Another process holds one job's folder (here: this test's own pid, which is alive).
+    const held = join(dir, 'held-out', 'checks', 'org_alpha', 'pubmed_qa');
+    mkdirSync(held, { recursive: true });
+    writeFileSync(
+      join(held, '.eval-factory.lock'),
+      JSON.stringify({ pid: process.pid, host: hostname(), started_at: 'x' }),
+    );
+    const r = await runCli(suite('held-out', ['--max-eval-instances', '1', '--priority', '1']));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error\[EF_OUTPUT_LOCKED\]: org\/alpha pubmed_qa: .*\nhint: /m);
+    rmSync(join(held, '.eval-factory.lock'));
+    const status = await runCli(['status', join(dir, 'held-out', 'checks')]);
+    expect(status.stdout).toMatch(
+      /^ {2}failed {3}org\/alpha {2}pubmed_qa {2}\(EF_OUTPUT_LOCKED .*is in use by run pid/m,
+    );
+    expect(status.stdout).toMatch(/^ {2}done {5}org\/beta {2}pubmed_qa/m);
   });
 });
 

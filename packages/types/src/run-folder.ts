@@ -27,6 +27,8 @@ export const RUN_FILES = {
   lock: '.eval-factory.lock',
   /** A suite folder's manifest (run_suite). */
   suiteManifest: 'suite.json',
+  /** A suite folder's jobs that failed before their run wrote anything: job folder → the coded error. */
+  suiteFailures: 'failures.json',
 } as const;
 
 /** The HELM files of one run entry, named as HELM names them. */

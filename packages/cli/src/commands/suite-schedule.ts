@@ -31,6 +31,7 @@ import { repoRoot } from '../framework-path.js';
 import { runEvalCommand } from './run-eval.js';
 import { jobRunArgs, type RunSuiteArgs } from './suite-job-args.js';
 import { readEvaluation } from './suite-status.js';
+import { FailureLog } from './suite-failures.js';
 import type { SuiteView } from './suite-progress/view.js';
 
 /** What a unit came to: a run status (`success`, `partial`, `error`…), `done` (finished earlier), `failed`, `not started`. */
@@ -43,6 +44,8 @@ interface UnitHooks {
   readonly turn?: SendTurn;
   /** The slots this unit's engine has given up for good. */
   readonly onSlots?: (released: number) => void;
+  /** Where a failure before the run wrote anything is kept for `status` (one suite process at a time). */
+  readonly failures?: FailureLog;
 }
 
 /**
@@ -58,6 +61,7 @@ export async function runUnit(
 ): Promise<string> {
   const outputDir = join(suiteDir, unit.dir);
   let status: string | null = null;
+  await hooks.failures?.clear(unit.dir);
   try {
     await runEvalCommand(jobRunArgs(job, args, outputDir, unit.shard), hooks.prestarted ?? null, {
       onProgress: hooks.onProgress,
@@ -69,7 +73,10 @@ export async function runUnit(
   } catch (error) {
     // One unit's coded error is that unit's failure, said once; the others go on.
     if (!(error instanceof UserError)) throw error;
-    process.stderr.write(`error[${error.code}]: ${job.model} ${job.name}: ${error.message}\n`);
+    process.stderr.write(
+      `error[${error.code}]: ${job.model} ${job.name}: ${error.message}\n${error.hint ? `hint: ${error.hint}\n` : ''}`,
+    );
+    await hooks.failures?.record(unit.dir, { code: error.code, message: error.message });
     return 'failed';
   } finally {
     hooks.prestarted?.dispose();
@@ -107,6 +114,7 @@ export async function runEndpoints(o: {
   const byEndpoint = new Map<string, number[]>();
   o.units.forEach((unit, i) => byEndpoint.set(unit.model, [...(byEndpoint.get(unit.model) ?? []), i]));
   const outcomes: string[] = o.units.map(() => 'not started');
+  const failures = new FailureLog(o.suiteDir);
   // The endpoint's jobs run in engines kept from one job to the next: two engine start-ups per endpoint, not one
   // per job. They go when the endpoint's last job has ended, not when the whole suite has.
   const chains = [...byEndpoint.values()].map((indexes) => ({
@@ -119,9 +127,12 @@ export async function runEndpoints(o: {
   // chain reached its first job, the second endpoint's engine came one job's resolving (~50 ms) after the first,
   // and its whole chain ended that much later.
   for (const c of chains) if (c.indexes.some((i) => toRun[i])) c.engines.warm();
-  await Promise.all(chains.map((c) => runChain(c.indexes, c.engines, toRun, o, outcomes)));
+  await Promise.all(chains.map((c) => runChain(c.indexes, c.engines, toRun, { ...o, failures }, outcomes)));
   return o.units.map((unit, i) => [unit, outcomes[i]] as const);
 }
+
+/** What each endpoint's chain of units runs with: runEndpoints' options and the suite's one failure log. */
+type ChainContext = Parameters<typeof runEndpoints>[0] & { readonly failures: FailureLog };
 
 /** A suite's engines report progress events and wait for their turn to send. */
 const SUITE_ENGINE_ENV = { ...EVENTS_ENV, [ENGINE_SEND_GATE_ENV]: '1' };
@@ -131,7 +142,7 @@ async function runChain(
   indexes: readonly number[],
   engines: EnginePool,
   toRun: readonly boolean[],
-  o: Parameters<typeof runEndpoints>[0],
+  o: ChainContext,
   outcomes: string[],
 ): Promise<void> {
   try {
@@ -144,7 +155,7 @@ async function runChain(
 async function runJobs(
   indexes: readonly number[],
   toRun: readonly boolean[],
-  o: Parameters<typeof runEndpoints>[0],
+  o: ChainContext,
   outcomes: string[],
   engines: EnginePool,
 ): Promise<void> {
@@ -181,7 +192,13 @@ async function runJobs(
     if (o.stopped() || crash) break;
     o.view.start(i);
     running.push(
-      runUnit(unit, o.jobOf(unit), o.args, o.suiteDir, { prestarted: engines.take(), onProgress, onSlots, turn: mine })
+      runUnit(unit, o.jobOf(unit), o.args, o.suiteDir, {
+        prestarted: engines.take(),
+        onProgress,
+        onSlots,
+        turn: mine,
+        failures: o.failures,
+      })
         .then((status) => {
           outcomes[i] = status;
           o.view.end(i, status);

@@ -31,6 +31,12 @@ describe('eval-factory status', () => {
       join(job('e'), 'evaluation_config.yaml'),
       'status: partial\ncounts: {instances: {scored: 8, evaluated: 10}}\n',
     );
+    // Failed before its run wrote anything: the suite's failures.json says why.
+    job('f');
+    writeFileSync(
+      join(dir, 'failures.json'),
+      JSON.stringify({ [join('m', 'f')]: { code: 'EF_OUTPUT_WRITE', message: 'cannot write m/f' } }),
+    );
     writeFileSync(
       join(job('c'), '.eval-factory.lock'),
       JSON.stringify({ pid: process.pid, host: hostname(), started_at: 'x' }),
@@ -39,19 +45,20 @@ describe('eval-factory status', () => {
       join(dir, 'suite.json'),
       JSON.stringify({
         suite: 's',
-        jobs: ['a', 'b', 'c', 'd', 'e'].map((n) => ({ model: 'm', name: n, dir: join('m', n) })),
+        jobs: ['a', 'b', 'c', 'd', 'e', 'f'].map((n) => ({ model: 'm', name: n, dir: join('m', n) })),
         not_run: ['typo_bench'],
       }),
     );
     const out = sink();
     expect(suiteStatusCommand({ dir }, out as unknown as NodeJS.WritableStream)).toBe(0);
     expect(out.text.split('\n')).toEqual([
-      'suite s: 5 jobs — 1 done, 1 partial, 1 running, 1 failed, 1 left, 1 not run',
+      'suite s: 6 jobs — 1 done, 1 partial, 1 running, 2 failed, 1 left, 1 not run',
       '  done     m  a  (9 of 10 scored)',
       '  failed   m  b  (error: EF_FAILURE_RATE 9 of 10 instances failed)',
       '  running  m  c',
       '  left     m  d',
       '  partial  m  e  (8 of 10 scored; re-run to retry the failed instances)',
+      '  failed   m  f  (EF_OUTPUT_WRITE cannot write m/f)',
       '  not run  typo_bench  (no benchmark here)',
       '',
     ]);

@@ -12,6 +12,7 @@ import { lockHolder } from '@eval-factory/executor';
 import { RUN_FILES, UNITS_DIR } from '@eval-factory/types';
 import { readPlan } from './scale/suite-units.js';
 import { unitsProgress } from './scale/unit-progress.js';
+import { readFailures, type JobFailure } from './suite-failures.js';
 
 /** What run_suite records at its start: each job's folder, relative to the suite folder. */
 export interface SuiteManifest {
@@ -37,7 +38,11 @@ export function suiteStatusCommand(args: { dir: string }, out: NodeJS.WritableSt
     ? manifest.jobs.map((j) => ({ label: `${j.model}  ${j.name}`, dir: join(dir, j.dir) }))
     : runFolders(dir).map((d) => ({ label: relative(dir, d) || '.', dir: d }));
   const planned = unitsPerJob(dir);
-  const rows = jobs.map((j) => ({ ...j, ...stateOf(j.dir, planned.get(resolve(j.dir)) ?? null) }));
+  const failures = readFailures(dir);
+  const rows = jobs.map((j) => ({
+    ...j,
+    ...stateOf(j.dir, planned.get(resolve(j.dir)) ?? null, failures[relative(dir, j.dir)] ?? null),
+  }));
   const count = (s: JobState) => rows.filter((r) => r.state === s).length;
   const lines = rows.map((r) => `  ${r.state.padEnd(8)} ${r.label}${r.detail ? `  (${r.detail})` : ''}`);
   const notRun = manifest?.not_run ?? [];
@@ -90,11 +95,20 @@ function unitsPerJob(suiteDir: string): Map<string, number> {
   return counts;
 }
 
-function stateOf(runDir: string, plannedUnits: number | null): { state: JobState; detail?: string } {
+function stateOf(
+  runDir: string,
+  plannedUnits: number | null,
+  failure: JobFailure | null,
+): { state: JobState; detail?: string } {
   if (lockHolder(runDir)) return { state: 'running' };
   const evaluation = readEvaluation(runDir);
-  // A job run in shards is only its units/ until `eval-factory merge` (docs/scale.md).
-  if (!evaluation) return unitsProgress(runDir, plannedUnits) ?? { state: 'left' };
+  // A job run in shards is only its units/ until `eval-factory merge` (docs/scale.md); one that failed before its
+  // run wrote anything is in the suite's failures.json.
+  if (!evaluation)
+    return (
+      unitsProgress(runDir, plannedUnits) ??
+      (failure ? { state: 'failed', detail: `${failure.code} ${failure.message.split('\n')[0]}` } : { state: 'left' })
+    );
   const scored = evaluation.counts?.instances;
   // Stopped by Ctrl-C/SIGTERM: nothing failed, the same command resumes it (issue 19.8).
   if (evaluation.status === 'interrupted')
