@@ -50,6 +50,16 @@ const suite = (out: string, extra: string[] = [], conf = 'entries.conf') => [
   ...extra,
 ];
 
+/** A suite YAML `<name>.yml` of org/alpha on the server and the given `evaluation:` body; returns its path. */
+function suiteYaml(name: string, evaluation: string): string {
+  const file = join(dir, `${name}.yml`);
+  writeFileSync(
+    file,
+    `suite: ${name}\ntargets:\n  - api_endpoint: {url: '${server.url}', model_id: org/alpha, type: chat}\nevaluation:\n${evaluation}`,
+  );
+  return file;
+}
+
 /** A refusal: its code on one line with a hint, the exit code, no stack, no folder, no request. */
 async function refused(argv: string[], code: string, exit: number, out: string): Promise<string> {
   const before = server.requests.length;
@@ -118,11 +128,7 @@ describe('run_suite names what is wrong and where', () => {
   });
 
   it("a suite YAML job's bad param: the job, the run_config path, and where that path is in the YAML", async () => {
-    const file = join(dir, 'eight.yml');
-    writeFileSync(
-      file,
-      `targets:\n  - api_endpoint: {url: '${server.url}', model_id: org/alpha, type: chat}\nevaluation:\n  tasks:\n    - name: pubmed_qa\n      params: {parallelism: eight}\n`,
-    );
+    const file = suiteYaml('eight', '  tasks:\n    - name: pubmed_qa\n      params: {parallelism: eight}\n');
     const r = await runCli(['run_suite', '--suite_config', file, '--output_dir', join(dir, 'eight-out')]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^error\[EF_[A-Z_]+\]: .*eight\.yml: org\/alpha × pubmed_qa: .*parallelism/m);
@@ -216,14 +222,9 @@ describe('run_suite --num-output-tokens', () => {
 
 describe('run_suite --suite_config --dry_run', () => {
   it("sizes each endpoint's time at each job's own parallelism from the YAML", async () => {
-    const file = join(dir, 'costed.yml');
-    writeFileSync(
-      file,
-      `suite: costed
-targets:
-  - api_endpoint: {url: '${server.url}', model_id: org/alpha, type: chat}
-evaluation:
-  params: {limit_samples: 4, parallelism: 4}
+    const file = suiteYaml(
+      'costed',
+      `  params: {limit_samples: 4, parallelism: 4}
   tasks:
     - name: pubmed_qa
     - name: head_qa
@@ -239,14 +240,9 @@ evaluation:
 
 describe('run_suite --suite_config with --data_root', () => {
   it('gives DIR/<task> to the tasks without a data_path of their own', async () => {
-    const file = join(dir, 'rooted.yml');
-    writeFileSync(
-      file,
-      `suite: rooted
-targets:
-  - api_endpoint: {url: '${server.url}', model_id: org/alpha, type: chat}
-evaluation:
-  params: {limit_samples: 2}
+    const file = suiteYaml(
+      'rooted',
+      `  params: {limit_samples: 2}
   tasks:
     - name: pubmed_qa
     - name: head_qa
