@@ -15,13 +15,15 @@ import { checkJudges, missingKeyName, resolutionInput } from './run-eval.js';
 import { refusedDifferences } from './previous-run.js';
 import { jobRunArgs, type RunSuiteArgs } from './suite-job-args.js';
 
-/** How many jobs a message names before `and N more`. */
+/** How many findings a message names before `and N more`, and how many jobs of each. */
 const LISTED = 5;
+const JOBS_NAMED = 3;
 
 interface Findings {
   /** Key variable → the jobs that need it. */
   readonly keys: Map<string, string[]>;
-  readonly judges: string[];
+  /** What a job's judges lack (the same words for every job of a judged benchmark) → those jobs. */
+  readonly judges: Map<string, string[]>;
   readonly changed: string[];
 }
 
@@ -44,16 +46,16 @@ export function preflightSuite(
     problems.push(
       new UserError(
         'EF_API_KEY_MISSING',
-        `model key variable${vars.length > 1 ? 's' : ''} not set: ${listed([...found.keys].map(([v, js]) => `${v} (for ${js.join(', ')})`))}`,
+        `model key variable${vars.length > 1 ? 's' : ''} not set: ${listed(grouped(found.keys))}`,
         'Export the variable (the key itself never goes in a file), or remove api_key_name for an endpoint without one.',
       ),
     );
   }
-  if (found.judges.length > 0)
+  if (found.judges.size > 0)
     problems.push(
       new UserError(
         'EF_JUDGE_AUTH_MISSING',
-        `a judge has no credential: ${listed(found.judges)}`,
+        `a judge has no credential: ${listed(grouped(found.judges))}`,
         "Export the judge's key variable, or set its auth in config.params.extra.judges (docs/configuration.md#judges).",
       ),
     );
@@ -72,7 +74,7 @@ export function preflightSuite(
 
 function findProblems(jobs: readonly SuiteJob[], args: RunSuiteArgs, suiteDir: string, credentials: boolean): Findings {
   const framework = loadFramework(requireFrameworkFile());
-  const found: Findings = { keys: new Map(), judges: [], changed: [] };
+  const found: Findings = { keys: new Map(), judges: new Map(), changed: [] };
   for (const job of jobs) {
     const label = `${job.model} ${job.name}`;
     try {
@@ -86,7 +88,7 @@ function findProblems(jobs: readonly SuiteJob[], args: RunSuiteArgs, suiteDir: s
         if (credentials) checkJudges(modelConfigs);
       } catch (error) {
         if (!(error instanceof UserError)) throw error;
-        found.judges.push(`${label} (${error.message})`);
+        found.judges.set(error.message, [...(found.judges.get(error.message) ?? []), label]);
       }
       const diffs = refusedDifferences(resolve(evaluation.config.output_dir), evaluation);
       if (diffs.length > 0) found.changed.push(`${label} (differs in ${diffs.slice(0, 3).join(', ')})`);
@@ -108,8 +110,16 @@ function hintFor(job: SuiteJob, hint: string | undefined): string | undefined {
   return hint ? `${hint} ${where}` : where;
 }
 
-/** The first LISTED items, and how many more. */
-function listed(items: readonly string[]): string {
-  const more = items.length - LISTED;
-  return `${items.slice(0, LISTED).join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
+/** The first `first` items, and how many more. */
+function listed(items: readonly string[], first = LISTED, separator = '; '): string {
+  const more = items.length - first;
+  return `${items.slice(0, first).join(separator)}${more > 0 ? `${separator}and ${more} more` : ''}`;
+}
+
+/** Each finding with the jobs it concerns: `GATEWAY_KEY (for 34 jobs: m pubmed_qa, m head_qa, … and 31 more)`. */
+function grouped(byWhat: ReadonlyMap<string, readonly string[]>): string[] {
+  return [...byWhat].map(
+    ([what, jobs]) =>
+      `${what} (for ${jobs.length > JOBS_NAMED ? `${jobs.length} jobs: ` : ''}${listed(jobs, JOBS_NAMED, ', ')})`,
+  );
 }
