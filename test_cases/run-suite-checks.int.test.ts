@@ -4,7 +4,7 @@
  * variable that is not set, a re-run whose settings differ from the finished jobs', and a second run_suite in the
  * same suite folder. Also `--data_root` for a suite YAML.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
@@ -102,6 +102,29 @@ describe('run_suite refuses before writing or sending', () => {
       ).toContain('--models-to-run is empty');
   });
 
+  it('two models that would share a folder (org/alpha, org_alpha): EF_SUITE_MODELS', async () => {
+    const argv = suite('shared-out', ['--ignore-conf-models']).map((a) =>
+      a === 'org/alpha,org/beta' ? 'org/alpha,org_alpha' : a,
+    );
+    expect(await refused(argv, 'EF_SUITE_MODELS', 1, 'shared-out')).toContain(
+      'org/alpha and org_alpha would share the folder org_alpha',
+    );
+  });
+
+  it("HELM's flags with a suite YAML (it names its own targets): EF_USAGE, not dropped", async () => {
+    const file = suiteYaml('flagged', '  tasks: [pubmed_qa]\n');
+    const argv = [
+      'run_suite',
+      '--suite_config',
+      file,
+      '--output_dir',
+      join(dir, 'flagged-out'),
+      '--models-to-run',
+      'org/beta',
+    ];
+    expect(await refused(argv, 'EF_USAGE', 2, 'flagged-out')).toContain('--models-to-run applies to --conf-paths only');
+  });
+
   it('a suite with no job (no entry; nothing at --priority 0): EF_SUITE_EMPTY', async () => {
     await refused(suite('empty-out', [], 'empty.conf'), 'EF_SUITE_EMPTY', 1, 'empty-out');
     await refused(suite('empty-out', ['--priority', '0']), 'EF_SUITE_EMPTY', 1, 'empty-out');
@@ -162,6 +185,14 @@ describe('run_suite re-runs', () => {
     const same = await runCli(suite('rerun-out', ['--max-eval-instances', '2', '--parallelism', '3']));
     expect(same.code).toBe(0);
     expect(server.requests.length).toBe(sent);
+    // A run of part of the suite keeps every job's runs in the HELM suite folder, as in the leaderboard.
+    const part = await runCli(suite('rerun-out', ['--max-eval-instances', '2', '--priority', '1']));
+    expect(part.code).toBe(0);
+    expect(readdirSync(join(dir, 'rerun-out', 'checks', 'helm', 'runs', 'checks')).sort()).toEqual([
+      'head_qa:language=en,category=None,model=org_alpha',
+      'pubmed_qa:model=org_alpha',
+      'pubmed_qa:model=org_beta',
+    ]);
   });
 
   it('a second run_suite in a suite folder another one holds: EF_OUTPUT_LOCKED, and the first ends well', async () => {
@@ -205,6 +236,20 @@ describe('a job that fails before its run writes anything', () => {
       /^ {2}failed {3}org\/alpha {2}pubmed_qa {2}\(EF_OUTPUT_LOCKED .*is in use by run pid/m,
     );
     expect(status.stdout).toMatch(/^ {2}done {5}org\/beta {2}pubmed_qa/m);
+  });
+});
+
+describe('the suite folder', () => {
+  it('is inside --output_dir whatever --suite says (`..` is the folder __, not the one above)', async () => {
+    const out = join(dir, 'dots-out');
+    const argv = suite('dots-out', ['--max-eval-instances', '1', '--priority', '1']);
+    argv[argv.indexOf('checks')] = '..';
+    const r = await runCli(argv);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('note: suite ".." is written as the folder __');
+    expect(existsSync(join(out, '__', 'leaderboard.md'))).toBe(true);
+    expect(existsSync(join(out, 'leaderboard.md'))).toBe(false);
+    expect(existsSync(join(dir, 'leaderboard.md'))).toBe(false);
   });
 });
 

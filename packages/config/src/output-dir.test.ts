@@ -51,6 +51,19 @@ describe('compareWithPrevious (§7.7)', () => {
         delete e.config.params.top_p;
       },
     ],
+    [
+      'client-side rate limits (a run hitting 429s adds one and resumes)',
+      (e) => {
+        e.config.params.extra.requests_per_minute = 60;
+        e.config.params.extra.tokens_per_minute = 90_000;
+      },
+    ],
+    [
+      'a trailing / on the endpoint URL',
+      (e) => {
+        e.target.api_endpoint.url = `${e.target.api_endpoint.url}/`;
+      },
+    ],
   ])('ignores %s', (_name, mutate) => {
     const current = evaluation();
     mutate(current);

@@ -16,6 +16,9 @@ export const RESUME_IGNORED_PATHS: readonly string[] = [
   'config.params.parallelism',
   'config.params.max_retries',
   'config.params.request_timeout',
+  // Client-side rate limits: how fast answers are asked for, not what they are (a run hitting 429s adds one).
+  'config.params.extra.requests_per_minute',
+  'config.params.extra.tokens_per_minute',
   // Where answers are looked up, not what they are: a shared cache, and a merge answering from its shards' caches.
   'config.params.extra.cache',
   'config.params.extra.merge_units',
@@ -28,11 +31,18 @@ function isDeepEqual(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** Paths whose values are compared as written but mean the same when they differ only so. */
+const SAME_WHEN: Readonly<Record<string, (v: unknown) => unknown>> = {
+  // `http://host/v1/` and `http://host/v1` are one endpoint.
+  'target.api_endpoint.url': (v) => (typeof v === 'string' ? v.replace(/\/+$/, '') : v),
+};
+
 function diff(previous: unknown, current: unknown, path: string, out: string[]): void {
   if (RESUME_IGNORED_PATHS.includes(path)) return;
   // run_config.yml keeps nulls; an absent key and a null key mean the same thing.
-  const prev = previous ?? null;
-  const curr = current ?? null;
+  const same = SAME_WHEN[path] ?? ((v: unknown) => v);
+  const prev = same(previous ?? null);
+  const curr = same(current ?? null);
   if (isPlainObject(prev) && isPlainObject(curr)) {
     const keys = [...new Set([...Object.keys(prev), ...Object.keys(curr)])].sort();
     for (const key of keys) diff(prev[key], curr[key], path ? `${path}.${key}` : key, out);

@@ -116,7 +116,12 @@ function withoutModel(scenario: string, args: readonly (readonly [string, string
   return rest.length ? `${scenario}:${rest.join(',')}` : scenario;
 }
 
-/** A model id as one folder name: `openai/gpt-4o` → `openai_gpt-4o`. */
+/**
+ * A name (suite, model id, job) as one folder name: `openai/gpt-4o` → `openai_gpt-4o`. Never `.`, `..` or empty,
+ * which would name the folder above or the folder itself (`--suite ..` wrote the suite beside --output_dir): such a
+ * name has its dots made `_`.
+ */
 export function folderName(text: string): string {
-  return text.replace(/[^A-Za-z0-9._,=+-]+/g, '_');
+  const safe = text.replace(/[^A-Za-z0-9._,=+-]+/g, '_');
+  return /^\.*$/.test(safe) ? safe.replace(/\./g, '_') || '_' : safe;
 }

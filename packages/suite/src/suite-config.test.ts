@@ -50,6 +50,18 @@ describe('parseSuiteConfig (suite-YAML dialect)', () => {
     expect(parseSuiteConfig(`output_dir: /data/runs\n${SUITE}`, 'suite.yml', 'x').outputDir).toBe('/data/runs');
   });
 
+  it('a task listed for two subsets is two jobs, each named by what tells them apart, as HELM names runs', () => {
+    const twice = SUITE.replace(
+      '    - name: pubmed_qa\n',
+      '    - name: med_dialog\n      params: {extra: {subset: healthcaremagic}}\n',
+    );
+    const jobs = parseSuiteConfig(twice, 'suite.yml', 'x').jobs.filter((j) => j.model === 'model-b');
+    expect(jobs.map((j) => [j.name, j.benchmark])).toEqual([
+      ['med_dialog,subset=healthcaremagic', 'med_dialog'],
+      ['med_dialog,subset=icliniq', 'med_dialog'],
+    ]);
+  });
+
   it('takes the file name when the suite has no name', () => {
     expect(parseSuiteConfig(SUITE.replace('suite: mini\n', ''), 'suite.yml', 'fallback').suite).toBe('fallback');
   });
@@ -67,7 +79,11 @@ describe('parseSuiteConfig (suite-YAML dialect)', () => {
     ['no tasks', SUITE.replace(/tasks:[\s\S]*execution/, 'tasks: []\nexecution'), /evaluation\.tasks: must list/],
     ['a task without a name', SUITE.replace('- name: pubmed_qa', '- params: {}'), /evaluation\.tasks\[0\]/],
     ['a model listed twice', SUITE.replace('model_id: model-b', 'model_id: org/model-a'), /listed twice/],
-    ['a task listed twice', SUITE.replace('helm.med_dialog', 'pubmed_qa'), /pubmed_qa is listed twice/],
+    [
+      'a task listed twice alike',
+      SUITE.replace('    - name: pubmed_qa\n', '    - name: pubmed_qa\n    - pubmed_qa\n'),
+      /pubmed_qa is listed twice with the same/,
+    ],
     ['an executor there is none of', SUITE.replace('{type: slurm}', '{type: lsf}'), /execution\.type: "lsf" is not/],
     ['an output_dir that is not a path', `output_dir: [a]\n${SUITE}`, /output_dir: not a folder path/],
     // A misspelt key below the top would drop what it holds without a word.
@@ -85,6 +101,11 @@ describe('parseSuiteConfig (suite-YAML dialect)', () => {
     ['cluster settings in execution', SUITE.replace('{type: slurm}', '{type: slurm, account: a}'), /flags: docs/],
     ['execution as a string', SUITE.replace('{type: slurm}', 'slurm'), /execution: must be a mapping/],
     ['a Hydra defaults list', `defaults: [{execution: slurm}]\n${SUITE}`, /defaults: .* is not read here/],
+    [
+      "a key beside a target's api_endpoint",
+      SUITE.replace('api_key_name: A_KEY}', 'api_key_name: A_KEY}\n    adapter_confg: {}'),
+      /unknown key targets\[0\]\.adapter_confg \(known: api_endpoint\)/,
+    ],
   ])('%s → EF_SUITE_CONF naming the file and the field', (_what, text, message) => {
     expect(() => parseSuiteConfig(text, 'suite.yml', 'x')).toThrow(
       expect.objectContaining({ code: 'EF_SUITE_CONF', message: expect.stringMatching(message) }),

@@ -31,6 +31,7 @@ export type SuiteExecutor = (typeof SUITE_EXECUTORS)[number];
 const TOP_KEYS = new Set(['suite', 'output_dir', 'targets', 'evaluation', 'execution']);
 const EVALUATION_KEYS = new Set(['params', 'tasks']);
 const TASK_KEYS = new Set(['name', 'params']);
+const TARGET_KEYS = new Set(['api_endpoint']);
 const EXECUTION_KEYS = new Set(['type']);
 
 function bad(file: string, what: string): never {
@@ -75,16 +76,17 @@ export function parseSuiteConfig(text: string, file: string, fallbackName: strin
     seen.add(String(e.model_id));
   }
   const tasks = evaluation.tasks.map((t, i) => taskOf(file, t, i));
+  const names = jobNames(file, tasks);
   const jobs = endpoints.flatMap((endpoint) =>
-    tasks.map((task): SuiteJob => {
+    tasks.map((task, t): SuiteJob => {
       const taskParams = merge(params, task.params);
       const extra = isObj(taskParams.extra) ? taskParams.extra : {};
       return {
         model: String(endpoint.model_id),
         benchmark: task.name,
         extra: {},
-        name: task.name,
-        entry: `${file}: ${String(endpoint.model_id)} × ${task.name}`,
+        name: names[t]!,
+        entry: `${file}: ${String(endpoint.model_id)} × ${names[t]}`,
         runConfig: {
           config: { type: task.name, params: { ...taskParams, ...(Object.keys(extra).length ? { extra } : {}) } },
           target: { api_endpoint: endpoint },
@@ -92,9 +94,6 @@ export function parseSuiteConfig(text: string, file: string, fallbackName: strin
       };
     }),
   );
-  const names = tasks.map((t) => t.name);
-  const twice = names.find((n, i) => names.indexOf(n) !== i);
-  if (twice) bad(file, `evaluation.tasks: ${twice} is listed twice (one folder per task)`);
   if (doc.execution !== undefined && doc.execution !== null && !isObj(doc.execution))
     bad(file, `execution: must be a mapping such as {type: local}, not ${JSON.stringify(doc.execution)}`);
   const execution = isObj(doc.execution) ? doc.execution : {};
@@ -123,9 +122,40 @@ function onlyKeys(file: string, obj: Obj, known: ReadonlySet<string>, what: stri
   );
 }
 
+/**
+ * Each task's job name (its folder): the task name, and for a task listed more than once (MedHELM runs med_dialog
+ * for two subsets) the `params.extra` values that tell its listings apart, as HELM names runs
+ * (`med_dialog,subset=icliniq`). Listings that nothing tells apart are EF_SUITE_CONF.
+ */
+function jobNames(file: string, tasks: readonly { name: string; params: Obj }[]): string[] {
+  const extraOf = (t: { params: Obj }): Obj => (isObj(t.params.extra) ? t.params.extra : {});
+  const value = (t: { params: Obj }, k: string) => JSON.stringify(extraOf(t)[k] ?? null);
+  // Per task name listed more than once: the fewest keys, in the order they are written, that tell its listings
+  // apart (a subset, not also each listing's own stop sequences).
+  const keysOf = new Map<string, string[]>();
+  for (const name of new Set(tasks.map((t) => t.name))) {
+    const same = tasks.filter((t) => t.name === name);
+    if (same.length === 1) continue;
+    const keys: string[] = [];
+    const distinct = () => new Set(same.map((t) => keys.map((k) => value(t, k)).join('\u0000'))).size === same.length;
+    for (const k of new Set(same.flatMap((t) => Object.keys(extraOf(t))))) {
+      if (distinct()) break;
+      if (new Set(same.map((t) => value(t, k))).size > 1) keys.push(k);
+    }
+    if (!distinct())
+      bad(file, `evaluation.tasks: ${name} is listed twice with the same params.extra (one folder per task)`);
+    keysOf.set(name, keys);
+  }
+  return tasks.map((t) =>
+    [t.name, ...(keysOf.get(t.name) ?? []).map((k) => `${k}=${String(extraOf(t)[k] ?? '')}`)].join(','),
+  );
+}
+
 function endpointOf(file: string, target: unknown, i: number): Obj {
   const endpoint = isObj(target) ? target.api_endpoint : undefined;
   if (!isObj(endpoint)) bad(file, `targets[${i}]: expected {api_endpoint: {url, model_id, type}}`);
+  // The endpoint's own keys are the run_config's (checked with each job); beside it there is nothing.
+  onlyKeys(file, target as Obj, TARGET_KEYS, 'key', `targets[${i}].`);
   for (const key of ['url', 'model_id'] as const) {
     if (typeof endpoint[key] !== 'string' || endpoint[key] === '')
       bad(file, `targets[${i}].api_endpoint.${key}: required (a string)`);

@@ -155,6 +155,8 @@ describe('expandEntries', () => {
       expect.objectContaining({ code: 'EF_SUITE_MODELS' }),
     );
     expect(folderName('openai/gpt-4o 2024')).toBe('openai_gpt-4o_2024');
+    // Never the folder above, the folder itself, or nothing.
+    expect(['..', '.', '', '...', '../x', 'a..b'].map(folderName)).toEqual(['__', '_', '_', '___', '.._x', 'a..b']);
   });
 
   // Never silently: a model no entry names would get no leaderboard row, an empty suite a folder for nothing.

@@ -28,17 +28,19 @@ function runDirsOf(jobDir: string): string[] {
 }
 
 /**
- * Links every job's HELM runs into `<suiteDir>/helm/runs/<suite>/`; returns how many. The links an earlier run of
+ * Links every job's HELM runs into `<suiteDir>/helm/runs/<suite>/` (`suite`: the suite's folder name); returns how
+ * many. The links an earlier run of
  * the suite left are replaced (relative links: the suite folder can be moved or mounted elsewhere).
  */
-export function linkHelmSuite(suiteDir: string, suite: string, jobDirs: readonly string[]): number {
+export function linkHelmSuite(suiteDir: string, suite: string): number {
   const target = join(suiteDir, HELM_OUTPUT_DIR, 'runs', suite);
   // Links an earlier run of the suite left (under other names, or to jobs since dropped) would count twice.
   if (existsSync(target))
     for (const entry of readdirSync(target, { withFileTypes: true }))
       if (entry.isSymbolicLink()) rmSync(join(target, entry.name), { force: true });
   let linked = 0;
-  for (const jobDir of jobDirs) {
+  // Every job folder of the suite, as the leaderboard reads them all: earlier runs of it with other entries too.
+  for (const jobDir of jobDirsOf(suiteDir)) {
     for (const runDir of runDirsOf(jobDir)) {
       makeDirSync(target);
       const link = join(target, helmRunName(runDir) ?? runDir.split('/').pop()!);
@@ -48,6 +50,19 @@ export function linkHelmSuite(suiteDir: string, suite: string, jobDirs: readonly
     }
   }
   return linked;
+}
+
+/** `<suite>/<model folder>/<job folder>/` that hold HELM runs (`runs/`), the suite's own helm/ folder aside. */
+function jobDirsOf(suiteDir: string): string[] {
+  const dirs = (dir: string) =>
+    readdirSync(dir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => join(dir, d.name));
+  return dirs(suiteDir)
+    .filter((d) => d !== join(suiteDir, HELM_OUTPUT_DIR))
+    .flatMap(dirs)
+    .filter((d) => existsSync(join(d, 'runs')))
+    .sort();
 }
 
 /**

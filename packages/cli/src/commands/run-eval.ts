@@ -153,6 +153,8 @@ async function runLocked(o: {
 }): Promise<number> {
   const { evaluation, resolved, modelConfigs, allWarnings, outputDir, renderedCommand, argv, prestarted } = o;
   const startedAt = new Date().toISOString();
+  // A suite's jobs print side by side: each of this run's lines after this point says which job it is.
+  const err = o.hooks.label ? labelledLines(process.stderr, o.hooks.label) : process.stderr;
   const runConfigYml = runConfigYmlForNemo(evaluation);
   if (runConfigYml.warning) {
     warn(runConfigYml.warning);
@@ -177,7 +179,7 @@ async function runLocked(o: {
     onProgress: o.hooks.onProgress,
     turn: o.hooks.turn,
     onSlots: o.hooks.onSlots,
-    ...(o.hooks.label ? { echo: labelledLines(process.stderr, o.hooks.label) } : {}),
+    echo: err,
   });
   const result = await normalizeOutputs({
     outputDir,
@@ -203,9 +205,7 @@ async function runLocked(o: {
   if (engine.interrupted) {
     // One line, not a summary of a run that did not finish (issue 19.8).
     const kept = await answersKept(join(outputDir, RUN_FILES.modelResponses));
-    process.stderr.write(
-      `interrupted: ${kept} answer${kept === 1 ? '' : 's'} kept, re-run the same command to resume\n`,
-    );
+    err.write(`interrupted: ${kept} answer${kept === 1 ? '' : 's'} kept, re-run the same command to resume\n`);
     return engine.stopSignal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
   }
   process.stdout.write(
@@ -220,7 +220,7 @@ async function runLocked(o: {
       warningCount: allWarnings.length + (result.summary?.warnings.length ?? 0),
     }),
   );
-  for (const e of result.errors.slice(result.echoed)) process.stderr.write(`error[${e.code}]: ${redact(e.message)}\n`);
+  for (const e of result.errors.slice(result.echoed)) err.write(`error[${e.code}]: ${redact(e.message)}\n`);
   return result.status === 'error' ? EXIT.error : EXIT.ok;
 }
 

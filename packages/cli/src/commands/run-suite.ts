@@ -97,14 +97,10 @@ async function runSuite(args: RunSuiteArgs, jobs: SuiteSource, suiteDir: string)
   );
   process.stderr.write(formatIncomplete(merges));
   if (stopSignal) return stopSignal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
-  const linked = linkHelmSuite(
-    suiteDir,
-    args.suite,
-    jobs.jobs.map((j) => join(suiteDir, jobDir(j))),
-  );
+  const linked = linkHelmSuite(suiteDir, folderName(args.suite));
   if (linked > 0)
     process.stderr.write(
-      `HELM runs: ${join(suiteDir, HELM_OUTPUT_DIR)} (helm-summarize --output-path … --suite ${args.suite})\n`,
+      `HELM runs: ${join(suiteDir, HELM_OUTPUT_DIR)} (helm-summarize --output-path … --suite ${folderName(args.suite)})\n`,
     );
   await summaries;
   await summarizeCommand({ dirs: [suiteDir], out: suiteDir, schema: args.schema ?? 'medhelm' });

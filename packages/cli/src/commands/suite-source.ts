@@ -12,6 +12,7 @@ import { EXIT, UserError } from '@eval-factory/errors';
 import {
   endpointsFor,
   expandEntries,
+  folderName,
   parseRunEntries,
   parseSuiteConfig,
   readLocalDeployments,
@@ -45,6 +46,16 @@ export type RunSuiteInput = Omit<RunSuiteArgs, 'output_dir'> & { readonly output
 
 const DEFAULT_OUTPUT_DIR = 'results';
 
+/** The flags of HELM's dialect: which models, where, which entries. */
+const CONF_ONLY_FLAGS = [
+  'models-to-run',
+  'model_url',
+  'api_key_name',
+  'local-path',
+  'priority',
+  'ignore-conf-models',
+] as const;
+
 const usage = (what: string) =>
   new UserError('EF_USAGE', what, 'See docs/reproduce-medhelm.md for both ways to describe a suite.', EXIT.usage);
 
@@ -53,6 +64,12 @@ export function suiteSource(args: RunSuiteInput): SuiteSource {
   const framework = loadFramework(requireFrameworkFile());
   const available = new Set(framework.evaluations.map((e) => e.name));
   if (args.suite_config && args['conf-paths']) throw usage('give either --suite_config or --conf-paths, not both');
+  // A suite YAML names its own targets and tasks: these would be dropped without a word.
+  const confOnly = CONF_ONLY_FLAGS.filter((flag) => args[flag] !== undefined && args[flag] !== false);
+  if (args.suite_config && confOnly.length)
+    throw usage(
+      `${confOnly.map((f) => `--${f}`).join(', ')} appl${confOnly.length > 1 ? 'y' : 'ies'} to --conf-paths only: a suite YAML names its own targets and tasks`,
+    );
   const dataRoot = args.data_root ?? process.env.EF_DATA_ROOT;
   const source = args.suite_config
     ? fromSuiteYaml(args.suite_config, available, dataRoot ? resolve(dataRoot) : null)
@@ -66,6 +83,7 @@ export function suiteSource(args: RunSuiteInput): SuiteSource {
       'Run `eval-factory ls` for the benchmarks here, or pass --skip-unavailable to run the rest (they are listed as "not run").',
     );
   }
+  checkModelFolders(source.jobs);
   // --skip-unavailable with nothing else left: a suite folder and a leaderboard of nothing would follow.
   if (source.jobs.length === 0)
     throw new UserError(
@@ -82,6 +100,23 @@ export function suiteSource(args: RunSuiteInput): SuiteSource {
     outputDir,
     ...(executor ? { executor } : {}),
   };
+}
+
+/**
+ * Two models whose ids differ only in what a folder name cannot hold (`org/alpha`, `org_alpha`) would write into
+ * one folder, one's answers in the other's runs: EF_SUITE_MODELS before anything is written.
+ */
+function checkModelFolders(jobs: readonly SuiteJob[]): void {
+  const byFolder = new Map<string, Set<string>>();
+  for (const j of jobs)
+    byFolder.set(folderName(j.model), (byFolder.get(folderName(j.model)) ?? new Set()).add(j.model));
+  const shared = [...byFolder].find(([, models]) => models.size > 1);
+  if (shared)
+    throw new UserError(
+      'EF_SUITE_MODELS',
+      `${[...shared[1]].join(' and ')} would share the folder ${shared[0]}`,
+      'Give models ids that differ in more than the characters a folder name cannot hold (/, spaces…); docs/reproduce-medhelm.md.',
+    );
 }
 
 /**
