@@ -94,6 +94,9 @@ describe('SuiteBoard', () => {
     b.end(3, 'error');
     expect(formatOverall(b)).toMatch(/^suite toy: jobs 3\/4 done \(1 skipped, 1 partial\), 1 failed \|/);
     expect(b.rows.map((r) => r.state)).toEqual(['ok', 'partial', 'skipped', 'failed']);
+    // Ctrl-C: stopped, not failed (the same command resumes it).
+    b.end(3, 'interrupted');
+    expect(formatOverall(b)).toMatch(/^suite toy: jobs 3\/4 done \(1 skipped, 1 partial\), 1 interrupted \|/);
   });
 
   it("a job prepared while another job of its endpoint sends is 'next'", () => {

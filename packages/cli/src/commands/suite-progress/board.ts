@@ -5,8 +5,11 @@
  */
 import { completedRequests, type EngineProgressEvent } from '@eval-factory/types';
 
-/** `partial`: finished with scores, some instances failed (under max_failure_rate; a re-run retries them). */
-export type JobState = 'pending' | 'running' | 'ok' | 'partial' | 'skipped' | 'failed';
+/**
+ * `partial`: finished with scores, some instances failed (under max_failure_rate; a re-run retries them).
+ * `interrupted`: stopped by Ctrl-C or SIGTERM; nothing failed, the same command resumes it.
+ */
+export type JobState = 'pending' | 'running' | 'ok' | 'partial' | 'skipped' | 'interrupted' | 'failed';
 
 export interface JobRow {
   readonly model: string;
@@ -52,8 +55,13 @@ export class SuiteBoard {
   /** `status`: the unit's outcome as run-suite names it (`done` = finished in an earlier run). */
   end(i: number, status: string): void {
     const row = this.rows[i];
-    row.state =
-      status === 'done' ? 'skipped' : status === 'success' ? 'ok' : status === 'partial' ? 'partial' : 'failed';
+    const named: Readonly<Record<string, JobState>> = {
+      done: 'skipped',
+      success: 'ok',
+      partial: 'partial',
+      interrupted: 'interrupted',
+    };
+    row.state = named[status] ?? 'failed';
     if (row.state === 'failed') row.reason = status;
   }
 
@@ -69,7 +77,7 @@ export class SuiteBoard {
     let atLeast = false;
     for (const row of this.rows) {
       // A job finished in an earlier run, or failed before its engine reported, adds nothing to send.
-      if (row.state === 'skipped' || (row.state === 'failed' && !row.event)) continue;
+      if (row.state === 'skipped' || ((row.state === 'failed' || row.state === 'interrupted') && !row.event)) continue;
       if (row.event) {
         completed += completedRequests(row.event);
         failed += row.event.failed;

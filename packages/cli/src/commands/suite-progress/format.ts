@@ -13,12 +13,14 @@ export function formatOverall(board: SuiteBoard): string {
   const skipped = board.count('skipped');
   const partial = board.count('partial');
   const failed = board.count('failed');
+  const interrupted = board.count('interrupted');
   const running = board.count('running');
   const named = [...(skipped ? [`${skipped} skipped`] : []), ...(partial ? [`${partial} partial`] : [])];
   const parts = [
     `jobs ${ok + skipped + partial}/${jobs} done${named.length ? ` (${named.join(', ')})` : ''}`,
     ...(running ? [`${running} running`] : []),
     ...(failed ? [`${failed} failed`] : []),
+    ...(interrupted ? [`${interrupted} interrupted`] : []),
   ];
   const r = board.requests();
   const endpoints = board.endpoints();
