@@ -2,8 +2,9 @@
  * What every job of a suite would refuse before writing anything, checked for all of them before the first is
  * started (docs/reproduce-medhelm.md): a model key variable that is not set, a judge without a credential, and a job
  * folder holding a run of another configuration (a re-run with another --max-eval-instances, model URL or suite YAML
- * would otherwise skip the finished jobs and report their old scores). One coded error names every job concerned;
- * a dry run prints the same findings as warnings, as run_eval's dry run does for a missing key.
+ * would otherwise skip the finished jobs and report their old scores). One coded error names the jobs concerned (a
+ * few of each finding, and how many more); a dry run prints the same findings as warnings, as run_eval's dry run
+ * does for a missing key.
  */
 import { join, resolve } from 'node:path';
 import { loadFramework, resolveEvaluation } from '@eval-factory/config';
