@@ -283,6 +283,26 @@ describe('run_suite --suite_config --dry_run', () => {
   });
 });
 
+describe('a judges block shared by the tasks of a suite YAML', () => {
+  it('needs credentials only for the tasks judges score', async () => {
+    const file = suiteYaml(
+      'shared-judges',
+      `  params: {limit_samples: 1, extra: {judges: {gpt: {url: '${server.url}', model_id: judge, auth: api_key}}, gpt_judge_api_key: EF_TEST_JUDGE_KEY_NOT_SET}}\n  tasks: [pubmed_qa]\n`,
+    );
+    const r = await runCli([
+      'run_suite',
+      '--suite_config',
+      file,
+      '--output_dir',
+      join(dir, 'judges-out'),
+      '--data_root',
+      dataRoot,
+    ]);
+    expect(r.stderr).not.toContain('EF_JUDGE_AUTH_MISSING');
+    expect(r.code).toBe(0);
+  });
+});
+
 describe('run_suite --suite_config with --data_root', () => {
   it('gives DIR/<task> to the tasks without a data_path of their own', async () => {
     const file = suiteYaml(

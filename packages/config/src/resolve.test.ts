@@ -246,3 +246,15 @@ describe('readRunConfig', () => {
     expect(error.message).toContain(`${what}, not a mapping with config: and target:`);
   });
 });
+
+describe('judged', () => {
+  const judges = { judges: { gpt: { enabled: true, url: 'http://127.0.0.1:9/v1', model_id: 'j' } } };
+  it.each([
+    ['a task framework.yml gives a judge roster', 'mtsamples_replicate', {}, true],
+    ['an unjudged task', 'pubmed_qa', {}, false],
+    // A suite's shared params reach every task: an unjudged one still needs no judge.
+    ['an unjudged task whose config names judges', 'pubmed_qa', judges, false],
+  ])('%s → %s', (_what, type, extra, judged) => {
+    expect(resolve({ runConfig: runConfig({ config: { type, params: { extra } } }) }).judged).toBe(judged);
+  });
+});

@@ -58,6 +58,11 @@ export interface ResolvedEvaluation {
   readonly metadata: Layer | null;
   /** The custom benchmark definition this run uses (docs/custom-benchmarks.md), or null for a built-in task. */
   readonly customBenchmark: CustomBenchmark | null;
+  /**
+   * The task is scored by LLM judges (framework.yml gives it a judge roster, or its custom definition a jury):
+   * only then do its judges need credentials. A `judges:` block shared by a suite's tasks reaches the others too.
+   */
+  readonly judged: boolean;
 }
 
 /** Reads a run_config file (I/O half of the pipeline; `resolveEvaluation` is the pure half). */
@@ -176,7 +181,17 @@ export function resolveEvaluation(input: ResolveInput): ResolvedEvaluation {
     userWroteApiKey,
     metadata,
     customBenchmark: definition,
+    judged: definition ? definition.judged : hasJudgeRoster(task.taskDefaults),
   };
+}
+
+/** A task's framework.yml defaults name at least one enabled judge (`config.params.extra.judges`). */
+function hasJudgeRoster(defaults: Layer): boolean {
+  const config = isPlainObject(defaults.config) ? defaults.config : {};
+  const params = isPlainObject(config.params) ? config.params : {};
+  const extra = isPlainObject(params.extra) ? params.extra : {};
+  const judges = isPlainObject(extra.judges) ? extra.judges : {};
+  return Object.values(judges).some((judge) => isPlainObject(judge) && judge.enabled !== false);
 }
 
 /** Step 2 (§5.1), extended to custom benchmark definitions (custom/custom-resolution.ts). */

@@ -107,8 +107,9 @@ export async function runEvalCommand(
     );
   }
   if (keyName) registerSecret(process.env[keyName]);
-  // Before anything is written: a judge that cannot authenticate fails the run here, once (issue 19.3).
-  checkJudges(modelConfigs);
+  // Before anything is written: a judge that cannot authenticate fails the run here, once (issue 19.3). A task
+  // no judge scores needs none, whatever judges its config names.
+  if (resolved.judged) checkJudges(modelConfigs);
   allWarnings.forEach(warn);
 
   const outputDir = resolve(evaluation.config.output_dir);

@@ -80,13 +80,13 @@ function findProblems(jobs: readonly SuiteJob[], args: RunSuiteArgs, suiteDir: s
     const label = `${job.model} ${job.name}`;
     try {
       const runArgs = jobRunArgs(job, args, join(suiteDir, jobDir(job)));
-      const { evaluation } = resolveEvaluation({ framework, ...resolutionInput(runArgs) });
+      const { evaluation, judged } = resolveEvaluation({ framework, ...resolutionInput(runArgs) });
       // Rendered (not written) as run_eval does first: a bad model or judge URL is a coded error here.
       const modelConfigs = renderModelConfigs(evaluation);
       const key = credentials ? missingKeyName(evaluation) : null;
       if (key !== null) found.keys.set(key, [...(found.keys.get(key) ?? []), label]);
       try {
-        if (credentials) checkJudges(modelConfigs);
+        if (credentials && judged) checkJudges(modelConfigs);
       } catch (error) {
         if (!(error instanceof UserError)) throw error;
         found.judges.set(error.message, [...(found.judges.get(error.message) ?? []), label]);
