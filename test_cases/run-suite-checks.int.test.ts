@@ -61,9 +61,15 @@ function suiteYaml(name: string, evaluation: string): string {
 }
 
 /** A refusal: its code on one line with a hint, the exit code, no stack, no folder, no request. */
-async function refused(argv: string[], code: string, exit: number, out: string): Promise<string> {
+async function refused(
+  argv: string[],
+  code: string,
+  exit: number,
+  out: string,
+  env: Record<string, string | undefined> = {},
+): Promise<string> {
   const before = server.requests.length;
-  const r = await runCli(argv);
+  const r = await runCli(argv, { env });
   expect(r.stderr).toMatch(new RegExp(`^error\\[${code}\\]: .+\\nhint: .+`, 'm'));
   expect(r.stderr).not.toMatch(/^\s+at /m);
   expect(r.code).toBe(exit);
@@ -136,6 +142,21 @@ describe('run_suite refuses before writing or sending', () => {
     expect(stderr).toContain(
       'model key variable not set: EF_TEST_KEY_NOT_SET (for org/alpha pubmed_qa, org/alpha head_qa, org/beta pubmed_qa)',
     );
+    // With a judged benchmark whose judges have no credential either, the refusal says so too.
+    writeFileSync(
+      join(dir, 'judged.conf'),
+      'entries: [\n  {description: "pubmed_qa:model=text"},\n  {description: "medication_qa:model=text"},\n]\n',
+    );
+    const noJudgeKeys = {
+      GPT_JUDGE_API_KEY: undefined,
+      LLAMA_JUDGE_API_KEY: undefined,
+      CLAUDE_JUDGE_API_KEY: undefined,
+      OPENAI_API_KEY: undefined,
+      OPENAI_CLIENT_ID: undefined,
+      EVAL_FACTORY_CREDENTIALS: join(dir, 'no-credentials.yaml'),
+    };
+    const both = await refused(suite('key-out', unset, 'judged.conf'), 'EF_API_KEY_MISSING', 1, 'key-out', noJudgeKeys);
+    expect(both).toContain('(also: EF_JUDGE_AUTH_MISSING; `--dry_run` lists them)');
     const dry = await runCli(suite('key-out', [...unset, '--dry_run']));
     expect(dry.code).toBe(0);
     expect(dry.stderr).toContain('warning[EF_API_KEY_MISSING]');

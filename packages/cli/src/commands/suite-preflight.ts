@@ -69,7 +69,16 @@ export function preflightSuite(
       ),
     );
   if (problems.length === 0) return;
-  if (!o.warnOnly) throw problems[0];
+  if (!o.warnOnly) {
+    // The first kind in full; the others named, so that fixing one does not meet the next on the following run.
+    const [first, ...rest] = problems;
+    if (rest.length === 0) throw first;
+    throw new UserError(
+      first!.code,
+      `${first!.message} (also: ${rest.map((p) => p.code).join(', ')}; \`--dry_run\` lists them)`,
+      first!.hint,
+    );
+  }
   for (const p of problems) process.stderr.write(`warning[${p.code}]: ${p.message} (a real run would stop here)\n`);
 }
 
