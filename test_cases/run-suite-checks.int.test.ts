@@ -117,6 +117,17 @@ describe('run_suite refuses before writing or sending', () => {
     );
   });
 
+  it('two jobs that would share a folder (arguments that differ only in what a folder name cannot hold)', async () => {
+    const file = suiteYaml(
+      'same-folder',
+      "  tasks:\n    - {name: pubmed_qa, params: {extra: {tag: 'x y'}}}\n    - {name: pubmed_qa, params: {extra: {tag: 'x_y'}}}\n",
+    );
+    const argv = ['run_suite', '--suite_config', file, '--output_dir', join(dir, 'same-out')];
+    expect(await refused(argv, 'EF_SUITE_CONF', 1, 'same-out')).toContain(
+      'would share the folder org_alpha/pubmed_qa,tag=x_y',
+    );
+  });
+
   it("HELM's flags with a suite YAML (it names its own targets): EF_USAGE, not dropped", async () => {
     const file = suiteYaml('flagged', '  tasks: [pubmed_qa]\n');
     const argv = [
@@ -129,6 +140,8 @@ describe('run_suite refuses before writing or sending', () => {
       'org/beta',
     ];
     expect(await refused(argv, 'EF_USAGE', 2, 'flagged-out')).toContain('--models-to-run applies to --conf-paths only');
+    const typed = [...argv.slice(0, -2), '--model_type', 'completions'];
+    expect(await refused(typed, 'EF_USAGE', 2, 'flagged-out')).toContain('--model_type applies to --conf-paths only');
   });
 
   it('a suite with no job (no entry; nothing at --priority 0): EF_SUITE_EMPTY', async () => {
@@ -177,7 +190,7 @@ describe('run_suite names what is wrong and where', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^error\[EF_[A-Z_]+\]: .*eight\.yml: org\/alpha × pubmed_qa: .*parallelism/m);
     expect(r.stderr).toMatch(
-      /^hint: .*In the suite YAML, config\.params\.… is evaluation\.params or the task's params/m,
+      /^hint: Fix it in the suite YAML: config\.params\.… is evaluation\.params or the task's params/m,
     );
     expect(existsSync(join(dir, 'eight-out'))).toBe(false);
   });

@@ -32,6 +32,8 @@ export interface ExpandOptions {
   readonly modelsToRun: readonly string[];
   readonly priority?: number;
   readonly ignoreConfModels?: boolean;
+  /** run_suite's --num-output-tokens is given: it replaces every entry's own, in the job's name too. */
+  readonly outputTokensGiven?: boolean;
   /** Benchmark names this installation has (framework.yml's tasks). */
   readonly available: ReadonlySet<string>;
   /** `DIR/<benchmark>/` becomes each job's `data_path`. */
@@ -75,7 +77,8 @@ export function expandEntries(entries: readonly RunEntry[], o: ExpandOptions): E
       unavailable.add(o.ignoreConfModels ? withoutModel(d.scenario, d.args) : entry.description);
       continue;
     }
-    const args = d.args.filter(([k]) => !(o.ignoreConfModels ? MODEL_LEVEL_FIELDS : MODEL_FIELDS).has(k));
+    const dropped = o.ignoreConfModels || o.outputTokensGiven ? MODEL_LEVEL_FIELDS : MODEL_FIELDS;
+    const args = d.args.filter(([k]) => !dropped.has(k));
     const extra: Record<string, string | number> = {};
     for (const [k, v] of args) extra[k] = NUMERIC.has(k) && /^\d+$/.test(v) ? Number(v) : v;
     if (o.dataRoot !== undefined) extra.data_path = `${o.dataRoot.replace(/\/+$/, '')}/${d.scenario}`;

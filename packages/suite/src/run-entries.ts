@@ -1,10 +1,11 @@
 /**
- * HELM's run-entries files (`run_entries_medhelm_public.conf`), read as helm-run reads them (HOCON, through
- * pyhocon): an `entries: [ … ]` list of `{description: "scenario:arg=value,…", priority: N}` objects. The HOCON a
+ * HELM's run-entries files (`run_entries_medhelm_public.conf`), which helm-run reads as HOCON (through pyhocon):
+ * an `entries: [ … ]` list of `{description: "scenario:arg=value,…", priority: N}` objects. The HOCON a
  * hand-written conf uses is understood: `#` and `//` comments, `:` or `=`, keys in any order, quoted or not, commas
  * or new lines between fields and entries, triple-quoted strings, `entries += [ … ]`. Anything else is an error
- * naming its line, and so is a second `entries:` list (HOCON would keep only the last one, and the first list's
- * entries would silently not run: a complaint of HELM users).
+ * naming its line, and so is what HOCON would read otherwise than this reader: a second `entries:` list (HOCON
+ * keeps only the last one, and the first list's entries would silently not run: a complaint of HELM users), or two
+ * entries on one line without a comma (HOCON merges them into one).
  */
 import { UserError } from '@eval-factory/errors';
 
@@ -56,6 +57,7 @@ export function parseRunEntries(text: string, file: string): RunEntry[] {
     const append = found('punct', '+');
     if (append) i++;
     if (found('punct', ':') || found('punct', '=')) i++;
+    skipNewlines();
     if (!found('punct', '[')) fail(tokens[i]?.at ?? text.length, 'expected `[` after `entries`');
     if (lists > 0 && !append)
       fail(key.at, 'a second `entries` list: HOCON keeps only the last one; write `entries += [ … ]` to add to it');
@@ -64,6 +66,9 @@ export function parseRunEntries(text: string, file: string): RunEntry[] {
     for (skipNewlines(); !found('punct', ']'); skipNewlines()) {
       if (i >= tokens.length) fail(text.length, 'the `entries` list is not closed with `]`');
       entries.push(readEntry());
+      // HOCON merges two objects on one line (`{…} {…}` is one entry): a comma or a new line must part them.
+      if (!found('newline') && !found('punct', ',') && !found('punct', ']'))
+        fail(tokens[i]?.at ?? text.length, 'two entries on one line need a comma between them');
       skipNewlines();
       if (found('punct', ',')) i++;
     }
@@ -148,7 +153,7 @@ function tokenize(text: string, file: string): Token[] {
       m.lastIndex = i;
       const found = m.exec(text);
       if (!found) throw confError(file, lineAt(text, i), 'a quoted string is not closed on its line');
-      tokens.push({ kind: 'string', text: JSON.parse(found[0]) as string, at: i, quoted: true });
+      tokens.push({ kind: 'string', text: unquote(found[0], file, lineAt(text, i)), at: i, quoted: true });
       i = m.lastIndex;
     } else if ('{}[]:=,+'.includes(c)) {
       tokens.push({ kind: 'punct', text: c, at: i++ });
@@ -160,6 +165,15 @@ function tokenize(text: string, file: string): Token[] {
     }
   }
   return tokens;
+}
+
+/** A double-quoted string's text, its escapes read as JSON's (HOCON's are the same); a bad one is EF_SUITE_CONF. */
+function unquote(quoted: string, file: string, line: number): string {
+  try {
+    return JSON.parse(quoted) as string;
+  } catch {
+    throw confError(file, line, `${quoted.slice(0, 40)} is not a string HOCON reads (a bad \\ escape, or a tab)`);
+  }
 }
 
 function lineAt(text: string, index: number): number {

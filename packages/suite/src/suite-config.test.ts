@@ -62,6 +62,17 @@ describe('parseSuiteConfig (suite-YAML dialect)', () => {
     ]);
   });
 
+  it('names a listing by a value that is not a string as JSON, never [object Object]', () => {
+    const twice = SUITE.replace(
+      '    - name: pubmed_qa\n',
+      '    - name: med_dialog\n      params: {extra: {subset: {a: 1}}}\n',
+    ).replace('subset: icliniq', 'subset: {a: 2}');
+    const names = parseSuiteConfig(twice, 'suite.yml', 'x')
+      .jobs.filter((j) => j.model === 'model-b')
+      .map((j) => j.name);
+    expect(names).toEqual(['med_dialog,subset={"a":1}', 'med_dialog,subset={"a":2}']);
+  });
+
   it('takes the file name when the suite has no name', () => {
     expect(parseSuiteConfig(SUITE.replace('suite: mini\n', ''), 'suite.yml', 'fallback').suite).toBe('fallback');
   });

@@ -147,8 +147,15 @@ function jobNames(file: string, tasks: readonly { name: string; params: Obj }[])
     keysOf.set(name, keys);
   }
   return tasks.map((t) =>
-    [t.name, ...(keysOf.get(t.name) ?? []).map((k) => `${k}=${String(extraOf(t)[k] ?? '')}`)].join(','),
+    [t.name, ...(keysOf.get(t.name) ?? []).map((k) => `${k}=${nameValue(extraOf(t)[k])}`)].join(','),
   );
+}
+
+/** A value in a job's name: a string or number as written, anything else as JSON (never `[object Object]`). */
+function nameValue(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? String(value)
+    : JSON.stringify(value ?? '');
 }
 
 function endpointOf(file: string, target: unknown, i: number): Obj {

@@ -55,6 +55,8 @@ describe('parseRunEntries (HELM syntax)', () => {
     ['no description', 'entries: [\n {priority: 1}\n]', 'toy.conf:2: an entry without a description'],
     ['an unquoted description', 'entries: [\n {description: a:b=c}\n]', 'toy.conf:2: expected , or }'],
     ['a string left open', 'entries: [\n {description: "a:b=c}\n]', 'toy.conf:2: a quoted string is not closed'],
+    ['a bad escape', 'entries: [\n {description: "a:b=\\q"}\n]', 'toy.conf:2: "a:b=\\q" is not a string HOCON reads'],
+    ['two entries on one line', 'entries: [{description: "a:b=c"} {description: "d:e=f"}]', 'need a comma'],
   ])('%s → EF_SUITE_CONF naming the line', (_, text, fragment) => {
     expect(() => parseRunEntries(text, 'toy.conf')).toThrow(
       expect.objectContaining({ code: 'EF_SUITE_CONF', message: expect.stringContaining(fragment) }),
@@ -62,7 +64,8 @@ describe('parseRunEntries (HELM syntax)', () => {
   });
 
   it("reads the HOCON a hand-written conf uses, as helm-run's pyhocon does", () => {
-    const text = `entries = [
+    const text = `entries =
+[
   {priority: 2, description: "pubmed_qa:model=org/a"}
   {
     "description": """med_dialog:subset=icliniq,model=org/a"""
@@ -73,9 +76,9 @@ describe('parseRunEntries (HELM syntax)', () => {
 entries += [{description: "head_qa:model=text"}]  # added to the list above
 `;
     expect(parseRunEntries(text, 'hand.conf')).toEqual([
-      { description: 'pubmed_qa:model=org/a', priority: 2, line: 2 },
-      { description: 'med_dialog:subset=icliniq,model=org/a', priority: 1, line: 3 },
-      { description: 'head_qa:model=text', priority: 1, line: 9 },
+      { description: 'pubmed_qa:model=org/a', priority: 2, line: 3 },
+      { description: 'med_dialog:subset=icliniq,model=org/a', priority: 1, line: 4 },
+      { description: 'head_qa:model=text', priority: 1, line: 10 },
     ]);
   });
 });
@@ -148,6 +151,12 @@ describe('expandEntries', () => {
     );
     const e = expandEntries(both, { modelsToRun: ['mine/m'], ignoreConfModels: true, available: AVAILABLE });
     expect(e.jobs.map((j) => [j.name, j.extra])).toEqual([['medcalc_bench', {}]]);
+  });
+
+  it("--num-output-tokens given: an entry's own is dropped, from its name too (the flag's is what runs)", () => {
+    const e = expandEntries(entries, { modelsToRun: ['org/beta'], outputTokensGiven: true, available: AVAILABLE });
+    expect(jobsOf(e)).toContain('org/beta medcalc_bench');
+    expect(e.jobs.find((j) => j.benchmark === 'medcalc_bench')?.extra).toEqual({ data_path: '/share/x' });
   });
 
   it('no model → EF_SUITE_MODELS; folder names are safe', () => {

@@ -51,7 +51,8 @@ export const RUN_SUITE_FLAGS = {
     type: 'string',
     describe: 'with --conf-paths: the OpenAI-compatible endpoint serving the models (or --local-path)',
   },
-  model_type: { type: 'string', choices: ['chat', 'completions'], default: 'chat', describe: 'endpoint kind' },
+  // No yargs default: a value given with a suite YAML must be seen to be refused (chat is applied per job).
+  model_type: { type: 'string', choices: ['chat', 'completions'], describe: 'endpoint kind (default chat)' },
   api_key_name: { type: 'string', describe: 'NAME of the environment variable holding the API key' },
   parallelism: { type: 'number', describe: 'requests in flight per model endpoint' },
   data_root: {

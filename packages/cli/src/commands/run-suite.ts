@@ -119,7 +119,7 @@ function lockSuite(suiteDir: string): { release(): void } {
     throw new UserError(
       error.code,
       `suite folder ${error.message}`,
-      'Wait for that run_suite to end (`eval-factory status` shows its progress), or give this one another --suite or --output_dir.',
+      `Wait for that run_suite to end (\`eval-factory status\` shows its progress), or give this one another --suite or --output_dir. A lock left by a killed run is taken over on its own host; from another host, delete ${join(suiteDir, RUN_FILES.lock)} once that run is gone.`,
     );
   }
 }

@@ -27,7 +27,7 @@ export interface RunSuiteArgs {
   readonly 'skip-unavailable'?: boolean;
   readonly output_dir: string;
   readonly model_url?: string;
-  readonly model_type: string;
+  readonly model_type?: string;
   readonly api_key_name?: string;
   readonly parallelism?: number;
   readonly data_root?: string;
@@ -97,7 +97,7 @@ export function jobRunArgs(
     output_dir: outputDir,
     model_id: job.endpoint?.model_id ?? job.model,
     model_url: job.endpoint?.url ?? args.model_url,
-    model_type: job.endpoint?.type ?? args.model_type,
+    model_type: job.endpoint?.type ?? args.model_type ?? 'chat',
     ...(args.api_key_name ? { api_key_name: args.api_key_name } : {}),
     overrides,
   };

@@ -112,12 +112,13 @@ function findProblems(jobs: readonly SuiteJob[], args: RunSuiteArgs, suiteDir: s
   return found;
 }
 
-/** A suite YAML job's errors name run_config paths: where those are in the suite YAML. */
+/**
+ * A suite YAML job's errors name run_config paths: the hint says where those are in the suite YAML (run_eval's
+ * own hint would offer flags such as --model_url, which a suite YAML does not take).
+ */
 function hintFor(job: SuiteJob, hint: string | undefined): string | undefined {
   if (!job.runConfig) return hint;
-  const where =
-    "In the suite YAML, config.params.… is evaluation.params or the task's params, and target.api_endpoint.… is the target's api_endpoint.";
-  return hint ? `${hint} ${where}` : where;
+  return "Fix it in the suite YAML: config.params.… is evaluation.params or the task's params, and target.api_endpoint.… is the target's api_endpoint (docs/reproduce-medhelm.md#a-suite-yaml).";
 }
 
 /** The first `first` items, and how many more. */

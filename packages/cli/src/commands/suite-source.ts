@@ -5,7 +5,7 @@
  * before anything is sent: here, benchmarks this installation lacks (`EF_SUITE_UNAVAILABLE`) and a suite with no
  * job; then every job's run_config through the same merge and rules as `run_eval` (suite-preflight.ts).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';
 import { closestName, loadFramework } from '@eval-factory/config';
 import { EXIT, UserError } from '@eval-factory/errors';
@@ -13,6 +13,7 @@ import {
   endpointsFor,
   expandEntries,
   folderName,
+  jobDir,
   parseRunEntries,
   parseSuiteConfig,
   readLocalDeployments,
@@ -50,6 +51,7 @@ const DEFAULT_OUTPUT_DIR = 'results';
 const CONF_ONLY_FLAGS = [
   'models-to-run',
   'model_url',
+  'model_type',
   'api_key_name',
   'local-path',
   'priority',
@@ -104,7 +106,8 @@ export function suiteSource(args: RunSuiteInput): SuiteSource {
 
 /**
  * Two models whose ids differ only in what a folder name cannot hold (`org/alpha`, `org_alpha`) would write into
- * one folder, one's answers in the other's runs: EF_SUITE_MODELS before anything is written.
+ * one folder, one's answers in the other's runs: EF_SUITE_MODELS before anything is written. So would two jobs of a
+ * model whose names differ only so (EF_SUITE_CONF): the second's resume would then be refused for good.
  */
 function checkModelFolders(jobs: readonly SuiteJob[]): void {
   const byFolder = new Map<string, Set<string>>();
@@ -117,6 +120,18 @@ function checkModelFolders(jobs: readonly SuiteJob[]): void {
       `${[...shared[1]].join(' and ')} would share the folder ${shared[0]}`,
       'Give models ids that differ in more than the characters a folder name cannot hold (/, spaces…); docs/reproduce-medhelm.md.',
     );
+  const byJob = new Map<string, string>();
+  for (const j of jobs) {
+    const dir = jobDir(j);
+    const other = byJob.get(dir);
+    if (other !== undefined && other !== j.name)
+      throw new UserError(
+        'EF_SUITE_CONF',
+        `${j.model}: the jobs ${other} and ${j.name} would share the folder ${dir}`,
+        'Make their arguments differ in letters or digits, not only in characters a folder name cannot hold (docs/reproduce-medhelm.md).',
+      );
+    byJob.set(dir, j.name);
+  }
 }
 
 /**
@@ -140,7 +155,7 @@ function fromConfs(args: RunSuiteInput, available: ReadonlySet<string>, dataRoot
       '--model_url (one endpoint for every model) or --local-path (each model its own deployment) is required',
     );
   const entries = flagList(args['conf-paths']).flatMap((file) => {
-    if (!existsSync(file))
+    if (!existsSync(file) || !statSync(file).isFile())
       throw new UserError('EF_FILE_NOT_FOUND', `run-entries file not found: ${file}`, 'Check the --conf-paths value.');
     return parseRunEntries(readFileSync(file, 'utf8'), file);
   });
@@ -149,6 +164,7 @@ function fromConfs(args: RunSuiteInput, available: ReadonlySet<string>, dataRoot
     modelsToRun: models,
     ...(args.priority !== undefined ? { priority: args.priority } : {}),
     ignoreConfModels: args['ignore-conf-models'] === true,
+    outputTokensGiven: args['num-output-tokens'] !== undefined,
     available,
     ...(dataRoot ? { dataRoot } : {}),
   });
@@ -164,7 +180,7 @@ function fromConfs(args: RunSuiteInput, available: ReadonlySet<string>, dataRoot
 }
 
 function fromSuiteYaml(file: string, available: ReadonlySet<string>, dataRoot: string | null): Found {
-  if (!existsSync(file))
+  if (!existsSync(file) || !statSync(file).isFile())
     throw new UserError('EF_FILE_NOT_FOUND', `suite file not found: ${file}`, 'Check the --suite_config value.');
   const config = parseSuiteConfig(readFileSync(file, 'utf8'), file, basename(file, extname(file)));
   const unavailable = [

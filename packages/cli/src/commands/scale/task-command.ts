@@ -18,6 +18,7 @@ const SUITE_FLAGS = [
   'suite',
   'max-eval-instances',
   'num-train-trials',
+  'num-output-tokens',
   'priority',
   'ignore-conf-models',
   'skip-unavailable',
