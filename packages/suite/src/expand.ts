@@ -96,12 +96,12 @@ export function expandEntries(entries: readonly RunEntry[], o: ExpandOptions): E
  * suite before anything is written. A model whose entries all name missing benchmarks is not this case: those
  * entries are EF_SUITE_UNAVAILABLE (or, with --skip-unavailable, listed as "not run").
  */
-function checkEveryModelRuns(reached: ReadonlySet<string>, entries: number, o: ExpandOptions): void {
+function checkEveryModelRuns(reached: ReadonlySet<string>, entryCount: number, o: ExpandOptions): void {
   const filter = o.priority === undefined ? '' : ` of priority ${o.priority} or less`;
   if (reached.size === 0) {
     throw new UserError(
       'EF_SUITE_EMPTY',
-      `the suite has no job: ${entries === 0 ? 'the run-entries files list no entry' : `no run entry${filter} names a model of --models-to-run`}`,
+      `the suite has no job: ${entryCount === 0 ? 'the run-entries files list no entry' : `no run entry${filter} names a model of --models-to-run`}`,
       'Check --conf-paths, --models-to-run and --priority, or pass --ignore-conf-models to run every entry for each model (docs/reproduce-medhelm.md).',
     );
   }

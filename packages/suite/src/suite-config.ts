@@ -8,7 +8,7 @@
 import deepmerge from 'deepmerge';
 import { parse } from 'yaml';
 import { UserError } from '@eval-factory/errors';
-import { folderName, type SuiteJob } from './expand.js';
+import type { SuiteJob } from './expand.js';
 
 type Obj = Record<string, unknown>;
 
@@ -167,7 +167,6 @@ function endpointOf(file: string, target: unknown, i: number): Obj {
     if (typeof endpoint[key] !== 'string' || endpoint[key] === '')
       bad(file, `targets[${i}].api_endpoint.${key}: required (a string)`);
   }
-  if (folderName(String(endpoint.model_id)).length === 0) bad(file, `targets[${i}].api_endpoint.model_id: empty`);
   return endpoint;
 }
 
