@@ -8,7 +8,7 @@
  */
 import { join, resolve } from 'node:path';
 import { loadFramework, resolveEvaluation } from '@eval-factory/config';
-import { UserError } from '@eval-factory/errors';
+import { redact, UserError } from '@eval-factory/errors';
 import { renderModelConfigs } from '@eval-factory/model-configs';
 import { jobDir, type SuiteJob } from '@eval-factory/suite';
 import { requireFrameworkFile } from '../framework-path.js';
@@ -79,7 +79,8 @@ export function preflightSuite(
       first!.hint,
     );
   }
-  for (const p of problems) process.stderr.write(`warning[${p.code}]: ${p.message} (a real run would stop here)\n`);
+  for (const p of problems)
+    process.stderr.write(`warning[${p.code}]: ${redact(p.message)} (a real run would stop here)\n`);
 }
 
 function findProblems(jobs: readonly SuiteJob[], args: RunSuiteArgs, suiteDir: string, credentials: boolean): Findings {

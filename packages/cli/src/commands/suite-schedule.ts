@@ -15,7 +15,7 @@
  * Every engine reports to the suite's one progress view (suite-progress/). Ctrl-C or SIGTERM: no further unit starts.
  */
 import { join } from 'node:path';
-import { UserError } from '@eval-factory/errors';
+import { formatError, redact, UserError } from '@eval-factory/errors';
 import {
   EVENTS_ENV,
   ENGINE_PROGRAM,
@@ -60,6 +60,7 @@ export async function runUnit(
   hooks: UnitHooks = {},
 ): Promise<string> {
   const outputDir = join(suiteDir, unit.dir);
+  const label = `${unit.model} ${unit.job}${unit.shard ? ` (shard ${unit.shard.index + 1} of ${unit.shard.count})` : ''}`;
   let status: string | null = null;
   await hooks.failures?.clear(unit.dir);
   try {
@@ -68,15 +69,14 @@ export async function runUnit(
       turn: hooks.turn,
       onSlots: hooks.onSlots,
       onStatus: (s) => (status = s),
-      label: `${unit.model} ${unit.job}${unit.shard ? ` (shard ${unit.shard.index + 1} of ${unit.shard.count})` : ''}`,
+      label,
     });
   } catch (error) {
     // One unit's coded error is that unit's failure, said once; the others go on.
     if (!(error instanceof UserError)) throw error;
-    process.stderr.write(
-      `error[${error.code}]: ${job.model} ${job.name}: ${error.message}\n${error.hint ? `hint: ${error.hint}\n` : ''}`,
-    );
-    await hooks.failures?.record(unit.dir, { code: error.code, message: error.message });
+    const named = new UserError(error.code, `${label}: ${error.message}`, error.hint, error.exitCode);
+    process.stderr.write(`${formatError(named)}\n`);
+    await hooks.failures?.record(unit.dir, { code: error.code, message: redact(error.message) });
     return 'failed';
   } finally {
     hooks.prestarted?.dispose();
