@@ -47,19 +47,23 @@ export async function runSuiteCommand(given: RunSuiteInput): Promise<number> {
   // The folder is what HELM's --suite and every path will use: said once when it differs from the name given.
   if (folderName(args.suite) !== args.suite)
     process.stderr.write(`note: suite "${args.suite}" is written as the folder ${folderName(args.suite)}\n`);
-  // Every job as run_eval would take it, before anything is written: one cluster task (--unit) is run_eval's own.
-  if (args.unit === undefined)
-    preflightSuite(jobs.jobs, args, suiteDir, {
-      warnOnly: args.dry_run === true || args['list-units'] === true,
-      credentials: (args.executor ?? 'local') === 'local',
-    });
+  // Every job as run_eval would take it, before anything is written: one cluster task (--unit) is run_eval's own,
+  // unless it is only previewed.
+  const resolved =
+    args.unit === undefined || args.dry_run
+      ? preflightSuite(jobs.jobs, args, suiteDir, {
+          warnOnly: args.dry_run === true || args['list-units'] === true,
+          credentials: (args.executor ?? 'local') === 'local',
+        })
+      : null;
   if (args['list-units']) {
     process.stdout.write(formatUnits(await suiteUnits(jobs.jobs, args, suiteDir, { write: false })));
     return EXIT.ok;
   }
   if (args.dry_run && (args.executor ?? 'local') === 'local') {
     process.stdout.write(formatJobList(jobs.jobs, jobs.unavailable, suiteDir));
-    process.stdout.write(await formatCost(jobs.jobs, args));
+    // A dry run always has its pre-flight (above).
+    process.stdout.write(await formatCost(jobs.jobs, args, resolved!));
     return EXIT.ok;
   }
   if (jobs.unavailable.length)

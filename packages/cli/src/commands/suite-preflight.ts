@@ -11,6 +11,7 @@ import { loadFramework, resolveEvaluation } from '@eval-factory/config';
 import { redact, UserError } from '@eval-factory/errors';
 import { renderModelConfigs } from '@eval-factory/model-configs';
 import { jobDir, type SuiteJob } from '@eval-factory/suite';
+import type { Evaluation } from '@eval-factory/types';
 import { requireFrameworkFile } from '../framework-path.js';
 import { checkJudges, missingKeyName, resolutionInput } from './run-eval.js';
 import { refusedDifferences } from './previous-run.js';
@@ -20,7 +21,11 @@ import { jobRunArgs, type RunSuiteArgs } from './suite-job-args.js';
 const LISTED = 5;
 const JOBS_NAMED = 3;
 
+/** Each job's evaluation as its run_eval will resolve it (the dry run's cost reads its limits from these). */
+export type ResolvedJobs = ReadonlyMap<SuiteJob, Evaluation>;
+
 interface Findings {
+  readonly evaluations: Map<SuiteJob, Evaluation>;
   /** Key variable → the jobs that need it. */
   readonly keys: Map<string, string[]>;
   /** What a job's judges lack (the same words for every job of a judged benchmark) → those jobs. */
@@ -39,7 +44,7 @@ export function preflightSuite(
   args: RunSuiteArgs,
   suiteDir: string,
   o: { readonly warnOnly: boolean; readonly credentials: boolean },
-): void {
+): ResolvedJobs {
   const found = findProblems(jobs, args, suiteDir, o.credentials);
   const problems: UserError[] = [];
   if (found.keys.size > 0) {
@@ -68,7 +73,7 @@ export function preflightSuite(
         'Give the suite a new --suite name or --output_dir, or run it with its earlier settings to resume it.',
       ),
     );
-  if (problems.length === 0) return;
+  if (problems.length === 0) return found.evaluations;
   if (!o.warnOnly) {
     // The first kind in full; the others named, so that fixing one does not meet the next on the following run.
     const [first, ...rest] = problems;
@@ -81,16 +86,18 @@ export function preflightSuite(
   }
   for (const p of problems)
     process.stderr.write(`warning[${p.code}]: ${redact(p.message)} (a real run would stop here)\n`);
+  return found.evaluations;
 }
 
 function findProblems(jobs: readonly SuiteJob[], args: RunSuiteArgs, suiteDir: string, credentials: boolean): Findings {
   const framework = loadFramework(requireFrameworkFile());
-  const found: Findings = { keys: new Map(), judges: new Map(), changed: [] };
+  const found: Findings = { evaluations: new Map(), keys: new Map(), judges: new Map(), changed: [] };
   for (const job of jobs) {
     const label = `${job.model} ${job.name}`;
     try {
       const runArgs = jobRunArgs(job, args, join(suiteDir, jobDir(job)));
       const { evaluation, judged } = resolveEvaluation({ framework, ...resolutionInput(runArgs) });
+      found.evaluations.set(job, evaluation);
       // Rendered (not written) as run_eval does first: a bad model or judge URL is a coded error here.
       const modelConfigs = renderModelConfigs(evaluation);
       const key = credentials ? missingKeyName(evaluation) : null;

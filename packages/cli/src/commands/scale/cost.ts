@@ -6,13 +6,10 @@
  * tokens ÷ tokens_per_minute and requests × latency ÷ parallelism (latency: --assumed-latency, default 2 s), summed
  * over the endpoint's jobs. Nothing is sent or written.
  */
-import { join } from 'node:path';
-import { tmpdir } from 'node:os';
-import { loadFramework, resolveEvaluation } from '@eval-factory/config';
 import { planUnits, type SuiteJob } from '@eval-factory/suite';
-import { requireFrameworkFile } from '../../framework-path.js';
-import { resolutionInput } from '../run-eval.js';
-import { jobRunArgs, type RunSuiteArgs } from '../suite-job-args.js';
+import type { Evaluation } from '@eval-factory/types';
+import type { RunSuiteArgs } from '../suite-job-args.js';
+import type { ResolvedJobs } from '../suite-preflight.js';
 import { sizeJobs } from './suite-units.js';
 
 const DEFAULT_LATENCY_S = 2;
@@ -34,7 +31,12 @@ interface Limits {
   readonly tpm: number | null;
 }
 
-export async function formatCost(jobs: readonly SuiteJob[], args: RunSuiteArgs): Promise<string> {
+/** `resolved`: each job's evaluation, as run_suite's pre-flight resolved it. */
+export async function formatCost(
+  jobs: readonly SuiteJob[],
+  args: RunSuiteArgs,
+  resolved: ResolvedJobs,
+): Promise<string> {
   let sizes: Awaited<ReturnType<typeof sizeJobs>>;
   try {
     sizes = await sizeJobs(jobs, args, true);
@@ -44,7 +46,6 @@ export async function formatCost(jobs: readonly SuiteJob[], args: RunSuiteArgs):
   const max = args['max-instances-per-unit'] ?? null;
   const units = planUnits(jobs, max, new Map([...sizes].map(([name, s]) => [name, { instanceIds: s.instanceIds }])));
   const latency = args['assumed-latency'] ?? DEFAULT_LATENCY_S;
-  const limitsOf = jobLimits(args);
   const byEndpoint = new Map<string, EndpointCost>();
   for (const job of jobs) {
     const size = sizes.get(job.name)!;
@@ -59,7 +60,7 @@ export async function formatCost(jobs: readonly SuiteJob[], args: RunSuiteArgs):
     c.requests += size.requests;
     c.promptTokens += size.promptTokens;
     c.maxOutputTokens += size.maxOutputTokens;
-    const l = limitsOf(job);
+    const l = limitsOf(resolved.get(job)!);
     c.seconds += Math.max(
       (size.requests * latency) / l.parallelism,
       l.rpm ? (size.requests / l.rpm) * 60 : 0,
@@ -82,21 +83,14 @@ export async function formatCost(jobs: readonly SuiteJob[], args: RunSuiteArgs):
   return `cost per endpoint (at ${latency} s per request, each job at its own limits; endpoints run at the same time):\n${rows.join('\n')}\n`;
 }
 
-/** Each job's limits, resolved as its run_eval will resolve them. */
-function jobLimits(args: RunSuiteArgs): (job: SuiteJob) => Limits {
-  const framework = loadFramework(requireFrameworkFile());
-  return (job) => {
-    const { evaluation } = resolveEvaluation({
-      framework,
-      ...resolutionInput(jobRunArgs(job, args, join(tmpdir(), 'ef-cost-unused'))),
-    });
-    const { parallelism, extra } = evaluation.config.params;
-    const positive = (v: unknown) => (typeof v === 'number' && v > 0 ? v : null);
-    return {
-      parallelism: Math.max(1, Number(parallelism) || 1),
-      rpm: positive(extra.requests_per_minute),
-      tpm: positive(extra.tokens_per_minute),
-    };
+/** A job's limits from its evaluation. */
+function limitsOf(evaluation: Evaluation): Limits {
+  const { parallelism, extra } = evaluation.config.params;
+  const positive = (v: unknown) => (typeof v === 'number' && v > 0 ? v : null);
+  return {
+    parallelism: Math.max(1, Number(parallelism) || 1),
+    rpm: positive(extra.requests_per_minute),
+    tpm: positive(extra.tokens_per_minute),
   };
 }
 
