@@ -3,18 +3,17 @@
  * submitted and writes nothing; Kubernetes writes its manifest (applied only with --submit); a refused sbatch is a
  * coded error. The manifest's schema check is in packages/cli/src/commands/scale/cluster.test.ts.
  */
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { parseAllDocuments } from 'yaml';
-import { fixture, runCli, tempDir } from './support.js';
+import { linkFixtures, runCli, tempDir } from './support.js';
 import { writeEntries } from './scale-support.js';
 
 let dir: string;
 beforeAll(() => {
   dir = tempDir('ef-submit-');
-  mkdirSync(join(dir, 'data'));
-  for (const b of ['pubmed_qa', 'head_qa']) symlinkSync(fixture(b), join(dir, 'data', b));
+  linkFixtures(join(dir, 'data'), ['pubmed_qa', 'head_qa']);
   writeEntries(join(dir, 'entries.conf'), ['pubmed_qa', 'head_qa'], ['org/alpha', 'org/beta']);
 });
 const args = (out: string, extra: string[]) => [

@@ -4,13 +4,13 @@
  * variable that is not set, a re-run whose settings differ from the finished jobs', and a second run_suite in the
  * same suite folder. Also `--data_root` for a suite YAML.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startFakeOpenAIServer, type FakeOpenAIServer } from '@eval-factory/testkit';
-import { CLI, fixture, runCli, tempDir } from './support.js';
+import { CLI, fixture, linkFixtures, runCli, tempDir } from './support.js';
 
 const CONF = `entries: [
   {description: "pubmed_qa:model=org/alpha", priority: 1},
@@ -27,9 +27,7 @@ beforeAll(async () => {
   dir = tempDir('ef-suite-checks-');
   writeFileSync(join(dir, 'entries.conf'), CONF);
   writeFileSync(join(dir, 'empty.conf'), 'entries: [\n]\n');
-  dataRoot = join(dir, 'data');
-  mkdirSync(dataRoot);
-  for (const b of ['pubmed_qa', 'head_qa']) symlinkSync(fixture(b), join(dataRoot, b));
+  dataRoot = linkFixtures(join(dir, 'data'), ['pubmed_qa', 'head_qa']);
 });
 afterAll(async () => server.close());
 

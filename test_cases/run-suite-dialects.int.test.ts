@@ -3,11 +3,11 @@
  * tasks, each job its own run_config), HELM-format model deployments with `--local-path`, and the leaderboard
  * grouped by MedHELM's categories. A loopback server serves two model ids.
  */
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startFakeOpenAIServer, type FakeOpenAIServer } from '@eval-factory/testkit';
-import { fixture, runCli, tempDir } from './support.js';
+import { linkFixtures, runCli, tempDir } from './support.js';
 
 let server: FakeOpenAIServer;
 let dir: string;
@@ -15,9 +15,7 @@ let dataRoot: string;
 beforeAll(async () => {
   server = await startFakeOpenAIServer({ models: ['org/alpha', 'beta-served'] });
   dir = tempDir('ef-suite-dialects-');
-  dataRoot = join(dir, 'data');
-  mkdirSync(dataRoot);
-  for (const b of ['pubmed_qa', 'head_qa']) symlinkSync(fixture(b), join(dataRoot, b));
+  dataRoot = linkFixtures(join(dir, 'data'), ['pubmed_qa', 'head_qa']);
 });
 afterAll(async () => server.close());
 

@@ -3,11 +3,11 @@
  * syntax, --models-to-run of two models served by one loopback server, unavailable entries (error and
  * --skip-unavailable), a leaderboard at the end, and a re-run that sends nothing.
  */
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startFakeOpenAIServer, type FakeOpenAIServer } from '@eval-factory/testkit';
-import { fixture, runCli, tempDir } from './support.js';
+import { linkFixtures, runCli, tempDir } from './support.js';
 
 const CONF = `# Two MedHELM benchmarks for two models, written as HELM writes its confs.
 entries: [
@@ -27,9 +27,7 @@ beforeAll(async () => {
   server = await startFakeOpenAIServer({ models: ['org/alpha', 'org/beta'] });
   dir = tempDir('ef-suite-');
   writeFileSync(join(dir, 'entries.conf'), CONF);
-  dataRoot = join(dir, 'data');
-  mkdirSync(dataRoot);
-  for (const b of ['pubmed_qa', 'head_qa']) symlinkSync(fixture(b), join(dataRoot, b));
+  dataRoot = linkFixtures(join(dir, 'data'), ['pubmed_qa', 'head_qa']);
 });
 afterAll(async () => server.close());
 

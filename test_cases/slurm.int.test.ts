@@ -4,7 +4,7 @@
  * instance shards) against a loopback fake model server, then the merge job that Slurm starts after the array;
  * the merged leaderboard equals the one a local run writes. Skips, saying why, when Slurm cannot start here.
  */
-import { existsSync, readFileSync, symlinkSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
@@ -15,7 +15,7 @@ import {
   type FakeOpenAIServer,
   type SlurmCluster,
 } from '@eval-factory/testkit';
-import { fixture, runCli, tempDir } from './support.js';
+import { linkFixtures, runCli, tempDir } from './support.js';
 import { writeEntries } from './scale-support.js';
 
 const why = slurmUnavailable();
@@ -33,8 +33,7 @@ if (why) process.stderr.write(`slurm.int.test: SKIPPED, Slurm cannot be started 
     }
     server = await startFakeOpenAIServer({ models: ['org/alpha', 'org/beta'] });
     dir = tempDir('ef-slurm-suite-');
-    mkdirSync(join(dir, 'data'));
-    for (const b of ['pubmed_qa', 'head_qa']) symlinkSync(fixture(b), join(dir, 'data', b));
+    linkFixtures(join(dir, 'data'), ['pubmed_qa', 'head_qa']);
     writeEntries(join(dir, 'entries.conf'), ['pubmed_qa', 'head_qa'], ['org/alpha', 'org/beta']);
   }, 60_000);
   afterAll(async () => {

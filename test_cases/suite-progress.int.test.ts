@@ -6,11 +6,11 @@
  * endpoint's parallelism on the server's side (suite-tail-slots.int.test.ts: the same with retries in the tail).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { demoAnswer, startFakeOpenAIServer, type FakeOpenAIServer } from '@eval-factory/testkit';
-import { CLI, fixture, REPO_ROOT, runCli, tempDir } from './support.js';
+import { CLI, linkFixtures, REPO_ROOT, runCli, tempDir } from './support.js';
 import { writePubmedQa } from './scale-support.js';
 
 const MODELS = ['org/alpha', 'org/beta'];
@@ -31,7 +31,7 @@ beforeAll(async () => {
   dir = tempDir('ef-suite-progress-');
   dataRoot = join(dir, 'data');
   writePubmedQa(dataRoot, 12);
-  for (const b of ['head_qa', 'medbullets']) symlinkSync(fixture(b), join(dataRoot, b));
+  linkFixtures(dataRoot, ['head_qa', 'medbullets']);
 });
 afterAll(async () => server.close());
 

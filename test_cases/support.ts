@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +35,16 @@ export function runCli(
 
 export function tempDir(prefix = 'ef-e2e-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/**
+ * A `--data_root` folder: `dataRoot/<benchmark>` links each benchmark's self-written fixture (created if need be).
+ * @returns `dataRoot`
+ */
+export function linkFixtures(dataRoot: string, benchmarks: readonly string[]): string {
+  mkdirSync(dataRoot, { recursive: true });
+  for (const b of benchmarks) symlinkSync(fixture(b), join(dataRoot, b));
+  return dataRoot;
 }
 
 /** Writes a run_config YAML into `dir` and returns its path. */
