@@ -120,11 +120,13 @@ function withoutModel(scenario: string, args: readonly (readonly [string, string
 }
 
 /**
- * A name (suite, model id, job) as one folder name: `openai/gpt-4o` → `openai_gpt-4o`. Never `.`, `..` or empty,
- * which would name the folder above or the folder itself (`--suite ..` wrote the suite beside --output_dir): such a
- * name has its dots made `_`.
+ * A name (suite, model id, job) as one folder name: `openai/gpt-4o` → `openai_gpt-4o`. Never empty and never
+ * starting with `.`: `.` and `..` name the folder itself or the one above (`--suite ..` wrote the suite beside
+ * --output_dir), and a hidden folder (`vllm serve ./ckpt-1000` → `._ckpt-1000`) is skipped by every reader, so its
+ * paid-for runs left the leaderboard. Leading dots become `_` one for one (`./ckpt` → `__ckpt`, `../ckpt` →
+ * `___ckpt`): names without one keep their folder, and two jobs that still meet in one folder stop the suite.
  */
 export function folderName(text: string): string {
   const safe = text.replace(/[^A-Za-z0-9._,=+-]+/g, '_');
-  return /^\.*$/.test(safe) ? safe.replace(/\./g, '_') || '_' : safe;
+  return safe.replace(/^\.+/, (dots) => '_'.repeat(dots.length)) || '_';
 }

@@ -165,7 +165,16 @@ describe('expandEntries', () => {
     );
     expect(folderName('openai/gpt-4o 2024')).toBe('openai_gpt-4o_2024');
     // Never the folder above, the folder itself, or nothing.
-    expect(['..', '.', '', '...', '../x', 'a..b'].map(folderName)).toEqual(['__', '_', '_', '___', '.._x', 'a..b']);
+    expect(['..', '.', '', '...', 'a..b'].map(folderName)).toEqual(['__', '_', '_', '___', 'a..b']);
+  });
+
+  it('27.5 no folder name starts with "." (readers skip hidden folders); names stay distinct and stable', () => {
+    const ids = ['./ckpt-1000', '../ckpt-1000', '.ckpt', '../x', 'ckpt-1000', 'org/ckpt.1', '.env', '..env'];
+    const names = ids.map(folderName);
+    expect(names.filter((n) => n.startsWith('.'))).toEqual([]);
+    expect(new Set(names).size).toBe(ids.length);
+    expect(names).toEqual(['__ckpt-1000', '___ckpt-1000', '_ckpt', '___x', 'ckpt-1000', 'org_ckpt.1', '_env', '__env']);
+    expect(ids.map(folderName)).toEqual(names);
   });
 
   // Never silently: a model no entry names would get no leaderboard row, an empty suite a folder for nothing.

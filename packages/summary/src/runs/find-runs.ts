@@ -4,8 +4,8 @@ import { UserError } from '@eval-factory/errors';
 import { RUN_FILES, UNITS_DIR } from '@eval-factory/types';
 
 /**
- * Folders never searched: dependencies, VCS and hidden folders are not where outputs live, and a suite job's
- * `units/` hold its shards, which `eval-factory merge` turns into the job's one run (docs/scale.md).
+ * Folders never searched: dependencies are not where outputs live, and a suite job's `units/` hold its shards,
+ * which `eval-factory merge` turns into the job's one run (docs/scale.md).
  */
 const SKIP = new Set(['node_modules', 'dist', UNITS_DIR]);
 
@@ -22,7 +22,12 @@ export function isRunDir(dir: string): boolean {
   );
 }
 
-function walk(dir: string, seen: Set<string>, out: string[]): void {
+/**
+ * `depth`: how many folder levels below `dir` are still searched. A hidden folder is searched only two levels deep
+ * (itself and its children: a suite's model folder and its runs, as older versions wrote `._ckpt-1000` for the
+ * model `./ckpt-1000`), so a paid-for run is never skipped while `.git` or `.cache` cost one listing each.
+ */
+function walk(dir: string, seen: Set<string>, out: string[], depth = Number.POSITIVE_INFINITY): void {
   const real = realpathSync(dir);
   if (seen.has(real)) return; // a symlink loop, or the same folder given twice
   seen.add(real);
@@ -30,13 +35,15 @@ function walk(dir: string, seen: Set<string>, out: string[]): void {
     out.push(dir);
     return; // a run's own sub-folders (runs/, responses/) hold no other run
   }
+  if (depth <= 0) return;
   const names = readdirSync(dir, { withFileTypes: true })
-    .filter((e) => !e.name.startsWith('.') && !SKIP.has(e.name) && (e.isDirectory() || e.isSymbolicLink()))
+    .filter((e) => !SKIP.has(e.name) && (e.isDirectory() || e.isSymbolicLink()))
     .map((e) => e.name)
     .sort();
   for (const name of names) {
     const child = join(dir, name);
-    if (statSync(child, { throwIfNoEntry: false })?.isDirectory()) walk(child, seen, out);
+    const below = name.startsWith('.') ? Math.min(depth - 1, 1) : depth - 1;
+    if (statSync(child, { throwIfNoEntry: false })?.isDirectory()) walk(child, seen, out, below);
   }
 }
 

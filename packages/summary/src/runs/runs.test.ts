@@ -179,7 +179,7 @@ describe('readInstanceValues', () => {
 });
 
 describe('findRunDirs', () => {
-  it('finds runs at any depth, not inside a run, skipping hidden folders and lone run_config.yml files', async () => {
+  it('finds runs at any depth, not inside a run, skipping lone run_config.yml files', async () => {
     const root = (await makeTempDir('ef-find-')).path;
     for (const d of ['x/run1', 'x/run1/runs/inner', 'y/z/run2', '.hidden/run3']) {
       mkdirSync(join(root, d), { recursive: true });
@@ -189,11 +189,28 @@ describe('findRunDirs', () => {
     writeFileSync(join(root, 'started', 'run_config.yml'), 'config: {}\n');
     writeFileSync(join(root, 'run_config.yml'), 'config: {}\n');
     expect(findRunDirs([root, join(root, 'x')]).map((d) => d.slice(root.length + 1))).toEqual([
+      '.hidden/run3',
       'started',
       'x/run1',
       'y/z/run2',
     ]);
     expect(isRunDir(root)).toBe(false);
+  });
+
+  it('27.5 a run under a hidden folder (a model folder `._ckpt-1000` of an older suite) is found, not skipped', async () => {
+    const root = (await makeTempDir('ef-find-')).path;
+    for (const d of ['suite/._ckpt-1000/pubmed_qa', 'suite/org_a/pubmed_qa', '.run']) {
+      mkdirSync(join(root, d), { recursive: true });
+      writeFileSync(join(root, d, 'evaluation_config.yaml'), 'status: success\n');
+    }
+    // A hidden folder is searched two levels deep only (a model folder and its runs): .git or .cache stay cheap.
+    mkdirSync(join(root, '.cache', 'a', 'b', 'run'), { recursive: true });
+    writeFileSync(join(root, '.cache', 'a', 'b', 'run', 'evaluation_config.yaml'), 'status: success\n');
+    expect(findRunDirs([root]).map((d) => d.slice(root.length + 1))).toEqual([
+      '.run',
+      'suite/._ckpt-1000/pubmed_qa',
+      'suite/org_a/pubmed_qa',
+    ]);
   });
 
   it('a missing path and a tree without runs are coded errors', async () => {
