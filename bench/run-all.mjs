@@ -13,6 +13,7 @@ const SCRIPTS = [
   'overhead.mjs',
   'cached-rerun.mjs',
   'startup.mjs',
+  'conf-parse.mjs',
   'memory.mjs',
   'faults.mjs',
   'scale.mjs',

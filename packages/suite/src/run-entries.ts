@@ -18,11 +18,12 @@ export interface RunEntry {
   readonly line: number;
 }
 
-/** A token and the offset it starts at: punctuation, a string (quoted or not), or a line end (a separator). */
+/** A token and the line it starts on: punctuation, a string (quoted or not), or a line end (a separator). */
 interface Token {
   readonly kind: 'punct' | 'string' | 'newline';
   readonly text: string;
-  readonly at: number;
+  /** 1-based line it starts on, counted once while tokenizing (re-counting per entry made a 20k-entry conf slow). */
+  readonly line: number;
   /** Written in quotes: a value, never a key of the grammar or a number. */
   readonly quoted?: boolean;
 }
@@ -37,9 +38,10 @@ const FIELDS = new Set(['description', 'priority', 'groups']);
  *   // [{ description: 'pubmed_qa:model=text', priority: 1, line: 2 }]
  */
 export function parseRunEntries(text: string, file: string): RunEntry[] {
-  const tokens = tokenize(text, file);
-  const fail = (at: number, what: string): never => {
-    throw confError(file, lineAt(text, at), what);
+  const { tokens, lastLine } = tokenize(text, file);
+  /** Fails at a token, or at the end of the text when there is none. */
+  const fail = (token: Token | undefined, what: string): never => {
+    throw confError(file, token?.line ?? lastLine, what);
   };
   let i = 0;
   const skipNewlines = () => {
@@ -52,23 +54,23 @@ export function parseRunEntries(text: string, file: string): RunEntry[] {
   for (skipNewlines(); i < tokens.length; skipNewlines()) {
     const key = tokens[i]!;
     if (key.kind !== 'string' || key.text !== 'entries')
-      fail(key.at, `no \`entries: [\` list here: found ${JSON.stringify(key.text)}`);
+      fail(key, `no \`entries: [\` list here: found ${JSON.stringify(key.text)}`);
     i++;
     const append = found('punct', '+');
     if (append) i++;
     if (found('punct', ':') || found('punct', '=')) i++;
     skipNewlines();
-    if (!found('punct', '[')) fail(tokens[i]?.at ?? text.length, 'expected `[` after `entries`');
+    if (!found('punct', '[')) fail(tokens[i], 'expected `[` after `entries`');
     if (lists > 0 && !append)
-      fail(key.at, 'a second `entries` list: HOCON keeps only the last one; write `entries += [ … ]` to add to it');
+      fail(key, 'a second `entries` list: HOCON keeps only the last one; write `entries += [ … ]` to add to it');
     lists++;
     i++;
     for (skipNewlines(); !found('punct', ']'); skipNewlines()) {
-      if (i >= tokens.length) fail(text.length, 'the `entries` list is not closed with `]`');
+      if (i >= tokens.length) fail(undefined, 'the `entries` list is not closed with `]`');
       entries.push(readEntry());
       // HOCON merges two objects on one line (`{…} {…}` is one entry): a comma or a new line must part them.
       if (!found('newline') && !found('punct', ',') && !found('punct', ']'))
-        fail(tokens[i]?.at ?? text.length, 'two entries on one line need a comma between them');
+        fail(tokens[i], 'two entries on one line need a comma between them');
       skipNewlines();
       if (found('punct', ',')) i++;
     }
@@ -80,46 +82,44 @@ export function parseRunEntries(text: string, file: string): RunEntry[] {
   function readEntry(): RunEntry {
     const open = tokens[i]!;
     if (open.kind !== 'punct' || open.text !== '{')
-      fail(open.at, `expected {description: "…", priority: N}, found ${JSON.stringify(open.text)}`);
+      fail(open, `expected {description: "…", priority: N}, found ${JSON.stringify(open.text)}`);
     i++;
     const fields = new Map<string, Token | Token[]>();
     for (skipNewlines(); !found('punct', '}'); skipNewlines()) {
       const key = tokens[i];
-      if (key?.kind !== 'string') fail(key?.at ?? text.length, 'the entry is not closed with `}`');
+      if (key?.kind !== 'string') fail(key, 'the entry is not closed with `}`');
       if (!FIELDS.has(key!.text))
-        fail(key!.at, `unknown field ${JSON.stringify(key!.text)} (an entry has description, priority, groups)`);
-      if (fields.has(key!.text)) fail(key!.at, `${key!.text} is given twice in one entry`);
+        fail(key, `unknown field ${JSON.stringify(key!.text)} (an entry has description, priority, groups)`);
+      if (fields.has(key!.text)) fail(key, `${key!.text} is given twice in one entry`);
       i++;
-      if (!found('punct', ':') && !found('punct', '='))
-        fail(tokens[i]?.at ?? text.length, `expected : after ${key!.text}`);
+      if (!found('punct', ':') && !found('punct', '=')) fail(tokens[i], `expected : after ${key!.text}`);
       i++;
       fields.set(key!.text, key!.text === 'groups' ? readList() : readValue());
       if (found('punct', ',')) i++;
-      else if (!found('newline') && !found('punct', '}'))
-        fail(tokens[i]?.at ?? text.length, 'expected , or } after a field');
+      else if (!found('newline') && !found('punct', '}')) fail(tokens[i], 'expected , or } after a field');
     }
     i++;
     const description = fields.get('description') as Token | undefined;
-    if (!description || description.text.trim() === '') fail(open.at, 'an entry without a description');
+    if (!description || description.text.trim() === '') fail(open, 'an entry without a description');
     const priority = fields.get('priority') as Token | undefined;
     if (priority && (priority.quoted || !/^\d+$/.test(priority.text)))
-      fail(priority.at, `priority must be a whole number, not ${JSON.stringify(priority.text)}`);
+      fail(priority, `priority must be a whole number, not ${JSON.stringify(priority.text)}`);
     return {
       description: description!.text,
       priority: priority ? Number(priority.text) : 1,
-      line: lineAt(text, open.at),
+      line: open.line,
     };
   }
 
   function readValue(): Token {
     const value = tokens[i];
-    if (value?.kind !== 'string') fail(value?.at ?? text.length, 'expected a value');
+    if (value?.kind !== 'string') fail(value, 'expected a value');
     i++;
     return value!;
   }
 
   function readList(): Token[] {
-    if (!found('punct', '[')) fail(tokens[i]?.at ?? text.length, 'expected [ … ] after groups');
+    if (!found('punct', '[')) fail(tokens[i], 'expected [ … ] after groups');
     i++;
     const items: Token[] = [];
     for (skipNewlines(); !found('punct', ']'); skipNewlines()) {
@@ -132,39 +132,46 @@ export function parseRunEntries(text: string, file: string): RunEntry[] {
 }
 
 /** The conf's tokens, comments dropped; a quoted string is one token with its escapes read as JSON's. */
-function tokenize(text: string, file: string): Token[] {
+function tokenize(text: string, file: string): { tokens: Token[]; lastLine: number } {
   const tokens: Token[] = [];
   let i = 0;
+  let line = 1;
+  const push = (kind: Token['kind'], value: string, quoted = false) =>
+    tokens.push({ kind, text: value, line, ...(quoted ? { quoted } : {}) });
   while (i < text.length) {
     const c = text[i]!;
     if (c === '\n') {
-      tokens.push({ kind: 'newline', text: '\n', at: i++ });
+      push('newline', '\n');
+      i++;
+      line++;
     } else if (/\s/.test(c)) {
       i++;
     } else if (c === '#' || text.startsWith('//', i)) {
       while (i < text.length && text[i] !== '\n') i++;
     } else if (text.startsWith('"""', i)) {
       const end = text.indexOf('"""', i + 3);
-      if (end < 0) throw confError(file, lineAt(text, i), 'a """ string is not closed');
-      tokens.push({ kind: 'string', text: text.slice(i + 3, end), at: i, quoted: true });
+      if (end < 0) throw confError(file, line, 'a """ string is not closed');
+      push('string', text.slice(i + 3, end), true);
+      for (let k = i; k < end; k++) if (text[k] === '\n') line++;
       i = end + 3;
     } else if (c === '"') {
       const m = /"((?:[^"\\\n]|\\.)*)"/y;
       m.lastIndex = i;
       const found = m.exec(text);
-      if (!found) throw confError(file, lineAt(text, i), 'a quoted string is not closed on its line');
-      tokens.push({ kind: 'string', text: unquote(found[0], file, lineAt(text, i)), at: i, quoted: true });
+      if (!found) throw confError(file, line, 'a quoted string is not closed on its line');
+      push('string', unquote(found[0], file, line), true);
       i = m.lastIndex;
     } else if ('{}[]:=,+'.includes(c)) {
-      tokens.push({ kind: 'punct', text: c, at: i++ });
+      push('punct', c);
+      i++;
     } else {
       const start = i;
       while (i < text.length && !UNQUOTED_END.test(text[i]!) && !text.startsWith('//', i)) i++;
-      if (i === start) throw confError(file, lineAt(text, i), `unexpected ${JSON.stringify(c)}`);
-      tokens.push({ kind: 'string', text: text.slice(start, i), at: start });
+      if (i === start) throw confError(file, line, `unexpected ${JSON.stringify(c)}`);
+      push('string', text.slice(start, i));
     }
   }
-  return tokens;
+  return { tokens, lastLine: line };
 }
 
 /** A double-quoted string's text, its escapes read as JSON's (HOCON's are the same); a bad one is EF_SUITE_CONF. */
@@ -174,10 +181,6 @@ function unquote(quoted: string, file: string, line: number): string {
   } catch {
     throw confError(file, line, `${quoted.slice(0, 40)} is not a string HOCON reads (a bad \\ escape, or a tab)`);
   }
-}
-
-function lineAt(text: string, index: number): number {
-  return text.slice(0, index).split('\n').length;
 }
 
 function confError(file: string, line: number, what: string): UserError {
