@@ -55,4 +55,15 @@ describe('planUnits', () => {
     const tiny = planUnits([job('m', 'pubmed_qa')], 1, new Map([['pubmed_qa', { instanceIds: ['a', 'c-a'] }]]));
     expect(tiny.map((u) => [u.shard, u.instances])).toEqual([[{ index: 0, count: 1 }, 2]]);
   });
+
+  it('27.10 corrected instances without a namesake (an independent selection) are counted in a shard', () => {
+    const mts = ['id0', 'id1', 'id2', 'id3', 'id4', 'c-id0', 'c-id1', 'c-id2', 'c-id3', 'c-id4', 'c-id5', 'c-id6'];
+    const units = planUnits(
+      [job('m', 'mtsamples_replicate')],
+      5,
+      new Map([['mtsamples_replicate', { instanceIds: mts }]]),
+    );
+    expect(units.map((u) => u.instances!).reduce((a, b) => a + b, 0)).toBe(12);
+    expect(units).toHaveLength(3);
+  });
 });

@@ -5,7 +5,7 @@
  * same on every machine.
  */
 import { join } from 'node:path';
-import { assignShards, shardDirName, UNITS_DIR, type ShardSpec } from '@eval-factory/types';
+import { assignShards, shardDirName, shardRoots, UNITS_DIR, type ShardSpec } from '@eval-factory/types';
 import { folderName, type SuiteJob } from './expand.js';
 
 export interface WorkUnit {
@@ -59,14 +59,10 @@ export function planUnits(
       add({ model: job.model, job: job.name, job_dir: dir, dir, shard: null, instances: n });
       continue;
     }
-    const ids = new Set(size!.instanceIds);
-    // A corrected twin `c-<id>` is evaluated with its HELM instance (the engine keeps pairs together).
-    const twin = (id: string) => id.startsWith('c-') && ids.has(id.slice(2));
-    const helm = [...ids].filter((id) => !twin(id));
-    const count = Math.min(Math.ceil(n / maxInstancesPerUnit), helm.length);
-    const shards = assignShards(helm, count);
+    // The engine's own rule (a corrected twin `c-<id>` is evaluated with its instance), so no shard is empty.
+    const count = Math.min(Math.ceil(n / maxInstancesPerUnit), shardRoots(size!.instanceIds).length);
     const perShard = new Array<number>(count).fill(0);
-    for (const id of ids) perShard[shards.get(twin(id) ? id.slice(2) : id)!]++;
+    for (const index of assignShards(size!.instanceIds, count).values()) perShard[index]++;
     for (let index = 0; index < count; index++) {
       const shard = { index, count };
       add({

@@ -40,4 +40,12 @@ export {
 export type * from './run-folder.js';
 export { HELM_RUN_FILES, RUN_FILES } from './run-folder.js';
 export { CACHE_PASSWORD_ENV, cacheUrlProblem } from './cache-url.js';
-export { UNITS_DIR, shardDirName, assignShards, formatShard, parseShard, type ShardSpec } from './shard.js';
+export {
+  UNITS_DIR,
+  shardDirName,
+  assignShards,
+  shardRoots,
+  formatShard,
+  parseShard,
+  type ShardSpec,
+} from './shard.js';

@@ -4,7 +4,7 @@
  * by id), cut into `count` consecutive runs of equal size (±1). Every machine and every re-run therefore puts an
  * instance in the same shard whatever order the data was loaded in, no shard is empty and none is more than one
  * instance larger than another. The engine applies it to the ids of HELM's seed-0 selection (`ef-bench run --shard
- * K/N`); a corrected twin (`c-<id>`) goes with its HELM instance.
+ * K/N`) — to the whole job's ids, corrected sets included; a corrected twin (`c-<id>`) goes with its instance.
  */
 import { hash } from 'node:crypto';
 
@@ -36,10 +36,27 @@ export function parseShard(text: string): ShardSpec | null {
   return count >= 1 && index < count ? { index, count } : null;
 }
 
-/** id → shard index for the ids of one job (the contract above); `run_suite` plans with it, the engine filters. */
+/**
+ * The ids of one job that are placed by their own hash: all but the corrected twins (`c-<id>` whose `<id>` is one of
+ * the job's ids, which go with it). A corrected instance of an independently selected set whose namesake is not
+ * selected (mtsamples_replicate's `c-id6` beside 5 HELM instances) is placed by its own hash, like any instance.
+ */
+export function shardRoots(ids: readonly string[]): string[] {
+  const unique = new Set(ids);
+  return [...unique].filter((id) => !(id.startsWith('c-') && unique.has(id.slice(2))));
+}
+
+/**
+ * id → shard index for every id of one job (the contract above); `run_suite` plans with it, the engine filters with
+ * it, and `merge` checks each unit's instances against it, so the three always agree.
+ */
 export function assignShards(ids: readonly string[], count: number): Map<string, number> {
-  const unique = [...new Set(ids)];
-  const keyed = unique.map((id) => ({ id, key: hash('sha256', id, 'hex') }));
+  const unique = new Set(ids);
+  const keyed = shardRoots(ids).map((id) => ({ id, key: hash('sha256', id, 'hex') }));
   keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return new Map(keyed.map(({ id }, position) => [id, Math.floor((position * count) / keyed.length)]));
+  const shards = new Map(keyed.map(({ id }, position) => [id, Math.floor((position * count) / keyed.length)]));
+  // A twin's twin (`c-c-x`) follows the chain down to the id placed by its hash.
+  const root = (id: string): string => (id.startsWith('c-') && unique.has(id.slice(2)) ? root(id.slice(2)) : id);
+  for (const id of unique) if (!shards.has(id)) shards.set(id, shards.get(root(id))!);
+  return shards;
 }

@@ -34,8 +34,15 @@ export function createJudgeClient(o: {
   cache: RequestCache;
   policy: RetryPolicy;
   engineVersion: string;
+  /**
+   * A merge of work units: every verdict comes from a unit's cache, and is `cached` only when this run asked the
+   * same question before (as one machine's run would have found it), so a merged job's results.jsonl is the
+   * one-machine run's byte for byte.
+   */
+  mergeUnits?: boolean;
 }): JudgeClient {
   const { judge, transport, cache } = o;
+  const asked = new Set<string>();
   return {
     judge,
     async call(prompt, signal) {
@@ -51,13 +58,15 @@ export function createJudgeClient(o: {
       const request_datetime = new Date().toISOString();
       const started = performance.now();
       const hit = await cache.get(key);
+      const askedBefore = asked.has(key);
+      asked.add(key);
       if (hit) {
         const raw = transport.parse(scrubValue(hit.response));
         const outcome: RequestOutcome = {
           ok: true,
           completions: raw.completions,
           usage: raw.usage,
-          cached: true,
+          cached: o.mergeUnits ? askedBefore : true,
           request_time_s: (performance.now() - started) / 1000,
           attempts: 0,
         };

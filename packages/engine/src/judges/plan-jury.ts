@@ -27,6 +27,8 @@ export function planJury(o: {
   auth: AuthContext;
   retry: Omit<RetryPolicy, 'nvcfBacked'>;
   engineVersion: string;
+  /** `--merge-units` (createJudgeClient). */
+  mergeUnits?: boolean;
 }): JuryPlan {
   const judges = readJudgesConfig(o.modelConfigsDir, o.benchmark);
   const wired: { judge: JudgeConfig; credential: Credential; transport: JudgeTransport }[] = judges.map((judge) => {
@@ -44,6 +46,7 @@ export function planJury(o: {
           credential,
           cache,
           engineVersion: o.engineVersion,
+          mergeUnits: o.mergeUnits === true,
           policy: { ...o.retry, nvcfBacked: judge.nvcf_backed, target: `judge ${judge.role} ${judge.request_url}` },
         }),
       );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
-import type { Instance } from '@eval-factory/types';
+import { assignShards, type Instance } from '@eval-factory/types';
 import { instancesOfShard } from './shard.js';
 
 const inst = (id: string, variant?: 'corrected'): Instance =>
@@ -35,6 +35,28 @@ describe('instance shards', () => {
       expect(helm).toEqual(instancesOfShard(selected, { index, count: 5 }).map((i) => i.id));
       expect(shard.filter((id) => id.startsWith('c-'))).toEqual(helm.map((id) => `c-${id}`));
     }
+  });
+  it('27.10 an independently selected corrected set is sharded too: every instance in exactly one shard', () => {
+    // mtsamples_replicate: 5 HELM instances, 7 corrected ones from their own selection (c-id5, c-id6 have no namesake).
+    const job = [
+      ...ids.slice(0, 5).map((id) => inst(id)),
+      ...Array.from({ length: 7 }, (_, i) => inst(`c-id${i}`, 'corrected')),
+    ];
+    const parts = Array.from({ length: 3 }, (_, index) => instancesOfShard(job, { index, count: 3 }).map((i) => i.id));
+    expect(parts.flat().sort()).toEqual(job.map((i) => i.id).sort());
+    for (const part of parts) expect(part.length).toBeGreaterThan(0);
+    // The planner's sizes (the same contract, on the ids alone) are these shards.
+    const planned = assignShards(
+      job.map((i) => i.id),
+      3,
+    );
+    expect(parts.map((part) => part.every((id) => planned.get(id) === parts.indexOf(part)))).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    // A paired twin still goes with its instance.
+    expect(planned.get('c-id0')).toBe(planned.get('id0'));
   });
   it('no shard = everything', () => expect(instancesOfShard(selected, null)).toHaveLength(40));
 });
