@@ -4,7 +4,8 @@
  * the shards' caches (sending nothing), then scores, aggregates over all instances and writes every output file
  * through the same code as an unsharded run — so per-instance results are the same bytes and aggregates are
  * recomputed from all instances, never averaged across shards. An instance whose unit is missing or failed fails
- * with EF_UNIT_MISSING; the unit is named and the job marked incomplete in `merge.json`.
+ * with EF_UNIT_MISSING; the unit is named and the job marked incomplete in `merge.json` (as it is when a unit holds
+ * another shard's instances, or any instance failed EF_UNIT_MISSING).
  */
 import { existsSync } from 'node:fs';
 import { writeFileAtomic } from '@eval-factory/files';
@@ -14,6 +15,7 @@ import type { UnitsPlan, WorkUnit } from '@eval-factory/suite';
 import { runEvalCommand } from '../run-eval.js';
 import { readEvaluation } from '../suite-status.js';
 import { RUN_FILES } from '@eval-factory/types';
+import { checkUnitInstances, readResultIds, type UnitState } from './unit-instances.js';
 
 /** Written into a merged job's folder: which units it was made of and which were missing. */
 const MERGE_REPORT = 'merge.json';
@@ -22,9 +24,12 @@ export interface JobMerge {
   readonly model: string;
   readonly job: string;
   readonly dir: string;
+  /** Every unit done and every instance answered: no instance failed EF_UNIT_MISSING. */
   readonly complete: boolean;
-  /** Units not merged, each with why: `missing` (never run), `running`, or its failed status. */
-  readonly missing: readonly { readonly unit: number; readonly dir: string; readonly state: string }[];
+  /** Units not merged, each with why: `missing` (never run), `running`, its failed status, or what it lacks. */
+  readonly missing: readonly UnitState[];
+  /** Instances of the merged job no unit answered (failed EF_UNIT_MISSING). */
+  readonly unanswered: number;
   /** The merged run's status (evaluation_config.yaml), or null when no unit had started. */
   readonly status: string | null;
 }
@@ -51,11 +56,10 @@ export async function mergeSuite(suiteDir: string, plan: UnitsPlan): Promise<Job
 async function mergeJob(suiteDir: string, jobDir: string, units: readonly WorkUnit[]): Promise<JobMerge> {
   const dir = join(suiteDir, jobDir);
   const states = units.map((u) => ({ unit: u.index, dir: u.dir, state: unitState(join(suiteDir, u.dir)) }));
-  const missing = states.filter((s) => s.state !== 'done');
-  const base = { model: units[0]!.model, job: units[0]!.job, dir: jobDir, missing, complete: missing.length === 0 };
+  const base = { model: units[0]!.model, job: units[0]!.job, dir: jobDir };
   // Every unit wrote the same run_config.yml apart from its shard (and the cache): any started one describes the job.
   const runConfig = units.map((u) => join(suiteDir, u.dir, RUN_FILES.runConfig)).find((f) => existsSync(f));
-  if (!runConfig) return { ...base, complete: false, status: null };
+  if (!runConfig) return { ...base, missing: states, unanswered: 0, complete: false, status: null };
   await runEvalCommand({
     run_config: runConfig,
     output_dir: dir,
@@ -65,9 +69,15 @@ async function mergeJob(suiteDir: string, jobDir: string, units: readonly WorkUn
       'config.params.extra.merge_units=true',
     ],
   });
-  const report = { complete: base.complete, units: states };
+  // A unit is done only with its own shard's instances, each answered: checked against the merged selection.
+  const merged = readResultIds(dir);
+  const checked = merged ? checkUnitInstances(suiteDir, units, states, merged) : states;
+  const missing = checked.filter((s) => s.state !== 'done');
+  const unanswered = merged?.unanswered.size ?? 0;
+  const complete = merged !== null && missing.length === 0 && unanswered === 0;
+  const report = { complete, unanswered, units: checked };
   await writeFileAtomic(join(dir, MERGE_REPORT), `${JSON.stringify(report, null, 2)}\n`);
-  return { ...base, status: readEvaluation(dir)?.status ?? null };
+  return { ...base, missing, unanswered, complete, status: readEvaluation(dir)?.status ?? null };
 }
 
 /** One line per incomplete job, naming its missing units. */
@@ -76,7 +86,7 @@ export function formatIncomplete(merges: readonly JobMerge[]): string {
     .filter((m) => !m.complete)
     .map(
       (m) =>
-        `error[EF_UNIT_MISSING]: ${m.model} ${m.job}: incomplete, ${m.missing.length} of its units not merged: ${m.missing.map((s) => `unit ${s.unit} (${s.dir}: ${s.state})`).join(', ')}\n`,
+        `error[EF_UNIT_MISSING]: ${m.model} ${m.job}: incomplete, ${m.missing.length} of its units not merged: ${m.missing.map((s) => `unit ${s.unit} (${s.dir}: ${s.state})`).join(', ')}${m.unanswered ? `; ${m.unanswered} instance(s) no unit answered` : ''}\n`,
     )
     .join('');
 }
