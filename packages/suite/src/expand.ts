@@ -6,6 +6,7 @@
  * every model given: MedHELM's benchmark list for a team's own models, without rewriting the conf.
  */
 import { UserError } from '@eval-factory/errors';
+import { UNSEARCHED_FOLDERS } from '@eval-factory/types';
 import { argOf, MODEL_FIELDS, MODEL_LEVEL_FIELDS, parseDescription } from './description.js';
 import type { RunEntry } from './run-entries.js';
 
@@ -124,9 +125,11 @@ function withoutModel(scenario: string, args: readonly (readonly [string, string
  * starting with `.`: `.` and `..` name the folder itself or the one above (`--suite ..` wrote the suite beside
  * --output_dir), and a hidden folder (`vllm serve ./ckpt-1000` → `._ckpt-1000`) is skipped by every reader, so its
  * paid-for runs left the leaderboard. Leading dots become `_` one for one (`./ckpt` → `__ckpt`, `../ckpt` →
- * `___ckpt`): names without one keep their folder, and two jobs that still meet in one folder stop the suite.
+ * `___ckpt`), and a folder readers never search (`dist`, `units`) gets a leading `_`: other names keep their folder,
+ * and two jobs that still meet in one folder stop the suite.
  */
 export function folderName(text: string): string {
   const safe = text.replace(/[^A-Za-z0-9._,=+-]+/g, '_');
-  return safe.replace(/^\.+/, (dots) => '_'.repeat(dots.length)) || '_';
+  // A folder the run walk never searches (`dist`, `units`) would hide its runs as a hidden one did: `_dist`.
+  return UNSEARCHED_FOLDERS.has(safe) ? `_${safe}` : safe.replace(/^\.+/, (dots) => '_'.repeat(dots.length)) || '_';
 }

@@ -175,6 +175,13 @@ describe('expandEntries', () => {
     expect(new Set(names).size).toBe(ids.length);
     expect(names).toEqual(['__ckpt-1000', '___ckpt-1000', '_ckpt', '___x', 'ckpt-1000', 'org_ckpt.1', '_env', '__env']);
     expect(ids.map(folderName)).toEqual(names);
+    // Folders the run walk never searches (dependencies, a job's shards) are not given to a model either.
+    expect(['dist', 'node_modules', 'units', 'units2'].map(folderName)).toEqual([
+      '_dist',
+      '_node_modules',
+      '_units',
+      'units2',
+    ]);
   });
 
   // Never silently: a model no entry names would get no leaderboard row, an empty suite a folder for nothing.

@@ -3,6 +3,7 @@
  * writes part of it, the executor the rest; summary, viewer, status and the suite runner read it.
  */
 import type { Instance } from './instance.js';
+import { UNITS_DIR } from './shard.js';
 
 /** File and folder names inside one run's output folder. */
 export const RUN_FILES = {
@@ -30,6 +31,12 @@ export const RUN_FILES = {
   /** A suite folder's jobs that failed before their run wrote anything: job folder → the coded error. */
   suiteFailures: 'failures.json',
 } as const;
+
+/**
+ * Folders the run walk (summarize, serve, status) never searches: dependencies, and a suite job's `units/` (its
+ * shards, which `merge` turns into the job's one run). No name eval-factory writes (folderName) is one of them.
+ */
+export const UNSEARCHED_FOLDERS: ReadonlySet<string> = new Set(['node_modules', 'dist', UNITS_DIR]);
 
 /** The HELM files of one run entry, named as HELM names them. */
 export const HELM_RUN_FILES = {

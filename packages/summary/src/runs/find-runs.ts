@@ -1,13 +1,7 @@
 import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UserError } from '@eval-factory/errors';
-import { RUN_FILES, UNITS_DIR } from '@eval-factory/types';
-
-/**
- * Folders never searched: dependencies are not where outputs live, and a suite job's `units/` hold its shards,
- * which `eval-factory merge` turns into the job's one run (docs/scale.md).
- */
-const SKIP = new Set(['node_modules', 'dist', UNITS_DIR]);
+import { RUN_FILES, UNSEARCHED_FOLDERS as SKIP } from '@eval-factory/types';
 
 /**
  * A run's output folder: `evaluation_config.yaml` (written last), or the CLI's first files (`run_config.yml` next
