@@ -110,10 +110,12 @@ describe('27.10 shards of a benchmark with a corrected set', () => {
     const units = join(job(out), 'units');
     rmSync(join(units, '2-of-3'), { recursive: true });
     cpSync(join(units, '1-of-3'), join(units, '2-of-3'), { recursive: true });
+    const status = await runCli(['status', join(out, 'mts')], { env: ENV });
+    expect(status.stdout).toContain('2 of 3 units done');
     const merged = await runCli(['merge', join(out, 'mts')], { env: ENV });
     expect(merged.stderr).not.toMatch(/^\s+at /m);
     expect(merged.stderr).toMatch(
-      /error\[EF_UNIT_MISSING\]: .*unit 2 \(org_alpha\/mtsamples_replicate\/units\/2-of-3: not its shard's instances \(0 of its \d+, \d+ of others\)\)/,
+      /error\[EF_UNIT_MISSING\]: .*unit 2 \(org_alpha\/mtsamples_replicate\/units\/2-of-3: holds shard 1\/3's run, not its own\)/,
     );
     expect(mergeReport(out).complete).toBe(false);
     expect(merged.code).toBe(1);

@@ -15,7 +15,7 @@ import type { UnitsPlan, WorkUnit } from '@eval-factory/suite';
 import { runEvalCommand } from '../run-eval.js';
 import { readEvaluation } from '../suite-status.js';
 import { RUN_FILES } from '@eval-factory/types';
-import { checkUnitInstances, readResultIds, type UnitState } from './unit-instances.js';
+import { checkUnitInstances, otherShardRun, readResultIds, type UnitState } from './unit-instances.js';
 
 /** Written into a merged job's folder: which units it was made of and which were missing. */
 const MERGE_REPORT = 'merge.json';
@@ -34,11 +34,16 @@ export interface JobMerge {
   readonly status: string | null;
 }
 
-/** A unit's state: done (success or partial), running (its folder is locked by a live process), missing or failed. */
+/**
+ * A unit's state: done (success or partial, of its own shard), running (its folder is locked by a live process),
+ * missing, failed, or another shard's run (a folder copied over it).
+ */
 export function unitState(dir: string): string {
   if (lockHolder(dir)) return 'running';
   const evaluation = readEvaluation(dir);
   if (!evaluation) return 'missing';
+  const other = otherShardRun(dir);
+  if (other) return `holds shard ${other}'s run, not its own`;
   if (evaluation.status === 'success' || evaluation.status === 'partial') return 'done';
   const first = evaluation.errors?.[0];
   return `failed (${evaluation.status ?? 'unknown'}${first ? `: ${first.code}` : ''})`;

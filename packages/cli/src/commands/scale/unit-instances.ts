@@ -4,7 +4,8 @@
  * answered every one of them in the merge (a unit whose `cache.db` is gone answers nothing).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { parse } from 'yaml';
 import type { WorkUnit } from '@eval-factory/suite';
 import { assignShards, RUN_FILES, type ResultsLine } from '@eval-factory/types';
 
@@ -12,6 +13,27 @@ export interface UnitState {
   readonly unit: number;
   readonly dir: string;
   readonly state: string;
+}
+
+/**
+ * The shard (`K/N`) a unit folder `units/<k>-of-<n>/` ran, when its run_config.yml names another one; null when it
+ * names its own, or no shard can be read (then the merge's instance check decides).
+ */
+export function otherShardRun(unitDir: string): string | null {
+  const own = /^(\d+)-of-(\d+)$/.exec(basename(unitDir));
+  const file = join(unitDir, RUN_FILES.runConfig);
+  if (!own || !existsSync(file)) return null;
+  let ran: unknown;
+  try {
+    ran = (parse(readFileSync(file, 'utf8')) as RunConfigShard)?.config?.params?.extra?.shard;
+  } catch {
+    return null;
+  }
+  return typeof ran === 'string' && ran !== `${own[1]}/${own[2]}` ? ran : null;
+}
+
+interface RunConfigShard {
+  readonly config?: { readonly params?: { readonly extra?: { readonly shard?: unknown } } };
 }
 
 /** A run's instance ids (results.jsonl), and those that failed because no unit answered them; null without a file. */
