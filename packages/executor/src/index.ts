@@ -9,4 +9,4 @@ export type { PrestartedEngine } from './spawn/prestart.js';
 export { normalizeOutputs } from './normalize/normalize-outputs.js';
 export { runEngineTool } from './spawn/engine-tool.js';
 export { previewPrompts, type PreviewResult } from './preview/preview-prompts.js';
-export { lockHolder, lockOutputDir } from './lock/output-lock.js';
+export { LOCK_TAKE_OVER, lockHolder, lockOutputDir } from './lock/output-lock.js';
