@@ -1,6 +1,7 @@
 export { renderArgv, renderCommand } from './render/render-command.js';
 export { precompiledCommandsJson, PRECOMPILED_COMMANDS_URL } from './render/precompiled.js';
 export { EVENTS_ENV, runEngine } from './spawn/run-engine.js';
+export { holdStopSignals } from './spawn/hold-signals.js';
 export { prestartEngine } from './spawn/prestart.js';
 export { enginePool, type EnginePool } from './spawn/engine-pool.js';
 export { SendTurn } from './spawn/send-turn.js';

@@ -173,10 +173,11 @@ async function runLocally(
       // Whatever failed here fails again in the leaderboard, which reports it.
       .catch(() => undefined);
   };
-  // Each concurrent run_eval listens for SIGINT/SIGTERM and exit (to forward signals, release its folder lock); two
-  // may overlap per endpoint: with more than a few endpoints that passes Node's default of 10, which is no leak.
+  // Each concurrent run_eval listens for SIGINT/SIGTERM twice (to forward them, and to write its partial results
+  // whatever comes) and for exit (to release its folder lock); two may overlap per endpoint: with more than a few
+  // endpoints that passes Node's default of 10, which is no leak.
   const endpoints = new Set(plan.units.map((u) => u.model)).size;
-  process.setMaxListeners(Math.max(process.getMaxListeners(), 12 + 6 * endpoints));
+  process.setMaxListeners(Math.max(process.getMaxListeners(), 12 + 10 * endpoints));
   const onSignal = (signal: NodeJS.Signals) => void (stopSignal ??= signal);
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
