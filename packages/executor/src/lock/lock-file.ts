@@ -1,8 +1,9 @@
 /**
  * An output folder's lock file as any host sees it, and the rules that make it stale. The holder refreshes the
- * file's mtime (its heartbeat) every LOCK_HEARTBEAT_MS; a lock is stale when its process is gone or a zombie (on
- * its own host, checked at once), when its heartbeat is older than LOCK_STALE_AFTER_MS (from any host: a pod or
- * Slurm task killed -9 elsewhere), or when it is empty or unreadable and older than EMPTY_LOCK_STALE_AFTER_MS.
+ * file's mtime (its heartbeat) every LOCK_HEARTBEAT_MS. A lock is stale, on its holder's own host, when its process
+ * is gone or a zombie (checked at once); from another host (a pod or Slurm task killed -9 elsewhere), when its
+ * heartbeat is older than LOCK_STALE_AFTER_MS; and anywhere when it is empty or unreadable and older than
+ * EMPTY_LOCK_STALE_AFTER_MS.
  * Comparing a heartbeat written on another host with this host's clock needs clocks in step (NTP), which the bound
  * leaves ample room for; docs/scale.md says so.
  */
@@ -21,7 +22,7 @@ import {
 
 /** How often a holder refreshes its heartbeat. */
 export const LOCK_HEARTBEAT_MS = 10_000;
-/** A heartbeat older than this is a dead holder's, wherever it ran (six missed beats: a busy event loop is not dead). */
+/** A heartbeat older than this is a dead holder's, seen from another host (six missed beats: a busy loop is not dead). */
 export const LOCK_STALE_AFTER_MS = 60_000;
 /** An empty or unreadable lock younger than this may be a taker's still being written. */
 export const EMPTY_LOCK_STALE_AFTER_MS = 5_000;
@@ -66,7 +67,9 @@ export function readLock(file: string): LockSnapshot | null {
 export function isStale(lock: LockSnapshot, host: string, now = Date.now()): boolean {
   const age = now - lock.mtimeMs;
   if (lock.holder === null) return age > EMPTY_LOCK_STALE_AFTER_MS;
-  if (lock.holder.host === host && !isAlive(lock.holder.pid)) return true;
+  // On its own host the process is checked, which is exact: a live holder keeps its lock even when its event loop
+  // was too busy to beat (a long leaderboard), and a dead one loses it at once.
+  if (lock.holder.host === host) return !isAlive(lock.holder.pid);
   return age > LOCK_STALE_AFTER_MS;
 }
 
@@ -83,7 +86,7 @@ export function createLock(file: string, text: string): boolean {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') return false;
-    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP') throw error;
+    if (!['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS'].includes(code ?? '')) throw error;
     return createExclusive(file, text);
   } finally {
     rmSync(aside, { force: true });

@@ -96,11 +96,12 @@ describe('lockOutputDir', () => {
     lockOutputDir(dir).release();
   });
 
-  it('27.4 a holder keeps its heartbeat fresh while it holds the lock', () => {
+  it('27.4 a holder keeps its heartbeat fresh; on its own host a live holder keeps the lock even with a late beat', () => {
     const dir = folder();
     const lock = lockOutputDir(dir);
     const old = new Date(Date.now() - LOCK_STALE_AFTER_MS - 5_000);
     utimesSync(join(dir, LOCK_FILE), old, old);
+    expect(caught(() => lockOutputDir(dir)).code).toBe('EF_OUTPUT_LOCKED');
     expect(lock.heartbeat()).toBe(true);
     expect(Date.now() - statSync(join(dir, LOCK_FILE)).mtimeMs).toBeLessThan(LOCK_STALE_AFTER_MS);
     lock.release();

@@ -106,7 +106,7 @@ function lockedError(dir: string, lock: LockSnapshot | null): UserError {
 }
 
 /** How a lock left by a killed run is taken over (hints of EF_OUTPUT_LOCKED; docs/scale.md). */
-export const LOCK_TAKE_OVER = `A lock left by a killed run is taken over at once on its own host, and from any host once its heartbeat is ${LOCK_STALE_AFTER_MS / 1000} s old.`;
+export const LOCK_TAKE_OVER = `A lock left by a killed run is taken over at once on its own host, and from another host once its heartbeat is ${LOCK_STALE_AFTER_MS / 1000} s old.`;
 
 function readFileOrNull(file: string): string | null {
   try {
