@@ -273,8 +273,11 @@ async function runAll(options: RunOptions, debug: boolean): Promise<number> {
       if (outcome.interrupted) break;
     }
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    // A stopped engine ends now; until it has, a further signal changes nothing (its exit code included).
+    if (!controller.signal.aborted) {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
     await runLog.close();
   }
   if (worst?.interrupted) return stopCode;

@@ -176,6 +176,7 @@ async function runLocked(o: {
   // signals arrive (a terminal's Ctrl-C reaches the whole process group; a user presses it again). runEngine
   // forwards each one to the engine.
   const releaseSignals = holdStopSignals();
+  let stopped = false;
   try {
     const engine = await runEngine({
       argv,
@@ -210,6 +211,7 @@ async function runLocked(o: {
       logFile,
       `${new Date().toISOString()} ${formatFinalLogLine(result.status, result.summary)}\n`,
     ).catch(() => undefined); // a full disk already failed the writes above
+    stopped = engine.interrupted;
     if (engine.interrupted) {
       // One line, not a summary of a run that did not finish (issue 19.8).
       const kept = await answersKept(join(outputDir, RUN_FILES.modelResponses));
@@ -231,7 +233,9 @@ async function runLocked(o: {
     for (const e of result.errors.slice(result.echoed)) err.write(`error[${e.code}]: ${redact(e.message)}\n`);
     return result.status === 'error' ? EXIT.error : EXIT.ok;
   } finally {
-    releaseSignals();
+    // A stopped run keeps ignoring them until the process ends (moments later): one more Ctrl-C would only turn
+    // its exit code into a death by signal.
+    if (!stopped) releaseSignals();
   }
 }
 
