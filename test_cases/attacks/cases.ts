@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { CliResult } from '../support.js';
 import { fixture, writeRunConfig } from '../support.js';
 import { SHARD_CASES } from './cases-shards.js';
+import { LOCK_CASES } from './cases-locks.js';
 
 /** Secret values no output may contain (long and unique, so a hit is never a coincidence). */
 export const SENTINELS = {
@@ -243,4 +244,5 @@ export const ATTACK_CASES: readonly AttackCase[] = [
     code: 'EF_CACHE_URL',
   },
   ...SHARD_CASES,
+  ...LOCK_CASES,
 ];

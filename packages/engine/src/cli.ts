@@ -15,7 +15,7 @@ import { defaultDataCacheDir } from './runner/prepare.js';
 import type { RunOptions } from './runner/options.js';
 import type { SlotShare } from './runner/slot-share.js';
 import { runBenchmark, type RunOutcome } from './runner/run-benchmark.js';
-import { checkRedisUrl, flushOpenCaches } from './cache/index.js';
+import { checkRedisUrl } from './cache/index.js';
 import { runLog } from './output/run-log.js';
 import { parseShard, RUN_FILES, type ShardSpec } from '@eval-factory/types';
 
@@ -249,9 +249,10 @@ async function runAll(options: RunOptions, debug: boolean): Promise<number> {
   setMaxListeners(0, controller.signal);
   let stopCode: number = EXIT.interrupted;
   const onSignal = (signal: NodeJS.Signals) => {
+    // Only the first signal counts: a terminal's Ctrl-C reaches the engine twice (from the terminal, and forwarded
+    // by eval-factory), and a user may press it again. The partial results are written however many arrive.
+    if (controller.signal.aborted) return;
     stopCode = signal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
-    // A second signal ends the process now, once the answers already received are in the cache.
-    if (controller.signal.aborted) void flushOpenCaches().finally(() => process.exit(stopCode));
     controller.abort();
   };
   process.on('SIGINT', onSignal);
@@ -272,8 +273,11 @@ async function runAll(options: RunOptions, debug: boolean): Promise<number> {
       if (outcome.interrupted) break;
     }
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    // A stopped engine ends now; until it has, a further signal changes nothing (its exit code included).
+    if (!controller.signal.aborted) {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
     await runLog.close();
   }
   if (worst?.interrupted) return stopCode;

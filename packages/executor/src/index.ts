@@ -1,6 +1,7 @@
 export { renderArgv, renderCommand } from './render/render-command.js';
 export { precompiledCommandsJson, PRECOMPILED_COMMANDS_URL } from './render/precompiled.js';
 export { EVENTS_ENV, runEngine } from './spawn/run-engine.js';
+export { holdStopSignals } from './spawn/hold-signals.js';
 export { prestartEngine } from './spawn/prestart.js';
 export { enginePool, type EnginePool } from './spawn/engine-pool.js';
 export { SendTurn } from './spawn/send-turn.js';
@@ -9,4 +10,4 @@ export type { PrestartedEngine } from './spawn/prestart.js';
 export { normalizeOutputs } from './normalize/normalize-outputs.js';
 export { runEngineTool } from './spawn/engine-tool.js';
 export { previewPrompts, type PreviewResult } from './preview/preview-prompts.js';
-export { lockHolder, lockOutputDir } from './lock/output-lock.js';
+export { LOCK_TAKE_OVER, lockHolder, lockOutputDir } from './lock/output-lock.js';

@@ -11,6 +11,7 @@ import {
   writeRenderedModelConfigs,
 } from '@eval-factory/model-configs';
 import {
+  holdStopSignals,
   lockOutputDir,
   normalizeOutputs,
   previewPrompts,
@@ -171,58 +172,71 @@ async function runLocked(o: {
 
   // Read while the engine is still loading, not after the run (it spawns git).
   const hash = gitHash();
-  const engine = await runEngine({
-    argv,
-    logFile,
-    cwd: process.cwd(),
-    repoRoot: repoRoot(),
-    prestarted,
-    onProgress: o.hooks.onProgress,
-    turn: o.hooks.turn,
-    onSlots: o.hooks.onSlots,
-    echo: err,
-  });
-  const result = await normalizeOutputs({
-    outputDir,
-    evaluation,
-    renderedCommand,
-    engine,
-    efVersion: EF_VERSION,
-    startedAt,
-    gitHash: hash,
-    urlInfo: {
-      resolved_url: modelConfigs.deployment.request_url,
-      provider: modelConfigs.deployment.provider,
-      use_nvcf: Boolean(evaluation.target.api_endpoint.adapter_config?.use_nvcf),
-    },
-    warnings: allWarnings,
-    metadata: resolved.metadata,
-  });
-  o.hooks.onStatus?.(result.status);
-  // The log ends with the run's outcome, also when the terminal showed only the interrupt line (issue 19.10).
-  await appendFile(logFile, `${new Date().toISOString()} ${formatFinalLogLine(result.status, result.summary)}\n`).catch(
-    () => undefined,
-  ); // a full disk already failed the writes above
-  if (engine.interrupted) {
-    // One line, not a summary of a run that did not finish (issue 19.8).
-    const kept = await answersKept(join(outputDir, RUN_FILES.modelResponses));
-    err.write(`interrupted: ${kept} answer${kept === 1 ? '' : 's'} kept, re-run the same command to resume\n`);
-    return engine.stopSignal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
+  // From here on a stop signal never ends this process: the engine's partial results are written out however many
+  // signals arrive (a terminal's Ctrl-C reaches the whole process group; a user presses it again). runEngine
+  // forwards each one to the engine.
+  const releaseSignals = holdStopSignals();
+  let stopped = false;
+  try {
+    const engine = await runEngine({
+      argv,
+      logFile,
+      cwd: process.cwd(),
+      repoRoot: repoRoot(),
+      prestarted,
+      onProgress: o.hooks.onProgress,
+      turn: o.hooks.turn,
+      onSlots: o.hooks.onSlots,
+      echo: err,
+    });
+    const result = await normalizeOutputs({
+      outputDir,
+      evaluation,
+      renderedCommand,
+      engine,
+      efVersion: EF_VERSION,
+      startedAt,
+      gitHash: hash,
+      urlInfo: {
+        resolved_url: modelConfigs.deployment.request_url,
+        provider: modelConfigs.deployment.provider,
+        use_nvcf: Boolean(evaluation.target.api_endpoint.adapter_config?.use_nvcf),
+      },
+      warnings: allWarnings,
+      metadata: resolved.metadata,
+    });
+    o.hooks.onStatus?.(result.status);
+    // The log ends with the run's outcome, also when the terminal showed only the interrupt line (issue 19.10).
+    await appendFile(
+      logFile,
+      `${new Date().toISOString()} ${formatFinalLogLine(result.status, result.summary)}\n`,
+    ).catch(() => undefined); // a full disk already failed the writes above
+    stopped = engine.interrupted;
+    if (engine.interrupted) {
+      // One line, not a summary of a run that did not finish (issue 19.8).
+      const kept = await answersKept(join(outputDir, RUN_FILES.modelResponses));
+      err.write(`interrupted: ${kept} answer${kept === 1 ? '' : 's'} kept, re-run the same command to resume\n`);
+      return engine.stopSignal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
+    }
+    process.stdout.write(
+      formatConsoleSummary({
+        status: result.status,
+        summary: result.summary,
+        // Only files that exist: a run that failed early has no results.jsonl.
+        outputPaths: [RUN_FILES.resultsYml, RUN_FILES.evaluationConfig, RUN_FILES.resultsJsonl, RUN_FILES.log]
+          .map((f) => join(outputDir, f))
+          .filter((f) => existsSync(f)),
+        errorCount: result.errors.length,
+        warningCount: allWarnings.length + (result.summary?.warnings.length ?? 0),
+      }),
+    );
+    for (const e of result.errors.slice(result.echoed)) err.write(`error[${e.code}]: ${redact(e.message)}\n`);
+    return result.status === 'error' ? EXIT.error : EXIT.ok;
+  } finally {
+    // A stopped run keeps ignoring them until the process ends (moments later): one more Ctrl-C would only turn
+    // its exit code into a death by signal.
+    if (!stopped) releaseSignals();
   }
-  process.stdout.write(
-    formatConsoleSummary({
-      status: result.status,
-      summary: result.summary,
-      // Only files that exist: a run that failed early has no results.jsonl.
-      outputPaths: [RUN_FILES.resultsYml, RUN_FILES.evaluationConfig, RUN_FILES.resultsJsonl, RUN_FILES.log]
-        .map((f) => join(outputDir, f))
-        .filter((f) => existsSync(f)),
-      errorCount: result.errors.length,
-      warningCount: allWarnings.length + (result.summary?.warnings.length ?? 0),
-    }),
-  );
-  for (const e of result.errors.slice(result.echoed)) err.write(`error[${e.code}]: ${redact(e.message)}\n`);
-  return result.status === 'error' ? EXIT.error : EXIT.ok;
 }
 
 /**

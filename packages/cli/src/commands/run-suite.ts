@@ -9,7 +9,7 @@
 import { join, resolve } from 'node:path';
 import { EXIT, UserError } from '@eval-factory/errors';
 import { makeDirSync, writeFileAtomic } from '@eval-factory/files';
-import { lockOutputDir } from '@eval-factory/executor';
+import { LOCK_TAKE_OVER, lockOutputDir } from '@eval-factory/executor';
 import { folderName, jobDir, jobKey, type SuiteJob, type UnitsPlan, type WorkUnit } from '@eval-factory/suite';
 import { suiteSource, type RunSuiteInput, type SuiteSource } from './suite-source.js';
 import { checkSuiteNumberFlags } from './suite-flag-checks.js';
@@ -123,7 +123,7 @@ function lockSuite(suiteDir: string): { release(): void } {
     throw new UserError(
       error.code,
       `suite folder ${error.message}`,
-      `Wait for that run_suite to end (\`eval-factory status\` shows its progress), or give this one another --suite or --output_dir. A lock left by a killed run is taken over on its own host; from another host, delete ${join(suiteDir, RUN_FILES.lock)} once that run is gone.`,
+      `Wait for that run_suite to end (\`eval-factory status\` shows its progress), or give this one another --suite or --output_dir. ${LOCK_TAKE_OVER}`,
     );
   }
 }
@@ -173,10 +173,11 @@ async function runLocally(
       // Whatever failed here fails again in the leaderboard, which reports it.
       .catch(() => undefined);
   };
-  // Each concurrent run_eval listens for SIGINT/SIGTERM and exit (to forward signals, release its folder lock); two
-  // may overlap per endpoint: with more than a few endpoints that passes Node's default of 10, which is no leak.
+  // Each concurrent run_eval listens for SIGINT/SIGTERM twice (to forward them, and to write its partial results
+  // whatever comes) and for exit (to release its folder lock); two may overlap per endpoint: with more than a few
+  // endpoints that passes Node's default of 10, which is no leak.
   const endpoints = new Set(plan.units.map((u) => u.model)).size;
-  process.setMaxListeners(Math.max(process.getMaxListeners(), 12 + 6 * endpoints));
+  process.setMaxListeners(Math.max(process.getMaxListeners(), 12 + 10 * endpoints));
   const onSignal = (signal: NodeJS.Signals) => void (stopSignal ??= signal);
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);

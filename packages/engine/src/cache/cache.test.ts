@@ -6,7 +6,7 @@ import { prng, randomJsonValue } from '@eval-factory/testkit';
 import { createHash } from 'node:crypto';
 import Keyv from 'keyv';
 import KeyvSqlite from '@keyv/sqlite';
-import { cacheKey, canonicalJson, flushOpenCaches, openSqliteCache, sha256Hex } from './index.js';
+import { cacheKey, canonicalJson, openSqliteCache, sha256Hex } from './index.js';
 
 describe('canonicalJson', () => {
   it.each([
@@ -188,20 +188,5 @@ describe('openSqliteCache', () => {
     await cache.close();
     expect(warnings).toEqual(['EF_CACHE_CORRUPT']);
     expect(readdirSync(dir).some((f) => f.startsWith('cache.db.corrupt-'))).toBe(true);
-  });
-});
-
-describe('flushOpenCaches (a second Ctrl-C exits only after this)', () => {
-  it('every answer handed to an open cache is on disk once it resolves, without closing the cache', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'ef-flush-')), 'cache.db');
-    const cache = await openSqliteCache(file, 'model', () => undefined);
-    const value = { request: {}, response: { ok: 1 }, request_time_s: 0.1, created_at: 'now', engine_version: 't' };
-    for (let i = 0; i < 200; i++) void cache.set(`k${i}`, value); // not awaited: what a run has in flight
-    await flushOpenCaches();
-    const reader = await openSqliteCache(file, 'model', () => undefined);
-    const found = await reader.getMany(Array.from({ length: 200 }, (_, i) => `k${i}`));
-    expect(found.filter(Boolean)).toHaveLength(200);
-    await reader.close();
-    await cache.close();
   });
 });

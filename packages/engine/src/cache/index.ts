@@ -4,7 +4,6 @@ export {
   cachedAnswer,
   openSqliteCache,
   disabledCache,
-  flushOpenCaches,
   type RequestCache,
   type CachedResponse,
 } from './request-cache.js';

@@ -48,20 +48,6 @@ export const disabledCache: RequestCache = {
   close: async () => undefined,
 };
 
-/** The pending writes of every cache still open, for a process that must exit now (a second Ctrl-C). */
-const OPEN_CACHES = new Set<() => Promise<void>>();
-
-/**
- * Waits (at most `limitMs`) until every answer handed to an open cache is written: a second Ctrl-C ends the process
- * at once, but never before the answers already received are in cache.db (issue 12.8).
- */
-export async function flushOpenCaches(limitMs = 3000): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, limitMs)));
-  await Promise.race([Promise.all([...OPEN_CACHES].map((flush) => flush())), limit]);
-  clearTimeout(timer);
-}
-
 /**
  * Opens the SQLite request cache (keyv + @keyv/sqlite), WAL mode and a busy timeout. Only this module knows the
  * store is SQLite: swapping in keyv's Redis or PostgreSQL store changes `openSqliteCache` alone.
@@ -115,7 +101,6 @@ async function openStore(file: string, namespace: string): Promise<RequestCache>
     const written = await keyv.setMany(entries);
     if (written.includes(false)) throw cacheWriteError(file, writeFailure);
   });
-  OPEN_CACHES.add(writes.flush);
   return {
     stores: true,
     get: async (key) => (await keyv.get(key)) ?? undefined,
@@ -126,7 +111,6 @@ async function openStore(file: string, namespace: string): Promise<RequestCache>
     set: writes.set,
     close: async () => {
       await writes.flush();
-      OPEN_CACHES.delete(writes.flush);
       await keyv.disconnect();
     },
   };

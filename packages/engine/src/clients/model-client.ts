@@ -3,7 +3,7 @@ import type { PromptRequest, RequestOutcome } from '@eval-factory/types';
 import { cachedAnswer, cacheKey, type CachedResponse, type RequestCache } from '../cache/index.js';
 import type { ModelDeployment } from './model-deployment.js';
 import { buildRequestBody } from './request-body.js';
-import { parseResponse, type SendAttempt } from './openai-client.js';
+import { parseResponse, type RawSuccess, type SendAttempt } from './openai-client.js';
 import { sendWithRetries, type AttemptLog, type RetryPolicy } from './retry.js';
 import { classifyError } from './classify-error.js';
 import { failFastWhenRefused } from './endpoint-down.js';
@@ -59,8 +59,12 @@ export function createModelClient(opts: {
 }): ModelClient {
   const { deployment, cache, policy } = opts;
   const watched = failFastWhenRefused(opts.send, opts.deployment.request_url);
-  const local = opts.limiter ? limited(watched, opts.limiter, policy.nvcfBacked) : watched;
-  const send = opts.budget ? budgeted(local, opts.budget) : local;
+  // The limits wrap the attempt and its cache write: a slot goes to the next request only once the answer it
+  // carried is stored, so a kill -9 loses at most the answers of the slots in flight (docs/errors.md).
+  const withLimits = (attempt: SendAttempt): SendAttempt => {
+    const local = opts.limiter ? limited(attempt, opts.limiter, policy.nvcfBacked) : attempt;
+    return opts.budget ? budgeted(local, opts.budget) : local;
+  };
   const keyFor = (request: PromptRequest, body = buildRequestBody(request, deployment)) =>
     cacheKey({
       namespace: 'model',
@@ -130,16 +134,21 @@ export function createModelClient(opts: {
         };
       }
       if (opts.offline) return { body, outcome: UNIT_MISSING, retries: [], request_datetime };
-      const result = await sendWithRetries(send, body, policy, signal);
+      let storeFailure: unknown = null;
+      const store = async (raw: RawSuccess, request_time_s: number) => {
+        if (!cache.stores) return;
+        // A failed write (a full disk) stops the run after this call; it must not count as a failed attempt.
+        await cache.set(key, cachedAnswer(body, raw.response, request_time_s, opts.engineVersion)).catch((error) => {
+          storeFailure = error;
+        });
+      };
+      const result = await sendWithRetries(withLimits(storedAttempt(watched, store, signal)), body, policy, signal);
+      if (storeFailure) throw storeFailure;
       if (!result.ok) {
         runLog.debug(() => requestDetail(request, result.failure));
         return { body, outcome: result.failure, retries: result.retries, request_datetime };
       }
-      // An answer that repeats a secret (a model echoing its prompt, a proxy echoing headers) is cached and
-      // written without it.
-      const raw = scrubValue(result.raw);
-      if (cache.stores)
-        await cache.set(key, cachedAnswer(body, raw.response, result.request_time_s, opts.engineVersion));
+      const raw = result.raw;
       const outcome: RequestOutcome = {
         ok: true,
         completions: raw.completions,
@@ -151,6 +160,25 @@ export function createModelClient(opts: {
       runLog.debug(() => requestDetail(request, outcome));
       return { body, outcome, retries: result.retries, request_datetime };
     },
+  };
+}
+
+/**
+ * One attempt that stores its answer before it returns (and so before its slot is released). An answer that repeats
+ * a secret (a model echoing its prompt, a proxy echoing headers) is cached and written without it. Once the run has
+ * stopped nothing more goes on the wire: a request that was waiting for its slot is not sent.
+ */
+function storedAttempt(
+  send: SendAttempt,
+  store: (raw: RawSuccess, request_time_s: number) => Promise<void>,
+  run: AbortSignal | undefined,
+): SendAttempt {
+  return async (body, timeoutMs, signal) => {
+    run?.throwIfAborted();
+    const started = performance.now();
+    const raw = scrubValue(await send(body, timeoutMs, signal));
+    await store(raw, (performance.now() - started) / 1000);
+    return raw;
   };
 }
 

@@ -15,6 +15,11 @@ export interface RetryPolicy {
   readonly target?: string;
   /** Told when a request starts and ends a wait before its next attempt (the progress bar counts them). */
   readonly observer?: RetryObserver;
+  /**
+   * After the run stops (Ctrl-C, SIGTERM), how long an attempt already on the wire may still take to answer: its
+   * answer is paid for, so it is received and kept rather than sent again by the resume. 0 (the default) cuts it.
+   */
+  readonly stopGraceMs?: number;
 }
 
 /** Retry activity for the progress bar: a wait begins (`throttled` for a 429) and ends. */
@@ -47,7 +52,7 @@ export async function sendWithRetries(
   for (let attempt = 0; ; attempt++) {
     const started = performance.now();
     try {
-      const raw = await withAttemptSignal(signal, (own) => send(body, policy.timeoutMs, own));
+      const raw = await withAttemptSignal(signal, (own) => send(body, policy.timeoutMs, own), policy.stopGraceMs);
       const request_time_s = (performance.now() - started) / 1000;
       runLog.debug(() => `${policy.target ?? 'endpoint'}: attempt ${attempt + 1} ok in ${request_time_s.toFixed(3)} s`);
       return { ok: true, raw, attempts: attempt + 1, request_time_s, retries };
@@ -126,14 +131,19 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 export async function withAttemptSignal<T>(
   parent: AbortSignal | undefined,
   run: (signal: AbortSignal | undefined) => Promise<T>,
+  graceMs = 0,
 ): Promise<T> {
   if (!parent || parent.aborted) return run(parent);
   const own = new AbortController();
-  const onAbort = () => own.abort(parent.reason);
+  let grace: NodeJS.Timeout | undefined;
+  // With a grace (RetryPolicy.stopGraceMs) the attempt is cut only that long after the run stops.
+  const onAbort = () =>
+    graceMs > 0 ? (grace = setTimeout(() => own.abort(parent.reason), graceMs)) : own.abort(parent.reason);
   parent.addEventListener('abort', onAbort, { once: true });
   try {
     return await run(own.signal);
   } finally {
+    clearTimeout(grace);
     parent.removeEventListener('abort', onAbort);
   }
 }

@@ -75,3 +75,10 @@ export type FinishOptions = Pick<RunOptions, 'outputPath' | 'maxFailureRate' | '
 
 /** Circuit breaker: this many consecutive requests that exhausted their retries stop the run (docs/architecture.md). */
 export const CIRCUIT_BREAKER_LIMIT = 20;
+
+/**
+ * After Ctrl-C or SIGTERM, how long the model's answers already on the wire may take to arrive (they are paid for:
+ * received, cached and scored instead of sent again by the resume); what has not arrived by then is `not sent`.
+ * Well inside the 30 s a Kubernetes pod or a Slurm task gets between SIGTERM and SIGKILL (docs/errors.md).
+ */
+export const STOP_GRACE_MS = 10_000;

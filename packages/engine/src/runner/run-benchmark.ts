@@ -17,7 +17,7 @@ import { JsonlAppender, writeJsonlAtomic } from '../output/atomic.js';
 import { ENGINE_VERSION } from '../version.js';
 import type { Diagnostics } from './diagnostics.js';
 import { executeRequests } from './execute-requests.js';
-import type { RunOptions } from './options.js';
+import { type RunOptions, STOP_GRACE_MS } from './options.js';
 import { untilAborted } from './until-aborted.js';
 import { prepareRun } from './prepare.js';
 import { scrubPrepared } from './scrub-secrets.js';
@@ -163,6 +163,7 @@ export async function runBenchmark(
       nvcfBacked: deployment.nvcf.backed,
       target: `model ${deployment.name} ${deployment.request_url}`,
       observer: retryActivity,
+      stopGraceMs: Math.min(retry.timeoutMs, STOP_GRACE_MS),
     },
     offline: options.mergeUnits === true,
     ...(budget ? { budget } : {}),

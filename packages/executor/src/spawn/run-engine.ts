@@ -24,8 +24,14 @@ export interface EngineRun {
 }
 
 /**
+ * How long a stopped engine has to write what it has before it is killed: its answers in flight get 10 s
+ * (STOP_GRACE_MS in the engine), the rest is writing. The 30 s a Kubernetes pod or a Slurm task gets after SIGTERM.
+ */
+const ENGINE_STOP_GRACE_MS = 30_000;
+
+/**
  * Spawns the engine with argv (no shell), streams its stderr to the terminal and the redacted log file, and forwards
- * SIGINT/SIGTERM: Ctrl-C gives the engine 1 s, SIGTERM 30 s, to write what it has before it is killed.
+ * SIGINT/SIGTERM (ENGINE_STOP_GRACE_MS before the engine is killed).
  */
 export async function runEngine(opts: {
   argv: readonly string[];
@@ -48,21 +54,22 @@ export async function runEngine(opts: {
   onSlots?: (released: number) => void;
 }): Promise<EngineRun> {
   const [program, ...args] = opts.argv;
+  let interrupted: NodeJS.Signals | null = null;
+  let child: EngineProcess | null = null;
+  // Installed before the engine starts (and before the first await, so no signal falls between the caller's
+  // handlers and these): a signal while a suite's job waits for its turn stops it there.
+  const forward = (sig: NodeJS.Signals) => () => {
+    interrupted ??= sig;
+    child?.kill(sig);
+    setTimeout(() => child?.kill('SIGKILL'), ENGINE_STOP_GRACE_MS).unref();
+  };
+  const onInt = forward('SIGINT');
+  const onTerm = forward('SIGTERM');
+  process.on('SIGINT', onInt);
+  process.on('SIGTERM', onTerm);
   await mkdir(dirname(opts.logFile), { recursive: true });
   const log = createWriteStream(opts.logFile, { flags: 'a' });
   const echo = opts.echo ?? process.stderr;
-  let interrupted: NodeJS.Signals | null = null;
-  let child: EngineProcess | null = null;
-  // Installed before the engine starts: a signal while a suite's job waits for its turn stops it there.
-  const forward = (sig: NodeJS.Signals, graceMs: number) => () => {
-    interrupted ??= sig;
-    child?.kill(sig);
-    setTimeout(() => child?.kill('SIGKILL'), graceMs).unref();
-  };
-  const onInt = forward('SIGINT', 1_000);
-  const onTerm = forward('SIGTERM', 30_000);
-  process.on('SIGINT', onInt);
-  process.on('SIGTERM', onTerm);
   const prestarted = opts.prestarted?.program === program ? opts.prestarted : null;
   // Only a gated engine can wait for its turn itself; any other waits here, before it starts.
   if (opts.turn && !prestarted?.gated) await opts.turn.full;
