@@ -3,10 +3,10 @@
  * and `requests_per_minute` in total, whatever the number of workers, through Redis' own atomic scripts. Each
  * attempt takes a lease (a member of a sorted set scored by Redis' clock) before it is sent and gives it back after;
  * a worker that dies leaves its leases, which expire after the request timeout. Redis down: the run says so once
- * and goes on with its own (local) limits.
+ * or stalled (no answer within REDIS_DEADLINE_MS): the run says so once and goes on with its own (local) limits.
  */
 import { randomUUID } from 'node:crypto';
-import { CACHE_PASSWORD_ENV } from '@eval-factory/types';
+import { closeClient, connectRedis, dropClient, type RedisClient, withDeadline } from '../cache/redis-connection.js';
 
 const ACQUIRE = `
 local t = redis.call('TIME')
@@ -46,14 +46,7 @@ export interface SharedBudgetOptions {
 }
 
 export async function openSharedBudget(o: SharedBudgetOptions): Promise<SharedBudget> {
-  const { createClient } = await import('@keyv/redis'); // only for runs with a shared budget (see redis-cache.ts)
-  const client = createClient({
-    url: o.url,
-    password: process.env[CACHE_PASSWORD_ENV] || undefined,
-    disableOfflineQueue: true,
-    socket: { connectTimeout: 2000, reconnectStrategy: false },
-  });
-  client.on('error', () => undefined); // surfaced through the awaited calls
+  let client: RedisClient | null = null;
   let down = false;
   const off = (error: unknown) => {
     if (!down)
@@ -62,26 +55,24 @@ export async function openSharedBudget(o: SharedBudgetOptions): Promise<SharedBu
         `the shared endpoint budget in Redis cannot be reached (${(error as Error).message}); going on with this worker's own limits`,
       );
     down = true;
+    if (client) dropClient(client);
   };
   try {
-    await client.connect();
+    client = await connectRedis(o.url);
   } catch (error) {
     off(error);
   }
   const keys = [`eval-factory:budget:${o.endpoint}:inflight`, `eval-factory:budget:${o.endpoint}:minute`];
+  const args = (token: string) => [String(o.leaseMs), String(o.parallelism), String(o.requestsPerMinute ?? 0), token];
   return {
     async acquire(signal) {
-      if (down) return () => undefined;
+      if (down || !client) return () => undefined;
+      const redis = client;
       const token = randomUUID();
       try {
         for (;;) {
           if (signal?.aborted || down) return () => undefined;
-          const wait = Number(
-            await client.eval(ACQUIRE, {
-              keys,
-              arguments: [String(o.leaseMs), String(o.parallelism), String(o.requestsPerMinute ?? 0), token],
-            }),
-          );
+          const wait = Number(await withDeadline(redis.eval(ACQUIRE, { keys, arguments: args(token) })));
           if (wait === 0) break;
           // Short naps, so a closed budget or an aborted run stops waiting soon.
           await new Promise((r) => setTimeout(r, Math.min(wait, 250)));
@@ -91,11 +82,11 @@ export async function openSharedBudget(o: SharedBudgetOptions): Promise<SharedBu
         return () => undefined;
       }
       return () => {
-        if (!down) void client.zRem(keys[0]!, token).catch(off);
+        if (!down) void withDeadline(redis.zRem(keys[0]!, token)).catch(off);
       };
     },
     async close() {
-      if (client.isOpen) await client.quit().catch(() => undefined);
+      if (!down && client) await closeClient(client);
       down = true;
     },
   };
