@@ -2,7 +2,7 @@ import { scrubValue } from '@eval-factory/errors';
 import type { RequestOutcome } from '@eval-factory/types';
 import { cachedAnswer, cacheKey, type RequestCache } from '../cache/index.js';
 import type { JudgeTransport } from '../clients/judge-sender.js';
-import { sendWithRetries, type AttemptLog, type RetryPolicy } from '../clients/index.js';
+import { sendWithRetries, UNIT_MISSING, type AttemptLog, type RetryPolicy } from '../clients/index.js';
 import type { JudgeConfig } from './judge-config.js';
 
 export interface JudgeCallRecord {
@@ -34,6 +34,8 @@ export function createJudgeClient(o: {
   cache: RequestCache;
   policy: RetryPolicy;
   engineVersion: string;
+  /** A merge: a verdict no unit cached is EF_UNIT_MISSING, never asked. */
+  offline?: boolean;
 }): JudgeClient {
   const { judge, transport, cache } = o;
   return {
@@ -63,6 +65,7 @@ export function createJudgeClient(o: {
         };
         return { body, outcome, retries: [], request_datetime };
       }
+      if (o.offline) return { body, outcome: UNIT_MISSING, retries: [], request_datetime };
       await o.credential.secret(); // outside the retry loop: a credential that cannot be had is not a request failure
       const result = await sendWithRetries(transport.send, body, o.policy, signal);
       if (!result.ok) return { body, outcome: result.failure, retries: result.retries, request_datetime };

@@ -108,6 +108,7 @@ export async function runBenchmark(
         auth,
         retry,
         engineVersion: ENGINE_VERSION,
+        offline: options.mergeUnits === true,
       })
     : null;
   // Every secret is registered now: none that reached the data or a prompt file is sent, cached or written.
