@@ -6,7 +6,7 @@
  */
 import { UserError } from '@eval-factory/errors';
 import { cacheUrlProblem } from '@eval-factory/types';
-import { closeClient, connectRedis, dropClient, type RedisClient, withDeadline } from './redis-connection.js';
+import { failSoftRedis } from './redis-connection.js';
 import { disabledCache, type CachedResponse, type RequestCache } from './request-cache.js';
 
 /** `redis://HOST[:PORT][/DB]` checked (`cacheUrlProblem`, shared with the factory's checks); EF_CACHE_URL otherwise. */
@@ -28,50 +28,29 @@ export async function openRedisCache(
   warn: (code: string, message: string) => void,
 ): Promise<RequestCache> {
   const parsed = checkRedisUrl(url);
-  let client: RedisClient | null = null;
-  let down = false;
-  const off = (error: unknown) => {
-    if (!down)
-      warn(
-        'EF_CACHE_REMOTE_DOWN',
-        `the shared cache at ${parsed.host} cannot be reached (${(error as Error).message}); going on with the local cache only`,
-      );
-    down = true;
-    if (client) dropClient(client);
-  };
-  try {
-    client = await connectRedis(parsed.toString());
-  } catch (error) {
-    off(error);
-    return { ...disabledCache, stores: true };
-  }
+  const redis = failSoftRedis((error) =>
+    warn(
+      'EF_CACHE_REMOTE_DOWN',
+      `the shared cache at ${parsed.host} cannot be reached (${error.message}); going on with the local cache only`,
+    ),
+  );
+  const client = await redis.connect(parsed.toString());
+  if (client === null) return { ...disabledCache, stores: true };
   const { createKeyv } = await import('@keyv/redis');
   const keyv = createKeyv(client, { namespace, throwOnErrors: true, throwOnConnectError: true });
   keyv.on('error', () => undefined); // surfaced through the awaited calls below
   readForeignEntries(keyv);
-  const guarded = async <T>(fallback: T, f: () => Promise<T>): Promise<T> => {
-    if (down) return fallback;
-    try {
-      return await withDeadline(f());
-    } catch (error) {
-      off(error);
-      return fallback;
-    }
-  };
   const valid = validEntries(parsed.host, warn);
   return {
     stores: true,
-    get: (key) => guarded(undefined, async () => valid([await keyv.get(key)])[0]),
+    get: (key) => redis.call(undefined, async () => valid([await keyv.get(key)])[0]),
     getMany: (keys) =>
-      guarded(
+      redis.call(
         keys.map(() => undefined),
         async () => (keys.length === 0 ? [] : valid(await keyv.getMany([...keys]))),
       ),
-    set: (key, value) => guarded(undefined, async () => void (await keyv.set(key, value))),
-    close: async () => {
-      if (!down && client) await closeClient(client);
-      down = true;
-    },
+    set: (key, value) => redis.call(undefined, async () => void (await keyv.set(key, value))),
+    close: () => redis.close(),
   };
 }
 

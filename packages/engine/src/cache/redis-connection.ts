@@ -72,3 +72,51 @@ export async function closeClient(client: RedisClient): Promise<void> {
   if (client.isOpen) await withDeadline(client.close()).catch(() => undefined);
   dropClient(client);
 }
+
+/**
+ * One Redis tier that fails soft: every call is made within the deadline; the first failure (refused, closed,
+ * late) calls `onDown` once, closes the socket, and every later call returns its fallback at once.
+ */
+export interface FailSoftRedis {
+  /** Connects; null (and down) when it cannot within the deadline. */
+  connect(url: string): Promise<RedisClient | null>;
+  call<T>(fallback: T, work: () => Promise<T>): Promise<T>;
+  readonly down: boolean;
+  close(): Promise<void>;
+}
+
+export function failSoftRedis(onDown: (error: Error) => void): FailSoftRedis {
+  let client: RedisClient | null = null;
+  let down = false;
+  const off = (error: unknown) => {
+    if (!down) onDown(error as Error);
+    down = true;
+    if (client) dropClient(client);
+  };
+  return {
+    get down() {
+      return down;
+    },
+    async connect(url) {
+      try {
+        client = await connectRedis(url);
+      } catch (error) {
+        off(error);
+      }
+      return client;
+    },
+    async call(fallback, work) {
+      if (down) return fallback;
+      try {
+        return await withDeadline(work());
+      } catch (error) {
+        off(error);
+        return fallback;
+      }
+    },
+    async close() {
+      if (!down && client) await closeClient(client);
+      down = true;
+    },
+  };
+}

@@ -6,7 +6,7 @@
  * or stalled (no answer within REDIS_DEADLINE_MS): the run says so once and goes on with its own (local) limits.
  */
 import { randomUUID } from 'node:crypto';
-import { closeClient, connectRedis, dropClient, type RedisClient, withDeadline } from '../cache/redis-connection.js';
+import { failSoftRedis } from '../cache/redis-connection.js';
 
 const ACQUIRE = `
 local t = redis.call('TIME')
@@ -46,48 +46,32 @@ export interface SharedBudgetOptions {
 }
 
 export async function openSharedBudget(o: SharedBudgetOptions): Promise<SharedBudget> {
-  let client: RedisClient | null = null;
-  let down = false;
-  const off = (error: unknown) => {
-    if (!down)
-      o.warn(
-        'EF_BUDGET_REMOTE_DOWN',
-        `the shared endpoint budget in Redis cannot be reached (${(error as Error).message}); going on with this worker's own limits`,
-      );
-    down = true;
-    if (client) dropClient(client);
-  };
-  try {
-    client = await connectRedis(o.url);
-  } catch (error) {
-    off(error);
-  }
+  const redis = failSoftRedis((error) =>
+    o.warn(
+      'EF_BUDGET_REMOTE_DOWN',
+      `the shared endpoint budget in Redis cannot be reached (${error.message}); going on with this worker's own limits`,
+    ),
+  );
+  const client = await redis.connect(o.url);
   const keys = [`eval-factory:budget:${o.endpoint}:inflight`, `eval-factory:budget:${o.endpoint}:minute`];
   const args = (token: string) => [String(o.leaseMs), String(o.parallelism), String(o.requestsPerMinute ?? 0), token];
+  const unbudgeted = () => undefined;
   return {
     async acquire(signal) {
-      if (down || !client) return () => undefined;
-      const redis = client;
+      if (client === null) return unbudgeted;
       const token = randomUUID();
-      try {
-        for (;;) {
-          if (signal?.aborted || down) return () => undefined;
-          const wait = Number(await withDeadline(redis.eval(ACQUIRE, { keys, arguments: args(token) })));
-          if (wait === 0) break;
-          // Short naps, so a closed budget or an aborted run stops waiting soon.
-          await new Promise((r) => setTimeout(r, Math.min(wait, 250)));
-        }
-      } catch (error) {
-        off(error);
-        return () => undefined;
+      for (;;) {
+        if (signal?.aborted || redis.down) return unbudgeted;
+        const wait = await redis.call(null, async () =>
+          Number(await client.eval(ACQUIRE, { keys, arguments: args(token) })),
+        );
+        if (wait === null) return unbudgeted;
+        if (wait === 0) break;
+        // Short naps, so a closed budget or an aborted run stops waiting soon.
+        await new Promise((r) => setTimeout(r, Math.min(wait, 250)));
       }
-      return () => {
-        if (!down) void withDeadline(redis.zRem(keys[0]!, token)).catch(off);
-      };
+      return () => void redis.call(undefined, async () => void (await client.zRem(keys[0]!, token)));
     },
-    async close() {
-      if (!down && client) await closeClient(client);
-      down = true;
-    },
+    close: () => redis.close(),
   };
 }
