@@ -60,6 +60,9 @@ export async function connectRedis(url: string): Promise<RedisClient> {
 
 /** Closes the socket now, failing whatever is pending: a stalled server is never waited for. */
 export function dropClient(client: RedisClient): void {
+  // @keyv/redis connects a client it finds closed: a lookup already under way when the tier was dropped would open
+  // a new socket that nothing closes, and the process would never exit.
+  client.connect = () => Promise.reject(new Error('the shared tier was dropped'));
   try {
     if (client.isOpen) client.destroy();
   } catch {
