@@ -188,7 +188,17 @@ describeRedis('27.7 shared-cache entries that are not cached answers', () => {
       const keys = redisCli(redis.port, '--scan', '--pattern', 'eval-factory:model:*').trim().split('\n');
       expect(keys).toHaveLength(30);
       // Valid JSON of other shapes, an envelope around a foreign value, and text that is not JSON at all.
-      const foreign = ['{"value":{"answer":42},"expires":null}', '[1,2,3]', '"text"', '{"foo":1}', 'not json'];
+      const answer = (response: string) =>
+        `{"value":{"request":{},"response":${response},"request_time_s":0,"created_at":"x","engine_version":"y"},"expires":null}`;
+      const foreign = [
+        '{"value":{"answer":42},"expires":null}',
+        '[1,2,3]',
+        '"text"',
+        '{"foo":1}',
+        'not json',
+        answer('{"choices":[]}'), // a cached answer's shape around a response no model sends
+        answer('{"choices":[{"message":{"content":5}}]}'),
+      ];
       keys.forEach((key, i) => redisCli(redis.port, 'SET', key, foreign[i % foreign.length]!));
       const out = join(dir, 'foreign');
       const r = await runCliWithin(suiteArgs(server.url, out, ['--cache', redis.url]), 90_000);

@@ -26,6 +26,8 @@ export async function openRedisCache(
   url: string,
   namespace: string,
   warn: (code: string, message: string) => void,
+  /** Whether a stored response is an answer the run can read (its client's own parser). */
+  readable: (response: unknown) => boolean = () => true,
 ): Promise<RequestCache> {
   const parsed = checkRedisUrl(url);
   const redis = failSoftRedis((error) =>
@@ -40,7 +42,7 @@ export async function openRedisCache(
   const keyv = createKeyv(client, { namespace, throwOnErrors: true, throwOnConnectError: true });
   keyv.on('error', () => undefined); // surfaced through the awaited calls below
   readForeignEntries(keyv);
-  const valid = validEntries(parsed.host, warn);
+  const valid = validEntries(parsed.host, warn, readable);
   return {
     stores: true,
     get: (key) => redis.call(undefined, async () => valid([await keyv.get(key)])[0]),
@@ -59,12 +61,16 @@ export async function openRedisCache(
  * older format) is a miss — the request is sent again and the entry overwritten — said once per run, and never
  * copied into the run's own cache.db.
  */
-function validEntries(host: string, warn: (code: string, message: string) => void) {
+function validEntries(
+  host: string,
+  warn: (code: string, message: string) => void,
+  readable: (response: unknown) => boolean,
+) {
   let warned = false;
   return (values: readonly unknown[]): (CachedResponse | undefined)[] =>
     values.map((v) => {
       if (v === undefined || v === null) return undefined;
-      if (isCachedResponse(v)) return v;
+      if (isCachedResponse(v) && readable(v.response)) return v;
       if (!warned)
         warn(
           'EF_CACHE_REMOTE_INVALID',

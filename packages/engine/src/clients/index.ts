@@ -12,4 +12,5 @@ export { createSender } from './create-sender.js';
 export { sendWithRetries, type RetryPolicy, type RetryResult, type AttemptLog } from './retry.js';
 export { createModelClient, UNIT_MISSING, type ModelClient, type ModelCallRecord } from './model-client.js';
 export { openSharedBudget, type SharedBudget } from './shared-budget.js';
+export { readsAs, type ResponseFormat } from './readable-response.js';
 export { RequestLimiter, estimateTokens, type LimiterOptions, type AttemptResult } from './rate-limiter.js';
