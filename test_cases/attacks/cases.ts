@@ -10,6 +10,7 @@ import type { CliResult } from '../support.js';
 import { fixture, writeRunConfig } from '../support.js';
 import { SHARD_CASES } from './cases-shards.js';
 import { LOCK_CASES } from './cases-locks.js';
+import { REDIS_CASES } from './cases-redis.js';
 
 /** Secret values no output may contain (long and unique, so a hit is never a coincidence). */
 export const SENTINELS = {
@@ -245,4 +246,5 @@ export const ATTACK_CASES: readonly AttackCase[] = [
   },
   ...SHARD_CASES,
   ...LOCK_CASES,
+  ...REDIS_CASES,
 ];

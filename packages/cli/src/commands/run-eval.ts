@@ -109,8 +109,8 @@ export async function runEvalCommand(
   }
   if (keyName) registerSecret(process.env[keyName]);
   // Before anything is written: a judge that cannot authenticate fails the run here, once (issue 19.3). A task
-  // no judge scores needs none, whatever judges its config names.
-  if (resolved.judged) checkJudges(modelConfigs);
+  // no judge scores needs none, whatever judges its config names; a merge asks no judge (docs/scale.md).
+  if (resolved.judged && evaluation.config.params.extra.merge_units !== true) checkJudges(modelConfigs);
   allWarnings.forEach(warn);
 
   const outputDir = resolve(evaluation.config.output_dir);

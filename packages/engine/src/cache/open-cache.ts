@@ -26,13 +26,15 @@ export async function openRequestCache(
   namespace: CacheNamespace,
   endpoint: string,
   warn: (code: string, message: string) => void,
+  /** Whether a response from the shared cache is one this stage can read; one that is not is a miss. */
+  readable?: (response: unknown) => boolean,
 ): Promise<RequestCache> {
   if (setup.file === null) return disabledCache;
   const local = await openSqliteCache(setup.file, namespace, warn);
   const tiers: { cache: RequestCache; writable: boolean }[] = [];
   if (setup.redisUrl)
     tiers.push({
-      cache: await openRedisCache(setup.redisUrl, `eval-factory:${namespace}:${endpoint}`, warn),
+      cache: await openRedisCache(setup.redisUrl, `eval-factory:${namespace}:${endpoint}`, warn, readable),
       writable: true,
     });
   for (const file of unitCacheFiles(setup.unitsOf))

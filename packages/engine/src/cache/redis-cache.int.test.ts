@@ -73,6 +73,39 @@ describeRedis('shared Redis cache tier (real redis-server)', () => {
     await local.close();
   });
 
+  it('27.3 lookups made all at once on a just-opened tier are all answered (no "The client is offline")', async () => {
+    const tmp = () => mkdtempSync(join(tmpdir(), 'ef-judge-'));
+    const a = await openRequestCache(setup(tmp(), redis.url), 'judge', 'judges', () => undefined);
+    await a.set('verdict', value(7));
+    await a.close();
+    const warnings: string[] = [];
+    const b = await openRequestCache(setup(tmp(), redis.url), 'judge', 'judges', (code, m) =>
+      warnings.push(`${code} ${m}`),
+    );
+    const found = await Promise.all(Array.from({ length: 8 }, () => b.get('verdict')));
+    await b.close();
+    expect(warnings).toEqual([]);
+    expect(found.map((v) => v?.request)).toEqual(Array.from({ length: 8 }, () => ({ n: 7 })));
+  });
+
+  it('27.2 Redis stalled (SIGSTOP) mid-run: calls return, one warning, answers kept locally', async () => {
+    const own = await startRedisServer(binary);
+    const dir = mkdtempSync(join(tmpdir(), 'ef-stall-'));
+    const warnings: string[] = [];
+    try {
+      const cache = await openRequestCache(setup(dir, own.url), 'model', 'm', (code) => warnings.push(code));
+      await cache.set('before', value(1));
+      own.process.kill('SIGSTOP');
+      await cache.set('after', value(2));
+      expect(await cache.getMany(['missing', 'after'])).toEqual([undefined, value(2)]);
+      await cache.close();
+      expect(warnings).toEqual(['EF_CACHE_REMOTE_DOWN']);
+    } finally {
+      own.process.kill('SIGCONT');
+      await own.stop();
+    }
+  });
+
   it('Redis down from the start: the run goes on with the local cache, saying so once', async () => {
     const warnings: string[] = [];
     const cache = await openRequestCache(

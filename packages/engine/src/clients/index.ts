@@ -10,6 +10,7 @@ export { createOpenAISender, parseResponse, type SendAttempt, type RawSuccess } 
 export { createNvcfSender } from './nvcf-client.js';
 export { createSender } from './create-sender.js';
 export { sendWithRetries, type RetryPolicy, type RetryResult, type AttemptLog } from './retry.js';
-export { createModelClient, type ModelClient, type ModelCallRecord } from './model-client.js';
+export { createModelClient, UNIT_MISSING, type ModelClient, type ModelCallRecord } from './model-client.js';
 export { openSharedBudget, type SharedBudget } from './shared-budget.js';
+export { readsAs, type ResponseFormat } from './readable-response.js';
 export { RequestLimiter, estimateTokens, type LimiterOptions, type AttemptResult } from './rate-limiter.js';

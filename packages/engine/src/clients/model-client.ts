@@ -30,8 +30,8 @@ export interface ModelClient {
 
 const PREFETCH_BATCH = 500;
 
-/** A merge found no shard's answer for the request: its unit is missing or failed (docs/scale.md). */
-const UNIT_MISSING: RequestOutcome = {
+/** A merge found no shard's answer for the request (model or judge): its unit is missing or failed (docs/scale.md). */
+export const UNIT_MISSING: RequestOutcome = {
   ok: false,
   error_kind: 'unknown',
   message: 'EF_UNIT_MISSING: no unit answered this request (its unit is missing or failed)',

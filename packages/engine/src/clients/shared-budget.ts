@@ -3,10 +3,10 @@
  * and `requests_per_minute` in total, whatever the number of workers, through Redis' own atomic scripts. Each
  * attempt takes a lease (a member of a sorted set scored by Redis' clock) before it is sent and gives it back after;
  * a worker that dies leaves its leases, which expire after the request timeout. Redis down: the run says so once
- * and goes on with its own (local) limits.
+ * or stalled (no answer within REDIS_DEADLINE_MS): the run says so once and goes on with its own (local) limits.
  */
 import { randomUUID } from 'node:crypto';
-import { CACHE_PASSWORD_ENV } from '@eval-factory/types';
+import { failSoftRedis } from '../cache/redis-connection.js';
 
 const ACQUIRE = `
 local t = redis.call('TIME')
@@ -46,57 +46,32 @@ export interface SharedBudgetOptions {
 }
 
 export async function openSharedBudget(o: SharedBudgetOptions): Promise<SharedBudget> {
-  const { createClient } = await import('@keyv/redis'); // only for runs with a shared budget (see redis-cache.ts)
-  const client = createClient({
-    url: o.url,
-    password: process.env[CACHE_PASSWORD_ENV] || undefined,
-    disableOfflineQueue: true,
-    socket: { connectTimeout: 2000, reconnectStrategy: false },
-  });
-  client.on('error', () => undefined); // surfaced through the awaited calls
-  let down = false;
-  const off = (error: unknown) => {
-    if (!down)
-      o.warn(
-        'EF_BUDGET_REMOTE_DOWN',
-        `the shared endpoint budget in Redis cannot be reached (${(error as Error).message}); going on with this worker's own limits`,
-      );
-    down = true;
-  };
-  try {
-    await client.connect();
-  } catch (error) {
-    off(error);
-  }
+  const redis = failSoftRedis((error) =>
+    o.warn(
+      'EF_BUDGET_REMOTE_DOWN',
+      `the shared endpoint budget in Redis cannot be reached (${error.message}); going on with this worker's own limits`,
+    ),
+  );
+  const client = await redis.connect(o.url);
   const keys = [`eval-factory:budget:${o.endpoint}:inflight`, `eval-factory:budget:${o.endpoint}:minute`];
+  const args = (token: string) => [String(o.leaseMs), String(o.parallelism), String(o.requestsPerMinute ?? 0), token];
+  const unbudgeted = () => undefined;
   return {
     async acquire(signal) {
-      if (down) return () => undefined;
+      if (client === null) return unbudgeted;
       const token = randomUUID();
-      try {
-        for (;;) {
-          if (signal?.aborted || down) return () => undefined;
-          const wait = Number(
-            await client.eval(ACQUIRE, {
-              keys,
-              arguments: [String(o.leaseMs), String(o.parallelism), String(o.requestsPerMinute ?? 0), token],
-            }),
-          );
-          if (wait === 0) break;
-          // Short naps, so a closed budget or an aborted run stops waiting soon.
-          await new Promise((r) => setTimeout(r, Math.min(wait, 250)));
-        }
-      } catch (error) {
-        off(error);
-        return () => undefined;
+      for (;;) {
+        if (signal?.aborted || redis.down) return unbudgeted;
+        const wait = await redis.call(null, async () =>
+          Number(await client.eval(ACQUIRE, { keys, arguments: args(token) })),
+        );
+        if (wait === null) return unbudgeted;
+        if (wait === 0) break;
+        // Short naps, so a closed budget or an aborted run stops waiting soon.
+        await new Promise((r) => setTimeout(r, Math.min(wait, 250)));
       }
-      return () => {
-        if (!down) void client.zRem(keys[0]!, token).catch(off);
-      };
+      return () => void redis.call(undefined, async () => void (await client.zRem(keys[0]!, token)));
     },
-    async close() {
-      if (client.isOpen) await client.quit().catch(() => undefined);
-      down = true;
-    },
+    close: () => redis.close(),
   };
 }

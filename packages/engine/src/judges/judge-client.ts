@@ -2,7 +2,7 @@ import { scrubValue } from '@eval-factory/errors';
 import type { RequestOutcome } from '@eval-factory/types';
 import { cachedAnswer, cacheKey, type RequestCache } from '../cache/index.js';
 import type { JudgeTransport } from '../clients/judge-sender.js';
-import { sendWithRetries, type AttemptLog, type RetryPolicy } from '../clients/index.js';
+import { sendWithRetries, UNIT_MISSING, type AttemptLog, type RetryPolicy } from '../clients/index.js';
 import type { JudgeConfig } from './judge-config.js';
 
 export interface JudgeCallRecord {
@@ -35,9 +35,9 @@ export function createJudgeClient(o: {
   policy: RetryPolicy;
   engineVersion: string;
   /**
-   * A merge of work units: every verdict comes from a unit's cache, and is `cached` only when this run asked the
-   * same question before (as one machine's run would have found it), so a merged job's results.jsonl is the
-   * one-machine run's byte for byte.
+   * A merge of work units: every verdict comes from a unit's cache (one no unit cached is EF_UNIT_MISSING, never
+   * asked), and is `cached` only when this run asked the same question before (as one machine's run would have found
+   * it), so a merged job's results.jsonl is the one-machine run's byte for byte.
    */
   mergeUnits?: boolean;
 }): JudgeClient {
@@ -72,6 +72,7 @@ export function createJudgeClient(o: {
         };
         return { body, outcome, retries: [], request_datetime };
       }
+      if (o.mergeUnits) return { body, outcome: UNIT_MISSING, retries: [], request_datetime };
       await o.credential.secret(); // outside the retry loop: a credential that cannot be had is not a request failure
       const result = await sendWithRetries(transport.send, body, o.policy, signal);
       if (!result.ok) return { body, outcome: result.failure, retries: result.retries, request_datetime };

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { openRequestCache, type CacheSetup } from '../cache/index.js';
+import { readsAs } from '../clients/index.js';
 import { JsonlAppender } from '../output/atomic.js';
 import type { Jury } from './jury.js';
 import type { JuryPlan } from './plan-jury.js';
@@ -25,7 +26,10 @@ export async function openJuryStage(
     signal?: AbortSignal;
   },
 ): Promise<JuryStage> {
-  const cache = await openRequestCache(o.cacheSetup, 'judge', 'judges', o.warn);
+  // Judges of both protocols share the namespace: an entry is readable if it reads as either.
+  const cache = await openRequestCache(o.cacheSetup, 'judge', 'judges', o.warn, (response) =>
+    readsAs(response, ['chat', 'anthropic']),
+  );
   const log = await JsonlAppender.open(join(o.outputDir, RUN_FILES.judgeResponses));
   return {
     jury: plan.start({ cache, log, ...(o.signal ? { signal: o.signal } : {}) }),

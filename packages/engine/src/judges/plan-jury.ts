@@ -15,6 +15,15 @@ export interface JuryPlan {
   start(o: { cache: RequestCache; log: { append(record: unknown): void }; signal?: AbortSignal }): Jury;
 }
 
+/** A merge's judges send nothing, so they need no key (docs/scale.md). */
+const NO_CREDENTIAL: Credential = {
+  kind: 'none',
+  source: 'none (a merge answers from its units)',
+  secret: async () => null,
+  refreshable: false,
+  refresh: async () => undefined,
+};
+
 /**
  * Everything about the judges that can fail before a single model request is sent: judges.yaml, and each role's
  * credential (§7.2; OAuth tokens themselves are fetched on first use). Credentials are bound to the role here, once,
@@ -27,12 +36,12 @@ export function planJury(o: {
   auth: AuthContext;
   retry: Omit<RetryPolicy, 'nvcfBacked'>;
   engineVersion: string;
-  /** `--merge-units` (createJudgeClient). */
+  /** `--merge-units`: every verdict comes from the units' caches; no credential, nothing sent (createJudgeClient). */
   mergeUnits?: boolean;
 }): JuryPlan {
   const judges = readJudgesConfig(o.modelConfigsDir, o.benchmark);
   const wired: { judge: JudgeConfig; credential: Credential; transport: JudgeTransport }[] = judges.map((judge) => {
-    const credential = resolveJudgeCredential(judge.role, judge.auth, o.auth);
+    const credential = o.mergeUnits ? NO_CREDENTIAL : resolveJudgeCredential(judge.role, judge.auth, o.auth);
     return { judge, credential, transport: createJudgeTransport(judge, credential) };
   });
   return {

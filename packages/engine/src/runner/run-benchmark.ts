@@ -10,6 +10,7 @@ import {
   readModelDeployment,
   RequestLimiter,
   openSharedBudget,
+  readsAs,
   type ModelCallRecord,
 } from '../clients/index.js';
 import { planJury } from '../judges/index.js';
@@ -127,6 +128,7 @@ export async function runBenchmark(
     'model',
     `${deployment.model_name}@${deployment.request_url}`,
     diag.warn,
+    (response) => readsAs(response, [deployment.endpoint_type]),
   );
   const budget =
     options.sharedBudget && options.cacheUrl && !options.mergeUnits
