@@ -8,6 +8,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CliResult } from '../support.js';
 import { fixture, writeRunConfig } from '../support.js';
+import { GEN_CASES } from './cases-gen.js';
 
 /** Secret values no output may contain (long and unique, so a hit is never a coincidence). */
 export const SENTINELS = {
@@ -241,4 +242,5 @@ export const ATTACK_CASES: readonly AttackCase[] = [
     },
     code: 'EF_CACHE_URL',
   },
+  ...GEN_CASES,
 ];

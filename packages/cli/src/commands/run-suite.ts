@@ -24,7 +24,7 @@ import { openSuiteView } from './suite-progress/view.js';
 import type { RunSuiteArgs } from './suite-job-args.js';
 import { formatUnits, suiteUnits } from './scale/suite-units.js';
 import { formatIncomplete, mergeSuite } from './scale/merge-units.js';
-import { submitToCluster } from './scale/submit.js';
+import { checkSubmission, submitToCluster } from './scale/submit.js';
 import { formatCost } from './scale/cost.js';
 
 export type { RunSuiteArgs } from './suite-job-args.js';
@@ -56,6 +56,12 @@ export async function runSuiteCommand(given: RunSuiteInput): Promise<number> {
           credentials: (args.executor ?? 'local') === 'local',
         })
       : null;
+  // Every job's own model key variable (a suite YAML target names its own): the cluster tasks are given each.
+  const keyNames = [
+    ...new Set([...(resolved?.values() ?? [])].flatMap((e) => e.target.api_endpoint.api_key_name ?? [])),
+  ];
+  const cluster = args.unit === undefined && (args.executor === 'slurm' || args.executor === 'kubernetes');
+  if (cluster) checkSubmission(args.executor as 'slurm' | 'kubernetes', args, keyNames);
   if (args['list-units']) {
     process.stdout.write(formatUnits(await suiteUnits(jobs.jobs, args, suiteDir, { write: false })));
     return EXIT.ok;
@@ -75,19 +81,24 @@ export async function runSuiteCommand(given: RunSuiteInput): Promise<number> {
   const lock =
     args.unit === undefined && !args.dry_run && (args.executor ?? 'local') === 'local' ? lockSuite(suiteDir) : null;
   try {
-    return await runSuite(args, jobs, suiteDir);
+    return await runSuite(args, jobs, suiteDir, keyNames);
   } finally {
     lock?.release();
   }
 }
 
 /** Everything after the checks: units, manifest, then this machine's run, one unit, or a cluster submission. */
-async function runSuite(args: RunSuiteArgs, jobs: SuiteSource, suiteDir: string): Promise<number> {
+async function runSuite(
+  args: RunSuiteArgs,
+  jobs: SuiteSource,
+  suiteDir: string,
+  keyNames: readonly string[],
+): Promise<number> {
   const plan = await suiteUnits(jobs.jobs, args, suiteDir, { write: !args.dry_run });
   if (!args.dry_run) await writeManifest(suiteDir, args.suite, jobs);
   if (args.unit !== undefined) return runOneUnit(plan, args, suiteDir, jobs.jobs);
   if (args.executor === 'slurm' || args.executor === 'kubernetes')
-    return submitToCluster(args.executor, plan, args, suiteDir);
+    return submitToCluster(args.executor, plan, args, suiteDir, keyNames);
   const { outcomes, stopSignal, summaries } = await runLocally(plan, args, suiteDir, jobs.jobs);
   // After Ctrl-C / SIGTERM nothing more starts: no merge (a merge runs an engine), no leaderboard.
   const merges = stopSignal ? [] : await mergeSuite(suiteDir, plan);

@@ -1,0 +1,95 @@
+/**
+ * Hostile cases of generated files, plans and terminal output (see cases.ts for how a row is run): cluster scripts
+ * and manifests, units plans, the cache URL, leaderboard cells and run_suite's output folder.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseAllDocuments } from 'yaml';
+import type { AttackCase, AttackContext } from './cases.js';
+
+/** `run_suite` of head_qa for the echo model into `ctx.dir/out`, plus `extra` flags. */
+function suite(ctx: AttackContext, extra: string[], entry = 'head_qa:model=echo-model', url = ctx.modelUrl): string[] {
+  const conf = join(ctx.dir, 'suite.conf');
+  writeFileSync(conf, `entries: [{description: ${JSON.stringify(entry)}, priority: 1}]\n`);
+  return [
+    'run_suite',
+    '--conf-paths',
+    conf,
+    '--models-to-run',
+    'echo-model',
+    '--model_url',
+    url,
+    '--output_dir',
+    join(ctx.dir, 'out'),
+    ...(extra.includes('--suite') ? [] : ['--suite', 's']),
+    ...extra,
+  ];
+}
+
+/** Nothing of the refused suite is on disk: no plan, no script, no manifest. */
+function nothingWritten(_: unknown, ctx: AttackContext): void {
+  if (existsSync(join(ctx.dir, 'out'))) throw new Error('the refused submission wrote into its output folder');
+}
+
+export const GEN_CASES: readonly AttackCase[] = [
+  {
+    name: '27.1 a newline in --account never becomes a Slurm script line',
+    setup: (ctx) => suite(ctx, ['--executor', 'slurm', '--account', `medai\ntouch ${join(ctx.dir, 'PWNED')}`]),
+    code: 'EF_CLUSTER_VALUE',
+    check: nothingWritten,
+  },
+  {
+    name: "27.1 a newline in a suite YAML's suite: name is refused before a script is written",
+    setup: (ctx) => {
+      const yaml = join(ctx.dir, 'suite.yml');
+      writeFileSync(
+        yaml,
+        [
+          'suite: "s\\nid > /tmp/ef-pwned"',
+          'targets:',
+          `  - api_endpoint: {url: '${ctx.modelUrl}', model_id: echo-model, type: chat}`,
+          'evaluation: {tasks: [{name: head_qa}]}',
+          '',
+        ].join('\n'),
+      );
+      return ['run_suite', '--suite_config', yaml, '--output_dir', join(ctx.dir, 'out'), '--executor', 'slurm'];
+    },
+    code: 'EF_CLUSTER_VALUE',
+    check: nothingWritten,
+  },
+  {
+    name: '27.1 --pass-env takes variable names only: ALL (every variable of the login node) is refused',
+    setup: (ctx) => suite(ctx, ['--executor', 'slurm', '--pass-env', 'HF_HOME,ALL']),
+    code: 'EF_CLUSTER_VALUE',
+    check: nothingWritten,
+  },
+  {
+    name: "27.1 a $(VAR) in the model URL is written $$ in the Kubernetes Job: the pod's key never lands in it",
+    setup: (ctx) =>
+      suite(
+        ctx,
+        ['--executor', 'kubernetes', '--dry_run', '--api_key_name', 'ATTACK_MODEL_KEY', '--secret', 'ef-keys'],
+        undefined,
+        `${ctx.modelUrl.replace(/\/v1$/, '')}/$(ATTACK_MODEL_KEY)/v1`,
+      ),
+    code: null,
+    check: (result) => {
+      const job = parseAllDocuments(result.stdout)[1]!.toJS() as any;
+      const args: string[] = job.spec.template.spec.containers[0].args;
+      const url = args[args.indexOf('--model_url') + 1]!;
+      if (!url.includes('$$(ATTACK_MODEL_KEY)')) throw new Error(`the model URL is not escaped: ${url}`);
+      const unescaped = args.filter((a) => /(^|[^$])\$\(/.test(a.replace(/\$\$/g, '')));
+      if (unescaped.join() !== '$(JOB_COMPLETION_INDEX)') throw new Error(`unescaped $(…): ${unescaped.join(' ')}`);
+    },
+  },
+  {
+    name: '27.11 a Kubernetes Job whose pods need a key, without --secret, is refused naming the variable',
+    setup: (ctx) => suite(ctx, ['--executor', 'kubernetes', '--api_key_name', 'ATTACK_MODEL_KEY']),
+    code: 'EF_CLUSTER_SECRET',
+    check: (result, ctx) => {
+      if (!/ATTACK_MODEL_KEY.*--secret|--secret.*ATTACK_MODEL_KEY/s.test(result.stderr))
+        throw new Error(`the message names neither the variable nor --secret:\n${result.stderr}`);
+      nothingWritten(result, ctx);
+    },
+  },
+];
