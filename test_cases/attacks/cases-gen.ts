@@ -5,7 +5,9 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
+import { fixture, writeRunConfig } from '../support.js';
 import type { AttackCase, AttackContext } from './cases.js';
+import { SENTINELS } from './cases.js';
 
 /** `run_suite` of head_qa for the echo model into `ctx.dir/out`, plus `extra` flags. */
 function suite(ctx: AttackContext, extra: string[], entry = 'head_qa:model=echo-model', url = ctx.modelUrl): string[] {
@@ -29,6 +31,15 @@ function suite(ctx: AttackContext, extra: string[], entry = 'head_qa:model=echo-
 /** Nothing of the refused suite is on disk: no plan, no script, no manifest. */
 function nothingWritten(_: unknown, ctx: AttackContext): void {
   if (existsSync(join(ctx.dir, 'out'))) throw new Error('the refused submission wrote into its output folder');
+}
+
+/** A run_eval of head_qa on its fixture against the echo model, into `ctx.dir/out`. */
+function headQa(ctx: AttackContext): string[] {
+  const runConfig = writeRunConfig(ctx.dir, {
+    config: { type: 'head_qa', output_dir: join(ctx.dir, 'out'), params: { extra: { data_path: fixture('head_qa') } } },
+    target: { api_endpoint: { url: ctx.modelUrl, model_id: 'echo-model', type: 'chat' } },
+  });
+  return ['run_eval', '--run_config', runConfig];
 }
 
 export const GEN_CASES: readonly AttackCase[] = [
@@ -91,5 +102,33 @@ export const GEN_CASES: readonly AttackCase[] = [
         throw new Error(`the message names neither the variable nor --secret:\n${result.stderr}`);
       nothingWritten(result, ctx);
     },
+  },
+  {
+    name: "27.8 a password in the cache URL's query is refused before anything is written",
+    setup: (ctx) => [
+      ...headQa(ctx),
+      '--overrides',
+      `config.params.extra.cache=redis://127.0.0.1:6379/0?password=${SENTINELS.cachePassword}`,
+    ],
+    code: 'EF_CACHE_URL',
+    check: nothingWritten,
+  },
+  {
+    name: "27.8 a password in run_suite --cache's fragment never reaches a cluster script",
+    setup: (ctx) =>
+      suite(ctx, [
+        '--executor',
+        'slurm',
+        '--dry_run',
+        '--cache',
+        `redis://127.0.0.1:6379/0#${SENTINELS.cachePassword}`,
+      ]),
+    code: 'EF_CACHE_URL',
+  },
+  {
+    name: "27.16 a conf entry's cache=redis://:PASSWORD@host is refused without the password in the message",
+    setup: (ctx) => suite(ctx, [], `head_qa:model=echo-model,cache=redis://:${SENTINELS.cachePassword}@127.0.0.1:6379`),
+    code: 'EF_CACHE_URL',
+    check: nothingWritten,
   },
 ];
