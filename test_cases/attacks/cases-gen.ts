@@ -2,15 +2,20 @@
  * Hostile cases of generated files, plans and terminal output (see cases.ts for how a row is run): cluster scripts
  * and manifests, units plans, the cache URL, leaderboard cells and run_suite's output folder.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { fixture, writeRunConfig } from '../support.js';
+import { fixture, linkFixtures, writeRunConfig } from '../support.js';
 import type { AttackCase, AttackContext } from './cases.js';
 import { SENTINELS } from './cases.js';
 
 /** `run_suite` of head_qa for the echo model into `ctx.dir/out`, plus `extra` flags. */
-function suite(ctx: AttackContext, extra: string[], entry = 'head_qa:model=echo-model', url = ctx.modelUrl): string[] {
+function suite(
+  ctx: AttackContext,
+  extra: string[],
+  o: { entry?: string; url?: string; model?: string } = {},
+): string[] {
+  const entry = o.entry ?? 'head_qa:model=echo-model';
   const conf = join(ctx.dir, 'suite.conf');
   writeFileSync(conf, `entries: [{description: ${JSON.stringify(entry)}, priority: 1}]\n`);
   return [
@@ -18,9 +23,9 @@ function suite(ctx: AttackContext, extra: string[], entry = 'head_qa:model=echo-
     '--conf-paths',
     conf,
     '--models-to-run',
-    'echo-model',
+    o.model ?? 'echo-model',
     '--model_url',
-    url,
+    o.url ?? ctx.modelUrl,
     '--output_dir',
     join(ctx.dir, 'out'),
     ...(extra.includes('--suite') ? [] : ['--suite', 's']),
@@ -80,8 +85,7 @@ export const GEN_CASES: readonly AttackCase[] = [
       suite(
         ctx,
         ['--executor', 'kubernetes', '--dry_run', '--api_key_name', 'ATTACK_MODEL_KEY', '--secret', 'ef-keys'],
-        undefined,
-        `${ctx.modelUrl.replace(/\/v1$/, '')}/$(ATTACK_MODEL_KEY)/v1`,
+        { url: `${ctx.modelUrl.replace(/\/v1$/, '')}/$(ATTACK_MODEL_KEY)/v1` },
       ),
     code: null,
     check: (result) => {
@@ -127,8 +131,23 @@ export const GEN_CASES: readonly AttackCase[] = [
   },
   {
     name: "27.16 a conf entry's cache=redis://:PASSWORD@host is refused without the password in the message",
-    setup: (ctx) => suite(ctx, [], `head_qa:model=echo-model,cache=redis://:${SENTINELS.cachePassword}@127.0.0.1:6379`),
+    setup: (ctx) =>
+      suite(ctx, [], { entry: `head_qa:model=echo-model,cache=redis://:${SENTINELS.cachePassword}@127.0.0.1:6379` }),
     code: 'EF_CACHE_URL',
     check: nothingWritten,
+  },
+  {
+    name: '27.20 a model named like a spreadsheet formula is a quoted text cell of leaderboard.csv',
+    setup: (ctx) =>
+      suite(ctx, ['--ignore-conf-models', '--data_root', linkFixtures(join(ctx.dir, 'data'), ['head_qa'])], {
+        model: '=1+2',
+      }),
+    code: null,
+    check: (_, ctx) => {
+      const board = readFileSync(join(ctx.dir, 'out', 's', 'leaderboard.csv'), 'utf8');
+      const row = board.split('\n')[1]!;
+      if (!row.startsWith("'=1+2,")) throw new Error(`the formula is written bare:\n${board}`);
+      if (/,'-?\d/.test(row)) throw new Error(`a number was quoted as text:\n${row}`);
+    },
   },
 ];
