@@ -150,4 +150,28 @@ export const GEN_CASES: readonly AttackCase[] = [
       if (/,'-?\d/.test(row)) throw new Error(`a number was quoted as text:\n${row}`);
     },
   },
+  {
+    name: '27.21 run_suite --output_dir under /proc is EF_OUTPUT_WRITE with a hint, not a bug',
+    setup: (ctx) => suite(ctx, []).map((a) => (a === join(ctx.dir, 'out') ? '/proc/ef-attack/out' : a)),
+    code: 'EF_OUTPUT_WRITE',
+    check: (result) => {
+      if (!/hint: .*--output_dir/.test(result.stderr)) throw new Error(`no hint:\n${result.stderr}`);
+    },
+  },
+  {
+    name: '27.21 run_suite --output_dir under a regular file is EF_OUTPUT_WRITE',
+    setup: (ctx) => {
+      writeFileSync(join(ctx.dir, 'a-file'), 'x');
+      return suite(ctx, []).map((a) => (a === join(ctx.dir, 'out') ? join(ctx.dir, 'a-file', 'out') : a));
+    },
+    code: 'EF_OUTPUT_WRITE',
+  },
+  {
+    name: '27.21 a 300-character --suite (a folder name too long) is EF_OUTPUT_WRITE naming --suite',
+    setup: (ctx) => suite(ctx, ['--suite', 's'.repeat(300)]),
+    code: 'EF_OUTPUT_WRITE',
+    check: (result) => {
+      if (!/hint: .*--suite/.test(result.stderr)) throw new Error(`the hint does not name --suite:\n${result.stderr}`);
+    },
+  },
 ];

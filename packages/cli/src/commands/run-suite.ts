@@ -25,6 +25,7 @@ import type { RunSuiteArgs } from './suite-job-args.js';
 import { formatUnits, suiteUnits } from './scale/suite-units.js';
 import { formatIncomplete, mergeSuite } from './scale/merge-units.js';
 import { checkSubmission, submitToCluster } from './scale/submit.js';
+import { asOutputError, SUITE_DIR_HINT } from './output-files.js';
 import { formatCost } from './scale/cost.js';
 
 export type { RunSuiteArgs } from './suite-job-args.js';
@@ -78,6 +79,7 @@ export async function runSuiteCommand(given: RunSuiteInput): Promise<number> {
     );
   // One run_suite at a time in a suite folder (a cluster task, --unit, is one job's run_eval, locked as such): a
   // second would fail the jobs the first holds and race it for the rest.
+  if (!args.dry_run) makeSuiteDir(suiteDir);
   const lock =
     args.unit === undefined && !args.dry_run && (args.executor ?? 'local') === 'local' ? lockSuite(suiteDir) : null;
   try {
@@ -95,7 +97,7 @@ async function runSuite(
   keyNames: readonly string[],
 ): Promise<number> {
   const plan = await suiteUnits(jobs.jobs, args, suiteDir, { write: !args.dry_run });
-  if (!args.dry_run) await writeManifest(suiteDir, args.suite, jobs);
+  if (!args.dry_run) await asOutputError(suiteDir, SUITE_DIR_HINT, () => writeManifest(suiteDir, args.suite, jobs));
   if (args.unit !== undefined) return runOneUnit(plan, args, suiteDir, jobs.jobs);
   if (args.executor === 'slurm' || args.executor === 'kubernetes')
     return submitToCluster(args.executor, plan, args, suiteDir, keyNames);
@@ -124,11 +126,18 @@ async function runSuite(
   return unitsOk && merges.every((m) => m.complete && m.status !== 'error') ? EXIT.ok : EXIT.error;
 }
 
-/** The suite folder's lock (created if need be); EF_OUTPUT_LOCKED with a suite's hint while another run holds it. */
+/**
+ * The suite folder, made before anything is written into it: a folder that cannot be made (under /proc, under a
+ * regular file, a name longer than the file system takes) is EF_OUTPUT_WRITE naming it, as run_eval's own.
+ */
+function makeSuiteDir(suiteDir: string): void {
+  asOutputError(suiteDir, SUITE_DIR_HINT, () => makeDirSync(suiteDir));
+}
+
+/** The suite folder's lock; EF_OUTPUT_LOCKED with a suite's hint while another run holds it. */
 function lockSuite(suiteDir: string): { release(): void } {
-  makeDirSync(suiteDir);
   try {
-    return lockOutputDir(suiteDir);
+    return asOutputError(suiteDir, SUITE_DIR_HINT, () => lockOutputDir(suiteDir));
   } catch (error) {
     if (!(error instanceof UserError) || error.code !== 'EF_OUTPUT_LOCKED') throw error;
     throw new UserError(
