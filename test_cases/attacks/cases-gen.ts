@@ -174,4 +174,21 @@ export const GEN_CASES: readonly AttackCase[] = [
       if (!/hint: .*--suite/.test(result.stderr)) throw new Error(`the hint does not name --suite:\n${result.stderr}`);
     },
   },
+  {
+    name: "27.6 a units plan's dir of ../../X: the unit still runs inside the suite folder",
+    setup: (ctx) => {
+      const planFile = join(ctx.dir, 'units.json');
+      const unit = { index: 0, model: 'echo-model', job: 'head_qa', job_dir: '../../X', dir: '../../X' };
+      const plan = { suite: 's', max_instances_per_unit: null, units: [{ ...unit, shard: null, instances: null }] };
+      writeFileSync(planFile, JSON.stringify(plan));
+      const dataRoot = linkFixtures(join(ctx.dir, 'data'), ['head_qa']);
+      return suite(ctx, ['--data_root', dataRoot, '--units-plan', planFile, '--unit', '0']);
+    },
+    code: null,
+    check: (_, ctx) => {
+      if (existsSync(join(ctx.dir, 'X'))) throw new Error('the unit wrote its run outside the suite folder');
+      if (!existsSync(join(ctx.dir, 'out', 's', 'echo-model', 'head_qa', 'evaluation_config.yaml')))
+        throw new Error("the unit's run is not in its folder of the suite");
+    },
+  },
 ];
