@@ -2,7 +2,7 @@
  * Hostile cases of generated files, plans and terminal output (see cases.ts for how a row is run): cluster scripts
  * and manifests, units plans, the cache URL, leaderboard cells and run_suite's output folder.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { fixture, linkFixtures, writeRunConfig } from '../support.js';
@@ -189,6 +189,34 @@ export const GEN_CASES: readonly AttackCase[] = [
       if (existsSync(join(ctx.dir, 'X'))) throw new Error('the unit wrote its run outside the suite folder');
       if (!existsSync(join(ctx.dir, 'out', 's', 'echo-model', 'head_qa', 'evaluation_config.yaml')))
         throw new Error("the unit's run is not in its folder of the suite");
+    },
+  },
+  {
+    name: "27.9 an api_key in --local-path's model_deployments.yaml never reaches the Kubernetes ConfigMap",
+    setup: (ctx) => {
+      const local = join(ctx.dir, 'prod_env');
+      mkdirSync(local);
+      writeFileSync(
+        join(local, 'model_deployments.yaml'),
+        [
+          'model_deployments:',
+          '  - name: local/echo-model',
+          '    model_name: echo-model',
+          '    client_spec:',
+          '      class_name: helm.clients.openai_client.OpenAIClient',
+          `      args: {base_url: '${ctx.modelUrl}', api_key: ${SENTINELS.modelKey}}`,
+          '',
+        ].join('\n'),
+      );
+      const args = suite(ctx, ['--local-path', local, '--executor', 'kubernetes', '--dry_run']);
+      return args.filter((a, i) => a !== '--model_url' && args[i - 1] !== '--model_url');
+    },
+    code: null,
+    check: (result) => {
+      const configMap = parseAllDocuments(result.stdout)[0]!.toJS() as { data: Record<string, string> };
+      const carried = configMap.data['local-model_deployments.yaml'] ?? '';
+      if (!/base_url: .*\n.*openai_model_name: echo-model/.test(carried))
+        throw new Error(`the pods would not find the deployment:\n${carried}`);
     },
   },
 ];

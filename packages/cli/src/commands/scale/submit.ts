@@ -9,7 +9,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { EXIT, UserError } from '@eval-factory/errors';
 import { makeDirSync, writeFileAtomic } from '@eval-factory/files';
-import type { UnitsPlan } from '@eval-factory/suite';
+import { deploymentsForPods, readLocalDeployments, type UnitsPlan } from '@eval-factory/suite';
 import { flagList, type RunSuiteArgs } from '../suite-job-args.js';
 import { kubernetesManifest, kubernetesObjects, type SuiteFiles } from './kubernetes.js';
 import { MODEL_CONFIG_FILES } from '@eval-factory/types';
@@ -148,12 +148,13 @@ function suiteFiles(args: RunSuiteArgs): SuiteFiles {
     ...(args.suite_config
       ? { suiteConfig: { path: resolve(args.suite_config), text: readFileSync(resolve(args.suite_config), 'utf8') } }
       : {}),
+    // Rewritten with only what the pods read (never an api_key of the user's file): a ConfigMap is not a Secret.
     ...(local
       ? {
           localFiles: [
             {
               name: MODEL_CONFIG_FILES.deployments,
-              text: readFileSync(join(resolve(local), MODEL_CONFIG_FILES.deployments), 'utf8'),
+              text: deploymentsForPods(readLocalDeployments(resolve(local))),
             },
           ],
         }
