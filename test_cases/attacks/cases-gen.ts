@@ -219,4 +219,19 @@ export const GEN_CASES: readonly AttackCase[] = [
         throw new Error(`the pods would not find the deployment:\n${carried}`);
     },
   },
+  {
+    name: "27.15 escape sequences in a run entry's description and in --suite are shown, never sent raw",
+    setup: (ctx) =>
+      suite(
+        ctx,
+        ['--data_root', linkFixtures(join(ctx.dir, 'data'), ['head_qa']), '--suite', 's\u001b]0;pwned\u0007'],
+        { entry: 'head_qa:model=echo-model,note=\u001b[2Jgone' },
+      ),
+    code: null,
+    check: (result) => {
+      const printed = result.stdout + result.stderr;
+      if (/[\u001b\u0007\u009b]/.test(printed)) throw new Error(`a raw control character was printed:\n${printed}`);
+      if (!printed.includes('\\x1b[2Jgone')) throw new Error(`the entry's escape is not shown:\n${printed}`);
+    },
+  },
 ];

@@ -26,11 +26,17 @@ import { formatUnits, suiteUnits } from './scale/suite-units.js';
 import { formatIncomplete, mergeSuite } from './scale/merge-units.js';
 import { checkSubmission, submitToCluster } from './scale/submit.js';
 import { asOutputError, SUITE_DIR_HINT } from './output-files.js';
+import { withSafeTerminal } from '../terminal-guard.js';
 import { formatCost } from './scale/cost.js';
 
 export type { RunSuiteArgs } from './suite-job-args.js';
 
-export async function runSuiteCommand(given: RunSuiteInput): Promise<number> {
+export function runSuiteCommand(given: RunSuiteInput): Promise<number> {
+  // Names from run-entries files, a suite YAML and --suite are printed as they are: shown, never acted on.
+  return withSafeTerminal(() => runSuiteChecked(given));
+}
+
+async function runSuiteChecked(given: RunSuiteInput): Promise<number> {
   checkSuiteNumberFlags(given);
   // --cache goes into every job's run_config.yml and the cluster scripts: checked before any of them is written.
   const cacheProblem = given.cache ? cacheUrlProblem(given.cache) : null;
