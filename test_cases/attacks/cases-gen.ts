@@ -234,4 +234,26 @@ export const GEN_CASES: readonly AttackCase[] = [
       if (!printed.includes('\\x1b[2Jgone')) throw new Error(`the entry's escape is not shown:\n${printed}`);
     },
   },
+  {
+    name: "27.11 a suite YAML target's api_key_name: the Kubernetes Job is refused without --secret, not written with env: []",
+    setup: (ctx) => {
+      const yaml = join(ctx.dir, 'suite.yml');
+      writeFileSync(
+        yaml,
+        [
+          'suite: s',
+          'targets:',
+          `  - api_endpoint: {url: '${ctx.modelUrl}', model_id: echo-model, type: chat, api_key_name: ATTACK_MODEL_KEY}`,
+          'evaluation: {tasks: [{name: head_qa}]}',
+          '',
+        ].join('\n'),
+      );
+      return ['run_suite', '--suite_config', yaml, '--output_dir', join(ctx.dir, 'out'), '--executor', 'kubernetes'];
+    },
+    code: 'EF_CLUSTER_SECRET',
+    check: (result, ctx) => {
+      if (!result.stderr.includes('ATTACK_MODEL_KEY')) throw new Error(`the variable is not named:\n${result.stderr}`);
+      nothingWritten(result, ctx);
+    },
+  },
 ];
