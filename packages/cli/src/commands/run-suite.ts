@@ -63,12 +63,7 @@ async function runSuiteChecked(given: RunSuiteInput): Promise<number> {
           credentials: (args.executor ?? 'local') === 'local',
         })
       : null;
-  // Every job's own model key variable (a suite YAML target names its own): the cluster tasks are given each.
-  const keyNames = [
-    ...new Set([...(resolved?.values() ?? [])].flatMap((e) => e.target.api_endpoint.api_key_name ?? [])),
-  ];
-  const cluster = args.unit === undefined && (args.executor === 'slurm' || args.executor === 'kubernetes');
-  if (cluster) checkSubmission(args.executor as 'slurm' | 'kubernetes', args, keyNames);
+  const keyNames = checkSubmission(args, resolved);
   if (args['list-units']) {
     process.stdout.write(formatUnits(await suiteUnits(jobs.jobs, args, suiteDir, { write: false })));
     return EXIT.ok;

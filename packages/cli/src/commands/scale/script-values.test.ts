@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from '@jest/globals';
 import { UserError } from '@eval-factory/errors';
 import { folderName, type UnitsPlan } from '@eval-factory/suite';
+import type { Evaluation } from '@eval-factory/types';
 import type { RunSuiteArgs } from '../suite-job-args.js';
 import { kubernetesObjects } from './kubernetes.js';
 import { slurmScripts } from './slurm.js';
@@ -38,6 +39,12 @@ const base: RunSuiteArgs = {
   secret: 'ef-keys',
 };
 
+/** Jobs resolved with these key variables (what run_suite's pre-flight hands over). */
+const resolvedWith = (names: readonly string[]) =>
+  new Map(names.map((n, i) => [i, { target: { api_endpoint: { api_key_name: n } } } as unknown as Evaluation]));
+const check = (executor: 'slurm' | 'kubernetes', args: RunSuiteArgs, keyNames: readonly string[]) =>
+  checkSubmission({ ...args, executor }, resolvedWith(keyNames));
+
 const codeOf = (f: () => void): string | null => {
   try {
     f();
@@ -60,14 +67,14 @@ describe('27.1 values that would become a script line are refused before anythin
     ['--model_url', { model_url: 'http://h/v1\u2028x' }],
     ['--suite (an escape sequence)', { suite: 'a\u001b]0;title\u0007' }],
   ])('%s', (_, hostile) => {
-    expect(codeOf(() => checkSubmission('slurm', { ...base, ...hostile }, []))).toBe('EF_CLUSTER_VALUE');
-    expect(codeOf(() => checkSubmission('kubernetes', { ...base, ...hostile }, []))).toBe('EF_CLUSTER_VALUE');
+    expect(codeOf(() => check('slurm', { ...base, ...hostile }, []))).toBe('EF_CLUSTER_VALUE');
+    expect(codeOf(() => check('kubernetes', { ...base, ...hostile }, []))).toBe('EF_CLUSTER_VALUE');
   });
   it.each(['ALL', 'NONE', 'X=1', 'A B', '1X', 'HF_HOME,ALL'])('--pass-env %j: variable names only', (names) => {
-    expect(codeOf(() => checkSubmission('slurm', { ...base, 'pass-env': names }, []))).toBe('EF_CLUSTER_VALUE');
+    expect(codeOf(() => check('slurm', { ...base, 'pass-env': names }, []))).toBe('EF_CLUSTER_VALUE');
   });
   it('a job key variable that is not a name (a suite YAML target) is refused too', () => {
-    expect(codeOf(() => checkSubmission('slurm', base, ['KEY;id']))).toBe('EF_CLUSTER_VALUE');
+    expect(codeOf(() => check('slurm', base, ['KEY;id']))).toBe('EF_CLUSTER_VALUE');
   });
   it.each([
     ['--account', { account: 'med ai' }],
@@ -77,11 +84,11 @@ describe('27.1 values that would become a script line are refused before anythin
     ['--secret', { secret: 'keys/../x' }],
     ['--pvc', { pvc: 'X' }],
   ])('%s: not a name the cluster takes', (_, hostile) => {
-    expect(codeOf(() => checkSubmission('kubernetes', { ...base, ...hostile }, []))).toBe('EF_CLUSTER_VALUE');
+    expect(codeOf(() => check('kubernetes', { ...base, ...hostile }, []))).toBe('EF_CLUSTER_VALUE');
   });
   it('ordinary values pass', () => {
     const ok = { ...base, account: 'med-ai', partition: 'cpu,gpu', time: '1-00:00:00', 'pass-env': 'HF_HOME, EF_X' };
-    expect(codeOf(() => checkSubmission('slurm', ok, ['OTHER_KEY']))).toBeNull();
+    expect(codeOf(() => check('slurm', ok, ['OTHER_KEY']))).toBeNull();
   });
 });
 

@@ -12,7 +12,7 @@ import { makeDirSync, writeFileAtomic } from '@eval-factory/files';
 import { deploymentsForPods, readLocalDeployments, type UnitsPlan } from '@eval-factory/suite';
 import { flagList, type RunSuiteArgs } from '../suite-job-args.js';
 import { kubernetesManifest, kubernetesObjects, type SuiteFiles } from './kubernetes.js';
-import { MODEL_CONFIG_FILES } from '@eval-factory/types';
+import { MODEL_CONFIG_FILES, type Evaluation } from '@eval-factory/types';
 import { slurmScripts } from './slurm.js';
 import { checkClusterValues } from './script-values.js';
 import { passedEnvNames } from './task-command.js';
@@ -23,14 +23,15 @@ const confList = (args: RunSuiteArgs) => flagList(args['conf-paths']).map((p) =>
 /**
  * What a cluster submission refuses before anything is written (docs/scale.md): a value that cannot go into a
  * script or manifest as it is (script-values.ts), and a Kubernetes Job whose pods need a key while no --secret says
- * where it is (every pod would start, fail to authenticate and be retried for nothing). `keyNames`: every job's
- * model key variable.
+ * where it is (every pod would start, fail to authenticate and be retried for nothing). Returns every job's own
+ * model key variable (a suite YAML target names its own), which the cluster tasks are given with the others.
  */
-export function checkSubmission(
-  executor: 'slurm' | 'kubernetes',
-  args: RunSuiteArgs,
-  keyNames: readonly string[],
-): void {
+export function checkSubmission(args: RunSuiteArgs, resolved: ReadonlyMap<unknown, Evaluation> | null): string[] {
+  const keyNames = [
+    ...new Set([...(resolved?.values() ?? [])].flatMap((e) => e.target.api_endpoint.api_key_name ?? [])),
+  ];
+  const executor = args.executor ?? 'local';
+  if (args.unit !== undefined || executor === 'local') return keyNames;
   checkClusterValues(args, [
     ...flagList(args['pass-env']).map((n) => ['--pass-env', n] as const),
     ...(args.api_key_name ? [['--api_key_name', args.api_key_name] as const] : []),
@@ -43,6 +44,7 @@ export function checkSubmission(
       `the Job's pods need ${needed.join(', ')} and no --secret names the Secret that holds ${needed.length > 1 ? 'them' : 'it'}`,
       `Create one (kubectl create secret generic NAME --from-literal=${needed[0]}=…) and pass --secret NAME (docs/scale.md).`,
     );
+  return keyNames;
 }
 
 export async function submitToCluster(
