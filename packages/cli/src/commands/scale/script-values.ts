@@ -65,7 +65,13 @@ const WORDS: readonly [keyof RunSuiteArgs, RegExp, string][] = [
  * by name (`names`: where each came from → the name), checked before anything is written.
  */
 export function checkClusterValues(args: RunSuiteArgs, names: readonly (readonly [string, string])[]): void {
-  for (const [flag, value] of Object.entries(args)) if (typeof value === 'string') checkScriptText(`--${flag}`, value);
+  for (const [flag, value] of Object.entries(args)) {
+    // yargs' camelCase copies of dashed flags are skipped (each value is checked under its own name).
+    if (typeof value !== 'string' || /[A-Z]/.test(flag) || flag === '$0') continue;
+    const named =
+      flag === 'suite' && args.suite_config ? `the suite name (suite: of ${args.suite_config})` : `--${flag}`;
+    checkScriptText(named, value);
+  }
   for (const [flag, pattern, hint] of WORDS) {
     const value = args[flag];
     if (typeof value === 'string' && !pattern.test(value))
