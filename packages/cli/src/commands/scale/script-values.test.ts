@@ -152,3 +152,13 @@ describe("27.1 Kubernetes: a `$` in the container's arguments never takes a valu
     expect(expanded.slice(-2)).toEqual(['--unit', '3']);
   });
 });
+
+describe('27.1 Kubernetes object names and labels from any suite name are valid', () => {
+  const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
+  it.each(['$(id) ../.. "x"', 'Ä'.repeat(80), '---', 'a'.repeat(300)])('%s', (suite) => {
+    const { configMap, job } = kubernetesObjects(plan, { ...base, suite }, [{ path: '/c/e.conf', text: '' }]) as any;
+    for (const name of [job.metadata.name, configMap.metadata.name, job.metadata.labels['eval-factory/suite']])
+      expect(name).toMatch(DNS_LABEL);
+    expect(Object.keys(configMap.data).every((k) => /^[-._a-zA-Z0-9]{1,253}$/.test(k))).toBe(true);
+  });
+});
