@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { parseAllDocuments } from 'yaml';
+import { parse, parseAllDocuments } from 'yaml';
 import { linkFixtures, runCli, tempDir } from './support.js';
 import { writeEntries } from './scale-support.js';
 
@@ -60,7 +60,16 @@ describe('cluster submission', () => {
 
   it('kubernetes writes the ConfigMap and Indexed Job (8 units, 3 at once) and does not apply it without --submit', async () => {
     const r = await runCli(
-      args(join(dir, 'k8s'), ['--executor', 'kubernetes', '--max-parallel-units', '3', '--pvc', 'results-claim']),
+      args(join(dir, 'k8s'), [
+        '--executor',
+        'kubernetes',
+        '--max-parallel-units',
+        '3',
+        '--pvc',
+        'results-claim',
+        '--secret',
+        'ef-toy-keys',
+      ]),
       { env: { EF_TEST_KEY: 'sk-never-in-a-file-1234' } },
     );
     expect(r.stderr).not.toMatch(/^\s+at /m);
@@ -114,7 +123,19 @@ describe('cluster submission', () => {
     expect(local.stderr).not.toMatch(/^\s+at /m);
     expect(local.code).toBe(0);
     const [configMap, job] = parseAllDocuments(local.stdout).map((d) => d.toJS() as any);
-    expect(configMap.data['local-model_deployments.yaml']).toBe(deployments);
+    // Rewritten with what the pods read: the same deployment for acme/alpha (docs/scale.md).
+    expect(parse(configMap.data['local-model_deployments.yaml'])).toEqual({
+      model_deployments: [
+        {
+          name: 'acme/alpha',
+          model_name: 'acme/alpha',
+          client_spec: {
+            class_name: 'helm.clients.openai_client.OpenAIClient',
+            args: { base_url: 'http://127.0.0.1:9/v1', openai_model_name: 'org/alpha' },
+          },
+        },
+      ],
+    });
     expect(job.spec.template.spec.containers[0].args.join(' ')).toContain('--local-path /etc/eval-factory-local');
 
     const suiteFile = join(dir, 'mini.yml');

@@ -11,6 +11,7 @@ import { fixture, writeRunConfig } from '../support.js';
 import { SHARD_CASES } from './cases-shards.js';
 import { LOCK_CASES } from './cases-locks.js';
 import { REDIS_CASES } from './cases-redis.js';
+import { GEN_CASES } from './cases-gen.js';
 
 /** Secret values no output may contain (long and unique, so a hit is never a coincidence). */
 export const SENTINELS = {
@@ -247,4 +248,5 @@ export const ATTACK_CASES: readonly AttackCase[] = [
   ...SHARD_CASES,
   ...LOCK_CASES,
   ...REDIS_CASES,
+  ...GEN_CASES,
 ];

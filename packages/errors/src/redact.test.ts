@@ -79,6 +79,13 @@ describe('redact: credentials inside a URL', () => {
       'http://***@127.0.0.1:8000/v1 and http://127.0.0.1:9/v1',
     ],
     ['plain https://gw.example/v1 stays', 'plain https://gw.example/v1 stays'],
+    // 27.16: a password with no user name (Redis' own form), and a token given as the user name alone.
+    [
+      'head_qa:model=m,cache=redis://:hunter2hunter2@127.0.0.1:6379: the cache URL holds a password',
+      'head_qa:model=m,cache=redis://***@127.0.0.1:6379: the cache URL holds a password',
+    ],
+    ['clone https://ghp_abcdefgh123@github.com/o/r', 'clone https://***@github.com/o/r'],
+    ['a path https://gw.example/v1/a@b stays', 'a path https://gw.example/v1/a@b stays'],
   ])('%s', (input, expected) => {
     expect(redact(input)).toBe(expected);
   });

@@ -49,7 +49,8 @@ const masked = (prefix: string, value: string) => `${prefix}${keep(value) ? valu
 const FIELD =
   /\b(authorization|proxy-authorization|x-api-key|api-key|ocp-apim-subscription-key|client_secret|access_token|refresh_token)(["']?\s*[:=]\s*["']?)((?:Bearer|Basic|Token)\s+)?([^\s"'&,;}]+)/gi;
 
-const URL_USERINFO = /(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/@:]+:[^\s/@]+@/gi;
+/** Whatever stands between `scheme://` and `@` (`user:password`, `:password`, a token as the user name). */
+const URL_USERINFO = /(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/@]+@/gi;
 
 const PATTERNS: readonly RegExp[] = [
   /(Bearer\s+)([A-Za-z0-9._~+/=-]{8,})/g,

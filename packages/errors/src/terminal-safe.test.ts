@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { terminalSafe } from './terminal-safe.js';
+import { formatError, UserError } from './user-error.js';
 
 describe('terminalSafe', () => {
   it.each([
@@ -11,5 +12,15 @@ describe('terminalSafe', () => {
     ['NUL', 'a\x00b', 'a\\x00b'],
   ])('%s', (_, input, expected) => {
     expect(terminalSafe(input)).toBe(expected);
+  });
+});
+
+describe('27.15 formatError: a message quoting a name from a file', () => {
+  it('shows its control characters instead of sending them to the terminal', () => {
+    const e = new UserError('EF_SUITE_CONF', 'entry head_qa,foo=\x1b[2Jbar\x07: bad', 'fix the \x9b entry');
+    expect(formatError(e)).toBe(
+      'error[EF_SUITE_CONF]: entry head_qa,foo=\\x1b[2Jbar\\x07: bad\nhint: fix the \\x9b entry',
+    );
+    expect(formatError(new Error('raw \x1b]0;x'))).toContain('raw \\x1b]0;x');
   });
 });

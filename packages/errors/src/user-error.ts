@@ -1,4 +1,5 @@
 import { redact } from './redact.js';
+import { terminalSafe } from './terminal-safe.js';
 
 /**
  * The two kinds of error (docs/architecture.md): expected ones users can fix (`UserError`, printed without a stack) and
@@ -43,7 +44,8 @@ export function formatError(raw: unknown, debug = false): string {
     const lines = [`error[${e.code}]: ${e.message}`];
     if (e.hint) lines.push(`hint: ${e.hint}`);
     if (debug && e.stack) lines.push(e.stack);
-    return redact(lines.join('\n'));
+    // A message may quote a name from a file (a run entry, a suite name): shown, never acted on by the terminal.
+    return terminalSafe(redact(lines.join('\n')));
   }
   const err = e instanceof Error ? e : new Error(String(e));
   const lines = [
@@ -51,7 +53,7 @@ export function formatError(raw: unknown, debug = false): string {
     'hint: this is a bug in eval-factory; please report it with the command you ran and --debug output.',
   ];
   if (debug && err.stack) lines.push(err.stack);
-  return redact(lines.join('\n'));
+  return terminalSafe(redact(lines.join('\n')));
 }
 
 /** The one top-level handler of a bin: prints the coded error (stack only when `debug`) and returns the exit code. */

@@ -6,5 +6,5 @@ export {
   type SuiteConfig,
   type SuiteExecutor,
 } from './suite-config.js';
-export { endpointsFor, readLocalDeployments, type LocalEndpoint } from './local-path.js';
-export { planUnits, jobDir, UNITS_PLAN, type WorkUnit, type JobSize, type UnitsPlan } from './units.js';
+export { deploymentsForPods, endpointsFor, readLocalDeployments, type LocalEndpoint } from './local-path.js';
+export { planUnits, plannedUnits, jobDir, UNITS_PLAN, type WorkUnit, type JobSize, type UnitsPlan } from './units.js';

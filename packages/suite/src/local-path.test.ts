@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { endpointsFor, readLocalDeployments } from './local-path.js';
+import { deploymentsForPods, endpointsFor, readLocalDeployments } from './local-path.js';
 
 // HELM's own format, as a HELM user writes it in prod_env/ (plus one deployment that is not an HTTP endpoint).
 const HELM_DEPLOYMENTS = `model_deployments:
@@ -58,5 +58,21 @@ describe('--local-path: HELM-format model_deployments.yaml', () => {
     expect(() => readLocalDeployments(dir)).toThrow(
       expect.objectContaining({ code: 'EF_SUITE_MODELS', message: expect.stringMatching(message) }),
     );
+  });
+});
+
+describe('27.9 deploymentsForPods: what a Kubernetes ConfigMap carries of --local-path', () => {
+  const withKey = HELM_DEPLOYMENTS.replace(
+    '        openai_model_name: model-a-served',
+    '        openai_model_name: model-a-served\n        api_key: sk-SENTINELinDEPLOYMENTS0123456789',
+  );
+  const carried = deploymentsForPods(readLocalDeployments(dirWith(withKey)));
+
+  it("gives the pods the same endpoints as the user's file", () => {
+    expect(readLocalDeployments(dirWith(carried))).toEqual(readLocalDeployments(dirWith(withKey)));
+  });
+  it('carries nothing else: no api_key, no field eval-factory does not read', () => {
+    expect(carried).not.toContain('SENTINEL');
+    expect(carried).not.toMatch(/api_key|tokenizer_name|max_sequence_length|HuggingFace/);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
+import { parse, stringify } from 'yaml';
 import { UserError } from '@eval-factory/errors';
 import { HELM_OPENAI_CLIENTS, MODEL_CONFIG_FILES } from '@eval-factory/types';
 
@@ -71,4 +71,22 @@ export function endpointsFor(
     );
   }
   return new Map(models.map((m) => [m, deployments.get(m)!]));
+}
+
+/**
+ * The deployments as the pods of a cluster run need them (`run_suite --executor kubernetes` carries them in a
+ * ConfigMap, which anyone who may read the namespace can read): rewritten from what `readLocalDeployments` reads —
+ * each model's name, `base_url`, `openai_model_name` and client class — so nothing else of the file (an
+ * `api_key` in `client_spec.args`, a token) leaves this machine. Read back, it gives the same endpoints.
+ */
+export function deploymentsForPods(deployments: ReadonlyMap<string, LocalEndpoint>): string {
+  const model_deployments = [...deployments].map(([model, e]) => ({
+    name: model,
+    model_name: model,
+    client_spec: {
+      class_name: HELM_OPENAI_CLIENTS[e.type],
+      args: { base_url: e.url, openai_model_name: e.model_id },
+    },
+  }));
+  return stringify({ model_deployments });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { planUnits, type JobSize } from './units.js';
+import { plannedUnits, planUnits, type JobSize } from './units.js';
 import type { SuiteJob } from './expand.js';
 
 const job = (model: string, benchmark: string): SuiteJob => ({
@@ -65,5 +65,34 @@ describe('planUnits', () => {
     );
     expect(units.map((u) => u.instances!).reduce((a, b) => a + b, 0)).toBe(12);
     expect(units).toHaveLength(3);
+  });
+});
+
+describe('plannedUnits (a plan read from units.json or --units-plan)', () => {
+  const jobs = [job('org/a', 'pubmed_qa'), job('org/a', 'head_qa')];
+  const planned = planUnits(jobs, 20, new Map([['pubmed_qa', { instanceIds: ids(40) }]]));
+  const plan = { suite: 's', max_instances_per_unit: 20, units: planned };
+
+  it('a plan as planUnits wrote it reads back unchanged', () => {
+    expect(plannedUnits(JSON.parse(JSON.stringify(plan)))).toEqual(plan);
+  });
+
+  it("27.6 a unit's dir and job_dir are recomputed from its own fields: ../.. never leaves the suite folder", () => {
+    const edited = {
+      ...plan,
+      units: plan.units.map((u) => ({ ...u, dir: '../../elsewhere', job_dir: '/etc' })),
+    };
+    const units = plannedUnits(edited).units;
+    expect(units.map((u) => [u.job_dir, u.dir])).toEqual(planned.map((u) => [u.job_dir, u.dir]));
+    expect(units.every((u) => !u.dir.startsWith('..') && !u.job_dir.startsWith('/'))).toBe(true);
+  });
+
+  it.each([
+    ['no units list', { suite: 's' }],
+    ['an index out of place', { units: [{ ...planned[1]!, index: 0 }, planned[0]] }],
+    ['a model that is not text', { units: [{ ...planned[0]!, model: ['..'] }] }],
+    ['a shard index past its count', { units: [{ ...planned[0]!, shard: { index: 2, count: 2 } }] }],
+  ])('refuses %s', (_, raw) => {
+    expect(() => plannedUnits(raw)).toThrow();
   });
 });

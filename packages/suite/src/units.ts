@@ -69,11 +69,37 @@ export function planUnits(
         model: job.model,
         job: job.name,
         job_dir: dir,
-        dir: join(dir, UNITS_DIR, shardDirName(shard)),
+        dir: unitDir(dir, shard),
         shard,
         instances: perShard[index],
       });
     }
   }
   return units;
+}
+
+/** A unit's run folder, relative to the suite folder: its job's folder, or the shard's folder under it. */
+function unitDir(jobFolder: string, shard: ShardSpec | null): string {
+  return shard ? join(jobFolder, UNITS_DIR, shardDirName(shard)) : jobFolder;
+}
+
+/**
+ * A plan read from a file (`units.json`, `--units-plan`), checked, with every unit's folders recomputed from its
+ * model, job and shard as `planUnits` makes them: a plan is data anyone may have edited, and a `dir` of `../../x`
+ * would make a unit (or a merge) write a whole run outside the suite folder. Throws an Error saying what is wrong.
+ */
+export function plannedUnits(raw: unknown): UnitsPlan {
+  const plan = raw as Partial<UnitsPlan> | null;
+  if (typeof plan !== 'object' || plan === null || !Array.isArray(plan.units)) throw new Error('no units list');
+  const units = plan.units.map((u: Partial<WorkUnit>, i) => {
+    const shard = u?.shard ?? null;
+    const wholeNumber = (n: unknown, min: number) => Number.isInteger(n) && (n as number) >= min;
+    const shardOk =
+      shard === null || (wholeNumber(shard.count, 1) && wholeNumber(shard.index, 0) && shard.index < shard.count);
+    if (u?.index !== i || typeof u.model !== 'string' || typeof u.job !== 'string' || !shardOk)
+      throw new Error(`unit ${i} is not {index: ${i}, model, job, shard}`);
+    const job_dir = jobDir({ model: u.model, name: u.job });
+    return { ...u, job_dir, dir: unitDir(job_dir, shard), shard } as WorkUnit;
+  });
+  return { ...(plan as UnitsPlan), units };
 }

@@ -18,10 +18,20 @@ export function markdownTable(header: readonly string[], rows: readonly (readonl
   return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
 }
 
-/** RFC 4180 CSV: fields with a comma, quote or line break are quoted, quotes doubled; CRLF-free (`\n`) lines. */
+/** Text a spreadsheet would run as a formula (OWASP's CSV injection): `=`, `+`, `-`, `@`, a tab or CR first. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A number written as text (`-0.25`, `+1e-3`): a number to a spreadsheet too, never a formula. */
+const NUMBER_TEXT = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+
+/**
+ * RFC 4180 CSV: fields with a comma, quote or line break are quoted, quotes doubled; CRLF-free (`\n`) lines. A text
+ * cell a spreadsheet would run as a formula (a model or benchmark name, a note) starts with `'`; numbers, negative
+ * ones included, are written as they are.
+ */
 export function csv(rows: readonly (readonly (string | number | null | undefined)[])[]): string {
   const field = (v: string | number | null | undefined) => {
-    const s = v === null || v === undefined ? '' : String(v);
+    let s = v === null || v === undefined ? '' : String(v);
+    if (typeof v === 'string' && FORMULA_START.test(s) && !NUMBER_TEXT.test(s)) s = `'${s}`;
     return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
   return `${rows.map((r) => r.map(field).join(',')).join('\n')}\n`;

@@ -17,6 +17,13 @@ export function cacheUrlProblem(url: string): { message: string; hint: string } 
   }
   if (!['redis:', 'rediss:'].includes(parsed.protocol) || parsed.hostname === '' || !/^(\/\d*)?$/.test(parsed.pathname))
     return malformed(url);
+  // A query or fragment is no part of redis://HOST[:PORT][/DB], and a client may read a password from it
+  // (`?password=…`): refused without repeating it, as a model URL's is.
+  if (parsed.search !== '' || parsed.hash !== '' || /[?#]/.test(url))
+    return {
+      message: 'the cache URL has a query (?…) or fragment (#…), which would be written to every run file',
+      hint: `Write the cache as redis://HOST:PORT or redis://HOST:PORT/DB; a password goes in the environment variable ${CACHE_PASSWORD_ENV} (docs/scale.md).`,
+    };
   if (parsed.password !== '')
     return {
       message: 'the cache URL holds a password',

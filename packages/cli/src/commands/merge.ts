@@ -10,8 +10,14 @@ import { UNITS_PLAN } from '@eval-factory/suite';
 import { formatIncomplete, mergeSuite } from './scale/merge-units.js';
 import { readPlan } from './scale/suite-units.js';
 import { summarizeCommand } from './summarize.js';
+import { withSafeTerminal } from '../terminal-guard.js';
 
-export async function mergeCommand(args: { dir: string; schema?: string }): Promise<number> {
+export function mergeCommand(args: { dir: string; schema?: string }): Promise<number> {
+  // Job and model names come from units.json: shown, never acted on by the terminal.
+  return withSafeTerminal(() => mergeSuiteFolder(args));
+}
+
+async function mergeSuiteFolder(args: { dir: string; schema?: string }): Promise<number> {
   const dir = resolve(args.dir);
   if (!existsSync(dir) || !statSync(dir).isDirectory())
     throw new UserError(

@@ -119,7 +119,7 @@ export const RUN_SUITE_FLAGS = {
   namespace: { type: 'string', describe: 'kubernetes: namespace' },
   secret: {
     type: 'string',
-    describe: 'kubernetes: Secret holding the API key and --pass-env variables by name (default ef-<suite>-keys)',
+    describe: 'kubernetes: Secret holding the API key and --pass-env variables by name (needed when the pods need one)',
   },
   submit: { type: 'boolean', describe: 'kubernetes: kubectl apply the Job (otherwise only write it)' },
 } as const;

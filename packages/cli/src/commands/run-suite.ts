@@ -24,12 +24,19 @@ import { openSuiteView } from './suite-progress/view.js';
 import type { RunSuiteArgs } from './suite-job-args.js';
 import { formatUnits, suiteUnits } from './scale/suite-units.js';
 import { formatIncomplete, mergeSuite } from './scale/merge-units.js';
-import { submitToCluster } from './scale/submit.js';
+import { checkSubmission, submitToCluster } from './scale/submit.js';
+import { asOutputError, SUITE_DIR_HINT } from './output-files.js';
+import { withSafeTerminal } from '../terminal-guard.js';
 import { formatCost } from './scale/cost.js';
 
 export type { RunSuiteArgs } from './suite-job-args.js';
 
-export async function runSuiteCommand(given: RunSuiteInput): Promise<number> {
+export function runSuiteCommand(given: RunSuiteInput): Promise<number> {
+  // Names from run-entries files, a suite YAML and --suite are printed as they are: shown, never acted on.
+  return withSafeTerminal(() => runSuiteChecked(given));
+}
+
+async function runSuiteChecked(given: RunSuiteInput): Promise<number> {
   checkSuiteNumberFlags(given);
   // --cache goes into every job's run_config.yml and the cluster scripts: checked before any of them is written.
   const cacheProblem = given.cache ? cacheUrlProblem(given.cache) : null;
@@ -56,6 +63,7 @@ export async function runSuiteCommand(given: RunSuiteInput): Promise<number> {
           credentials: (args.executor ?? 'local') === 'local',
         })
       : null;
+  const keyNames = checkSubmission(args, resolved);
   if (args['list-units']) {
     process.stdout.write(formatUnits(await suiteUnits(jobs.jobs, args, suiteDir, { write: false })));
     return EXIT.ok;
@@ -72,22 +80,28 @@ export async function runSuiteCommand(given: RunSuiteInput): Promise<number> {
     );
   // One run_suite at a time in a suite folder (a cluster task, --unit, is one job's run_eval, locked as such): a
   // second would fail the jobs the first holds and race it for the rest.
+  if (!args.dry_run) makeSuiteDir(suiteDir);
   const lock =
     args.unit === undefined && !args.dry_run && (args.executor ?? 'local') === 'local' ? lockSuite(suiteDir) : null;
   try {
-    return await runSuite(args, jobs, suiteDir);
+    return await runSuite(args, jobs, suiteDir, keyNames);
   } finally {
     lock?.release();
   }
 }
 
 /** Everything after the checks: units, manifest, then this machine's run, one unit, or a cluster submission. */
-async function runSuite(args: RunSuiteArgs, jobs: SuiteSource, suiteDir: string): Promise<number> {
+async function runSuite(
+  args: RunSuiteArgs,
+  jobs: SuiteSource,
+  suiteDir: string,
+  keyNames: readonly string[],
+): Promise<number> {
   const plan = await suiteUnits(jobs.jobs, args, suiteDir, { write: !args.dry_run });
-  if (!args.dry_run) await writeManifest(suiteDir, args.suite, jobs);
+  if (!args.dry_run) await asOutputError(suiteDir, SUITE_DIR_HINT, () => writeManifest(suiteDir, args.suite, jobs));
   if (args.unit !== undefined) return runOneUnit(plan, args, suiteDir, jobs.jobs);
   if (args.executor === 'slurm' || args.executor === 'kubernetes')
-    return submitToCluster(args.executor, plan, args, suiteDir);
+    return submitToCluster(args.executor, plan, args, suiteDir, keyNames);
   const { outcomes, stopSignal, summaries } = await runLocally(plan, args, suiteDir, jobs.jobs);
   // After Ctrl-C / SIGTERM nothing more starts: no merge (a merge runs an engine), no leaderboard.
   const merges = stopSignal ? [] : await mergeSuite(suiteDir, plan);
@@ -113,11 +127,18 @@ async function runSuite(args: RunSuiteArgs, jobs: SuiteSource, suiteDir: string)
   return unitsOk && merges.every((m) => m.complete && m.status !== 'error') ? EXIT.ok : EXIT.error;
 }
 
-/** The suite folder's lock (created if need be); EF_OUTPUT_LOCKED with a suite's hint while another run holds it. */
+/**
+ * The suite folder, made before anything is written into it: a folder that cannot be made (under /proc, under a
+ * regular file, a name longer than the file system takes) is EF_OUTPUT_WRITE naming it, as run_eval's own.
+ */
+function makeSuiteDir(suiteDir: string): void {
+  asOutputError(suiteDir, SUITE_DIR_HINT, () => makeDirSync(suiteDir));
+}
+
+/** The suite folder's lock; EF_OUTPUT_LOCKED with a suite's hint while another run holds it. */
 function lockSuite(suiteDir: string): { release(): void } {
-  makeDirSync(suiteDir);
   try {
-    return lockOutputDir(suiteDir);
+    return asOutputError(suiteDir, SUITE_DIR_HINT, () => lockOutputDir(suiteDir));
   } catch (error) {
     if (!(error instanceof UserError) || error.code !== 'EF_OUTPUT_LOCKED') throw error;
     throw new UserError(

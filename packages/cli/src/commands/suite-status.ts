@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { UNITS_PLAN } from '@eval-factory/suite';
 import { parse } from 'yaml';
-import { EXIT, UserError } from '@eval-factory/errors';
+import { EXIT, terminalSafe, UserError } from '@eval-factory/errors';
 import { lockHolder } from '@eval-factory/executor';
 import { RUN_FILES, UNITS_DIR } from '@eval-factory/types';
 import { readPlan } from './scale/suite-units.js';
@@ -46,8 +46,11 @@ export function suiteStatusCommand(args: { dir: string }, out: NodeJS.WritableSt
   const count = (s: JobState) => rows.filter((r) => r.state === s).length;
   const lines = rows.map((r) => `  ${r.state.padEnd(8)} ${r.label}${r.detail ? `  (${r.detail})` : ''}`);
   const notRun = manifest?.not_run ?? [];
+  // Names from suite.json (a run entry's description, the suite's name): shown, never acted on by the terminal.
   out.write(
-    `${manifest ? `suite ${manifest.suite}` : dir}: ${rows.length} jobs — ${count('done')} done, ${count('partial') ? `${count('partial')} partial, ` : ''}${count('running')} running, ${count('failed')} failed, ${count('left')} left${notRun.length ? `, ${notRun.length} not run` : ''}\n${lines.join('\n')}\n${notRun.map((n) => `  not run  ${n}  (no benchmark here)`).join('\n')}${notRun.length ? '\n' : ''}`,
+    terminalSafe(
+      `${manifest ? `suite ${manifest.suite}` : dir}: ${rows.length} jobs — ${count('done')} done, ${count('partial') ? `${count('partial')} partial, ` : ''}${count('running')} running, ${count('failed')} failed, ${count('left')} left${notRun.length ? `, ${notRun.length} not run` : ''}\n${lines.join('\n')}\n${notRun.map((n) => `  not run  ${n}  (no benchmark here)`).join('\n')}${notRun.length ? '\n' : ''}`,
+    ),
   );
   return EXIT.ok;
 }

@@ -111,6 +111,17 @@ describe('Kubernetes Indexed Job', () => {
   });
 });
 
+describe("27.11 every job's own key variable (a suite YAML target's api_key_name) reaches the pods", () => {
+  it('from the Secret by name, with the --pass-env ones', () => {
+    const yamlJobs = { ...args, api_key_name: undefined };
+    const objects = kubernetesObjects(plan, yamlJobs, [], { keyNames: ['TARGET_KEY'] });
+    expect((objects.job as any).spec.template.spec.containers[0].env.map((e: { name: string }) => e.name)).toEqual([
+      'TARGET_KEY',
+      'GPT_JUDGE_API_KEY',
+    ]);
+  });
+});
+
 describe('Kubernetes Indexed Job: a suite YAML and a --local-path folder carried in the ConfigMap', () => {
   const yamlArgs: RunSuiteArgs = {
     ...args,

@@ -9,6 +9,7 @@ import { basename } from 'node:path';
 import { stringify } from 'yaml';
 import { UNITS_PLAN, type UnitsPlan } from '@eval-factory/suite';
 import type { RunSuiteArgs } from '../suite-job-args.js';
+import { k8sLiteral } from './script-values.js';
 import { passedEnvNames, taskArguments } from './task-command.js';
 
 const CONF_DIR = '/etc/eval-factory';
@@ -21,9 +22,13 @@ export interface SuiteFiles {
   readonly suiteConfig?: { readonly path: string; readonly text: string };
   /** `--local-path` files by name (`model_deployments.yaml`); never credentials (keys come from the Secret). */
   readonly localFiles?: readonly { readonly name: string; readonly text: string }[];
+  /** Every job's model key variable (a suite YAML target's own included): the pods get each from the Secret. */
+  readonly keyNames?: readonly string[];
 }
 
-const keyOf = (prefix: string, path: string) => `${prefix}-${basename(path).replace(/[^A-Za-z0-9._-]/g, '_')}`;
+/** A ConfigMap key: `[-._a-zA-Z0-9]`, at most 253 characters. */
+const keyOf = (prefix: string, path: string) =>
+  `${prefix}-${basename(path).replace(/[^A-Za-z0-9._-]/g, '_')}`.slice(0, 253);
 
 /** A Kubernetes object name: lower-case letters, digits and '-', at most 63 characters. */
 function k8sName(text: string): string {
@@ -52,7 +57,7 @@ export function kubernetesObjects(
       [UNITS_PLAN]: `${JSON.stringify(plan, null, 2)}\n`,
     },
   };
-  const secretNames = passedEnvNames(args);
+  const secretNames = passedEnvNames(args, process.env, more.keyNames);
   const secret = args.secret ?? `${name}-keys`;
   const task = taskArguments(args, {
     confPaths: confKeys.map((k) => `${CONF_DIR}/${k}`).join(','),
@@ -79,7 +84,12 @@ export function kubernetesObjects(
               name: 'eval-factory',
               image: args.image ?? 'eval-factory:latest',
               command: ['eval-factory'],
-              args: [...task, '--units-plan', `${CONF_DIR}/${UNITS_PLAN}`, '--unit', '$(JOB_COMPLETION_INDEX)'],
+              // Written `$$`, a `$` reaches the pod as is; only the unit index is Kubernetes' to fill in.
+              args: [
+                ...[...task, '--units-plan', `${CONF_DIR}/${UNITS_PLAN}`].map(k8sLiteral),
+                '--unit',
+                '$(JOB_COMPLETION_INDEX)',
+              ],
               env: secretNames.map((n) => ({ name: n, valueFrom: { secretKeyRef: { name: secret, key: n } } })),
               ...(args['cpus-per-task'] ? { resources: { requests: { cpu: String(args['cpus-per-task']) } } } : {}),
               volumeMounts: [

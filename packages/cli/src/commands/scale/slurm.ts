@@ -5,8 +5,9 @@
  * reach the tasks by name (`--export=NAME,…`): values never appear in a script or a log.
  */
 import { join, resolve } from 'node:path';
-import type { UnitsPlan } from '@eval-factory/suite';
+import { folderName, type UnitsPlan } from '@eval-factory/suite';
 import type { RunSuiteArgs } from '../suite-job-args.js';
+import { sbatchPath, sbatchWord } from './script-values.js';
 import { passedEnvNames, shellQuote, taskArguments, thisCli } from './task-command.js';
 
 export interface SlurmFiles {
@@ -17,8 +18,8 @@ export interface SlurmFiles {
 }
 
 /** Variables every task needs to find node and its home, then the ones every cluster task is given. */
-function exportedNames(args: RunSuiteArgs): string[] {
-  return [...new Set(['PATH', 'HOME', ...passedEnvNames(args)])];
+function exportedNames(args: RunSuiteArgs, keyNames: readonly string[]): string[] {
+  return [...new Set(['PATH', 'HOME', ...passedEnvNames(args, process.env, keyNames)])];
 }
 
 export function slurmScripts(
@@ -27,25 +28,29 @@ export function slurmScripts(
   suiteDir: string,
   outputDir: string,
   confPaths: string,
+  keyNames: readonly string[] = [],
 ): SlurmFiles {
   const dir = join(suiteDir, 'slurm');
   const max = args['max-parallel-units'] ?? plan.units.length;
+  // The job name is the suite's folder name (letters, digits and ._,=+-), never the name as given.
+  const jobName = `ef-${folderName(args.suite)}`;
+  // Values were checked (script-values.ts: no control character, names only); each is written as sbatch parses it.
   const header = (name: string, log: string) => [
     '#!/bin/bash',
-    `#SBATCH --job-name=${name}`,
-    `#SBATCH --output=${log}`,
-    ...(args.account ? [`#SBATCH --account=${args.account}`] : []),
-    ...(args.partition ? [`#SBATCH --partition=${args.partition}`] : []),
-    ...(args.time ? [`#SBATCH --time=${args.time}`] : []),
+    `#SBATCH --job-name=${sbatchWord(name)}`,
+    `#SBATCH --output=${sbatchPath(dir, log)}`,
+    ...(args.account ? [`#SBATCH --account=${sbatchWord(args.account)}`] : []),
+    ...(args.partition ? [`#SBATCH --partition=${sbatchWord(args.partition)}`] : []),
+    ...(args.time ? [`#SBATCH --time=${sbatchWord(args.time)}`] : []),
     ...(args['cpus-per-task'] ? [`#SBATCH --cpus-per-task=${args['cpus-per-task']}`] : []),
-    `#SBATCH --export=${exportedNames(args).join(',')}`,
+    `#SBATCH --export=${exportedNames(args, keyNames).join(',')}`,
   ];
   const cli = thisCli().map(shellQuote).join(' ');
   // The leaderboard's categories as run_suite was told (a schema file by absolute path, for the merge job's folder).
   const schema = args.schema === undefined || args.schema === 'medhelm' ? args.schema : resolve(args.schema);
   const task = taskArguments(args, { confPaths, outputDir }).map(shellQuote).join(' ');
   const arrayScript = [
-    ...header(`ef-${args.suite}`, join(dir, 'unit-%a.log')),
+    ...header(jobName, 'unit-%a.log'),
     `#SBATCH --array=0-${plan.units.length - 1}%${max}`,
     '# One work unit of the suite per array task (docs/scale.md); units.json beside the suite lists them.',
     'set -euo pipefail',
@@ -53,7 +58,7 @@ export function slurmScripts(
     '',
   ].join('\n');
   const mergeScript = [
-    ...header(`ef-${args.suite}-merge`, join(dir, 'merge.log')),
+    ...header(`${jobName}-merge`, 'merge.log'),
     '# After every unit has ended: the sharded jobs merged, then the leaderboard (docs/scale.md).',
     'set -euo pipefail',
     `exec ${cli} merge ${shellQuote(suiteDir)}${schema ? ` --schema ${shellQuote(schema)}` : ''}`,

@@ -9,20 +9,50 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { EXIT, UserError } from '@eval-factory/errors';
 import { makeDirSync, writeFileAtomic } from '@eval-factory/files';
-import type { UnitsPlan } from '@eval-factory/suite';
+import { deploymentsForPods, readLocalDeployments, type UnitsPlan } from '@eval-factory/suite';
 import { flagList, type RunSuiteArgs } from '../suite-job-args.js';
 import { kubernetesManifest, kubernetesObjects, type SuiteFiles } from './kubernetes.js';
-import { MODEL_CONFIG_FILES } from '@eval-factory/types';
+import { MODEL_CONFIG_FILES, type Evaluation } from '@eval-factory/types';
 import { slurmScripts } from './slurm.js';
+import { checkClusterValues } from './script-values.js';
+import { passedEnvNames } from './task-command.js';
 
 const run = promisify(execFile);
 const confList = (args: RunSuiteArgs) => flagList(args['conf-paths']).map((p) => resolve(p));
+
+/**
+ * What a cluster submission refuses before anything is written (docs/scale.md): a value that cannot go into a
+ * script or manifest as it is (script-values.ts), and a Kubernetes Job whose pods need a key while no --secret says
+ * where it is (every pod would start, fail to authenticate and be retried for nothing). Returns every job's own
+ * model key variable (a suite YAML target names its own), which the cluster tasks are given with the others.
+ */
+export function checkSubmission(args: RunSuiteArgs, resolved: ReadonlyMap<unknown, Evaluation> | null): string[] {
+  const keyNames = [
+    ...new Set([...(resolved?.values() ?? [])].flatMap((e) => e.target.api_endpoint.api_key_name ?? [])),
+  ];
+  const executor = args.executor ?? 'local';
+  if (args.unit !== undefined || executor === 'local') return keyNames;
+  checkClusterValues(args, [
+    ...flagList(args['pass-env']).map((n) => ['--pass-env', n] as const),
+    ...(args.api_key_name ? [['--api_key_name', args.api_key_name] as const] : []),
+    ...keyNames.map((n) => ['api_key_name', n] as const),
+  ]);
+  const needed = passedEnvNames(args, process.env, keyNames);
+  if (executor === 'kubernetes' && !args.secret && needed.length > 0)
+    throw new UserError(
+      'EF_CLUSTER_SECRET',
+      `the Job's pods need ${needed.join(', ')} and no --secret names the Secret that holds ${needed.length > 1 ? 'them' : 'it'}`,
+      `Create one (kubectl create secret generic NAME --from-literal=${needed[0]}=…) and pass --secret NAME (docs/scale.md).`,
+    );
+  return keyNames;
+}
 
 export async function submitToCluster(
   executor: 'slurm' | 'kubernetes',
   plan: UnitsPlan,
   args: RunSuiteArgs,
   suiteDir: string,
+  keyNames: readonly string[] = [],
 ): Promise<number> {
   if (plan.units.length === 0)
     throw new UserError(
@@ -30,11 +60,18 @@ export async function submitToCluster(
       'the suite has no unit to run',
       'Check --conf-paths and --models-to-run (docs/scale.md).',
     );
-  return executor === 'slurm' ? submitSlurm(plan, args, suiteDir) : submitKubernetes(plan, args, suiteDir);
+  return executor === 'slurm'
+    ? submitSlurm(plan, args, suiteDir, keyNames)
+    : submitKubernetes(plan, args, suiteDir, keyNames);
 }
 
-async function submitSlurm(plan: UnitsPlan, args: RunSuiteArgs, suiteDir: string): Promise<number> {
-  const files = slurmScripts(plan, args, suiteDir, resolve(args.output_dir), confList(args).join(','));
+async function submitSlurm(
+  plan: UnitsPlan,
+  args: RunSuiteArgs,
+  suiteDir: string,
+  keyNames: readonly string[],
+): Promise<number> {
+  const files = slurmScripts(plan, args, suiteDir, resolve(args.output_dir), confList(args).join(','), keyNames);
   if (args.dry_run) {
     process.stdout.write(
       `# ${files.arrayFile}\n${files.arrayScript}\n# ${files.mergeFile}\n${files.mergeScript}\n# would run:\nsbatch --parsable ${files.arrayFile}\nsbatch --parsable --dependency=afterany:<array job id> ${files.mergeFile}\n`,
@@ -68,9 +105,14 @@ async function sbatch(argv: readonly string[]): Promise<string> {
   }
 }
 
-async function submitKubernetes(plan: UnitsPlan, args: RunSuiteArgs, suiteDir: string): Promise<number> {
+async function submitKubernetes(
+  plan: UnitsPlan,
+  args: RunSuiteArgs,
+  suiteDir: string,
+  keyNames: readonly string[],
+): Promise<number> {
   const confs = confList(args).map((path) => ({ path, text: readFileSync(path, 'utf8') }));
-  const manifest = kubernetesManifest(kubernetesObjects(plan, args, confs, suiteFiles(args)));
+  const manifest = kubernetesManifest(kubernetesObjects(plan, args, confs, { ...suiteFiles(args), keyNames }));
   if (args.dry_run) {
     process.stdout.write(manifest);
     return EXIT.ok;
@@ -108,12 +150,13 @@ function suiteFiles(args: RunSuiteArgs): SuiteFiles {
     ...(args.suite_config
       ? { suiteConfig: { path: resolve(args.suite_config), text: readFileSync(resolve(args.suite_config), 'utf8') } }
       : {}),
+    // Rewritten with only what the pods read (never an api_key of the user's file): a ConfigMap is not a Secret.
     ...(local
       ? {
           localFiles: [
             {
               name: MODEL_CONFIG_FILES.deployments,
-              text: readFileSync(join(resolve(local), MODEL_CONFIG_FILES.deployments), 'utf8'),
+              text: deploymentsForPods(readLocalDeployments(resolve(local))),
             },
           ],
         }

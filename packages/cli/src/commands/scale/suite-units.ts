@@ -8,8 +8,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UserError } from '@eval-factory/errors';
 import { writeFileAtomic } from '@eval-factory/files';
-import { jobKey, planUnits, UNITS_PLAN, type JobSize, type SuiteJob, type UnitsPlan } from '@eval-factory/suite';
+import {
+  jobKey,
+  plannedUnits,
+  planUnits,
+  UNITS_PLAN,
+  type JobSize,
+  type SuiteJob,
+  type UnitsPlan,
+} from '@eval-factory/suite';
 import { jobRunArgs, type RunSuiteArgs } from '../suite-job-args.js';
+import { asOutputError, SUITE_DIR_HINT } from '../output-files.js';
 import { sizeJob, type JobSizeReport } from './job-size.js';
 
 /** The sizes of the distinct jobs (one dry run per benchmark and arguments: the model does not change them). */
@@ -57,14 +66,13 @@ export async function suiteUnits(
 
 /** Written whole then renamed: array tasks starting together may all write the same plan. */
 function writePlan(file: string, plan: UnitsPlan): Promise<void> {
-  return writeFileAtomic(file, `${JSON.stringify(plan, null, 2)}\n`);
+  return asOutputError(file, SUITE_DIR_HINT, () => writeFileAtomic(file, `${JSON.stringify(plan, null, 2)}\n`));
 }
 
 export function readPlan(file: string): UnitsPlan {
   try {
-    const plan = JSON.parse(readFileSync(file, 'utf8')) as UnitsPlan;
-    if (!Array.isArray(plan.units)) throw new Error('no units list');
-    return plan;
+    // Folders recomputed from each unit's own fields: a plan's paths are never trusted.
+    return plannedUnits(JSON.parse(readFileSync(file, 'utf8')));
   } catch (error) {
     throw new UserError(
       'EF_SUITE_UNITS',

@@ -56,18 +56,22 @@ export function taskArguments(
   return out;
 }
 
-/** This CLI, runnable from any folder of a machine that shares the checkout: node and the bin, absolute. */
 /**
  * The environment variables a cluster task is given, by name (Slurm exports them, Kubernetes takes them from the
- * Secret): the model key's, the --pass-env ones, and the Redis password's when the suite shares a cache and a
- * password is set here.
+ * Secret): the model key's (`--api_key_name`, and `keyNames`: every job's own, a suite YAML target's included), the
+ * --pass-env ones, and the Redis password's when the suite shares a cache and a password is set here.
  */
-export function passedEnvNames(args: RunSuiteArgs, env: NodeJS.ProcessEnv = process.env): string[] {
-  const names = [...(args.api_key_name ? [args.api_key_name] : []), ...flagList(args['pass-env'])];
+export function passedEnvNames(
+  args: RunSuiteArgs,
+  env: NodeJS.ProcessEnv = process.env,
+  keyNames: readonly string[] = [],
+): string[] {
+  const names = [...(args.api_key_name ? [args.api_key_name] : []), ...keyNames, ...flagList(args['pass-env'])];
   if (args.cache && env[CACHE_PASSWORD_ENV]) names.push(CACHE_PASSWORD_ENV);
   return [...new Set(names)];
 }
 
+/** This CLI, runnable from any folder of a machine that shares the checkout: node and the bin, absolute. */
 export function thisCli(): string[] {
   return [process.execPath, fileURLToPath(new URL('../../../bin/eval-factory.js', import.meta.url))];
 }

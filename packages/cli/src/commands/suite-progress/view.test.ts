@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from '@jest/globals';
 import { SuiteBoard } from './board.js';
 import { openSuiteView, suiteViewMode } from './view.js';
+import { escapeTerminalOutput } from '../../terminal-guard.js';
 
 function stream(isTTY: boolean): { s: NodeJS.WriteStream; text: () => string } {
   const s = Object.assign(new PassThrough(), { isTTY, columns: 60 }) as unknown as NodeJS.WriteStream;
@@ -68,5 +69,25 @@ describe('openSuiteView', () => {
     expect(suiteViewMode({}, tty)).toBe('tty');
     expect(suiteViewMode({ CI: 'true' }, tty)).toBe('plain');
     expect(suiteViewMode({}, { isTTY: false } as NodeJS.WriteStream)).toBe('plain');
+  });
+});
+
+describe('27.15 names with control characters (a run entry, --suite) under the terminal guard', () => {
+  it("the guard escapes what others write; the view's own cursor movements go out, its names escaped", async () => {
+    const err = stream(true);
+    const out = stream(true);
+    const restore = escapeTerminalOutput([err.s, out.s]);
+    const hostile = new SuiteBoard('s\x1b]0;title\x07', [{ model: 'org/a', job: 'head_qa,foo=\x1b[2Jbar' }]);
+    const view = openSuiteView(hostile, 'tty', { err: err.s, out: out.s });
+    view.start(0);
+    err.s.write('head_qa,foo=\x1b[2Jbar: warning[EF_X]: a\n');
+    view.close();
+    restore();
+    await tick();
+    const text = err.text();
+    expect(text).toContain('\r\x1b[1A\x1b[J'); // the view's own redraw
+    expect(text).toContain('head_qa,foo=\\x1b[2Jbar');
+    expect(text).toContain('s\\x1b]0;title\\x07');
+    expect(text).not.toMatch(/\x1b\[2J|\x1b\]|\x07/);
   });
 });

@@ -5,7 +5,9 @@
  * summary) is printed above it. Not on a terminal: one plain line every few seconds and when a job ends, readable in
  * a log file. Either way a warning repeated word for word by several jobs is printed once.
  */
+import { terminalSafe } from '@eval-factory/errors';
 import type { EngineProgressEvent } from '@eval-factory/types';
+import { rawWrite } from '../../terminal-guard.js';
 import type { SuiteBoard } from './board.js';
 import { formatOverall, formatPlain, formatView } from './format.js';
 
@@ -35,7 +37,8 @@ export function openSuiteView(
   streams: { err: NodeJS.WriteStream; out: NodeJS.WriteStream } = { err: process.stderr, out: process.stdout },
 ): SuiteView {
   const err = streams.err;
-  const write = err.write.bind(err) as (text: string) => boolean;
+  // The block's own cursor movements go out as written; every name in it is made safe (terminalSafe) first.
+  const write = rawWrite(err);
   let drawn = 0;
   const clear = () => {
     if (mode !== 'tty' || drawn === 0) return;
@@ -47,7 +50,9 @@ export function openSuiteView(
     if (mode !== 'tty') return;
     clear();
     const width = Math.max(20, (err.columns || 100) - 1);
-    const lines = formatView(board).map((l) => (l.length > width ? `${l.slice(0, width - 1)}…` : l));
+    const lines = formatView(board)
+      .map(terminalSafe)
+      .map((l) => (l.length > width ? `${l.slice(0, width - 1)}…` : l));
     write(`${atLineStart ? '' : '\n'}${lines.join('\n')}`);
     atLineStart = true;
     drawn = lines.length;
@@ -72,7 +77,7 @@ export function openSuiteView(
   let printed = '';
   const plainLine = () => {
     printedAt = Date.now();
-    printed = formatPlain(board);
+    printed = terminalSafe(formatPlain(board));
     write(`${printed}\n`);
   };
   const timer =
@@ -105,7 +110,7 @@ export function openSuiteView(
         showCursor();
       }
       // The last state stays on screen (a terminal) or ends the log (unless the last plain line said it already).
-      const last = formatOverall(board);
+      const last = terminalSafe(formatOverall(board));
       if (mode === 'tty' || (mode === 'plain' && last !== printed)) write(`${last}\n`);
     },
   };

@@ -1,0 +1,82 @@
+/**
+ * What `run_suite --executor slurm` writes into its scripts from the flags (docs/scale.md), read by a real
+ * single-node Slurm (slurm-wlm + munge, as slurm.int.test.ts): a suite name and an output folder made of what an
+ * unquoted line would split, run or comment out (spaces, quotes, `$(…)`, backquotes, `#`, `;`, `%j`) reach sbatch's
+ * own `#SBATCH` parser and every task as data: the logs land in the folder given, the unit and the merge job
+ * succeed, and nothing of the values is run. Skips, saying why, when Slurm cannot start here.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  slurmUnavailable,
+  startFakeOpenAIServer,
+  startSlurm,
+  waitForSlurmQueue,
+  type FakeOpenAIServer,
+  type SlurmCluster,
+} from '@eval-factory/testkit';
+import { folderName } from '@eval-factory/suite';
+import { linkFixtures, readTree, runCli, tempDir } from './support.js';
+import { writeEntries } from './scale-support.js';
+
+const why = slurmUnavailable();
+if (why) process.stderr.write(`slurm-script-values.int.test: SKIPPED, Slurm cannot be started here: ${why}\n`);
+
+(why ? describe.skip : describe)('Slurm scripts carry hostile flag values as data (real single-node Slurm)', () => {
+  let cluster: SlurmCluster | null = null;
+  let server: FakeOpenAIServer;
+  let dir: string;
+  beforeAll(async () => {
+    try {
+      cluster = await startSlurm();
+    } catch (error) {
+      process.stderr.write(`slurm-script-values.int.test: SKIPPED, Slurm did not start: ${(error as Error).message}\n`);
+    }
+    server = await startFakeOpenAIServer({ models: ['org/alpha'] });
+    dir = tempDir('ef-slurm-values-');
+    linkFixtures(join(dir, 'data'), ['head_qa']);
+    writeEntries(join(dir, 'entries.conf'), ['head_qa'], ['org/alpha']);
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    await cluster?.stop();
+  }, 60_000);
+
+  it('27.1 a hostile --suite and --output_dir: logs where they belong, both jobs succeed, nothing run', async () => {
+    if (!cluster) return; // said why above
+    const pwned = join(dir, 'PWNED');
+    const out = join(dir, `r e"s'u $(touch ${pwned}) \`touch ${pwned}\` #;%j`);
+    const suite = `My "suite" $(touch ${pwned}) #1`;
+    const submitted = await runCli(
+      [
+        'run_suite',
+        '--conf-paths',
+        join(dir, 'entries.conf'),
+        '--models-to-run',
+        'org/alpha',
+        '--suite',
+        suite,
+        '--output_dir',
+        out,
+        '--model_url',
+        server.url,
+        '--data_root',
+        join(dir, 'data'),
+        '--executor',
+        'slurm',
+      ],
+      { env: { SLURM_CONF: cluster.env.SLURM_CONF }, cwd: dir },
+    );
+    expect(submitted.stderr).not.toMatch(/^\s+at /m);
+    expect({ code: submitted.code, stderr: submitted.stderr }).toEqual({ code: 0, stderr: expect.any(String) });
+    await waitForSlurmQueue(cluster, 180_000);
+    const logs = join(out, folderName(suite), 'slurm');
+    expect(readFileSync(join(logs, 'unit-0.log'), 'utf8')).toMatch(/unit 0 of 1: success/);
+    expect(existsSync(join(logs, 'merge.log'))).toBe(true);
+    expect(existsSync(join(out, folderName(suite), 'leaderboard.csv'))).toBe(true);
+    expect(existsSync(pwned)).toBe(false);
+    // No log written outside the folder given (an unquoted value would have cut the path at its first space).
+    expect(readTree(dir).filter((f) => f.path.endsWith('.log') && !f.path.startsWith(`${out}/`))).toEqual([]);
+  }, 300_000);
+});
