@@ -95,10 +95,10 @@ describe('resolveEvaluation: errors in §5.2 order', () => {
       "The benchmark 'pubmed_qa' does not support the model type 'embedding'. The benchmark supports '[chat, completions]'.",
     ],
     [
-      'interceptors',
-      { runConfig: runConfig({ target: { api_endpoint: { adapter_config: { interceptors: [] } } } }) },
+      'unsupported interceptor',
+      { runConfig: runConfig({ target: { api_endpoint: { adapter_config: { interceptors: ['omni_info'] } } } }) },
       'EF_ADAPTER_UNSUPPORTED',
-      'target.api_endpoint.adapter_config.interceptors: the interceptor-style adapter_config is not supported; only the flat legacy keys are',
+      "target.api_endpoint.adapter_config.interceptors[0] (run_config): 'omni_info' is not supported here; supported: system_message, payload_modifier, request_logging, response_logging, caching, reasoning, endpoint, nvcf, response_stats, progress_tracking, raise_client_errors",
     ],
     [
       'bad override',
