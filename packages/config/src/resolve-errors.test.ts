@@ -56,7 +56,7 @@ describe('resolveEvaluation: errors in §5.2 order', () => {
       { runConfig: runConfig({ config: { type: 'mmlu' } }) },
       'EF_UNKNOWN_EVALUATION',
       'Unknown evaluation mmlu. Evaluations available: pubmed_qa, head_qa, medbullets, medcalc_bench, medec, ehr_sql, race_based_med, medhallu, mtsamples_replicate, ehrshot, clear, medalign, n2c2_ct_matching, ' +
-        'medhelm_med_qa, medication_qa, medi_qa, aci_bench, mtsamples_procedures, med_dialog, medhelm_med_mcqa, mimic_rrs, mimic_bhc, mimiciv_billing_code, dischargeme',
+        'medhelm_med_qa, medication_qa, medi_qa, aci_bench, mtsamples_procedures, med_dialog, med_dialog_healthcaremagic, med_dialog_icliniq, medhelm_med_mcqa, mimic_rrs, mimic_bhc, mimiciv_billing_code, dischargeme',
     ],
     [
       'run_config not a mapping',
@@ -74,7 +74,7 @@ describe('resolveEvaluation: errors in §5.2 order', () => {
       'typo via --overrides',
       { runConfig: runConfig(), overrides: ['target.api_endpoint.modelid=x'] },
       'EF_CONFIG_INVALID',
-      "Invalid configuration (run_config): target.api_endpoint: Invalid parameter 'modelid'. Valid params: [url, model_id, type, api_key_name, api_key, stream, adapter_config]",
+      "Invalid configuration (run_config): target.api_endpoint: Invalid parameter 'modelid'. Valid params: [url, model_id, type, api_key_name, api_key, stream, headers, adapter_config]",
     ],
     [
       'missing endpoint',

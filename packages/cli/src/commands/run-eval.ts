@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { appendFile, readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { EXIT, redact, registerSecret, terminalSafe, UserError } from '@eval-factory/errors';
+import { EXIT, redact, registerHeaderSecrets, registerSecret, terminalSafe, UserError } from '@eval-factory/errors';
 import { loadFramework, readRunConfig, resolveEvaluation } from '@eval-factory/config';
 import {
   checkJudgeCredentials,
@@ -78,6 +78,7 @@ export async function runEvalCommand(
   const { warnings } = resolved;
   const evaluation = resolved.evaluation;
   const endpoint = evaluation.target.api_endpoint;
+  registerHeaderSecrets(endpoint.headers ?? {});
   // Rendered (not written) first: a bad model or judge URL fails before any file exists, dry run included.
   const modelConfigs = renderModelConfigs(evaluation);
   const allWarnings: CodedMessage[] = [...warnings, ...modelConfigs.warnings];
@@ -95,7 +96,7 @@ export async function runEvalCommand(
         code: 'EF_API_KEY_MISSING',
         message: `environment variable ${keyName} is not set (needed for a real run)`,
       });
-    process.stdout.write(terminalSafe(formatDryRun(evaluation, argv)) + prompts);
+    process.stdout.write(terminalSafe(redact(formatDryRun(evaluation, argv))) + prompts);
     if (!resolved.customBenchmark) await printSizeEstimate(evaluation);
     return EXIT.ok;
   }

@@ -32,12 +32,12 @@ export const ADAPTER_KEYS: Readonly<Record<string, readonly [ValueCheck, string]
   use_response_logging: [bool, 'boolean'],
   max_logged_responses: [count, 'integer >= 0'],
   tracking_requests_stats: [bool, 'boolean'],
+  headers_to_add: [(v) => dict(v) && Object.values(v as object).every(str), 'mapping of strings'],
 };
 
 /** NeMo keys accepted for compatibility but not implemented (warning "accepted, ignored"). */
 export const ADAPTER_IGNORED_KEYS: readonly string[] = [
   'use_omni_info',
-  'headers_to_add',
   'headers_to_remove',
   'headers_to_rename',
   'save_requests',
