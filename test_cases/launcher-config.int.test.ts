@@ -3,7 +3,7 @@
  * `nemo_evaluator_config` with url, model_id, type, config.type, output_dir and metadata set), run the way it runs
  * it: `eval-factory run_eval --run_config config_ef.yaml` in the working directory that holds the file.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
@@ -102,8 +102,22 @@ describe('a launcher-built config with interceptors and headers', () => {
     expect(readFileSync(join(out, 'logs/eval-factory.log'), 'utf8')).not.toContain(TRACE);
   });
 
+  it("writes the launcher's progress file: the requests completed", () => {
+    expect(readFileSync(join(out, 'progress'), 'utf8')).toBe('3');
+  });
+
   it('keeps the cache where the caching interceptor says', () => {
     expect(readFileSync(join(out, 'cache', 'cache.db')).length).toBeGreaterThan(0);
+  });
+});
+
+describe('a run that fails before it starts', () => {
+  it('writes no results.yml an exporter would take for a finished run, and says why in evaluation_config.yaml', async () => {
+    const out = join(tempDir(), 'results');
+    const r = await run(configEf('helm.no_such_benchmark', out, {}));
+    expect(r.code).not.toBe(0);
+    expect(existsSync(join(out, 'results.yml'))).toBe(false);
+    expect(parse(readFileSync(join(out, 'evaluation_config.yaml'), 'utf8')).status).toBe('error');
   });
 });
 

@@ -25,6 +25,10 @@ export const RUN_FILES = {
   /** The engine's summary, in its run directory (EngineSummary). */
   engineSummary: 'ef_summary.json',
   lock: '.eval-factory.lock',
+  /** Requests completed so far, one integer, rewritten while the run sends (read by NeMo Evaluator's launcher). */
+  progress: 'progress',
+  /** Written when SIGTERM stopped the run, so NeMo Evaluator's launcher reports it KILLED, not FAILED. */
+  interruptedMarker: '.nemo_evaluator_interrupted',
   /** A suite folder's manifest (run_suite). */
   suiteManifest: 'suite.json',
   /** A suite folder's jobs that failed before their run wrote anything: job folder → the coded error. */

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { appendFile, readFile } from 'node:fs/promises';
+import { appendFile, readFile, rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { EXIT, redact, registerHeaderSecrets, registerSecret, terminalSafe, UserError } from '@eval-factory/errors';
@@ -162,6 +162,8 @@ async function runLocked(o: {
     warn(runConfigYml.warning);
     allWarnings.push(runConfigYml.warning);
   }
+  // An earlier run's SIGTERM marker would make NeMo Evaluator's launcher report this run KILLED.
+  await rm(join(outputDir, RUN_FILES.interruptedMarker), { force: true });
   await writeFileAtomic(join(outputDir, RUN_FILES.runConfig), runConfigYml.text);
   await writeRenderedModelConfigs(modelConfigs, join(outputDir, RUN_FILES.modelConfigs));
   const logFile = join(outputDir, RUN_FILES.log);
@@ -204,6 +206,11 @@ async function runLocked(o: {
   await appendFile(logFile, `${new Date().toISOString()} ${formatFinalLogLine(result.status, result.summary)}\n`).catch(
     () => undefined,
   ); // a full disk already failed the writes above
+  if (engine.stopSignal === 'SIGTERM') {
+    // NeMo Evaluator's marker (its evaluate.py writes the same), by which the launcher's status says KILLED.
+    const marker = JSON.stringify({ signal: 'SIGTERM', timestamp: Date.now() / 1000 });
+    await writeFileAtomic(join(outputDir, RUN_FILES.interruptedMarker), marker).catch(() => undefined);
+  }
   if (engine.interrupted) {
     // One line, not a summary of a run that did not finish (issue 19.8).
     const kept = await answersKept(join(outputDir, RUN_FILES.modelResponses));

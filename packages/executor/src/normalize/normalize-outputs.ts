@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RUN_FILES, type CodedMessage, type EngineSummary, type RunStatus, type Evaluation } from '@eval-factory/types';
 import {
@@ -92,16 +92,20 @@ export async function normalizeOutputs(input: NormalizeInput): Promise<Normalize
         engineVersion: summary?.engine_version ?? null,
       }),
     );
-  await writeFileAtomic(
-    join(out, RUN_FILES.resultsYml),
-    formatResultsYml({
-      evaluation: input.evaluation,
-      renderedCommand: input.renderedCommand,
-      gitHash: input.gitHash,
-      summary,
-      metadata: input.metadata,
-    }),
-  );
+  // results.yml is what exporters read as a finished run's scores: a run that never produced any (the engine failed
+  // before its summary, e.g. an unknown benchmark) has none, not an empty one, and not an earlier run's.
+  if (summary)
+    await writeFileAtomic(
+      join(out, RUN_FILES.resultsYml),
+      formatResultsYml({
+        evaluation: input.evaluation,
+        renderedCommand: input.renderedCommand,
+        gitHash: input.gitHash,
+        summary,
+        metadata: input.metadata,
+      }),
+    );
+  else await rm(join(out, RUN_FILES.resultsYml), { force: true });
   await writeFileAtomic(
     join(out, RUN_FILES.metrics),
     formatEvalFactoryMetrics(summary, {
