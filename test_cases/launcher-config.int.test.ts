@@ -3,7 +3,7 @@
  * `nemo_evaluator_config` with url, model_id, type, config.type, output_dir and metadata set), run the way it runs
  * it: `eval-factory run_eval --run_config config_ef.yaml` in the working directory that holds the file.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
@@ -104,6 +104,17 @@ describe('a launcher-built config with interceptors and headers', () => {
 
   it("writes the launcher's progress file: the requests completed", () => {
     expect(readFileSync(join(out, 'progress'), 'utf8')).toBe('3');
+  });
+
+  it("gives NeMo's bundle reader the per-sample rows: eval-results/output.jsonl is results.jsonl, with a reward", () => {
+    const link = join(out, 'eval-results', 'output.jsonl');
+    expect(readlinkSync(link)).toBe(join('..', 'results.jsonl'));
+    const rows = readFileSync(link, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(rows).toHaveLength(3);
+    for (const row of rows) expect(row.reward).toBe(row.metrics.exact_match);
   });
 
   it('keeps the cache where the caching interceptor says', () => {
