@@ -63,6 +63,11 @@ describe('Ctrl-C and SIGTERM', () => {
       expect(readFileSync(join(out, 'logs/eval-factory.log'), 'utf8').trimEnd().split('\n').pop()).toMatch(
         / final: status interrupted; instances: \d+ evaluated.*requests: \d+ total.*\d+ not sent; runtime /,
       );
+      // NeMo Evaluator's launcher reports KILLED (not FAILED) by this marker; only SIGTERM writes it, as NeMo does.
+      const marker = join(out, '.nemo_evaluator_interrupted');
+      if (signal === 'SIGTERM') expect(JSON.parse(readFileSync(marker, 'utf8')).signal).toBe('SIGTERM');
+      else expect(existsSync(marker)).toBe(false);
+      expect(Number(readFileSync(join(out, 'progress'), 'utf8'))).toBe(answered);
 
       // summarize shows it; the same command again resumes and sends only what was not answered.
       const summary = await runCli(['summarize', out]);
@@ -72,6 +77,8 @@ describe('Ctrl-C and SIGTERM', () => {
       expect(again.code).toBe(0);
       expect(parse(readFileSync(join(out, 'evaluation_config.yaml'), 'utf8')).status).toBe('success');
       expect(server.requests.length - sentBefore).toBe(notSent.length);
+      expect(existsSync(marker)).toBe(false); // the finished re-run is not reported KILLED
+      expect(Number(readFileSync(join(out, 'progress'), 'utf8'))).toBe(results.length);
     } finally {
       await server.close();
     }

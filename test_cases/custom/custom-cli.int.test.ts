@@ -6,12 +6,12 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { BENCHMARK_ORDER, startFakeOpenAIServer, type FakeOpenAIServer } from '@eval-factory/testkit';
+import { TASK_ORDER, startFakeOpenAIServer, type FakeOpenAIServer } from '@eval-factory/testkit';
 import { REPO_ROOT, runCli, tempDir, writeRunConfig } from '../support.js';
 
 const EXAMPLES = join(REPO_ROOT, 'configs', 'custom', 'benchmarks');
 const QUIZ = join(EXAMPLES, 'clinical_quiz.yml');
-const BUILT_IN_LS = ['helm: ', ...BENCHMARK_ORDER.map((t) => `  * ${t}`)];
+const BUILT_IN_LS = ['helm: ', ...TASK_ORDER.map((t) => `  * ${t}`)];
 
 /** A folder of self-written definitions: a valid label task, and broken ones for `validate`. */
 function benchmarksFolder(): string {

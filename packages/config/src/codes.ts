@@ -38,7 +38,7 @@ export const ERROR_HINTS = {
   EF_ADAPTER_CONFIG:
     'Remove the key or fix its spelling; the accepted keys are listed in docs/configuration.md#adapter_config.',
   EF_ADAPTER_UNSUPPORTED:
-    'Use the flat adapter_config keys (use_caching, process_reasoning_traces, …) instead of interceptors/post_eval_hooks.',
+    'Use a supported interceptor (docs/configuration.md#interceptors) or the flat adapter_config keys, and write interceptors in the run_config, not in --overrides.',
   EF_OUTPUT_DIR_MISMATCH: 'Use a new --output_dir, or restore the previous settings to resume that run.',
   EF_CUSTOM_BENCHMARK_MISSING:
     'Set config.params.extra.benchmark to your definition file, or write its path as config.type (docs/custom-benchmarks.md).',

@@ -49,6 +49,7 @@ export const EXTRA_KEYS = [
   'shard',
   'merge_units',
   'shared_budget',
+  'disable_cache',
 ] as const satisfies readonly (keyof EvaluationExtra & string)[];
 export const API_ENDPOINT_KEYS = allKeys<ApiEndpoint>()([
   'url',
@@ -57,6 +58,7 @@ export const API_ENDPOINT_KEYS = allKeys<ApiEndpoint>()([
   'api_key_name',
   'api_key',
   'stream',
+  'headers',
   'adapter_config',
 ]);
 

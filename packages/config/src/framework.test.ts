@@ -4,7 +4,7 @@ import { defaultFrameworkPath, listTasks, loadFramework, validateFramework } fro
 import { mergeLayers } from './merge.js';
 import { schemaErrors } from './schema/validate.js';
 import { thrown } from './test-support.js';
-import { BENCHMARK_ORDER } from '@eval-factory/testkit';
+import { TASK_ORDER, TASK_VARIANTS } from '@eval-factory/testkit';
 /** The benchmarks MedHELM scores with its LLM jury; framework.yml marks each by its judge roster. */
 const JUDGED_TASKS = [
   'mtsamples_replicate',
@@ -14,12 +14,14 @@ const JUDGED_TASKS = [
   'aci_bench',
   'mtsamples_procedures',
   'med_dialog',
+  'med_dialog_healthcaremagic',
+  'med_dialog_icliniq',
   'mimic_rrs',
   'mimic_bhc',
   'dischargeme',
 ];
 
-const ALL_TASKS = BENCHMARK_ORDER;
+const ALL_TASKS = TASK_ORDER;
 const IMPLEMENTED = [
   'pubmed_qa',
   'head_qa',
@@ -40,6 +42,8 @@ const IMPLEMENTED = [
   'aci_bench',
   'mtsamples_procedures',
   'med_dialog',
+  'med_dialog_healthcaremagic',
+  'med_dialog_icliniq',
   'medhelm_med_mcqa',
   'mimic_rrs',
   'mimic_bhc',
@@ -72,7 +76,7 @@ describe('repository framework.yml', () => {
     expect(fw.defaults).toMatchObject({ framework_name: 'helm', pkg_name: 'eval_factory_engine' });
   });
 
-  it('lists the thirteen tasks of §1.4, then the rest of MedHELM, in order', () => {
+  it("lists the thirteen tasks of §1.4, then the rest of MedHELM (with NVIDIA's variant names), in order", () => {
     expect(listTasks(fw).map((t) => t.type)).toEqual(ALL_TASKS);
   });
 
@@ -88,7 +92,8 @@ describe('repository framework.yml', () => {
   it.each(ALL_TASKS)('%s: params.task and supported types; merged defaults pass the schema', (type) => {
     const entry = fw.evaluations.find((t) => t.type === type)!;
     const merged = mergeLayers([fw.defaults, entry.defaults]) as any;
-    expect(merged.config.params.task).toBe(type);
+    expect(merged.config.params.task).toBe(TASK_VARIANTS[type]?.benchmark ?? type);
+    if (TASK_VARIANTS[type]) expect(merged.config.params.extra.subset).toBe(TASK_VARIANTS[type].subset);
     expect(merged.config.supported_endpoint_types).toEqual(['chat', 'completions']);
     expect(entry.description.length).toBeGreaterThan(10);
     expect(schemaErrors(merged, 'runConfig')).toEqual([]);

@@ -8,6 +8,7 @@ import { configError } from './codes.js';
 import { API_ENDPOINT_KEYS, CONFIG_KEYS, EXTRA_KEYS, PARAM_KEYS, TOP_LEVEL_KEYS } from './evaluation.js';
 import { isPlainObject, normalizeApiKeyLayer, type Layer } from './merge.js';
 import { renameUseReasoning } from './rules/adapter-config.js';
+import { flattenInterceptors } from './rules/interceptors.js';
 
 /** The individual CLI flags (§6.1) that map onto run_config fields. */
 export interface ResolveFlags {
@@ -25,11 +26,24 @@ export interface UserLayer {
   readonly warnings: readonly CodedMessage[];
 }
 
-/** Normalises one layer: `api_key` → `api_key_name`, `use_reasoning` → `process_reasoning_traces`. */
+/**
+ * Normalises one layer: `api_key` → `api_key_name`, adapter_config `interceptors` → the flat keys,
+ * `use_reasoning` → `process_reasoning_traces`.
+ */
 export function normalizeLayer(layer: Layer, layerName: string): UserLayer {
   const { layer: keyed, wroteApiKey } = normalizeApiKeyLayer(layer, layerName);
-  const { layer: renamed, warnings } = renameUseReasoning(keyed, false);
+  const { layer: renamed, warnings } = renameUseReasoning(withFlatAdapter(keyed, layerName), false);
   return { layer: renamed, wroteApiKey, warnings };
+}
+
+function withFlatAdapter(layer: Layer, layerName: string): Layer {
+  const target = layer.target;
+  const endpoint = isPlainObject(target) ? target.api_endpoint : undefined;
+  const adapter = isPlainObject(endpoint) ? endpoint.adapter_config : undefined;
+  if (!isPlainObject(adapter)) return layer;
+  const flat = flattenInterceptors(adapter, layerName);
+  if (flat === adapter) return layer;
+  return { ...layer, target: { ...(target as Layer), api_endpoint: { ...(endpoint as Layer), adapter_config: flat } } };
 }
 
 /** Splits `metadata` (copied to metadata.yaml, never merged) off the run_config and normalises the rest. */

@@ -56,7 +56,7 @@ describe('resolveEvaluation: errors in §5.2 order', () => {
       { runConfig: runConfig({ config: { type: 'mmlu' } }) },
       'EF_UNKNOWN_EVALUATION',
       'Unknown evaluation mmlu. Evaluations available: pubmed_qa, head_qa, medbullets, medcalc_bench, medec, ehr_sql, race_based_med, medhallu, mtsamples_replicate, ehrshot, clear, medalign, n2c2_ct_matching, ' +
-        'medhelm_med_qa, medication_qa, medi_qa, aci_bench, mtsamples_procedures, med_dialog, medhelm_med_mcqa, mimic_rrs, mimic_bhc, mimiciv_billing_code, dischargeme',
+        'medhelm_med_qa, medication_qa, medi_qa, aci_bench, mtsamples_procedures, med_dialog, med_dialog_healthcaremagic, med_dialog_icliniq, medhelm_med_mcqa, mimic_rrs, mimic_bhc, mimiciv_billing_code, dischargeme',
     ],
     [
       'run_config not a mapping',
@@ -74,7 +74,7 @@ describe('resolveEvaluation: errors in §5.2 order', () => {
       'typo via --overrides',
       { runConfig: runConfig(), overrides: ['target.api_endpoint.modelid=x'] },
       'EF_CONFIG_INVALID',
-      "Invalid configuration (run_config): target.api_endpoint: Invalid parameter 'modelid'. Valid params: [url, model_id, type, api_key_name, api_key, stream, adapter_config]",
+      "Invalid configuration (run_config): target.api_endpoint: Invalid parameter 'modelid'. Valid params: [url, model_id, type, api_key_name, api_key, stream, headers, adapter_config]",
     ],
     [
       'missing endpoint',
@@ -95,10 +95,10 @@ describe('resolveEvaluation: errors in §5.2 order', () => {
       "The benchmark 'pubmed_qa' does not support the model type 'embedding'. The benchmark supports '[chat, completions]'.",
     ],
     [
-      'interceptors',
-      { runConfig: runConfig({ target: { api_endpoint: { adapter_config: { interceptors: [] } } } }) },
+      'unsupported interceptor',
+      { runConfig: runConfig({ target: { api_endpoint: { adapter_config: { interceptors: ['omni_info'] } } } }) },
       'EF_ADAPTER_UNSUPPORTED',
-      'target.api_endpoint.adapter_config.interceptors: the interceptor-style adapter_config is not supported; only the flat legacy keys are',
+      "target.api_endpoint.adapter_config.interceptors[0] (run_config): 'omni_info' is not supported here; supported: system_message, payload_modifier, request_logging, response_logging, caching, reasoning, endpoint, nvcf, response_stats, progress_tracking, raise_client_errors",
     ],
     [
       'bad override',

@@ -49,6 +49,7 @@ export function buildModelDeployment(evaluation: Evaluation): {
     nvcf: nvcfSettings(url, adapter),
     max_tokens_field: maxTokensField(endpoint.model_id, adapter),
     request_settings: buildRequestSettings(adapter),
+    headers: { ...(adapter.headers_to_add ?? {}), ...(endpoint.headers ?? {}) },
   };
   return { deployment, warnings: url.warnings };
 }

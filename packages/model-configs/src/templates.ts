@@ -29,6 +29,7 @@ export const MODEL_DEPLOYMENTS_TEMPLATE = `${HEADER}model_deployments:
       is_function: {{yaml nvcf.is_function}}
       poll_seconds: {{yaml nvcf.poll_seconds}}
     max_tokens_field: {{yaml max_tokens_field}}
+    headers: {{yaml headers}}
     request_settings:
 {{#each request_settings}}
       {{yamlKey @key}}: {{yaml this}}

@@ -29,3 +29,15 @@ export const BENCHMARK_ORDER: readonly string[] = [
   'mimiciv_billing_code',
   'dischargeme',
 ];
+
+/** NVIDIA's helm-harness names for one benchmark's variants, listed after that benchmark, and what each runs. */
+export const TASK_VARIANTS: Readonly<Record<string, { readonly benchmark: string; readonly subset: string }>> = {
+  med_dialog_healthcaremagic: { benchmark: 'med_dialog', subset: 'healthcaremagic' },
+  med_dialog_icliniq: { benchmark: 'med_dialog', subset: 'icliniq' },
+};
+
+/** framework.yml's tasks (and `eval-factory ls`) in order: each benchmark, then its variants' task names. */
+export const TASK_ORDER: readonly string[] = BENCHMARK_ORDER.flatMap((b) => [
+  b,
+  ...Object.keys(TASK_VARIANTS).filter((t) => TASK_VARIANTS[t]!.benchmark === b),
+]);

@@ -54,6 +54,8 @@ export interface EvaluationExtra {
   readonly shard: string | null;
   readonly merge_units: boolean | null;
   readonly shared_budget: boolean | null;
+  /** NeMo's switch for the request cache: true sends every request and stores nothing. */
+  readonly disable_cache?: boolean | null;
   readonly [key: string]: unknown;
 }
 
@@ -96,6 +98,8 @@ export interface AdapterConfig {
   readonly use_response_logging?: boolean | null;
   readonly max_logged_responses?: number | null;
   readonly tracking_requests_stats?: boolean | null;
+  /** Headers added to every request, under the endpoint's own `headers`. */
+  readonly headers_to_add?: Readonly<Record<string, string>> | null;
   readonly [key: string]: unknown;
 }
 
@@ -108,6 +112,8 @@ export interface ApiEndpoint {
   /** Old spelling of `api_key_name`, kept only on input (outputs write `api_key_name`). */
   readonly api_key?: string | null;
   readonly stream?: boolean | null;
+  /** HTTP headers sent on every request (docs/configuration.md#headers); secret-looking values are redacted in logs. */
+  readonly headers?: Readonly<Record<string, string>> | null;
   readonly adapter_config: AdapterConfig;
 }
 

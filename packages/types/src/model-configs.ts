@@ -103,6 +103,8 @@ export interface ModelDeployment {
   readonly nvcf: NvcfSettings;
   readonly max_tokens_field: MaxTokensField;
   readonly request_settings: RequestSettings;
+  /** Extra HTTP headers of every request (`target.api_endpoint.headers` over `headers_to_add`). */
+  readonly headers: Readonly<Record<string, string>>;
 }
 
 /** One entry of `model_metadata.yaml` (HELM's model metadata shape). */

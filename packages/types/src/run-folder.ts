@@ -26,6 +26,12 @@ export const RUN_FILES = {
   /** The engine's summary, in its run directory (EngineSummary). */
   engineSummary: 'ef_summary.json',
   lock: '.eval-factory.lock',
+  /** Requests completed so far, one integer, rewritten while the run sends (read by NeMo Evaluator's launcher). */
+  progress: 'progress',
+  /** Written when SIGTERM stopped the run, so NeMo Evaluator's launcher reports it KILLED, not FAILED. */
+  interruptedMarker: '.nemo_evaluator_interrupted',
+  /** A relative link to results.jsonl where NeMo Evaluator's bundle reader looks for per-sample rows. */
+  perSampleRows: 'eval-results/output.jsonl',
   /** A suite folder's manifest (run_suite). */
   suiteManifest: 'suite.json',
   /** A suite folder's jobs that failed before their run wrote anything: job folder → the coded error. */
@@ -61,6 +67,8 @@ export interface ResultsLine {
   /** The label an answer maps to (multiple-choice output mappings). */
   readonly mapped_output?: string | null;
   readonly metrics: Readonly<Record<string, number>>;
+  /** The main metric's value, under the name NeMo Evaluator's per-sample readers take a row's score from. */
+  readonly reward?: number;
   readonly flags?: readonly string[];
   readonly annotations?: Readonly<Record<string, unknown>>;
   readonly variant?: Instance['variant'];

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { appendFile, readFile } from 'node:fs/promises';
+import { appendFile, readFile, rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { EXIT, redact, registerSecret, terminalSafe, UserError } from '@eval-factory/errors';
+import { EXIT, redact, registerHeaderSecrets, registerSecret, terminalSafe, UserError } from '@eval-factory/errors';
 import { loadFramework, readRunConfig, resolveEvaluation } from '@eval-factory/config';
 import {
   checkJudgeCredentials,
@@ -79,6 +79,7 @@ export async function runEvalCommand(
   const { warnings } = resolved;
   const evaluation = resolved.evaluation;
   const endpoint = evaluation.target.api_endpoint;
+  registerHeaderSecrets(endpoint.headers ?? {});
   // Rendered (not written) first: a bad model or judge URL fails before any file exists, dry run included.
   const modelConfigs = renderModelConfigs(evaluation);
   const allWarnings: CodedMessage[] = [...warnings, ...modelConfigs.warnings];
@@ -96,7 +97,7 @@ export async function runEvalCommand(
         code: 'EF_API_KEY_MISSING',
         message: `environment variable ${keyName} is not set (needed for a real run)`,
       });
-    process.stdout.write(terminalSafe(formatDryRun(evaluation, argv)) + prompts);
+    process.stdout.write(terminalSafe(redact(formatDryRun(evaluation, argv))) + prompts);
     if (!resolved.customBenchmark) await printSizeEstimate(evaluation);
     return EXIT.ok;
   }
@@ -162,6 +163,8 @@ async function runLocked(o: {
     warn(runConfigYml.warning);
     allWarnings.push(runConfigYml.warning);
   }
+  // An earlier run's SIGTERM marker would make NeMo Evaluator's launcher report this run KILLED.
+  await rm(join(outputDir, RUN_FILES.interruptedMarker), { force: true });
   await writeFileAtomic(join(outputDir, RUN_FILES.runConfig), runConfigYml.text);
   await writeRenderedModelConfigs(modelConfigs, join(outputDir, RUN_FILES.modelConfigs));
   const logFile = join(outputDir, RUN_FILES.log);
@@ -211,6 +214,11 @@ async function runLocked(o: {
       logFile,
       `${new Date().toISOString()} ${formatFinalLogLine(result.status, result.summary)}\n`,
     ).catch(() => undefined); // a full disk already failed the writes above
+    if (engine.stopSignal === 'SIGTERM') {
+      // NeMo Evaluator's marker (its evaluate.py writes the same), by which the launcher's status says KILLED.
+      const marker = JSON.stringify({ signal: 'SIGTERM', timestamp: Date.now() / 1000 });
+      await writeFileAtomic(join(outputDir, RUN_FILES.interruptedMarker), marker).catch(() => undefined);
+    }
     stopped = engine.interrupted;
     if (engine.interrupted) {
       // One line, not a summary of a run that did not finish (issue 19.8).

@@ -1,6 +1,7 @@
 /**
  * Legacy flat `adapter_config` (docs/configuration.md): known keys pass (with a type check), the NeMo list of
- * accepted-but-unimplemented keys gives one warning, new-style interceptors are rejected, anything else is an error.
+ * accepted-but-unimplemented keys gives one warning, anything else is an error. A run_config's interceptors are flat
+ * keys by now (interceptors.ts); only `--overrides` can leave them here.
  */
 import type { CodedMessage, EvaluationDraft } from '@eval-factory/types';
 import { isPlainObject, type Layer } from '../merge.js';
@@ -31,12 +32,12 @@ export const ADAPTER_KEYS: Readonly<Record<string, readonly [ValueCheck, string]
   use_response_logging: [bool, 'boolean'],
   max_logged_responses: [count, 'integer >= 0'],
   tracking_requests_stats: [bool, 'boolean'],
+  headers_to_add: [(v) => dict(v) && Object.values(v as object).every(str), 'mapping of strings'],
 };
 
 /** NeMo keys accepted for compatibility but not implemented (warning "accepted, ignored"). */
 export const ADAPTER_IGNORED_KEYS: readonly string[] = [
   'use_omni_info',
-  'headers_to_add',
   'headers_to_remove',
   'headers_to_rename',
   'save_requests',
@@ -59,7 +60,7 @@ export const ADAPTER_IGNORED_KEYS: readonly string[] = [
   'include_if_reasoning_not_finished',
 ];
 
-/** The new-style (2025+) NeMo adapter dialect, rejected as a whole. */
+/** The new-style (2025+) NeMo adapter lists: read from a run_config (interceptors.ts), not from --overrides. */
 export const ADAPTER_UNSUPPORTED_KEYS: readonly string[] = ['interceptors', 'post_eval_hooks'];
 
 const PREFIX = 'target.api_endpoint.adapter_config';
@@ -68,7 +69,7 @@ function checkKey(key: string, value: unknown): RuleResult {
   if (ADAPTER_UNSUPPORTED_KEYS.includes(key)) {
     return fail(
       'EF_ADAPTER_UNSUPPORTED',
-      `${PREFIX}.${key}: the interceptor-style adapter_config is not supported; only the flat legacy keys are`,
+      `${PREFIX}.${key}: interceptors are read from the run_config only, not from --overrides`,
     );
   }
   const known = ADAPTER_KEYS[key];

@@ -280,7 +280,7 @@ describe('error rules: code and message text', () => {
       },
       checkAdapterConfig,
       'EF_ADAPTER_UNSUPPORTED',
-      'target.api_endpoint.adapter_config.interceptors: the interceptor-style adapter_config is not supported; only the flat legacy keys are',
+      'target.api_endpoint.adapter_config.interceptors: interceptors are read from the run_config only, not from --overrides',
     ],
     [
       'post_eval_hooks',
@@ -289,7 +289,7 @@ describe('error rules: code and message text', () => {
       },
       checkAdapterConfig,
       'EF_ADAPTER_UNSUPPORTED',
-      'target.api_endpoint.adapter_config.post_eval_hooks: the interceptor-style adapter_config is not supported; only the flat legacy keys are',
+      'target.api_endpoint.adapter_config.post_eval_hooks: interceptors are read from the run_config only, not from --overrides',
     ],
   ])('%s', (_name, mutate, rule, code, message) => {
     const result = rule(draft(mutate));

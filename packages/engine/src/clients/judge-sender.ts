@@ -136,5 +136,6 @@ function judgeDeployment(e: JudgeEndpoint): ModelDeployment {
     nvcf: { enabled: isFunction, backed: e.nvcf_backed, is_function: isFunction, poll_seconds: 1800 },
     max_tokens_field: 'max_tokens',
     request_settings: DEFAULT_SETTINGS,
+    headers: {},
   };
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { UserError } from '@eval-factory/errors';
+import { registerHeaderSecrets, UserError } from '@eval-factory/errors';
 import {
   DEFAULT_REQUEST_SETTINGS,
   HELM_DEFAULT_TOKENIZER,
@@ -79,7 +79,19 @@ export function readModelDeployment(dir: string, model: string): ModelDeployment
     },
     max_tokens_field: found.max_tokens_field === 'max_completion_tokens' ? 'max_completion_tokens' : 'max_tokens',
     request_settings: settings,
+    headers: readHeaders(found.headers),
   };
+}
+
+/** String-valued headers only; a secret-looking value is registered so no log line or written answer shows it. */
+function readHeaders(value: unknown): Record<string, string> {
+  if (value === null || typeof value !== 'object') return {};
+  const headers = Object.fromEntries(Object.entries(value).filter(([, v]) => typeof v === 'string')) as Record<
+    string,
+    string
+  >;
+  registerHeaderSecrets(headers);
+  return headers;
 }
 
 function stripNulls(o: Record<string, unknown>): Record<string, unknown> {

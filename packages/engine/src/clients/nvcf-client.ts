@@ -17,6 +17,7 @@ export function createNvcfSender(deployment: ModelDeployment, apiKey: string | n
       Accept: 'application/json',
       'NVCF-POLL-SECONDS': String(Math.max(1, Math.min(deployment.nvcf.poll_seconds, Math.floor(timeoutMs / 1000)))),
       ...(apiKey ? { Authorization: `Bearer ${apiKey}` } : {}),
+      ...deployment.headers,
     };
     let response = await fetchBefore(
       deadline,

@@ -30,12 +30,13 @@ export function createOpenAISender(deployment: ModelDeployment, apiKey: string |
     project: null,
     maxRetries: 0,
     fetch: createNodeFetch(),
-    defaultHeaders:
-      apiKey === null
-        ? { Authorization: null }
-        : deployment.nvcf.enabled
-          ? { 'NVCF-POLL-SECONDS': String(deployment.nvcf.poll_seconds) }
-          : undefined,
+    defaultHeaders: {
+      ...(apiKey === null ? { Authorization: null } : {}),
+      ...(apiKey !== null && deployment.nvcf.enabled
+        ? { 'NVCF-POLL-SECONDS': String(deployment.nvcf.poll_seconds) }
+        : {}),
+      ...deployment.headers,
+    },
   });
   return async (body, timeoutMs, signal) => {
     const options = { timeout: timeoutMs, signal, maxRetries: 0 };

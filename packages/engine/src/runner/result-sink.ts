@@ -28,6 +28,7 @@ export interface ResultCounts {
 export class ResultSink {
   readonly metrics: MetricsTally;
   readonly efficiency = new EfficiencyTally();
+  private readonly mainMetric: string;
   readonly counts: ResultCounts = { evaluated: 0, ok: 0, failed: 0, unscored: 0, noVerdict: 0, notSent: 0 };
 
   private constructor(
@@ -37,6 +38,7 @@ export class ResultSink {
     benchmark: Pick<BenchmarkDefinition, 'main_metric' | 'breakdown'>,
   ) {
     this.metrics = new MetricsTally(active, benchmark);
+    this.mainMetric = benchmark.main_metric;
   }
 
   static async open(o: {
@@ -63,7 +65,7 @@ export class ResultSink {
     this.metrics.add(r);
     this.efficiency.add(record);
     this.count(r);
-    const line = this.results.push(resultsLine(r));
+    const line = this.results.push(resultsLine(r, this.mainMetric));
     return this.helm ? Promise.all([line, this.helm.add(r, record)]).then(() => undefined) : line;
   }
 
@@ -96,7 +98,8 @@ export class ResultSink {
   }
 }
 
-function resultsLine(r: ScoredResult): ResultsLine {
+function resultsLine(r: ScoredResult, mainMetric: string): ResultsLine {
+  const reward = r.metrics[mainMetric];
   return {
     instance_id: r.instance.id,
     train_trial_index: r.request.train_trial_index,
@@ -107,6 +110,7 @@ function resultsLine(r: ScoredResult): ResultsLine {
       ? { mapped_output: r.request.output_mapping[r.prediction.trim()] ?? null }
       : {}),
     metrics: r.metrics,
+    ...(reward !== undefined ? { reward } : {}),
     ...(r.flags.length ? { flags: r.flags } : {}),
     ...(r.annotations ? { annotations: r.annotations } : {}),
     ...(r.instance.variant ? { variant: r.instance.variant } : {}),

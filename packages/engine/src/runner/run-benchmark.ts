@@ -23,6 +23,7 @@ import { untilAborted } from './until-aborted.js';
 import { prepareRun } from './prepare.js';
 import { scrubPrepared } from './scrub-secrets.js';
 import { createProgress, type Progress } from './progress.js';
+import { withProgressFile } from './progress-file.js';
 import type { RetryObserver } from '../clients/retry.js';
 import { ignoredArgFlags, resolveRun } from './resolve-run.js';
 import { runLog } from '../output/run-log.js';
@@ -192,7 +193,7 @@ export async function runBenchmark(
     // A suite's next job is ready now; it sends once the job before it on this endpoint gives it slots.
     if (turn) await untilAborted(turn.opened, signal);
     const responsesLog = await JsonlAppender.open(join(out, RUN_FILES.modelResponses));
-    const bar = createProgress(run.benchmark.name, prepared.requests.length);
+    const bar = withProgressFile(createProgress(run.benchmark.name, prepared.requests.length), out);
     progress = bar;
     let execution: Awaited<ReturnType<typeof executeRequests>>;
     try {

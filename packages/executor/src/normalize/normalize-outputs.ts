@@ -1,5 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, symlink } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
 import { RUN_FILES, type CodedMessage, type EngineSummary, type RunStatus, type Evaluation } from '@eval-factory/types';
 import {
   formatEvalFactoryMetrics,
@@ -92,16 +93,21 @@ export async function normalizeOutputs(input: NormalizeInput): Promise<Normalize
         engineVersion: summary?.engine_version ?? null,
       }),
     );
-  await writeFileAtomic(
-    join(out, RUN_FILES.resultsYml),
-    formatResultsYml({
-      evaluation: input.evaluation,
-      renderedCommand: input.renderedCommand,
-      gitHash: input.gitHash,
-      summary,
-      metadata: input.metadata,
-    }),
-  );
+  // results.yml is what exporters read as a finished run's scores: a run that never produced any (the engine failed
+  // before its summary, e.g. an unknown benchmark) has none, not an empty one, and not an earlier run's.
+  if (summary)
+    await writeFileAtomic(
+      join(out, RUN_FILES.resultsYml),
+      formatResultsYml({
+        evaluation: input.evaluation,
+        renderedCommand: input.renderedCommand,
+        gitHash: input.gitHash,
+        summary,
+        metadata: input.metadata,
+      }),
+    );
+  else await rm(join(out, RUN_FILES.resultsYml), { force: true });
+  if (summary) await linkPerSampleRows(out);
   await writeFileAtomic(
     join(out, RUN_FILES.metrics),
     formatEvalFactoryMetrics(summary, {
@@ -126,4 +132,16 @@ export async function normalizeOutputs(input: NormalizeInput): Promise<Normalize
     }),
   );
   return { status, summary, errors: [...errors, ...(summary?.errors ?? [])], echoed };
+}
+
+/**
+ * NeMo Evaluator's newer bundle reader takes per-sample rows from `output*.jsonl` files under `eval-results/` beside results.yml:
+ * a relative link to results.jsonl gives it ours without a second copy (each row's `reward` is its main metric).
+ */
+async function linkPerSampleRows(out: string): Promise<void> {
+  const link = join(out, RUN_FILES.perSampleRows);
+  if (!existsSync(join(out, RUN_FILES.resultsJsonl))) return;
+  await rm(link, { force: true });
+  await mkdir(dirname(link), { recursive: true });
+  await symlink(relative(dirname(link), join(out, RUN_FILES.resultsJsonl)), link).catch(() => undefined);
 }
