@@ -86,6 +86,16 @@ describe('doc paths users are sent to exist', () => {
     expect(broken).toEqual([]);
   });
 
+  it('no doc names a ../shared path (outside the repository: a doc names the repository file, or what to put where)', () => {
+    const outside = userFacing.flatMap((f) =>
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('../shared'))
+        .map((l) => `${relative(REPO_ROOT, f)}: ${l.trim()}`),
+    );
+    expect(outside).toEqual([]);
+  });
+
   it('nothing a user reads cites the specification, which users do not have', () => {
     const spec =
       /(?<![\w/-])(eval-factory\.md|engine\.md|judges-and-auth\.md|benchmarks-2\.md|style\.md|benchmarks\.md §)/;
