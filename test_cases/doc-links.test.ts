@@ -1,5 +1,5 @@
 /**
- * Users have the repository, not the specification (issue 19.4): every doc path that an error hint, a doc page, the
+ * Users have the repository, not the specification: every doc path that an error hint, a doc page, the
  * README, framework.yml or an example config cites must exist here (with its #anchor, when it names one), and none
  * may send users to the spec's own files (the specification lives outside the repository).
  */
