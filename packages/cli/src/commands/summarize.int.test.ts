@@ -149,7 +149,7 @@ describe('summarize over real runs', () => {
   });
 });
 
-describe('summarize defaults (issues 18.7, 19.13)', () => {
+describe('summarize defaults', () => {
   it('without --out the leaderboard goes next to the runs it read, not into the current folder', async () => {
     const [out, err] = [textSink(), textSink()];
     const before = existsSync(join(process.cwd(), 'leaderboard.md'));
