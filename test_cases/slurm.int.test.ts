@@ -9,34 +9,21 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
-  slurmUnavailable,
   startFakeOpenAIServer,
-  startSlurm,
+  startSlurmOrSayWhy,
   waitForSlurmQueue,
   type FakeOpenAIServer,
-  type SlurmCluster,
 } from '@eval-factory/testkit';
 import { linkFixtures, runCli, tempDir } from './support.js';
 import { writeEntries } from './scale-support.js';
 
-// Started while the file loads, so that a machine where Slurm cannot run shows the suite as skipped, with the
-// reason in its name, instead of a test that returns early and counts as passed.
-const started = await startIfPossible();
-
-async function startIfPossible(): Promise<{ cluster: SlurmCluster } | { why: string }> {
-  const why = slurmUnavailable();
-  if (why) return { why: `Slurm cannot be started here: ${why}` };
-  try {
-    return { cluster: await startSlurm() };
-  } catch (error) {
-    return { why: `Slurm did not start: ${(error as Error).message.split('\n')[0]}` };
-  }
-}
+// Started while the file loads: without Slurm the suite is skipped, saying why (see startSlurmOrSayWhy).
+const started = await startSlurmOrSayWhy();
 
 const suite = 'cluster' in started ? describe : describe.skip;
 const skipped = 'why' in started ? ` (SKIPPED: ${started.why})` : '';
 // Jest does not name the tests of a file it skips whole: say why on stderr, which it shows.
-if (skipped) process.stderr.write(`slurm.int.test:${skipped}\n`);
+if ('why' in started) process.stderr.write(`slurm.int.test: SKIPPED, ${started.why}\n`);
 
 suite(`Slurm executor (real single-node Slurm)${skipped}`, () => {
   // A skipped suite still collects its tests but runs neither them nor its hooks: the cluster is never read then.
