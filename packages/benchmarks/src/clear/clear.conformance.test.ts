@@ -9,13 +9,15 @@ import { CLEAR_CONDITIONS } from './prompt.js';
 // Private data: present only where a copy of the CLEAR spreadsheets (<condition>.xlsx) was placed. docs/benchmarks/clear.md
 // gives no counts for it, so this checks the shape of every instance and reports HELM's label quirk if it shows.
 const DIR = realDataDir('clear');
+const missing = CLEAR_CONDITIONS.filter((condition) => !existsSync(join(DIR, `${condition}.xlsx`)));
+if (missing.length > 0)
+  process.stderr.write(`clear.conformance.test: SKIPPED for ${missing.join(', ')}: no <condition>.xlsx in ${DIR}\n`);
 
 describe('clear on the real CLEAR spreadsheets (docs/benchmarks/clear.md)', () => {
   // One test per condition, skipped with the reason in its name when that spreadsheet is absent.
   for (const condition of CLEAR_CONDITIONS) {
     const file = join(DIR, `${condition}.xlsx`);
-    const present = existsSync(file);
-    if (!present) process.stderr.write(`clear.conformance.test: ${condition} SKIPPED, ${file} is absent\n`);
+    const present = !missing.includes(condition);
     const name = `${condition}: three options, the note framed by the task and "Answer:"`;
     (present ? it : it.skip)(present ? name : `${name} (SKIPPED: ${file} is absent)`, async () => {
       const ctx = recordingContext({ cacheDir: await tempDir(), dataPath: DIR, args: { condition } });
