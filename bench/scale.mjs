@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Linear to a million instances (issue 16): runs of 1k, 10k and 100k invented PubMedQA-shaped instances at 0 ms
+// Linear to a million instances: runs of 1k, 10k and 100k invented PubMedQA-shaped instances at 0 ms
 // latency and parallelism 64, each printing time and CPU (factory + engine, GNU time) per instance, the engine's
 // peak RSS, and the request rate of the last 10 % of the run against the first 10 % (from the server's log). A
 // per-request cost that grows with the requests already done (abort listeners piling up on one signal: O(n²))

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// A suite against two endpoints (issue 13.2, issue 16.4): `run_suite` of 2 models × 3 benchmarks (N invented
+// A suite against two endpoints: `run_suite` of 2 models × 3 benchmarks (N invented
 // instances each: pubmed_qa, medhelm_med_qa, medbullets) on one loopback server with latency L, parallelism P per
 // endpoint, with the request cache on (the default: every answer is stored, none is found). Each endpoint runs its 3
-// jobs one after another, so there are two job boundaries per endpoint. The ideal is issue 13's: the slowest
+// jobs one after another, so there are two job boundaries per endpoint. The ideal: the slowest
 // endpoint's requests / P × L (endpoints run at the same time; jobs of an endpoint share its slots, so a job's last
 // partial round is not a round of its own), and the target is wall ≤ 1.10 × ideal + one start-up (the time before
-// the first request). Prints (wall − start-up) / ideal, the measure of sessions 5–7 next to it (wall against
+// the first request). Prints (wall − start-up) / ideal, the per-job measure next to it (wall against
 // start-up + Σ jobs ceil(n/P) × L, which was lenient by up to a round per job and by a tenth of the start-up), each
 // endpoint's utilisation (mean requests in flight over its sending window / P,
 // from the server's own log), the idle gaps at its job boundaries (last answer of a job → first request of the
@@ -147,7 +147,7 @@ function writeData(dir, benchmarks, n) {
 
 /**
  * One `run_suite` of `models` × `benchmarks` (n instances each) against `server`, measured from the requests it
- * received during this run: ratio, the measure of sessions 5–7, and per endpoint its utilisation, boundary gaps and
+ * received during this run: ratio, the per-job measure (more lenient), and per endpoint its utilisation, boundary gaps and
  * overrun.
  */
 async function measureSuite(server, { models, benchmarks, n, latencyMs, perJob }) {
@@ -235,7 +235,7 @@ function printSuite(suite, latencyMs) {
       ['start-up (before the first request)', sec(suite.firstMs)],
       ['ideal (the slowest endpoint: requests / P × latency)', sec(suite.idealSendMs)],
       ['(wall − start-up) / ideal', suite.ratio.toFixed(2)],
-      ['wall / (start-up + Σ jobs ceil(n/P) × latency), as sessions 5–7', suite.earlierRatio.toFixed(2)],
+      ['wall / (start-up + Σ jobs ceil(n/P) × latency), per job (lenient)', suite.earlierRatio.toFixed(2)],
       ['after the last answer (files, leaderboard)', sec(suite.afterMs)],
       [
         'CPU factory+engines (user + sys)',
@@ -305,7 +305,7 @@ async function main() {
         ? `; floors: ${two.ratio.toFixed(2)} with ${MODELS.length} endpoints and no job boundary, ${one.ratio.toFixed(2)} with one endpoint`
         : '';
     summary(
-      `suite: ${suite.ratio.toFixed(2)} × ideal + start-up at ${latencyMs} ms (target ≤ ${TARGET_RATIO}; ${suite.earlierRatio.toFixed(2)} as measured in sessions 5–7)${floorNote}, endpoint utilisation ${suite.perEndpoint.map((e) => `${(e.utilisation * 100).toFixed(0)} %`).join(' / ')}, job-boundary gaps ${suite.perEndpoint.map((e) => e.gaps.join('+')).join(' / ')} ms, CPU ${suite.result.cpuS?.toFixed(1) ?? 'n/a'} s${suite.ratio > TARGET_RATIO ? ' — MISSES TARGET' : ''}; ${loadNote()}`,
+      `suite: ${suite.ratio.toFixed(2)} × ideal + start-up at ${latencyMs} ms (target ≤ ${TARGET_RATIO}; ${suite.earlierRatio.toFixed(2)} per job)${floorNote}, endpoint utilisation ${suite.perEndpoint.map((e) => `${(e.utilisation * 100).toFixed(0)} %`).join(' / ')}, job-boundary gaps ${suite.perEndpoint.map((e) => e.gaps.join('+')).join(' / ')} ms, CPU ${suite.result.cpuS?.toFixed(1) ?? 'n/a'} s${suite.ratio > TARGET_RATIO ? ' — MISSES TARGET' : ''}; ${loadNote()}`,
     );
   } finally {
     await server.close();

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // Checks the dependency direction of docs/architecture.md "Rules" over every
 // packages/*/package.json and every import in packages/*/src/**/*.ts (tests, *.test.ts, excluded: they may use
-// testkit and cross package lines freely). Prints `file: message` per violation and exits 1, else prints
+// testkit and cross package lines freely), and that a package's third-party modules are declared where an install
+// for use finds them: what its source loads in `dependencies`, what only its tests load in `devDependencies`. Prints `file: message` per violation and exits 1, else prints
 // `dependency direction: ok (N files)`. Usage: node scripts/check-deps-direction.mjs [repo root]
 // Imports are read with TypeScript's own pre-processor, so comments and strings never count as imports, and
 // `export … from`, `import type`, `import('x')` and `import('x').T` all do.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
@@ -97,10 +99,19 @@ function checkImport(ctx, pkg, file, { specifier, line }) {
   }
   if (specifier.startsWith('node:')) return out;
   const name = packageOf(specifier);
+  if (builtinModules.includes(name)) return out;
   for (const rule of CONFINED) {
     if (rule.modules.includes(name) && !file.startsWith(`${rule.folder}/`)) out.push(`${at}: ${rule.why}`);
   }
-  if (!name.startsWith(SCOPE)) return out;
+  if (!name.startsWith(SCOPE)) {
+    pkg.used.add(name);
+    // An install for use (npm install --omit=dev, a package's own install) leaves devDependencies out.
+    if (!RUNTIME_DEP_FIELDS.some((f) => pkg.json[f]?.[name] !== undefined)) {
+      const dev = pkg.json.devDependencies?.[name] !== undefined ? ' (it is only a devDependency)' : '';
+      out.push(`${at}: ${name} is loaded at run time but not in packages/${pkg.dir}/package.json dependencies${dev}`);
+    }
+    return out;
+  }
   const to = name.slice(SCOPE.length);
   const target = ctx.packages.get(to);
   if (!target) return [...out, `${at}: no workspace package ${name}`];
@@ -133,6 +144,13 @@ function checkManifest(pkg) {
   return out;
 }
 
+/** Third-party `dependencies` that no source file of the package imports: only its tests use them. */
+function testOnlyDependencies(pkg) {
+  return Object.keys(pkg.json.dependencies ?? {})
+    .filter((name) => !name.startsWith(SCOPE) && !pkg.used.has(name))
+    .map((name) => `dependencies lists ${name}, which only tests import: move it to devDependencies`);
+}
+
 /**
  * Checks the tree under `root` (default: this repository).
  * @returns {{ files: number, violations: { file: string, message: string }[] }} files = package.json + source files read
@@ -142,7 +160,8 @@ export function checkDependencyDirection(root = resolve(dirname(fileURLToPath(im
   const packages = new Map();
   for (const dir of existsSync(packagesDir) ? readdirSync(packagesDir).sort() : []) {
     const manifest = join(packagesDir, dir, 'package.json');
-    if (existsSync(manifest)) packages.set(dir, { dir, json: JSON.parse(readFileSync(manifest, 'utf8')) });
+    if (existsSync(manifest))
+      packages.set(dir, { dir, json: JSON.parse(readFileSync(manifest, 'utf8')), used: new Set() });
   }
   const ctx = { root, packages };
   const violations = [];
@@ -163,6 +182,8 @@ export function checkDependencyDirection(root = resolve(dirname(fileURLToPath(im
         for (const message of checkImport(ctx, pkg, file, imp)) violations.push({ file, message });
       }
     }
+    for (const message of testOnlyDependencies(pkg))
+      violations.push({ file: `packages/${pkg.dir}/package.json`, message });
   }
   return { files, violations };
 }

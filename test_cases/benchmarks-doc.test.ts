@@ -1,5 +1,5 @@
 /**
- * docs/benchmarks.md cannot drift from the registry (issue 19.5): one table row per registered benchmark, each with
+ * docs/benchmarks.md cannot drift from the registry: one table row per registered benchmark, each with
  * its own page, and no row for a benchmark that does not exist.
  */
 import { existsSync, readFileSync } from 'node:fs';

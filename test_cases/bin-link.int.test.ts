@@ -1,5 +1,5 @@
 /**
- * After the README's `npm install`, `npx eval-factory` runs the CLI (issues 19.2, 16): npm links a workspace bin
+ * After the README's `npm install`, `npx eval-factory` runs the CLI: npm links a workspace bin
  * only if its file exists at install time, which dist/ never does on a fresh clone, so each bin is a small committed
  * file that loads the built one.
  */

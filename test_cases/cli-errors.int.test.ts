@@ -206,7 +206,7 @@ describe('ls and --dry_run', () => {
     expect(r.code).toBe(0);
     const [head, command] = r.stdout.split('\nRendered command:\n\n');
     expect(head).toMatch(/^Rendered config:\n\nframework_name: helm\npkg_name: eval_factory_engine\nconfig:\n/);
-    expect(head).not.toContain('{{'); // the raw template is not shown (issue 19.11)
+    expect(head).not.toContain('{{'); // the raw template is not shown
     const lines = command.trimEnd().split('\n');
     expect(lines[0]).toBe('ef-bench run \\');
     expect(lines[1]).toMatch(/^ {2}--run-entries \S+ \\$/);
@@ -258,7 +258,7 @@ function __dirnameOf(): string {
   return new URL('.', import.meta.url).pathname;
 }
 
-describe('an endpoint with nothing listening (issue 19.6)', () => {
+describe('an endpoint with nothing listening', () => {
   it('is EF_ENDPOINT_DOWN after a few refused attempts, not every request retried with back-off', async () => {
     const out = join(tempDir(), 'out');
     const rc = writeRunConfig(tempDir(), {

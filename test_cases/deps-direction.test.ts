@@ -102,6 +102,14 @@ describe('check-deps-direction', () => {
     const root = fakeTree({
       ...CLEAN,
       'packages/types/package.json': manifest('types', { '@eval-factory/metrics': '0.1.0' }),
+      // Third-party modules declared, so that each line below breaks only the rule it is about.
+      'packages/metrics/package.json': manifest('metrics', { '@eval-factory/types': '0.1.0', openai: '^6' }),
+      'packages/engine/package.json': manifest('engine', {
+        '@eval-factory/metrics': '0.1.0',
+        openai: '^6',
+        keyv: '^5',
+        '@keyv/sqlite': '^4',
+      }),
       'packages/metrics/src/bad.ts': [
         "import { c } from '@eval-factory/engine';", // metrics only on types (and undeclared is moot)
         "import type { Instance } from '@eval-factory/types/src/index.js';", // deep import
@@ -135,5 +143,35 @@ describe('check-deps-direction', () => {
     ];
     for (const pattern of expected) expect(found.some((line) => pattern.test(line))).toBe(true);
     expect(found).toHaveLength(expected.length);
+  });
+
+  it('reports a module the source loads that an install for use leaves out, and a dependency only tests load', () => {
+    const root = fakeTree({
+      ...CLEAN,
+      'packages/outputs/package.json': {
+        ...(CLEAN['packages/outputs/package.json'] as object),
+        ...manifest('outputs', { '@eval-factory/types': '0.1.0', yaml: '^2' }, { arrow: '^18' }),
+      },
+      'packages/outputs/src/feather.ts': "export const read = async () => (await import('arrow')).tableFromIPC;\n",
+      'packages/outputs/src/index.test.ts':
+        "import { parse } from 'yaml';\nimport { t } from '@eval-factory/testkit';\n",
+      'packages/cli/src/args.ts': "import yargs from 'yargs';\nexport const y = yargs;\n",
+    });
+    expect(check(root).violations).toEqual([
+      {
+        file: 'packages/cli/src/args.ts',
+        message:
+          "imports 'yargs' (line 1): yargs is loaded at run time but not in packages/cli/package.json dependencies",
+      },
+      {
+        file: 'packages/outputs/src/feather.ts',
+        message:
+          "imports 'arrow' (line 1): arrow is loaded at run time but not in packages/outputs/package.json dependencies (it is only a devDependency)",
+      },
+      {
+        file: 'packages/outputs/package.json',
+        message: 'dependencies lists yaml, which only tests import: move it to devDependencies',
+      },
+    ]);
   });
 });

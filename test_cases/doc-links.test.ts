@@ -1,5 +1,5 @@
 /**
- * Users have the repository, not the specification (issue 19.4): every doc path that an error hint, a doc page, the
+ * Users have the repository, not the specification: every doc path that an error hint, a doc page, the
  * README, framework.yml or an example config cites must exist here (with its #anchor, when it names one), and none
  * may send users to the spec's own files (the specification lives outside the repository).
  */
@@ -84,6 +84,16 @@ describe('doc paths users are sent to exist', () => {
         .map((b) => `${relative(REPO_ROOT, file)}: ${b}`),
     );
     expect(broken).toEqual([]);
+  });
+
+  it('no doc names a ../shared path (outside the repository: a doc names the repository file, or what to put where)', () => {
+    const outside = userFacing.flatMap((f) =>
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('../shared'))
+        .map((l) => `${relative(REPO_ROOT, f)}: ${l.trim()}`),
+    );
+    expect(outside).toEqual([]);
   });
 
   it('nothing a user reads cites the specification, which users do not have', () => {

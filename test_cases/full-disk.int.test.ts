@@ -1,5 +1,5 @@
 /**
- * A full disk (issue 12.3) on a real tmpfs: the run ends with EF_OUTPUT_WRITE (no stack trace, no EF_INTERNAL), no
+ * A full disk on a real tmpfs: the run ends with EF_OUTPUT_WRITE (no stack trace, no EF_INTERNAL), no
  * `*.tmp-*` file is left, and after space comes back the same command resumes without paying again for the answers
  * received before the failure. Mounting needs root (CI runs as root); elsewhere the test says it skips.
  */

@@ -1,6 +1,6 @@
 /**
- * logs/eval-factory.log has the lines the NVIDIA HELM fork's troubleshooting tells users to grep (issue 18.5;
- * docs/configuration.md#logs): the judge key in use, OAuth token creation and refresh, authentication errors and
+ * logs/eval-factory.log has the lines the NVIDIA HELM fork's troubleshooting tells users to grep
+ * (docs/configuration.md#logs): the judge key in use, OAuth token creation and refresh, authentication errors and
  * rate limits, each once per cause and then with its count; `--debug` adds one line per request. The console shows
  * none of them, and no secret (only the last four characters of a key) reaches the log. Real processes against
  * the testkit's loopback model, judge and OAuth servers.

@@ -109,7 +109,7 @@ describe('a judged benchmark end to end (mtsamples_replicate, three judges)', ()
   });
 });
 
-describe('judges that give no verdict (issue 12.4): unscored with a reason, never a silent default score', () => {
+describe('judges that give no verdict: unscored with a reason, never a silent default score', () => {
   const run = async (urls: { openai: string; anthropic: string }) => {
     const out = join(tempDir(), 'out');
     const rc = juryRunConfig(out, urls, 'm', { max_retries: 1 });

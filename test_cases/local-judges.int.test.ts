@@ -1,5 +1,5 @@
 /**
- * Judges on a local server (issue 19.3): the worked example of docs/configuration.md run exactly as written (only
+ * Judges on a local server: the worked example of docs/configuration.md run exactly as written (only
  * the two localhost URLs point at loopback fakes, plus the output folder and the fixture's data path), a judge
  * credential checked before anything is written, and a folder whose run failed before sending anything replaced by
  * the corrected config.
@@ -86,7 +86,7 @@ describe('docs/configuration.md: all judges on one local OpenAI-compatible serve
   });
 });
 
-describe('judge credentials and failed folders (issue 19.3)', () => {
+describe('judge credentials and failed folders', () => {
   const defaultJudgesConfig = (out: string, dataPath: string) =>
     writeRunConfig(tempDir(), {
       config: {

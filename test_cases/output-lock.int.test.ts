@@ -1,5 +1,5 @@
 /**
- * Two runs into one output folder (issue 12.2): the second stops with EF_OUTPUT_LOCKED naming the first, before it
+ * Two runs into one output folder: the second stops with EF_OUTPUT_LOCKED naming the first, before it
  * writes or sends anything; the first finishes untouched and frees the folder; a lock left by kill -9 is taken over.
  */
 import { spawn } from 'node:child_process';

@@ -1,6 +1,6 @@
 /**
  * The README's first command ends in scripts/quickstart.mjs: a first run on the shipped fixtures must be clean — no
- * warning about its own data (EF_DATA_DRIFT, issue 19.9), no error, three successful runs.
+ * warning about its own data (EF_DATA_DRIFT), no error, three successful runs.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * What `run_suite` refuses before it writes or sends anything (issue 13: "never silently"), through the real CLI
+ * What `run_suite` refuses, out loud, before it writes or sends anything, through the real CLI
  * against a loopback server: number flags that are not counts, a model no entry names, a suite with no job, a key
  * variable that is not set, a re-run whose settings differ from the finished jobs', and a second run_suite in the
  * same suite folder. Also `--data_root` for a suite YAML.

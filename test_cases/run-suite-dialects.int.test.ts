@@ -1,5 +1,5 @@
 /**
- * `run_suite` beyond HELM's conf + one URL (issue 13.1, 13.4, 13.5) through the real CLI: a suite YAML (targets ×
+ * `run_suite` beyond HELM's conf + one URL through the real CLI: a suite YAML (targets ×
  * tasks, each job its own run_config), HELM-format model deployments with `--local-path`, and the leaderboard
  * grouped by MedHELM's categories. A loopback server serves two model ids.
  */

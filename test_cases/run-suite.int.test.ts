@@ -1,5 +1,5 @@
 /**
- * `eval-factory run_suite` in HELM's dialect (issue 13) through the real CLI: a run-entries file in HELM's exact
+ * `eval-factory run_suite` in HELM's dialect through the real CLI: a run-entries file in HELM's exact
  * syntax, --models-to-run of two models served by one loopback server, unavailable entries (error and
  * --skip-unavailable), a leaderboard at the end, and a re-run that sends nothing.
  */

@@ -3,36 +3,34 @@
  * single-node Slurm (slurm-wlm + munge, as slurm.int.test.ts): a suite name and an output folder made of what an
  * unquoted line would split, run or comment out (spaces, quotes, `$(…)`, backquotes, `#`, `;`, `%j`) reach sbatch's
  * own `#SBATCH` parser and every task as data: the logs land in the folder given, the unit and the merge job
- * succeed, and nothing of the values is run. Skips, saying why, when Slurm cannot start here.
+ * succeed, and nothing of the values is run. Skipped, with the reason in the suite's name, when Slurm cannot start here.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
-  slurmUnavailable,
   startFakeOpenAIServer,
-  startSlurm,
+  startSlurmOrSayWhy,
   waitForSlurmQueue,
   type FakeOpenAIServer,
-  type SlurmCluster,
 } from '@eval-factory/testkit';
 import { folderName } from '@eval-factory/suite';
 import { linkFixtures, readTree, runCli, tempDir } from './support.js';
 import { writeEntries } from './scale-support.js';
 
-const why = slurmUnavailable();
-if (why) process.stderr.write(`slurm-script-values.int.test: SKIPPED, Slurm cannot be started here: ${why}\n`);
+// Started while the file loads: without Slurm the suite is skipped, saying why (see startSlurmOrSayWhy).
+const started = await startSlurmOrSayWhy();
+const suite = 'cluster' in started ? describe : describe.skip;
+const skipped = 'why' in started ? ` (SKIPPED: ${started.why})` : '';
+// Jest does not name the tests of a file it skips whole: say why on stderr, which it shows.
+if ('why' in started) process.stderr.write(`slurm-script-values.int.test: SKIPPED, ${started.why}\n`);
 
-(why ? describe.skip : describe)('Slurm scripts carry hostile flag values as data (real single-node Slurm)', () => {
-  let cluster: SlurmCluster | null = null;
+suite(`Slurm scripts carry hostile flag values as data (real single-node Slurm)${skipped}`, () => {
+  // A skipped suite still collects its tests but runs neither them nor its hooks: the cluster is never read then.
+  const cluster = 'cluster' in started ? started.cluster : (null as never);
   let server: FakeOpenAIServer;
   let dir: string;
   beforeAll(async () => {
-    try {
-      cluster = await startSlurm();
-    } catch (error) {
-      process.stderr.write(`slurm-script-values.int.test: SKIPPED, Slurm did not start: ${(error as Error).message}\n`);
-    }
     server = await startFakeOpenAIServer({ models: ['org/alpha'] });
     dir = tempDir('ef-slurm-values-');
     linkFixtures(join(dir, 'data'), ['head_qa']);
@@ -40,11 +38,10 @@ if (why) process.stderr.write(`slurm-script-values.int.test: SKIPPED, Slurm cann
   }, 60_000);
   afterAll(async () => {
     await server?.close();
-    await cluster?.stop();
+    await cluster.stop();
   }, 60_000);
 
   it('27.1 a hostile --suite and --output_dir: logs where they belong, both jobs succeed, nothing run', async () => {
-    if (!cluster) return; // said why above
     const pwned = join(dir, 'PWNED');
     const out = join(dir, `r e"s'u $(touch ${pwned}) \`touch ${pwned}\` #;%j`);
     const suite = `My "suite" $(touch ${pwned}) #1`;

@@ -2,35 +2,35 @@
  * `run_suite --executor slurm` on a real single-node Slurm (slurm-wlm + munge, configured by the test in a temp
  * folder; docs/scale.md): a 2 models × 2 benchmarks suite submitted as a job array of 8 units (each job in two
  * instance shards) against a loopback fake model server, then the merge job that Slurm starts after the array;
- * the merged leaderboard equals the one a local run writes. Skips, saying why, when Slurm cannot start here.
+ * the merged leaderboard equals the one a local run writes. Skipped, with the reason in the suite's name, when Slurm
+ * cannot start here.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
-  slurmUnavailable,
   startFakeOpenAIServer,
-  startSlurm,
+  startSlurmOrSayWhy,
   waitForSlurmQueue,
   type FakeOpenAIServer,
-  type SlurmCluster,
 } from '@eval-factory/testkit';
 import { linkFixtures, runCli, tempDir } from './support.js';
 import { writeEntries } from './scale-support.js';
 
-const why = slurmUnavailable();
-if (why) process.stderr.write(`slurm.int.test: SKIPPED, Slurm cannot be started here: ${why}\n`);
+// Started while the file loads: without Slurm the suite is skipped, saying why (see startSlurmOrSayWhy).
+const started = await startSlurmOrSayWhy();
 
-(why ? describe.skip : describe)('Slurm executor (real single-node Slurm)', () => {
-  let cluster: SlurmCluster | null = null;
+const suite = 'cluster' in started ? describe : describe.skip;
+const skipped = 'why' in started ? ` (SKIPPED: ${started.why})` : '';
+// Jest does not name the tests of a file it skips whole: say why on stderr, which it shows.
+if ('why' in started) process.stderr.write(`slurm.int.test: SKIPPED, ${started.why}\n`);
+
+suite(`Slurm executor (real single-node Slurm)${skipped}`, () => {
+  // A skipped suite still collects its tests but runs neither them nor its hooks: the cluster is never read then.
+  const cluster = 'cluster' in started ? started.cluster : (null as never);
   let server: FakeOpenAIServer;
   let dir: string;
   beforeAll(async () => {
-    try {
-      cluster = await startSlurm();
-    } catch (error) {
-      process.stderr.write(`slurm.int.test: SKIPPED, Slurm did not start: ${(error as Error).message}\n`);
-    }
     server = await startFakeOpenAIServer({ models: ['org/alpha', 'org/beta'] });
     dir = tempDir('ef-slurm-suite-');
     linkFixtures(join(dir, 'data'), ['pubmed_qa', 'head_qa']);
@@ -38,7 +38,7 @@ if (why) process.stderr.write(`slurm.int.test: SKIPPED, Slurm cannot be started 
   }, 60_000);
   afterAll(async () => {
     await server?.close();
-    await cluster?.stop();
+    await cluster.stop();
   }, 60_000);
 
   const args = (out: string, extra: string[] = []) => [
@@ -61,7 +61,6 @@ if (why) process.stderr.write(`slurm.int.test: SKIPPED, Slurm cannot be started 
   ];
 
   it("an array of 8 units, then the merge job: the merged leaderboard is the local run's", async () => {
-    if (!cluster) return; // said why above
     const env = { SLURM_CONF: cluster.env.SLURM_CONF };
     const out = join(dir, 'slurm');
     const submitted = await runCli(

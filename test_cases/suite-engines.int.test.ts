@@ -1,5 +1,5 @@
 /**
- * A suite's jobs share engine processes (issue 16.4): the real CLI runs one endpoint's five jobs, one of them with
+ * A suite's jobs share engine processes: the real CLI runs one endpoint's five jobs, one of them with
  * a broken data file, and a preload that every Node process of the run imports records which processes were
  * engines. The jobs run in at most two engines (one sends while the next prepares), each job's results are its
  * own, the broken job fails alone, and the job after it runs in the same engine.

@@ -1,5 +1,5 @@
 /**
- * A suite killed with SIGKILL halfway (issue 13.6): the CLI and its engines die at once, with no chance to clean
+ * A suite killed with SIGKILL halfway: the CLI and its engines die at once, with no chance to clean
  * up. Re-running the same command resumes: finished jobs are skipped, the killed job resumes from its cache (no
  * answer received before the kill is paid for again) and the scores equal an uninterrupted suite's.
  */

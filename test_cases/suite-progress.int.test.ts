@@ -1,5 +1,5 @@
 /**
- * The suite's one progress view and its scheduling (issue 13.3, issue 16.4) through the real CLI, not on a
+ * The suite's one progress view and its scheduling through the real CLI, not on a
  * terminal: plain lines on stderr with the overall and per-job counts (no engine bars, no raw events), each job's
  * log keeping its own progress line, a warning every job repeats printed once; and 2 models × 3 benchmarks with the
  * next job started while the previous one sends and sending with the slots of its last requests, never past the

@@ -1,5 +1,5 @@
 /**
- * Hostile inputs (issue 12): one row each. A row builds its input in a fresh folder and says what the CLI must
+ * Hostile inputs: one row each. A row builds its input in a fresh folder and says what the CLI must
  * answer; attacks.int.test.ts runs every row through the real CLI and checks the invariants every run must keep:
  * no stack trace without --debug, the expected exit code and error code, no sentinel secret bytes in any file the
  * run wrote (cache.db included), no half-written `*.tmp-*` file. Add a case by adding a row.

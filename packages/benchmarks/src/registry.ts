@@ -1,7 +1,7 @@
 /**
  * The only list of benchmarks (docs/architecture.md): one line per benchmark, a duplicate check, lookup by YAML name.
  * Each definition module is imported when its benchmark is looked up, not when the registry is: a run needs one
- * benchmark, and loading all thirteen (their parsers, prompts and metrics) cost every run ~0.1 s of start-up.
+ * benchmark, and loading every one of them (their parsers, prompts and metrics) would cost each run start-up time.
  */
 import { UserError } from '@eval-factory/errors';
 import type { BenchmarkDefinition } from '@eval-factory/types';

@@ -6,7 +6,7 @@ const judgesOf = (config: object, overrides: string[] = []) =>
   resolve({ runConfig: runConfig({ config: { type: 'mtsamples_replicate', ...config } }), overrides }).evaluation.config
     .params.extra.judges as Record<string, Record<string, unknown>>;
 
-describe('a judge moved to another host keeps nothing meant for the default host (issue 19.3)', () => {
+describe('a judge moved to another host keeps nothing meant for the default host', () => {
   it('url and model_id only: provider openai_compatible, auth api_key_if_set, no OAuth service; the rest inherited', () => {
     const judges = judgesOf({
       params: {

@@ -1,5 +1,5 @@
 /**
- * A judge moved to another host keeps nothing meant for the default one (docs/configuration.md#judges, issue 19.3).
+ * A judge moved to another host keeps nothing meant for the default one (docs/configuration.md#judges).
  * framework.yml's roster pairs each judge's URL with a provider (claude: nvidia_anthropic) and an auth chain (auto:
  * OAuth against NVIDIA's token service). A run_config that sets only `url` and `model_id` to a local server used to
  * keep both, and failed three times over. When a judge's host differs from its default host, the fields the user did

@@ -82,7 +82,7 @@ export function parseOverrideFragment(fragment: string): OverrideAssignment {
   if (key === '' || !path.every((s) => SEGMENT.test(s))) {
     throw syntaxError(`Invalid key '${key}' in --overrides fragment '${fragment}'`);
   }
-  // `__proto__.x=1` would walk into Object.prototype and reach every object of the process (issue 12.7).
+  // `__proto__.x=1` would walk into Object.prototype and reach every object of the process.
   const unsafe = path.find((s) => UNSAFE_KEYS.has(s));
   if (unsafe)
     throw syntaxError(

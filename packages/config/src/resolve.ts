@@ -69,7 +69,7 @@ export interface ResolvedEvaluation {
 export function readRunConfig(path: string): unknown {
   const value = readYamlFile(path);
   // A list, a bare string (what a binary file parses to) or a number is no run_config: say so, not "missing
-  // config.type" (issue 12.8).
+  // config.type".
   if (value !== null && value !== undefined && !isPlainObject(value)) {
     const what = Array.isArray(value) ? 'a list' : typeof value === 'string' ? 'plain text' : `a ${typeof value}`;
     throw configError(

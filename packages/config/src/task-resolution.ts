@@ -37,7 +37,7 @@ function resolveQualified(frameworks: readonly FrameworkDefinition[], fwName: st
   }
   const entry = framework.evaluations.find((t) => t.type === task);
   if (entry) return resolved(framework, entry);
-  // A near miss of a listed task is a typo, caught here before anything is written (issue 19.7); any other
+  // A near miss of a listed task is a typo, caught here before anything is written; any other
   // unlisted task runs from framework defaults alone (§5.1) and the engine rejects names it does not know.
   const near = closest(
     task,

@@ -1,5 +1,5 @@
 /**
- * A benchmark defined in a YAML file (issue 7): `loadCustomBenchmark(file)` checks the definition (schema, files,
+ * A benchmark defined in a YAML file: `loadCustomBenchmark(file)` checks the definition (schema, files,
  * template syntax, metrics) synchronously and returns a BenchmarkDefinition whose `load` streams and checks the
  * data. Custom benchmarks are not registered: the engine builds one per `custom:` run entry.
  */

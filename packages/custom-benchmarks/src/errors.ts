@@ -1,5 +1,5 @@
 /**
- * The coded errors of custom benchmark definitions (issue 7). Each names the definition file and the YAML path,
+ * The coded errors of custom benchmark definitions. Each names the definition file and the YAML path,
  * data row or template field at fault, and carries one hint, so a broken definition never reaches the model.
  */
 import { UserError } from '@eval-factory/errors';

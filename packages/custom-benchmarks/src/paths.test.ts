@@ -6,7 +6,7 @@ import { QUIZ_CSV, QUIZ_YML, caught } from '../test-support/custom-test-support.
 import { loadCustomBenchmark } from './definition.js';
 
 /**
- * Every file a definition names must lie inside the definition's folder once symlinks are resolved (issue 12.1): a
+ * Every file a definition names must lie inside the definition's folder once symlinks are resolved: a
  * shared definition must not read `/etc/shadow` or the credentials file and send it to the model.
  */
 const SECRET = 'SENTINEL-NOT-FOR-THE-MODEL';

@@ -48,7 +48,7 @@ function isInside(folder: string, file: string): boolean {
  * The file a definition names at `path`: looked up in the definition's folder first, then (for MedHELM files, which
  * HELM opens from the working directory) the current directory. Whatever is found must lie inside the folder it was
  * looked up in once symlinks are resolved: a definition is often someone else's file, and without this rule
- * `template_file: /etc/shadow` or `../../.config/credentials` would be read and sent to the model (issue 12).
+ * `template_file: /etc/shadow` or `../../.config/credentials` would be read and sent to the model.
  * @throws UserError EF_PATH_OUTSIDE when the file exists but lies outside its folder.
  */
 export function locate(raw: RawDefinition, path: Path, named: string, alsoCwd: boolean): string | null {

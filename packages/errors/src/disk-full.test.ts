@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { formatError, fromDiskFull, reportError } from './user-error.js';
 
-describe("a full disk is the user's error, not a bug (issue 12.3)", () => {
+describe("a full disk is the user's error, not a bug", () => {
   it.each([
     [
       Object.assign(new Error('ENOSPC: no space left on device, write'), {

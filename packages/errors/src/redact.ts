@@ -77,7 +77,7 @@ export const REDACTED = '[REDACTED]';
 
 /**
  * Every registered secret value in `text` replaced by `[REDACTED]` (the whole value: unlike `redact`, no tail is
- * kept, since these are data, not log lines). The second wall behind path checks (issue 12.1): a secret that reached
+ * kept, since these are data, not log lines). The second wall behind path checks: a secret that reached
  * a prompt or an answer, however it got there, is never sent on, cached or written.
  * @example scrubSecrets('key sk-SENTINEL123 here') // 'key [REDACTED] here' (after registerSecret('sk-SENTINEL123'))
  */

@@ -1,7 +1,7 @@
 /**
  * Text from data or a model (a prompt, a CSV cell, a run name) printed to a terminal: control characters other than
  * newline and tab become visible escapes (`\x1b`, `\x07`, `\x9b`), so an escape sequence hidden in a data file cannot
- * move the cursor, rewrite earlier lines, retitle the window or hide text (issue 12.8). Carriage returns are shown
+ * move the cursor, rewrite earlier lines, retitle the window or hide text. Carriage returns are shown
  * too: they would overwrite the line they end.
  * @example terminalSafe('ok\x1b[2Jgone') // 'ok\\x1b[2Jgone'
  */

@@ -68,7 +68,7 @@ const DISK_FULL = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL']);
 
 /**
  * A full disk is the user's to fix, not a bug: wherever it surfaces (a stream, a rename, the SQLite cache) it is
- * reported as EF_OUTPUT_WRITE (issue 12.3). Answers already received are in the cache (each is written there before
+ * reported as EF_OUTPUT_WRITE. Answers already received are in the cache (each is written there before
  * it counts), so the hint says how to go on.
  */
 export function fromDiskFull(e: unknown): unknown {

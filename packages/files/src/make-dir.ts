@@ -3,7 +3,7 @@ import { parse, resolve, sep } from 'node:path';
 
 /**
  * `mkdir -p` that always ends. Node's own recursive mkdir loops forever on some paths (`/proc/ef_out`: ENOENT for
- * the folder, EEXIST for its parent, again and again — issue 19.1); this one creates one level at a time and
+ * the folder, EEXIST for its parent, again and again); this one creates one level at a time and
  * throws the first error that is not "already a folder", with its errno, for the caller to name the path.
  * @example makeDirSync('/results/run1/logs')
  */

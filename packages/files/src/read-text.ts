@@ -92,7 +92,7 @@ export interface JsonObjectEntries extends Iterable<[string, unknown]> {
  * keeps its first position and its last value, like a Python dict. The object's layout is checked at once (an
  * `EF_DATA_FORMAT` error naming the character); each value is parsed with `JSON.parse` only when the iteration
  * reaches it, so a loader that turns each value into an instance never holds the whole file parsed: a million
- * parsed entries beside the text and the instances were the peak of a large run's memory (issue 16).
+ * parsed entries beside the text and the instances were the peak of a large run's memory.
  * @example [...jsonObjectEntries('{"9": 1, "10": 2}')] // [['9', 1], ['10', 2]]
  */
 export function jsonObjectEntries(text: string, source = 'JSON text'): JsonObjectEntries {

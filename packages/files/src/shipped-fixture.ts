@@ -1,7 +1,7 @@
 /**
  * The small self-written fixtures shipped beside each benchmark (`src/<benchmark>/fixture/`) differ from the upstream
  * data on purpose. A run on one of them (the quickstart, the tests) is told so in the log once, instead of an
- * `EF_DATA_DRIFT` warning about its own files on a first run (issue 19.9).
+ * `EF_DATA_DRIFT` warning about its own files on a first run.
  */
 import { realpathSync } from 'node:fs';
 import { sep } from 'node:path';

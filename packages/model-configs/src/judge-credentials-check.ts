@@ -1,5 +1,5 @@
 /**
- * The judges' credentials, checked before run_eval writes anything (issue 19.3). The engine resolves the actual
+ * The judges' credentials, checked before run_eval writes anything. The engine resolves the actual
  * values (engine/src/auth); this mirrors its chains on variable NAMES only, so a run that cannot call its judges fails
  * at once, with no output folder and one message, instead of after loading the data. When a credentials file exists
  * the engine decides (it may hold the key), as for the model's own key.

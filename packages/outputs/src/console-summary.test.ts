@@ -38,7 +38,7 @@ outputs:   out/results.yml
   });
 });
 
-describe('count lines that explain themselves (issue 19.13)', () => {
+describe('count lines that explain themselves', () => {
   const base = loadEngineSummary();
   const withCounts = (data: object, requests: object) => ({
     ...base,

@@ -33,7 +33,7 @@ function metricLines(summary: EngineSummary | null): string[] {
   return lines;
 }
 
-/** `100 evaluated (50 + their 50 corrected-set twins)`: why limit_samples 50 evaluates 100 (issue 19.13). */
+/** `100 evaluated (50 + their 50 corrected-set twins)`: why limit_samples 50 evaluates 100. */
 function evaluatedText(summary: EngineSummary): string {
   const evaluated = summary.counts.instances.evaluated;
   const corrected = summary.data.num_corrected ?? 0;
@@ -42,7 +42,7 @@ function evaluatedText(summary: EngineSummary): string {
     : `${evaluated} evaluated`;
 }
 
-/** Cache hits split into an earlier run's answers and prompts repeated within this run (issue 19.13). */
+/** Cache hits split into an earlier run's answers and prompts repeated within this run. */
 function cachedText(r: EngineSummary['counts']['requests']): string {
   const duplicates = r.duplicates ?? 0;
   const fromCache = `${r.cached - duplicates} cached`;
@@ -62,7 +62,7 @@ function countLines(summary: EngineSummary): string[] {
 }
 
 /**
- * The run's last line in logs/eval-factory.log (issue 19.10): status and counts, whatever the console showed.
+ * The run's last line in logs/eval-factory.log: status and counts, whatever the console showed.
  * @example formatFinalLogLine('success', summary) // 'final: status success; instances: 5 evaluated, …; requests: …'
  */
 export function formatFinalLogLine(status: RunStatus, summary: EngineSummary | null): string {

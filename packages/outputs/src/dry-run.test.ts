@@ -25,7 +25,7 @@ const ARGV = [
   'x',
 ];
 
-describe('formatDryRun (issue 19.11)', () => {
+describe('formatDryRun', () => {
   const text = formatDryRun(sampleEvaluation(), ARGV);
 
   it('frame: heading, blank, YAML, blank, heading, blank, the rendered command one flag per line', () => {

@@ -9,7 +9,7 @@ function shellWord(word: string): string {
 }
 
 /**
- * The command as a reader wants it (issue 19.11): the program and its sub-command words on the first line, then each
+ * The command as a reader wants it: the program and its sub-command words on the first line, then each
  * flag with its values on a line of its own, continued with ` \`, quoted only where the shell needs it — a command
  * that can be pasted as it is, with none of the template's runs of spaces.
  * @example formatCommandLines(['ef-bench', 'run', '--suite', 'x', '--limit', '5'])

@@ -31,6 +31,6 @@ export function targetForOutput(target: Evaluation['target']): Record<string, un
   const keyName = endpoint.api_key_name ?? apiKey ?? null;
   const outEndpoint: Record<string, unknown> = { ...rest, api_key_name: keyName };
   // Only api_key_name, whichever spelling the user wrote: NeMo Evaluator rejects a target with both (Dec 2025) or
-  // with api_key at all (May 2026) (issue 18.1).
+  // with api_key at all (May 2026).
   return { ...target, api_endpoint: outEndpoint };
 }

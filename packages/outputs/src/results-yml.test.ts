@@ -129,7 +129,7 @@ target:
     expect(doc.results).toEqual({ groups: {}, tasks: { medcalc_bench: { metrics: {} } } });
   });
 
-  // Issue 18.1 changed this (api_key used to be written when the user wrote it): NeMo's results model rejects it.
+  // api_key is not written even when the user wrote it: NeMo's results model rejects it.
   it('writes only api_key_name in the target block, even for a seed-style api_key', () => {
     const endpoint = (text: string) =>
       (parse(text) as { target: { api_endpoint: Record<string, unknown> } }).target.api_endpoint;

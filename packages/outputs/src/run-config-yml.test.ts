@@ -18,7 +18,7 @@ describe('formatRunConfigYml', () => {
     expect(parsed.config.params.extra.subject).toBeNull();
   });
 
-  // Issue 18.1 changed this: a seed-style `api_key:` used to be written back next to api_key_name; NeMo Evaluator
+  // A seed-style `api_key:` is not written back next to api_key_name: NeMo Evaluator
   // rejects a target with both (Dec 2025) or with api_key at all (May 2026), so only api_key_name is written.
   it('writes only api_key_name, whichever spelling the user wrote', () => {
     const evaluation = sampleEvaluation();

@@ -7,12 +7,14 @@ import { categoriesFromSchema, MEDHELM_CATEGORIES } from './categories.js';
 
 const SCHEMA = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/helm/schema_medhelm.yaml');
 
+const present = existsSync(SCHEMA);
+if (!present) process.stderr.write(`categories.conformance.test: SKIPPED, ${SCHEMA} is absent\n`);
+
 describe('MEDHELM_CATEGORIES', () => {
-  it('is the category table of schema_medhelm.yaml', () => {
-    if (!existsSync(SCHEMA)) {
-      console.warn(`skipped: ${SCHEMA} is absent`);
-      return;
-    }
-    expect(categoriesFromSchema(readFileSync(SCHEMA, 'utf8'), SCHEMA)).toEqual(MEDHELM_CATEGORIES);
-  });
+  (present ? it : it.skip)(
+    `is the category table of schema_medhelm.yaml${present ? '' : ` (SKIPPED: ${SCHEMA} is absent)`}`,
+    () => {
+      expect(categoriesFromSchema(readFileSync(SCHEMA, 'utf8'), SCHEMA)).toEqual(MEDHELM_CATEGORIES);
+    },
+  );
 });

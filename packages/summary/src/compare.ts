@@ -180,7 +180,7 @@ function adjust(rows: Omit<ComparisonRow, 'pHolm' | 'verdict'>[], alpha: number)
 }
 
 /**
- * Paired comparison of two sides benchmark by benchmark (issue 5): per metric the difference A − B over the
+ * Paired comparison of two sides benchmark by benchmark: per metric the difference A − B over the
  * instances both scored, its paired bootstrap interval, McNemar's exact p for 0/1 metrics (paired bootstrap p
  * otherwise), and Holm's correction across benchmarks (the main metrics form one family; every other metric its
  * own). Instance sets that differ are refused (EF_COMPARE_MISMATCH); so is a comparison with nothing in common.

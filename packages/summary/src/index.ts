@@ -1,6 +1,6 @@
 /**
  * @eval-factory/summary: reads run folders as files (never the engine) and turns them into leaderboards with
- * bootstrap intervals and paired comparisons (issue 5; docs/results.md).
+ * bootstrap intervals and paired comparisons (docs/results.md).
  */
 export { bootstrapMeanCI, DEFAULT_BOOTSTRAP, type BootstrapOptions, type Interval } from './stats/bootstrap.js';
 export { mcnemarExact } from './stats/mcnemar.js';

@@ -166,7 +166,7 @@ async function cellOf(run: RunInfo, column: LeaderboardColumn, options: Bootstra
 }
 
 /**
- * The models × benchmarks leaderboard of issue 5: per cell the results.yml value of the benchmark's main metric,
+ * The models × benchmarks leaderboard: per cell the results.yml value of the benchmark's main metric,
  * its bootstrap interval over instances (results.jsonl, streamed) and count, the run's state and failures, and a
  * reason wherever something is missing; per model its mean win rate and mean rank.
  * @example const board = await buildLeaderboard(collectRuns(['results']).runs);

@@ -24,9 +24,11 @@ describe('demo server', () => {
     }
   });
 
-  // The bin runs from dist/, which `npm test` builds first; without a build this case is skipped.
-  (existsSync(BIN) ? it : it.skip)(
-    'the fake-openai-server bin prints its URL and a DEMO banner, and stops on SIGTERM',
+  // The bin runs from dist/, which `npm test` builds first; without a build this case is skipped, saying so.
+  const built = existsSync(BIN);
+  if (!built) process.stderr.write(`demo-server.int.test: one case SKIPPED, ${BIN} is not built (npm run build)\n`);
+  (built ? it : it.skip)(
+    `the fake-openai-server bin prints its URL and a DEMO banner, and stops on SIGTERM${built ? '' : ` (SKIPPED: ${BIN} is not built; run npm run build)`}`,
     async () => {
       const child = spawn(process.execPath, [BIN, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
       let stderr = '';

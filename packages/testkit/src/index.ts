@@ -43,5 +43,11 @@ export { prng, randomJsonValue, type RandomJsonOptions } from './random-json.js'
 export { runNode, textSink, type ProcessResult } from './run-process.js';
 export { writeParquet, type ParquetColumnSpec, type ParquetValue, type ParquetWriteOptions } from './parquet-writer.js';
 export { startRedisServer, findRedisServer, freePort, type RedisServer } from './redis-server.js';
-export { startSlurm, slurmUnavailable, waitForSlurmQueue, type SlurmCluster } from './slurm-cluster.js';
+export {
+  startSlurm,
+  startSlurmOrSayWhy,
+  slurmUnavailable,
+  waitForSlurmQueue,
+  type SlurmCluster,
+} from './slurm-cluster.js';
 export { BENCHMARK_ORDER, TASK_ORDER, TASK_VARIANTS } from './benchmark-order.js';

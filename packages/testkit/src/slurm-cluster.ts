@@ -135,6 +135,21 @@ async function waitFor(check: () => boolean, limitMs: number, message: string): 
   throw new Error(message);
 }
 
+/**
+ * A cluster, or why none could be started here (for the test's skip line). Tests call it while their file loads, so
+ * that a machine without Slurm shows their suite as skipped, with the reason, instead of tests that pass by
+ * returning early.
+ */
+export async function startSlurmOrSayWhy(): Promise<{ cluster: SlurmCluster } | { why: string }> {
+  const why = slurmUnavailable();
+  if (why) return { why: `Slurm cannot be started here: ${why}` };
+  try {
+    return { cluster: await startSlurm() };
+  } catch (error) {
+    return { why: `Slurm did not start: ${(error as Error).message.split('\n')[0]}` };
+  }
+}
+
 /** Waits until no job of the cluster is pending or running (squeue lists none). */
 export async function waitForSlurmQueue(cluster: SlurmCluster, limitMs: number): Promise<void> {
   await waitFor(

@@ -136,7 +136,7 @@ export interface JuryAnnotation {
   readonly judges: Readonly<Partial<Record<JudgeRole, JudgeCall>>>;
   /**
    * Set when the answer was not empty but no judge gave a usable verdict: each judge's cause. The instance is then
-   * unscored with this reason, never HELM's default score silently (issue 12.4).
+   * unscored with this reason, never HELM's default score silently.
    */
   readonly no_verdict?: string;
 }

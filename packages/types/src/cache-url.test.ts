@@ -1,9 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
-import { cacheUrlProblem } from './cache-url.js';
+import { CACHE_PASSWORD_ENV, cacheUrlProblem } from './cache-url.js';
 
 describe('cacheUrlProblem', () => {
-  it.each(['redis://h:6379', 'redis://h', 'redis://h:1/2', 'rediss://h:6380/0'])('accepts %s', (url) =>
-    expect(cacheUrlProblem(url)).toBeNull());
+  it.each([
+    'redis://h:6379',
+    'redis://h',
+    'redis://h:1/2',
+    'redis://h:6379/',
+    'rediss://h:6380/0',
+    'redis://user@h:6379', // a user name alone is no secret
+  ])('accepts %s', (url) => expect(cacheUrlProblem(url)).toBeNull());
   it.each([
     'redis://h:6379/0?password=SENTINELpw123',
     'redis://h:6379?password=SENTINELpw123',
@@ -19,5 +25,19 @@ describe('cacheUrlProblem', () => {
     const problem = cacheUrlProblem('redis://:SENTINELpw123@h:6379');
     expect(problem?.message).toMatch(/password/);
     expect(JSON.stringify(problem)).not.toContain('SENTINELpw123');
+  });
+  it('names the environment variable a password goes in instead', () => {
+    expect(cacheUrlProblem('redis://:pw@h:6379')?.hint).toContain(CACHE_PASSWORD_ENV);
+  });
+
+  it.each([
+    ['h:6379', 'cache "h:6379" is not redis://HOST[:PORT][/DB]'],
+    ['http://h:6379', 'cache "http://h:6379" is not redis://HOST[:PORT][/DB]'],
+    ['redis://', 'cache "redis://" is not redis://HOST[:PORT][/DB]'],
+    ['redis://h:6379/db', 'cache "redis://h:6379/db" is not redis://HOST[:PORT][/DB]'],
+    ['redis://h:6379/1/2', 'cache "redis://h:6379/1/2" is not redis://HOST[:PORT][/DB]'],
+    ['http://admin:SENTINELpw123@h:6379', 'cache "http://…@h:6379" is not redis://HOST[:PORT][/DB]'],
+  ])('refuses %s as not a cache URL, never repeating what stands before an @: %s', (url, message) => {
+    expect(cacheUrlProblem(url)).toEqual({ message, hint: expect.stringContaining('redis://HOST:PORT') });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The engine → factory progress contract (issue 13.3). A suite runs several engines at once; each drawing its own bar
+ * The engine → factory progress contract. A suite runs several engines at once; each drawing its own bar
  * on one terminal makes them fight. With `EF_PROGRESS=events` the engine draws nothing and instead writes, on
  * stderr, lines made of `ENGINE_PROGRESS_PREFIX` and one JSON `EngineProgressEvent`: at the start, every
  * `ENGINE_PROGRESS_INTERVAL_MS` while counts change, once when half the requests are complete (`halfwayDone`), and

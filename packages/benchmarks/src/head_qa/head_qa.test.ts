@@ -110,7 +110,7 @@ describe('head_qa load', () => {
     expect(ctx.warnings[0].message).toContain('expected 2742 rows');
   });
 
-  it('notes the shipped fixture in the log instead of warning EF_DATA_DRIFT (issue 19.9)', async () => {
+  it('notes the shipped fixture in the log instead of warning EF_DATA_DRIFT', async () => {
     const { ctx } = await loadWith(JSONL);
     expect(fixtureNotes(ctx)).toEqual({ notes: 1, drift: 0 });
   });

@@ -128,7 +128,7 @@ describe('medcalc_bench load (fixture through data_path)', () => {
     expect(ctx.warnings.map((w) => w.code)).toEqual(['EF_DATA_DRIFT']);
   });
 
-  it('notes the shipped fixture in the log instead of warning EF_DATA_DRIFT (issue 19.9)', async () => {
+  it('notes the shipped fixture in the log instead of warning EF_DATA_DRIFT', async () => {
     const { ctx } = await loadFixture();
     expect(fixtureNotes(ctx)).toEqual({ notes: 1, drift: 0 });
   });

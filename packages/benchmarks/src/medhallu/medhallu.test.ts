@@ -114,7 +114,7 @@ describe('medhallu load (fixture through data_path)', () => {
     expect(ctx.warnings[0].message).toContain('got 4 rows');
   });
 
-  it('notes the shipped fixture in the log instead of warning EF_DATA_DRIFT (issue 19.9)', async () => {
+  it('notes the shipped fixture in the log instead of warning EF_DATA_DRIFT', async () => {
     const { ctx } = await loadFixture();
     expect(fixtureNotes(ctx)).toEqual({ notes: 1, drift: 0 });
   });

@@ -57,7 +57,7 @@ function checkEntry(pmid: string, value: unknown, file: string): PubmedEntry {
 export function pubmedQaInputText(entry: PubmedEntry): string {
   const background = entry.LABELS.map((label, i) => `${pyTitle(label)}. ${entry.CONTEXTS[i]}`).join('\n');
   // join() makes one flat string; a template literal would keep its pieces (and the parsed entry's strings) alive
-  // for as long as the instance lives (issue 16).
+  // for as long as the instance lives.
   return ['Context: ', background, '\n\nQuestion: ', entry.QUESTION, '\n'].join('');
 }
 

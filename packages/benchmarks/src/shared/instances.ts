@@ -7,7 +7,7 @@ export type UnnumberedInstance = Omit<Instance, 'id'>;
  * References in option order; those for which `isCorrect(index)` holds carry the `correct` tag. Identical option
  * lists with the same answer (yes/no/maybe for every PubMedQA question, yes/no for EHRSHOT) share one frozen list:
  * a run holds its instances for its whole length, and a million copies of the same three references were a third
- * of a large run's memory (issue 16). Lists of unique options (most MCQ) are made fresh once SHARED_LISTS are known.
+ * of a large run's memory. Lists of unique options (most MCQ) are made fresh once SHARED_LISTS are known.
  * @example optionReferences(['yes', 'no'], (i) => i === 1) // [{output:{text:'yes'},tags:[]}, {output:{text:'no'},tags:['correct']}]
  */
 export function optionReferences(texts: readonly string[], isCorrect: (index: number) => boolean): Reference[] {

@@ -119,8 +119,8 @@ export function renderGenerationPrompt(spec: PromptSpec, instance: Instance): st
 }
 
 /**
- * A shipped fixture loads without `EF_DATA_DRIFT` and with `count` log lines naming it the project's fixture
- * (issue 19.9); other warnings are returned for the caller to check.
+ * A shipped fixture loads without `EF_DATA_DRIFT` and with `count` log lines naming it the project's fixture;
+ * other warnings are returned for the caller to check.
  */
 export function fixtureNotes(ctx: RecordingContext): { notes: number; drift: number } {
   return {

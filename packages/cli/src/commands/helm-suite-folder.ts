@@ -1,5 +1,5 @@
 /**
- * One HELM suite folder for the whole suite (issue 13.5): HELM's `helm-summarize --output-path DIR --suite S` reads
+ * One HELM suite folder for the whole suite: HELM's `helm-summarize --output-path DIR --suite S` reads
  * `DIR/runs/S/<run name>/`. Each job writes its HELM run files in its own folder; `<suite>/helm/runs/<suite>/` links
  * every job's run directory by its HELM run name (unique per model and run), so HELM's own tools read the suite
  * as one, and nothing is copied. The link is named exactly as run_spec.json's `name` (`pubmed_qa:model=org_a`):

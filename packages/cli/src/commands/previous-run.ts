@@ -1,7 +1,7 @@
 /**
  * Re-running into a folder resumes from its cache, but only for the same evaluation (docs/configuration.md). A folder
  * whose only run failed before sending anything (no answer, no cache entry worth keeping: a bad judge credential, a
- * data path that did not load) holds nothing to resume, so it does not block a corrected config (issue 19.3).
+ * data path that did not load) holds nothing to resume, so it does not block a corrected config.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

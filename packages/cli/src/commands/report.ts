@@ -6,7 +6,7 @@ import { runPaths } from './serve.js';
 import { BOOTSTRAP_FLAGS, bootstrapFromArgs, type BootstrapArgs } from './summarize.js';
 
 /**
- * Flags of `eval-factory report` (issue 5): the viewer's pages as one self-contained HTML file that opens from
+ * Flags of `eval-factory report`: the viewer's pages as one self-contained HTML file that opens from
  * disk with no network. @eval-factory/viewer is loaded only when the command runs.
  */
 export const REPORT_FLAGS = {

@@ -109,7 +109,7 @@ export async function runEvalCommand(
     );
   }
   if (keyName) registerSecret(process.env[keyName]);
-  // Before anything is written: a judge that cannot authenticate fails the run here, once (issue 19.3). A task
+  // Before anything is written: a judge that cannot authenticate fails the run here, once. A task
   // no judge scores needs none, whatever judges its config names; a merge asks no judge (docs/scale.md).
   if (resolved.judged && evaluation.config.params.extra.merge_units !== true) checkJudges(modelConfigs);
   allWarnings.forEach(warn);
@@ -209,7 +209,7 @@ async function runLocked(o: {
       metadata: resolved.metadata,
     });
     o.hooks.onStatus?.(result.status);
-    // The log ends with the run's outcome, also when the terminal showed only the interrupt line (issue 19.10).
+    // The log ends with the run's outcome, also when the terminal showed only the interrupt line.
     await appendFile(
       logFile,
       `${new Date().toISOString()} ${formatFinalLogLine(result.status, result.summary)}\n`,
@@ -221,7 +221,7 @@ async function runLocked(o: {
     }
     stopped = engine.interrupted;
     if (engine.interrupted) {
-      // One line, not a summary of a run that did not finish (issue 19.8).
+      // One line, not a summary of a run that did not finish.
       const kept = await answersKept(join(outputDir, RUN_FILES.modelResponses));
       err.write(`interrupted: ${kept} answer${kept === 1 ? '' : 's'} kept, re-run the same command to resume\n`);
       return engine.stopSignal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;

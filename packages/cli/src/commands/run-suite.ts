@@ -1,5 +1,5 @@
 /**
- * `eval-factory run_suite` (issue 13): the jobs of HELM's run-entries files × `--models-to-run`, or of a suite YAML
+ * `eval-factory run_suite`: the jobs of HELM's run-entries files × `--models-to-run`, or of a suite YAML
  * (suite-source.ts), every job a `run_eval` into `DIR/<suite>/<model>/<run name>/`, then one leaderboard for the
  * suite, grouped by MedHELM's categories. Jobs of one model endpoint
  * run one after another at the endpoint's full parallelism, different endpoints at the same time, so each endpoint

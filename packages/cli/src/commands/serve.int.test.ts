@@ -1,5 +1,5 @@
 /**
- * Issue 5 "done when" for the viewer: real runs (two models × two benchmarks, made by the built CLI against the
+ * The viewer on real runs (two models × two benchmarks, made by the built CLI against the
  * loopback fake server, one instance failing on purpose), `serve` started on a free port and its pages driven in
  * headless Chromium; then `report` opened from file:// with every other request aborted. Numbers are checked
  * against each run's results.yml and results.jsonl; a screenshot of each page goes to test-output/screenshots/.

@@ -2,7 +2,7 @@ import { EXIT, UserError } from '@eval-factory/errors';
 import { BOOTSTRAP_FLAGS, bootstrapFromArgs, type BootstrapArgs } from './summarize.js';
 
 /**
- * Flags of `eval-factory serve` (issue 5): a local web viewer over run folders. @eval-factory/viewer is loaded only
+ * Flags of `eval-factory serve`: a local web viewer over run folders. @eval-factory/viewer is loaded only
  * when the command runs, so main.ts can import this table at start-up for free.
  */
 export const SERVE_FLAGS = {

@@ -1,5 +1,5 @@
 /**
- * `eval-factory status DIR` (issue 13): what a suite folder holds, job by job: done, running (its folder is locked
+ * `eval-factory status DIR`: what a suite folder holds, job by job: done, running (its folder is locked
  * by a live process), failed (with the first error) or left (in the suite's job list but not started). Reads the
  * `suite.json` that run_suite writes at its start, or, without one, every run folder below DIR.
  */
@@ -113,7 +113,7 @@ function stateOf(
       (failure ? { state: 'failed', detail: `${failure.code} ${failure.message.split('\n')[0]}` } : { state: 'left' })
     );
   const scored = evaluation.counts?.instances;
-  // Stopped by Ctrl-C/SIGTERM: nothing failed, the same command resumes it (issue 19.8).
+  // Stopped by Ctrl-C/SIGTERM: nothing failed, the same command resumes it.
   if (evaluation.status === 'interrupted')
     return {
       state: 'left',

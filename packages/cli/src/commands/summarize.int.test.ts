@@ -1,5 +1,5 @@
 /**
- * Issue 5 "done when": real runs of two models on three benchmarks, made with the built CLI against the loopback
+ * summarize and compare on real runs of two models on three benchmarks, made with the built CLI against the loopback
  * fake server, summarised and compared. The leaderboard's numbers must equal each run's results.yml values, each
  * with an interval and a count; compare's McNemar p-values must equal a recomputation from results.jsonl.
  */
@@ -149,7 +149,7 @@ describe('summarize over real runs', () => {
   });
 });
 
-describe('summarize defaults (issues 18.7, 19.13)', () => {
+describe('summarize defaults', () => {
   it('without --out the leaderboard goes next to the runs it read, not into the current folder', async () => {
     const [out, err] = [textSink(), textSink()];
     const before = existsSync(join(process.cwd(), 'leaderboard.md'));

@@ -82,7 +82,7 @@ export async function summarizeCommand(
   const categories = args.schema ? summary.loadCategories(args.schema) : null;
   const paths = [...(args.runs ?? []), ...(args.dirs ?? [])];
   // One default for summarize, serve and report (./results); the leaderboard goes next to the runs it describes,
-  // never into an unrelated current folder (issues 18.7, 19.13).
+  // never into an unrelated current folder.
   const read = paths.length ? paths : ['results'];
   const { runs, unreadable } = summary.collectRuns(read);
   for (const u of unreadable) err.write(`warning[EF_RUN_UNREADABLE]: ${u.message}\n`);

@@ -24,7 +24,7 @@ export async function validateCommand(
 ): Promise<number> {
   const file = definitionFile(args);
   const result = await runEngineTool(['validate', file], { cwd: process.cwd(), repoRoot: repoRoot() });
-  // Prompts and data values are printed: none may drive the terminal (issue 12.8).
+  // Prompts and data values are printed: none may drive the terminal.
   out.write(terminalSafe(result.stdout));
   err.write(terminalSafe(result.stderr));
   return result.exitCode;

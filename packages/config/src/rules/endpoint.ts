@@ -51,7 +51,7 @@ export function checkModelId(ev: Draft): RuleResult {
   if (modelId.includes(','))
     return fail('EF_MODEL_ID', `target.api_endpoint.model_id '${modelId}' must not contain ','`);
   // The id travels inside one engine argument (`--run-entries task:model=<id>`); a space or a control character
-  // there is a pasted command line, never a served model name (issue 12.6).
+  // there is a pasted command line, never a served model name.
   const bad = /[\s\p{Cc}]/u.exec(modelId);
   if (bad)
     return fail(

@@ -45,7 +45,7 @@ const INSTANCE = Symbol('instance');
 /**
  * The `prompt` getter of one trial's requests (one function per trial, shared by its requests, so they share one
  * object shape). The prompt is assembled each time it is read instead of stored: a run holds its instances
- * anyway, and a million stored prompts would be a second copy of the data (issue 16). Reading it costs a few
+ * anyway, and a million stored prompts would be a second copy of the data. Reading it costs a few
  * microseconds; a request's prompt is read a handful of times (cache key, body, HELM files). Secrets registered by
  * then are scrubbed from it, as they were from stored prompts (runner/scrub-secrets.ts).
  */
@@ -59,7 +59,7 @@ function promptGetter(adapter: AdapterSpec, train: readonly Instance[]): (this: 
 /**
  * One request, made by a constructor rather than grown property by property: V8 then keeps every field in the
  * object itself, where a grown object keeps most of them in a separate property array (~90 bytes more per request,
- * issue 16). Fields are set in the order requests always had: it is their order when spread or serialised.
+ * which a run of a million instances feels). Fields are set in the order requests always had: it is their order when spread or serialised.
  */
 class BuiltRequest {
   declare readonly instance_id: string;

@@ -1,5 +1,5 @@
 /**
- * Nothing listening at the model's URL (issue 19.6): every request used to retry with back-off before the run
+ * Nothing listening at the model's URL: every request used to retry with back-off before the run
  * gave up (66 s for `--model_url http://127.0.0.1:1/v1`). Refused connections before the endpoint has answered
  * anything are counted across all requests; at REFUSALS_BEFORE_DOWN the run stops with EF_ENDPOINT_DOWN within
  * seconds. Once one request has succeeded, refusals are ordinary retriable failures (a restarting server).

@@ -57,7 +57,7 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 describe('model client (real openai SDK → loopback server)', () => {
-  it('leaves no abort listener on the run-wide signal after its requests end (issue 16: they piled up, O(n²))', async () => {
+  it('leaves no abort listener on the run-wide signal after its requests end (they piled up, O(n²))', async () => {
     const d = deployment(server);
     const client = createModelClient({
       deployment: d,

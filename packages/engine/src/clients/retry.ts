@@ -125,7 +125,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
  * Runs one attempt with a signal of its own that aborts when the run's `parent` does. The SDK (and fetch, and
  * AbortSignal.any) add an abort listener to the signal they are given and never remove it; given the run-wide
  * signal, that is one listener per request for the whole run, and every add scans the list: O(n²), 37 % of the
- * engine's CPU at 30k requests (issue 16). Here the run's signal holds one listener per attempt in flight, removed
+ * engine's CPU at 30k requests. Here the run's signal holds one listener per attempt in flight, removed
  * when the attempt ends, and what the SDK adds dies with the attempt's own signal.
  */
 export async function withAttemptSignal<T>(

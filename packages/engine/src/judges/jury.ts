@@ -71,7 +71,7 @@ export function createJury(o: {
       const response = completions[0] ?? '';
       if (pyStrip(response) === '')
         return { prompt_text: null, empty_output_equivalence_judgement: false, judges: {} } satisfies JuryAnnotation;
-      // The rubric file is the user's: a secret in it is not sent to the judges nor written (issue 12.1).
+      // The rubric file is the user's: a secret in it is not sent to the judges nor written.
       const prompt = scrubSecrets(renderJudgePrompt(spec.template, promptValues(instance, response)));
       const judges: Record<string, JudgeCall> = {};
       const causes: string[] = [];

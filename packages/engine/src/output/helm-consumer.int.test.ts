@@ -2,8 +2,8 @@
  * Consumer contract: Stanford HELM's helm-summarize reads our HELM run files (docs/configuration.md#compatibility).
  * The contract is fixtures/helm-scenario-state.contract.json, a JSON Schema written by hand from HELM's dataclasses
  * and from what its run_display.py reads (`result.completions[0]` of every result). `ef-bench run` against the
- * loopback fake server, with one request refused (400), must write files of that shape (issue 18.2) and record the
- * settings the requests were sent with (issue 18.3), while our own files keep the refused instance failed.
+ * loopback fake server, with one request refused (400), must write files of that shape and record the
+ * settings the requests were sent with, while our own files keep the refused instance failed.
  */
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

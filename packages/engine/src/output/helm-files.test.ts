@@ -262,7 +262,7 @@ function oldRequestState(
       presence_penalty: 0,
       frequency_penalty: 0,
     },
-    // Failed requests as HELM's executor keeps a non-fatal failure (issue 18.2): one empty completion, error flags.
+    // Failed requests as HELM's executor keeps a non-fatal failure: one empty completion, error flags.
     result: {
       success: o?.ok ?? false,
       embedding: [],

@@ -7,7 +7,7 @@ import type { ScoredResult } from './score.js';
  * Scoring as answers arrive, for benchmarks whose scores need nothing but the answer: results come in request
  * order from `InOrderResults` and go straight into the sink (results.jsonl, the HELM run files, the tallies), so
  * the end of the run only closes the files. Each answer is dropped from `records` once its result is in the sink:
- * the run then holds per request only its prompt and data, whatever its size (issue 16).
+ * the run then holds per request only its prompt and data, whatever its size.
  */
 export class EarlyScoring {
   private readonly inOrder: InOrderResults<ScoredResult>;

@@ -37,7 +37,7 @@ describe('EfficiencyTally', () => {
     });
   });
 
-  it('counts duplicate prompts answered once and requests never sent apart from failures (issues 19.8, 19.13)', () => {
+  it('counts duplicate prompts answered once and requests never sent apart from failures', () => {
     const hit = (duplicate: boolean): ModelCallRecord => ({
       ...record(1),
       outcome: { ...(record(1).outcome as object), cached: true } as ModelCallRecord['outcome'],

@@ -44,7 +44,7 @@ export async function executeRequests(opts: {
     opts.parallelism + Math.ceil(opts.parallelism * EXTRA_LANES),
     async (request, index) => {
       const record = await opts.client.call(request, opts.signal);
-      // Aborted in flight by Ctrl-C/SIGTERM: not answered, so not sent (issue 19.8); the re-run sends it.
+      // Aborted in flight by Ctrl-C/SIGTERM: not answered, so not sent; the re-run sends it.
       if (!record.outcome.ok && record.outcome.error_kind === 'interrupted' && opts.signal.aborted) return;
       records[index] = record;
       opts.onRecord?.(index);

@@ -82,7 +82,7 @@ export async function finishRun(o: {
   const { failed, noVerdict, evaluated } = counts;
   if (failed > 0)
     diag.warn('EF_INSTANCES_FAILED', `${failed} of ${evaluated} instances failed (see results.jsonl for each reason)`);
-  // An answer no judge could score is a failure of the run's scoring, not a score (issue 12.4).
+  // An answer no judge could score is a failure of the run's scoring, not a score.
   if (noVerdict > 0)
     diag.warn(
       'EF_JUDGE_NO_VERDICT',

@@ -33,7 +33,7 @@ export interface RunOptions {
   readonly dryRun: boolean;
   /** Per-user data cache (downloads); `EF_DATA_CACHE` or `~/.cache/eval-factory`. */
   readonly dataCacheDir: string;
-  /** `--benchmark-file`: the YAML definition a `custom:` run entry runs (issue 7). */
+  /** `--benchmark-file`: the YAML definition a `custom:` run entry runs. */
   readonly benchmarkFile?: string | null;
   /** `--shard K/N`: run only the instances of shard K of the job (docs/scale.md). */
   readonly shard?: ShardSpec | null;

@@ -10,7 +10,7 @@ function feed(eta: EtaEstimator, from: number, to: number, everyMs: number): num
   return n;
 }
 
-describe('EtaEstimator (issue 19.10)', () => {
+describe('EtaEstimator', () => {
   it('knows nothing before a measured interval, then reports the steady rate and remaining / rate', () => {
     const eta = new EtaEstimator(0);
     expect(eta.estimate(0, 100)).toEqual({ rate: null, etaS: null, stalled: false });

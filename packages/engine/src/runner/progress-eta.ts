@@ -1,5 +1,5 @@
 /**
- * The progress bar's rate and ETA (issue 19.10). The run's average rate jumps when retries and back-off come and go
+ * The progress bar's rate and ETA. The run's average rate jumps when retries and back-off come and go
  * (20 s → 1 m 10 s → 20 s), and at 999/1000 it kept promising "1s" while the last request retried for 8 s. This one
  * smooths the completion rate with an exponential moving average over time (half-life `halfLifeS`), and when nothing
  * has completed for well past the expected interval it says so (`stalled`) instead of printing a number it cannot

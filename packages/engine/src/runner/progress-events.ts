@@ -1,5 +1,5 @@
 /**
- * `EF_PROGRESS=events` (a suite, issue 13.3): no bar and no plain lines, but machine-readable progress events on
+ * `EF_PROGRESS=events` (set by a suite for its engines): no bar and no plain lines, but machine-readable progress events on
  * stderr for the factory to aggregate into one view of the whole suite (the contract is `EngineProgressEvent` in
  * @eval-factory/types). An event is written at the start, every ENGINE_PROGRESS_INTERVAL_MS while the counts move,
  * once as soon as half the requests are complete (the suite starts preparing the next job in a kept engine then:

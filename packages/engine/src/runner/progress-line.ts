@@ -1,4 +1,4 @@
-/** The text of the progress line, for the live bar, the plain lines and the final line alike (issue 19.10). */
+/** The text of the progress line, for the live bar, the plain lines and the final line alike. */
 import { completedRequests, formatDuration } from '@eval-factory/types';
 import type { EtaEstimate } from './progress-eta.js';
 

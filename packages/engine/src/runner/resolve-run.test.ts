@@ -112,7 +112,7 @@ describe('resolveRun: HELM run names that are not the registry name (benchmarks-
   });
 });
 
-describe('ignoredArgFlags: known benchmark arguments the chosen benchmark does not take (issue 18.4)', () => {
+describe('ignoredArgFlags: known benchmark arguments the chosen benchmark does not take', () => {
   it('names each set flag the benchmark has no argument for, and none it uses', async () => {
     const { getBenchmark } = await import('@eval-factory/benchmarks');
     const set = { ...OPTIONS, maxLength: 4096, subject: 'guo_los', condition: null };

@@ -13,7 +13,7 @@ export interface ResultCounts {
   ok: number;
   failed: number;
   unscored: number;
-  /** Unscored because no judge gave a usable verdict (a failure of the run's scoring, issue 12.4). */
+  /** Unscored because no judge gave a usable verdict (a failure of the run's scoring). */
   noVerdict: number;
   /** Never sent: the run was interrupted first. */
   notSent: number;
@@ -22,7 +22,7 @@ export interface ResultCounts {
 /**
  * Where each scored result goes, in request order: its line of results.jsonl, the HELM run files (when the run
  * writes them) and the run's tallies (metrics, counts, request efficiency). No result or answer is kept once it is
- * here, so a run's memory does not grow with the answers already written (issue 16: a million instances). The two
+ * here, so a run's memory does not grow with the answers already written (even at a million instances). The two
  * large files grow in temp files and are renamed into place by `close`.
  */
 export class ResultSink {

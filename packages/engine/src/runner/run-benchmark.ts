@@ -263,7 +263,7 @@ export async function runBenchmark(
 /**
  * The instance of each request, by request index. Requests are built trial-major over `selected`, in its order
  * (adapters/build-requests.ts), so request i belongs to selected[i mod n]: no map from id to instance, which was
- * ~50 bytes per instance (issue 16). The instance comes from `selected`, whose secrets are scrubbed.
+ * ~50 bytes per instance. The instance comes from `selected`, whose secrets are scrubbed.
  */
 function requestInstances(prepared: PreparedRun): (index: number) => Instance {
   const { selected, requests } = prepared;

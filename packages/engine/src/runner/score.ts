@@ -64,7 +64,7 @@ export function completionTexts(
 export const NOT_SENT_INTERRUPTED =
   'not sent: the run was interrupted before this request was answered; re-run the same command to resume';
 
-/** An instance the interrupt left unanswered: unscored (nothing failed), with the reason (issue 19.8). */
+/** An instance the interrupt left unanswered: unscored (nothing failed), with the reason. */
 export function notSentResult(request: PromptRequest, instance: Instance): ScoredResult {
   return {
     request,
@@ -128,7 +128,7 @@ export function scoreOne(
     }
   }
   // No judge verdict: HELM's default score stays in the HELM-compatible metric (its published numbers include it),
-  // but the instance is unscored with each judge's cause, and counts against the run's status (issue 12.4).
+  // but the instance is unscored with each judge's cause, and counts against the run's status.
   const noVerdict = benchmark.jury ? juryNoVerdict(annotations?.[benchmark.jury.annotator]) : null;
   if (noVerdict)
     return {

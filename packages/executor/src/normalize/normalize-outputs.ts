@@ -72,7 +72,7 @@ export async function normalizeOutputs(input: NormalizeInput): Promise<Normalize
           'the run was stopped before the engine wrote its summary; every answer received is in cache.db: re-run the same command to resume',
       });
     else if (engineErrors.length > 0) {
-      // The engine said why, on the terminal already: record it, do not print it a second time (issue 19.3).
+      // The engine said why, on the terminal already: record it, do not print it a second time.
       errors.push(...engineErrors);
       echoed = engineErrors.length;
     } else

@@ -137,8 +137,8 @@ describe('renderArgv with the §1.3 template', () => {
     });
   });
 
-  // Issue 12.6 changed this: such a value used to be refused as a framework.yml fault (EF_COMMAND_NOT_SINGLE); it
-  // now stays inside its one argument, and config's EF_MODEL_ID rule names the field that holds it.
+  // Such a value is not a framework.yml fault (EF_COMMAND_NOT_SINGLE): it stays inside its one argument, and
+  // config's EF_MODEL_ID rule names the field that holds it.
   it('keeps a value with a shell operator inside the argument of its unquoted slot', () => {
     const evaluation = example();
     const endpoint = { ...evaluation.target.api_endpoint, model_id: 'm && curl evil.invalid' };
@@ -239,7 +239,7 @@ describe('templateContext', () => {
   });
 });
 
-describe('renderArgv: a configuration value is never more than the argument it stands in (issue 12.6)', () => {
+describe('renderArgv: a configuration value is never more than the argument it stands in', () => {
   const template =
     'ef-bench run --run-entries {{config.params.task}}:model={{target.api_endpoint.model_id}} --output-path {{quote config.output_dir}}{{#if (eq config.type "x y")}} --flag{{/if}}';
   it.each([

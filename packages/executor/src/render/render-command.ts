@@ -27,7 +27,7 @@ export function renderCommand(template: string, evaluation: Evaluation): string 
  * Renders the template and splits it into the argv of one engine invocation (no shell is ever involved). Every
  * string from the configuration enters the template as an opaque token that holds no space, quote or operator, so
  * the split sees only the template's own words; the values are put back into the words afterwards. A value such as
- * `model_id: 'm --output-path /x'` therefore stays inside the one argument its placeholder stands in (issue 12.6).
+ * `model_id: 'm --output-path /x'` therefore stays inside the one argument its placeholder stands in.
  * @example renderArgv(template, evaluation) // ['ef-bench', 'run', '--run-entries', …]
  */
 export function renderArgv(template: string, evaluation: Evaluation): string[] {

@@ -2,7 +2,7 @@
  * The engines a suite runs its jobs in, kept from one job to the next (ENGINE_REUSE_ENV in @eval-factory/types,
  * docs/architecture.md "Suites"). A job takes an idle engine, or starts one; when the job has ended normally its
  * engine goes back to the idle ones. An endpoint's jobs then share two engine processes (one sends while the next
- * job prepares) instead of paying one start-up each (issue 16.4).
+ * job prepares) instead of paying one start-up each.
  */
 import { randomBytes } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';

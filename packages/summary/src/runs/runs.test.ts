@@ -233,7 +233,7 @@ describe('pickRun', () => {
   });
 });
 
-describe("readRun: a metric's declared range (issue 19.12)", () => {
+describe("readRun: a metric's declared range", () => {
   it('is read from evaluation_config.yaml when it is two finite numbers, lowest first; anything else is null', async () => {
     const { mkdtempSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');

@@ -1,5 +1,5 @@
 /**
- * The static report in Debian's headless Chromium (issues 19.12, 19.13): a plain `chromium --screenshot` / `--dump-dom`
+ * The static report in Debian's headless Chromium: a plain `chromium --screenshot` / `--dump-dom`
  * sees the first view, not "Loading…"; a leaderboard of 17 benchmarks × 10 models fits the window without page-wide
  * sideways scrolling or tall rows; a 1–5 jury metric's axis runs 1–5 with round ticks; a free-text reference is not a
  * green "correct". Screenshots go to test-output/screenshots/. Skips, saying why, when /usr/bin/chromium is absent.

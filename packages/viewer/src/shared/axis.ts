@@ -10,7 +10,7 @@ export function niceStep(span: number): number {
 }
 
 /**
- * The axis: the metric's declared range when it has one (a 1–5 jury score runs 1–5, issue 19.12), widened only if a
+ * The axis: the metric's declared range when it has one (a 1–5 jury score runs 1–5), widened only if a
  * value falls outside it; else [0, 1] when everything fits, else from min(0, lowest) to the highest value or whisker,
  * rounded out to a whole step.
  */

@@ -1,7 +1,7 @@
 /**
- * What the suite's progress view shows (issue 13.3), gathered from every job's engine progress events: each job's
- * state and request counts, and per endpoint what is left and how fast it goes. Pure: the caller passes the events
- * and the clock; suite-view.ts draws it.
+ * What the suite's progress view shows, gathered from every job's engine progress events: each job's state and
+ * request counts, and per endpoint what is left and how fast it goes. Pure: the caller passes the events and the
+ * clock; format.ts words it and view.ts draws it.
  */
 import { completedRequests, type EngineProgressEvent } from '@eval-factory/types';
 

@@ -1,4 +1,4 @@
-/** The text of the suite's progress view (issue 13.3): an overall line and one line per running job. */
+/** The text of the suite's progress view: an overall line and one line per running job. */
 import { completedRequests, formatDuration } from '@eval-factory/types';
 import { type JobRow, type SuiteBoard, suiteEta } from './board.js';
 

@@ -1,5 +1,5 @@
 /**
- * The suite's one progress display (issue 13.3). Every job's engine runs with `EF_PROGRESS=events` and draws
+ * The suite's one progress display. Every job's engine runs with `EF_PROGRESS=events` and draws
  * nothing; their events come here through the board. On a terminal: one live block at the bottom (the overall line
  * and one line per running job), redrawn four times a second; whatever else is written meanwhile (warnings, a job's
  * summary) is printed above it. Not on a terminal: one plain line every few seconds and when a job ends, readable in

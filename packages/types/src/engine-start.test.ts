@@ -1,0 +1,53 @@
+import { describe, expect, it } from '@jest/globals';
+import { jobEndLine, readSendGo, readSlotsLine, sendGoLine, type SlotGrant, slotsLine } from './engine-start.js';
+
+describe('the slot grant lines on a gated engine’s stdin', () => {
+  it.each<[SlotGrant, string]>([
+    [3, 'go 3\n'],
+    [0, 'go 0\n'],
+    ['all', 'go\n'],
+  ])('sendGoLine(%j) is %j, which the engine reads back', (grant, line) => {
+    expect(sendGoLine(grant)).toBe(line);
+    expect(readSendGo(line)).toBe(grant);
+  });
+
+  it.each([
+    ['  go 12  ', 12],
+    ['go', 'all'],
+    ['go -1', null],
+    ['go 1.5', null],
+    ['go 3 4', null],
+    ['gone', null],
+    ['', null],
+    ['{"argv":[]}', null],
+  ])('readSendGo(%j) is %j', (line, grant) => {
+    expect(readSendGo(line)).toBe(grant);
+  });
+});
+
+describe('the slots-given-up line on the engine’s stderr', () => {
+  it.each([0, 1, 64])('slotsLine(%i) reads back', (n) => {
+    expect(slotsLine(n)).toBe(`@ef-slots ${n}\n`);
+    expect(readSlotsLine(slotsLine(n))).toBe(n);
+  });
+
+  it.each([
+    ['@ef-slots 5', 5],
+    ['@ef-slots x', null],
+    ['@ef-slots -2', null],
+    ['@ef-slots ', null],
+    ['warning: @ef-slots 5', null], // only a line that starts with the prefix
+    ['@ef-progress {}', null],
+  ])('readSlotsLine(%j) is %j', (line, n) => {
+    expect(readSlotsLine(line)).toBe(n);
+  });
+});
+
+describe('jobEndLine', () => {
+  it.each([
+    ['t0k3n', 0, '@ef-job-end t0k3n 0\n'],
+    ['abc', 130, '@ef-job-end abc 130\n'],
+  ])('(%j, %i) is %j', (token, code, line) => {
+    expect(jobEndLine(token, code)).toBe(line);
+  });
+});
