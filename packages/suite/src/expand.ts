@@ -26,6 +26,10 @@ export interface SuiteJob {
   readonly runConfig?: Readonly<Record<string, unknown>>;
   /** `--local-path` jobs: the model's own endpoint, from HELM's model_deployments.yaml. */
   readonly endpoint?: { readonly url: string; readonly model_id: string; readonly type: 'chat' | 'completions' };
+  /** The variable holding the model's key when credentials.conf gives it (run_suite sets it; a name only). */
+  readonly apiKeyName?: string;
+  /** Its jury as `config.params.extra` paths → values (judges' URLs and key variable names; never a key). */
+  readonly judges?: Readonly<Record<string, string | number | boolean>>;
 }
 
 export interface ExpandOptions {

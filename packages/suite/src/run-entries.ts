@@ -19,7 +19,7 @@ export interface RunEntry {
 }
 
 /** A token and the offset it starts at: punctuation, a string (quoted or not), or a line end (a separator). */
-interface Token {
+export interface Token {
   readonly kind: 'punct' | 'string' | 'newline';
   readonly text: string;
   readonly at: number;
@@ -39,7 +39,7 @@ const FIELDS = new Set(['description', 'priority', 'groups']);
 export function parseRunEntries(text: string, file: string): RunEntry[] {
   const tokens = tokenize(text, file);
   const fail = (at: number, what: string): never => {
-    throw confError(file, lineAt(text, at), what);
+    throw runEntriesError(file, lineAt(text, at), what);
   };
   let i = 0;
   const skipNewlines = () => {
@@ -74,7 +74,7 @@ export function parseRunEntries(text: string, file: string): RunEntry[] {
     }
     i++;
   }
-  if (lists === 0) throw confError(file, 1, 'no `entries: [` list');
+  if (lists === 0) throw runEntriesError(file, 1, 'no `entries: [` list');
   return entries;
 
   function readEntry(): RunEntry {
@@ -131,8 +131,14 @@ export function parseRunEntries(text: string, file: string): RunEntry[] {
   }
 }
 
-/** The conf's tokens, comments dropped; a quoted string is one token with its escapes read as JSON's. */
-function tokenize(text: string, file: string): Token[] {
+/** How a HOCON file's reader words an error at a line (credentials.conf's never quotes the text: it holds keys). */
+export type HoconError = (file: string, line: number, what: string) => UserError;
+
+/**
+ * HOCON's tokens (the run-entries files and prod_env/credentials.conf), comments dropped; a quoted string is one
+ * token with its escapes read as JSON's.
+ */
+export function tokenize(text: string, file: string, confError: HoconError = runEntriesError): Token[] {
   const tokens: Token[] = [];
   let i = 0;
   while (i < text.length) {
@@ -153,7 +159,7 @@ function tokenize(text: string, file: string): Token[] {
       m.lastIndex = i;
       const found = m.exec(text);
       if (!found) throw confError(file, lineAt(text, i), 'a quoted string is not closed on its line');
-      tokens.push({ kind: 'string', text: unquote(found[0], file, lineAt(text, i)), at: i, quoted: true });
+      tokens.push({ kind: 'string', text: unquote(found[0], file, lineAt(text, i), confError), at: i, quoted: true });
       i = m.lastIndex;
     } else if ('{}[]:=,+'.includes(c)) {
       tokens.push({ kind: 'punct', text: c, at: i++ });
@@ -168,7 +174,7 @@ function tokenize(text: string, file: string): Token[] {
 }
 
 /** A double-quoted string's text, its escapes read as JSON's (HOCON's are the same); a bad one is EF_SUITE_CONF. */
-function unquote(quoted: string, file: string, line: number): string {
+function unquote(quoted: string, file: string, line: number, confError: HoconError): string {
   try {
     return JSON.parse(quoted) as string;
   } catch {
@@ -176,11 +182,11 @@ function unquote(quoted: string, file: string, line: number): string {
   }
 }
 
-function lineAt(text: string, index: number): number {
+export function lineAt(text: string, index: number): number {
   return text.slice(0, index).split('\n').length;
 }
 
-function confError(file: string, line: number, what: string): UserError {
+function runEntriesError(file: string, line: number, what: string): UserError {
   return new UserError(
     'EF_SUITE_CONF',
     `${file}:${line}: ${what}`,

@@ -18,6 +18,8 @@ export interface RunSuiteArgs {
   readonly suite: string;
   readonly suite_config?: string;
   readonly 'local-path'?: string;
+  /** A judges file (HELM's format or a run_config roster) for every judged job of --conf-paths. */
+  readonly judges?: string;
   readonly schema?: string;
   readonly 'max-eval-instances'?: number;
   readonly 'num-train-trials'?: number;
@@ -69,6 +71,7 @@ export function jobRunArgs(
       ? [`config.params.extra.num_train_trials=${args['num-train-trials']}`]
       : []),
     ...Object.entries(job.extra).map(([k, v]) => `config.params.extra.${k}=${JSON.stringify(v)}`),
+    ...Object.entries(job.judges ?? {}).map(([k, v]) => `config.params.extra.${k}=${JSON.stringify(v)}`),
     // After the entry's own: the flag is for every job.
     ...(args['num-output-tokens'] !== undefined
       ? [`config.params.extra.num_output_tokens=${args['num-output-tokens']}`]
@@ -98,7 +101,7 @@ export function jobRunArgs(
     model_id: job.endpoint?.model_id ?? job.model,
     model_url: job.endpoint?.url ?? args.model_url,
     model_type: job.endpoint?.type ?? args.model_type ?? 'chat',
-    ...(args.api_key_name ? { api_key_name: args.api_key_name } : {}),
+    ...(job.apiKeyName || args.api_key_name ? { api_key_name: job.apiKeyName ?? args.api_key_name } : {}),
     overrides,
   };
 }

@@ -16,11 +16,13 @@ import {
   jobDir,
   parseRunEntries,
   parseSuiteConfig,
+  readHelmCredentials,
   readLocalDeployments,
   type SuiteExecutor,
   type SuiteJob,
 } from '@eval-factory/suite';
 import { requireFrameworkFile } from '../framework-path.js';
+import { withHelmEnv } from './suite-helm-env.js';
 import { flagList, type RunSuiteArgs } from './suite-job-args.js';
 
 /** The jobs one dialect names (and, for a suite YAML, its own defaults of --output_dir and --executor). */
@@ -54,6 +56,7 @@ const CONF_ONLY_FLAGS = [
   'model_type',
   'api_key_name',
   'local-path',
+  'judges',
   'priority',
   'ignore-conf-models',
 ] as const;
@@ -75,7 +78,7 @@ export function suiteSource(args: RunSuiteInput): SuiteSource {
   const dataRoot = args.data_root ?? process.env.EF_DATA_ROOT;
   const source = args.suite_config
     ? fromSuiteYaml(args.suite_config, available, dataRoot ? resolve(dataRoot) : null)
-    : fromConfs(args, available, dataRoot ? resolve(dataRoot) : null);
+    : fromConfs(args, available, dataRoot ? resolve(dataRoot) : null, judgedIn(framework));
   if (source.unavailable.length && !args['skip-unavailable']) {
     const n = source.unavailable.length;
     const named = source.unavailable.map((u) => withSuggestion(u, available));
@@ -144,7 +147,15 @@ function withSuggestion(entry: string, available: ReadonlySet<string>): string {
   return near ? `${entry} (did you mean ${near}?)` : entry;
 }
 
-function fromConfs(args: RunSuiteInput, available: ReadonlySet<string>, dataRoot: string | null): Found {
+const judgedIn = (framework: ReturnType<typeof loadFramework>): ReadonlySet<string> =>
+  new Set(framework.evaluations.filter((e) => e.judged).map((e) => e.name));
+
+function fromConfs(
+  args: RunSuiteInput,
+  available: ReadonlySet<string>,
+  dataRoot: string | null,
+  judged: ReadonlySet<string>,
+): Found {
   if (!args['conf-paths'])
     throw usage('run_suite needs --conf-paths (HELM run-entries files) or --suite_config (a suite YAML)');
   if (!args.suite) throw usage('--suite is required with --conf-paths (the suite folder under --output_dir)');
@@ -169,13 +180,19 @@ function fromConfs(args: RunSuiteInput, available: ReadonlySet<string>, dataRoot
     ...(dataRoot ? { dataRoot } : {}),
   });
   const local = args['local-path'];
-  if (!local) return { suite: args.suite, ...expansion };
   // Every model must have its deployment before anything runs (HELM's prod_env convention).
-  const endpoints = endpointsFor(models, readLocalDeployments(local), local);
+  const endpoints = local ? endpointsFor(models, readLocalDeployments(local, readHelmCredentials(local)), local) : null;
+  const jobs = withHelmEnv(expansion.jobs, {
+    ...(local ? { localPath: local } : {}),
+    ...(args.judges ? { judgesFile: args.judges } : {}),
+    ...(args.api_key_name ? { apiKeyName: args.api_key_name } : {}),
+    judged,
+    env: process.env,
+  });
   return {
     suite: args.suite,
     unavailable: expansion.unavailable,
-    jobs: expansion.jobs.map((j) => ({ ...j, endpoint: endpoints.get(j.model)! })),
+    jobs: endpoints ? jobs.map((j) => ({ ...j, endpoint: endpoints.get(j.model)! })) : jobs,
   };
 }
 

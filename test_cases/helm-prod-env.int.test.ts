@@ -1,0 +1,246 @@
+/**
+ * A HELM team's own inputs, unchanged, through the real CLI: MedHELM's real run_entries_medhelm_public.conf
+ * (../shared/helm, read in place; the test is skipped where it is absent) and a `--local-path` prod_env holding
+ * HELM's model_deployments.yaml (two models and the three judge deployments of HELM's medhelm/judges.yaml, all on
+ * loopback fake servers) and credentials.conf (the only place the keys are). With --skip-unavailable every entry
+ * with data runs, the judged ones scored by the prod_env's judges, each server gets exactly its own key, and no key
+ * is in any file or output.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  rubricReply,
+  startFakeJudgeServer,
+  startFakeOpenAIServer,
+  type FakeJudgeServer,
+  type FakeOpenAIServer,
+} from '@eval-factory/testkit';
+import { writeFixtureDocx } from '../packages/benchmarks/test-support/race_based_med/docx-fixture.js';
+import { linkFixtures, readTree, REPO_ROOT, runCli, tempDir } from './support.js';
+
+const PUBLIC_CONF = join(REPO_ROOT, '..', 'shared', 'helm', 'run_entries_medhelm_public.conf');
+/** Two models of the conf, and the judges of HELM's medhelm/judges.yaml (deployment → served name). */
+const MODELS = {
+  'google/gemini-2.0-flash-001': 'stanfordhealthcare/gemini-2.0-flash-001',
+  'openai/gpt-4o-mini-2024-07-18': 'stanfordhealthcare/gpt-4o-mini-2024-07-18',
+} as const;
+const JUDGES = {
+  'stanfordhealthcare/gpt-4o-2024-05-13': 'served-gpt-judge',
+  'stanfordhealthcare/llama-3.3-70b-instruct': 'served-llama-judge',
+  'stanfordhealthcare/claude-3-7-sonnet-20250219': 'served-claude-judge',
+} as const;
+/** One key per deployment, in credentials.conf's `deployments { … }` only. */
+const KEYS: Record<string, string> = Object.fromEntries(
+  [...Object.values(MODELS), ...Object.keys(JUDGES)].map((d, i) => [d, `sk-SENTINEL-${i}-${'q'.repeat(24)}${i}`]),
+);
+const BENCHMARKS = [
+  'aci_bench',
+  'ehr_sql',
+  'head_qa',
+  'med_dialog',
+  'medbullets',
+  'medcalc_bench',
+  'medec',
+  'medhallu',
+  'medhelm_med_mcqa',
+  'medhelm_med_qa',
+  'medi_qa',
+  'medication_qa',
+  'mtsamples_procedures',
+  'mtsamples_replicate',
+  'pubmed_qa',
+  'race_based_med',
+];
+const JUDGED = ['aci_bench', 'med_dialog', 'medi_qa', 'medication_qa', 'mtsamples_procedures', 'mtsamples_replicate'];
+const hash = (key: string) => createHash('sha256').update(`Bearer ${key}`).digest('hex');
+
+const servers: FakeOpenAIServer[] = [];
+let judges: FakeJudgeServer;
+beforeAll(async () => {
+  for (const deployment of Object.values(MODELS))
+    servers.push(await startFakeOpenAIServer({ requireApiKey: KEYS[deployment]! }));
+  const keyOf = Object.fromEntries(Object.entries(JUDGES).map(([d, served]) => [served, KEYS[d]!]));
+  judges = await startFakeJudgeServer({
+    reply: () => rubricReply(),
+    // A served name of no prod_env deployment (a --judges roster's) needs no key.
+    authorize: (headers, request) => {
+      const key = keyOf[request.model ?? ''];
+      return key === undefined || headers.authorization === `Bearer ${key}`;
+    },
+  });
+});
+afterAll(async () => {
+  await Promise.all([...servers.map((s) => s.close()), judges?.close()]);
+});
+
+function writeProdEnv(dir: string): string {
+  const env = join(dir, 'prod_env');
+  mkdirSync(env, { recursive: true });
+  const deployment = (name: string, model: string, url: string, served: string) =>
+    `  - name: ${name}\n    model_name: ${model}\n    tokenizer_name: openai/o200k_base\n    max_sequence_length: 128000\n` +
+    `    client_spec:\n      class_name: "helm.clients.openai_client.OpenAIClient"\n` +
+    `      args: {base_url: "${url}", openai_model_name: ${served}}\n`;
+  const models = Object.entries(MODELS).map(([m, d], i) => deployment(d, m, servers[i]!.url, d.split('/')[1]!));
+  const jury = Object.entries(JUDGES).map(([d, served]) => deployment(d, `judge/${served}`, judges.url, served));
+  writeFileSync(join(env, 'model_deployments.yaml'), `model_deployments:\n${[...models, ...jury].join('')}`);
+  const creds = Object.entries(KEYS).map(([d, k]) => `  "${d}": "${k}"`);
+  writeFileSync(join(env, 'credentials.conf'), `deployments {\n${creds.join('\n')}\n}\n`);
+  return env;
+}
+
+/** Every benchmark's fixture (race_based_med's is a .docx the test support writes). */
+async function dataRoot(root: string): Promise<string> {
+  linkFixtures(
+    root,
+    BENCHMARKS.filter((b) => b !== 'race_based_med'),
+  );
+  symlinkSync(dirname(await writeFixtureDocx()), join(root, 'race_based_med'));
+  return root;
+}
+
+(existsSync(PUBLIC_CONF) ? describe : describe.skip)("MedHELM's public conf with a HELM prod_env (issue 28)", () => {
+  it('runs every entry with data, judged ones by the prod_env judges, keys only from credentials.conf', async () => {
+    const dir = tempDir('ef-helm-prod-env-');
+    const prodEnv = writeProdEnv(dir);
+    const out = join(dir, 'out');
+    const r = await runCli(
+      [
+        'run_suite',
+        '--conf-paths',
+        PUBLIC_CONF,
+        '--suite',
+        'medhelm',
+        '--models-to-run',
+        Object.keys(MODELS).join(','),
+        '--local-path',
+        prodEnv,
+        '--data_root',
+        await dataRoot(join(dir, 'data')),
+        '--max-eval-instances',
+        '2',
+        '--skip-unavailable',
+        '--output_dir',
+        out,
+      ],
+      {
+        env: {
+          GPT_JUDGE_API_KEY: undefined,
+          LLAMA_JUDGE_API_KEY: undefined,
+          CLAUDE_JUDGE_API_KEY: undefined,
+          OPENAI_API_KEY: undefined,
+        },
+      },
+    );
+    expect(r.stderr).not.toMatch(/^\s+at /m);
+    expect(r.stderr).not.toContain('error[');
+    expect(r.code).toBe(0);
+    // 17 jobs per model (med_dialog twice), 7 of them judged: 34 jobs, 14 judged, every one finished.
+    const results = readTree(join(out, 'medhelm')).filter((f) => f.path.endsWith('/results.yml'));
+    expect(results).toHaveLength(34);
+    for (const f of results) expect(f.text).not.toMatch(/status: (error|partial)/);
+    const judged = results.filter((f) => JUDGED.some((b) => f.path.includes(`/${b}`)));
+    expect(judged).toHaveLength(14);
+    // The judges are the prod_env's: each served name got requests, each with its own deployment's key only.
+    const byModel = new Map<string, Set<string>>();
+    for (const q of judges.requests) {
+      const served = (q.body as { model: string }).model;
+      byModel.set(served, (byModel.get(served) ?? new Set()).add(q.credentials.authorization ?? ''));
+    }
+    for (const [d, served] of Object.entries(JUDGES)) expect(byModel.get(served)).toEqual(new Set([hash(KEYS[d]!)]));
+    expect(judges.requests.every((q) => q.status === 200)).toBe(true);
+    // No key, nor its first half, in any file of the output or the prod_env's neighbours, or on the console.
+    const texts = [r.stdout, r.stderr, ...readTree(out).map((f) => f.text)];
+    for (const key of Object.values(KEYS))
+      for (const text of texts) {
+        expect(text).not.toContain(key);
+        expect(text).not.toContain(key.slice(0, 16));
+      }
+  }, 600_000);
+});
+
+describe('the judges of a --conf-paths suite (issue 28.1)', () => {
+  const NO_JUDGE_KEYS = {
+    GPT_JUDGE_API_KEY: undefined,
+    LLAMA_JUDGE_API_KEY: undefined,
+    CLAUDE_JUDGE_API_KEY: undefined,
+    OPENAI_API_KEY: undefined,
+    OPENAI_CLIENT_ID: undefined,
+    OPENAI_CLIENT_SECRET: undefined,
+    EVAL_FACTORY_CREDENTIALS: '/nonexistent/credentials.yaml',
+  };
+  const base = (dir: string, conf: string, more: string[]) => {
+    writeFileSync(join(dir, 'judged.conf'), `entries: [\n  ${conf}\n]\n`);
+    return [
+      'run_suite',
+      '--conf-paths',
+      join(dir, 'judged.conf'),
+      '--suite',
+      's',
+      '--models-to-run',
+      'google/gemini-2.0-flash-001',
+      '--data_root',
+      existsSync(join(dir, 'data')) ? join(dir, 'data') : linkFixtures(join(dir, 'data'), ['mtsamples_replicate']),
+      '--max-eval-instances',
+      '1',
+      '--output_dir',
+      join(dir, 'out'),
+      ...more,
+    ];
+  };
+  const entry = (args = '') =>
+    `{description: "mtsamples_replicate:${args}model=google/gemini-2.0-flash-001,model_deployment=stanfordhealthcare/gemini-2.0-flash-001", priority: 1}`;
+
+  it('judges without a credential are refused before anything is sent, with a hint for this dialect', async () => {
+    const dir = tempDir('ef-conf-judges-');
+    const before = judges.requests.length + servers[0]!.requests.length;
+    const r = await runCli(base(dir, entry(), ['--model_url', servers[0]!.url]), { env: NO_JUDGE_KEYS });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('error[EF_JUDGE_AUTH_MISSING]');
+    expect(r.stderr).toMatch(/^hint: .*--judges FILE/m);
+    expect(r.stderr).not.toContain('set its auth in config.params.extra.judges');
+    expect(judges.requests.length + servers[0]!.requests.length).toBe(before);
+  });
+
+  it('--judges takes a run_config roster without any prod_env; a role it leaves out is off', async () => {
+    const dir = tempDir('ef-conf-judges-');
+    const file = join(dir, 'judges.yml');
+    writeFileSync(file, `judges:\n  gpt: {url: "${judges.url}", model_id: roster-judge, auth: none}\n`);
+    const before = judges.requests.length;
+    const r = await runCli(
+      base(dir, entry(), ['--model_url', servers[0]!.url, '--api_key_name', 'GEMINI_KEY', '--judges', file]),
+      { env: { ...NO_JUDGE_KEYS, GEMINI_KEY: KEYS['stanfordhealthcare/gemini-2.0-flash-001'] } },
+    );
+    expect(r.stderr).not.toContain('error[');
+    expect(r.code).toBe(0);
+    const sent = judges.requests.slice(before).map((q) => (q.body as { model: string }).model);
+    expect(new Set(sent)).toEqual(new Set(['roster-judge']));
+  });
+
+  it("a run entry's jury_config_path (HELM's format) picks its judges from prod_env; a deployment it lacks is refused", async () => {
+    const dir = tempDir('ef-conf-judges-');
+    const prodEnv = writeProdEnv(dir);
+    const jury = join(dir, 'jury.yaml');
+    writeFileSync(
+      jury,
+      'judges:\n  - {name: claude, model: anthropic/x, model_deployment: stanfordhealthcare/claude-3-7-sonnet-20250219}\n',
+    );
+    const before = judges.requests.length;
+    const ok = await runCli(base(dir, entry(`jury_config_path=${jury},`), ['--local-path', prodEnv]), {
+      env: NO_JUDGE_KEYS,
+    });
+    expect(ok.stderr).not.toContain('error[');
+    expect(ok.code).toBe(0);
+    const sent = judges.requests.slice(before).map((q) => (q.body as { model: string }).model);
+    expect(new Set(sent)).toEqual(new Set(['served-claude-judge']));
+    writeFileSync(jury, 'judges:\n  - {name: gpt, model: openai/x, model_deployment: elsewhere/gpt}\n');
+    const missing = await runCli(base(dir, entry(`jury_config_path=${jury},`), ['--local-path', prodEnv]), {
+      env: NO_JUDGE_KEYS,
+    });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('error[EF_JUDGE_CONFIG]');
+    expect(missing.stderr).toContain('no deployment elsewhere/gpt');
+    expect(judges.requests.length).toBe(before + sent.length);
+  });
+});
