@@ -7,7 +7,7 @@
  * is in any file or output.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
@@ -90,6 +90,36 @@ function writeProdEnv(dir: string): string {
   return env;
 }
 
+/** The run-spec names HELM's MedHELM functions give the conf's entries (src/helm/benchmark/run_specs/). */
+const HELM_SPEC_NAMES = [
+  'aci_bench',
+  'ehr_sql',
+  'head_qa:language=en,category=None',
+  'med_dialog,subset=healthcaremagic',
+  'med_dialog,subset=icliniq',
+  'med_mcqa',
+  'med_qa',
+  'medbullets',
+  'medcalc_bench',
+  'medec',
+  'medhallu',
+  'medi_qa',
+  'medication_qa',
+  'mtsamples_procedures',
+  'mtsamples_replicate',
+  'pubmed_qa',
+  'race_based_med',
+];
+
+/** helm-run's run names: the spec's name, then its model and model_deployment expanders ('/' made '_'). */
+const helmRunNames = (): string[] =>
+  Object.entries(MODELS).flatMap(([model, deployment]) =>
+    HELM_SPEC_NAMES.map(
+      (n) =>
+        `${n}${n.includes(':') ? ',' : ':'}model=${model.replace('/', '_')},model_deployment=${deployment.replace('/', '_')}`,
+    ),
+  );
+
 /** Every benchmark's fixture (race_based_med's is a .docx the test support writes). */
 async function dataRoot(root: string): Promise<string> {
   linkFixtures(
@@ -150,6 +180,17 @@ async function dataRoot(root: string): Promise<string> {
     }
     for (const [d, served] of Object.entries(JUDGES)) expect(byModel.get(served)).toEqual(new Set([hash(KEYS[d]!)]));
     expect(judges.requests.every((q) => q.status === 200)).toBe(true);
+    // helm-run's names (issue 28.3): run names from HELM's run-spec names and its model expanders, in HELM's suite.
+    const helmRuns = readdirSync(join(out, 'medhelm', 'helm', 'runs', 'medhelm')).sort();
+    expect(helmRuns).toEqual(helmRunNames().sort());
+    const spec = JSON.parse(
+      readFileSync(join(out, 'medhelm', 'helm', 'runs', 'medhelm', helmRunNames()[0]!, 'run_spec.json'), 'utf8'),
+    );
+    expect([spec.adapter_spec.model, spec.adapter_spec.model_deployment]).toEqual(Object.entries(MODELS)[0]);
+    // …while each server is sent the name it knows (openai_model_name).
+    expect(new Set(servers[0]!.requests.map((q) => (q.body as { model: string }).model))).toEqual(
+      new Set(['gemini-2.0-flash-001']),
+    );
     // No key, nor its first half, in any file of the output or the prod_env's neighbours, or on the console.
     const texts = [r.stdout, r.stderr, ...readTree(out).map((f) => f.text)];
     for (const key of Object.values(KEYS))
@@ -242,5 +283,61 @@ describe('the judges of a --conf-paths suite (issue 28.1)', () => {
     expect(missing.stderr).toContain('error[EF_JUDGE_CONFIG]');
     expect(missing.stderr).toContain('no deployment elsewhere/gpt');
     expect(judges.requests.length).toBe(before + sent.length);
+  });
+});
+
+describe("helm-run's names with --local-path (issue 28.3)", () => {
+  it('two HELM models behind one served name stay two models; --model_url gives the same run names', async () => {
+    const dir = tempDir('ef-helm-names-');
+    const env = join(dir, 'prod_env');
+    mkdirSync(env);
+    const deployment = (name: string, model: string) =>
+      `  - name: ${name}\n    model_name: ${model}\n    client_spec:\n      class_name: "helm.clients.openai_client.OpenAIClient"\n      args: {base_url: "${servers[1]!.url}", openai_model_name: shared-served}\n`;
+    writeFileSync(
+      join(env, 'model_deployments.yaml'),
+      `model_deployments:\n${deployment('lab/alpha', 'acme/alpha')}${deployment('lab/beta', 'acme/beta')}`,
+    );
+    const key = KEYS['stanfordhealthcare/gpt-4o-mini-2024-07-18']!;
+    writeFileSync(join(env, 'credentials.conf'), `labApiKey: "${key}"\n`);
+    writeFileSync(
+      join(dir, 'names.conf'),
+      'entries: [\n  {description: "pubmed_qa:model=acme/alpha,model_deployment=lab/alpha", priority: 1},\n' +
+        '  {description: "pubmed_qa:model=acme/beta,model_deployment=lab/beta", priority: 1}\n]\n',
+    );
+    const run = (out: string, models: string, more: string[], env: Record<string, string> = {}) =>
+      runCli(
+        [
+          'run_suite',
+          '--conf-paths',
+          join(dir, 'names.conf'),
+          '--suite',
+          's',
+          '--models-to-run',
+          models,
+          '--data_root',
+          existsSync(join(dir, 'data')) ? join(dir, 'data') : linkFixtures(join(dir, 'data'), ['pubmed_qa']),
+          '--max-eval-instances',
+          '1',
+          '--output_dir',
+          join(dir, out),
+          ...more,
+        ],
+        { env },
+      );
+    const local = await run('local', 'acme/alpha,acme/beta', ['--local-path', env]);
+    expect(local.stderr).not.toContain('error[');
+    expect(local.code).toBe(0);
+    const board = readFileSync(join(dir, 'local', 's', 'leaderboard.md'), 'utf8');
+    expect(board).toContain('2 run(s), 2 model(s), 1 benchmark(s)');
+    expect(board).toMatch(/^\| acme\/alpha \|/m);
+    expect(board).toMatch(/^\| acme\/beta \|/m);
+    const byUrl = await run('url', 'acme/alpha', ['--model_url', servers[1]!.url, '--api_key_name', 'K'], { K: key });
+    expect(byUrl.code).toBe(0);
+    const runs = (out: string) => readdirSync(join(dir, out, 's', 'helm', 'runs', 's')).sort();
+    expect(runs('local')).toEqual([
+      'pubmed_qa:model=acme_alpha,model_deployment=lab_alpha',
+      'pubmed_qa:model=acme_beta,model_deployment=lab_beta',
+    ]);
+    expect(runs('url')).toEqual(['pubmed_qa:model=acme_alpha,model_deployment=lab_alpha']);
   });
 });

@@ -58,6 +58,8 @@ export const API_ENDPOINT_KEYS = allKeys<ApiEndpoint>()([
   'api_key',
   'stream',
   'adapter_config',
+  'helm_model',
+  'helm_deployment',
 ]);
 
 /** Extra keys holding env-var NAMES for judge keys (docs/configuration.md). */

@@ -34,8 +34,9 @@ export function buildModelDeployment(evaluation: Evaluation): {
   const adapter: AdapterConfig = endpoint.adapter_config ?? {};
   const url = resolveEndpointUrl(endpoint.url, endpoint.type, { useNvcf: adapter.use_nvcf === true });
   const deployment: ModelDeployment = {
-    name: deploymentName(endpoint.model_id),
-    model_name: endpoint.model_id,
+    // HELM's names when run_suite gives them (a prod_env deployment); the server still gets model_id.
+    name: endpoint.helm_deployment || deploymentName(endpoint.model_id),
+    model_name: endpoint.helm_model || endpoint.model_id,
     tokenizer_name: HELM_DEFAULT_TOKENIZER,
     client_spec: {
       class_name: HELM_OPENAI_CLIENTS[endpoint.type],

@@ -109,6 +109,13 @@ export interface ApiEndpoint {
   readonly api_key?: string | null;
   readonly stream?: boolean | null;
   readonly adapter_config: AdapterConfig;
+  /**
+   * HELM's name of the model when the server knows it by another (`run_suite --local-path`: model_name of HELM's
+   * model_deployments.yaml, `model_id` being its openai_model_name): run names, results and leaderboards use it.
+   */
+  readonly helm_model?: string | null;
+  /** HELM's deployment name (`stanfordhealthcare/gpt-4o-2024-05-13`): the run name's `model_deployment=`. */
+  readonly helm_deployment?: string | null;
 }
 
 export interface Evaluation {

@@ -8,6 +8,7 @@
 import { resolve } from 'node:path';
 import { UserError } from '@eval-factory/errors';
 import {
+  endpointsFor,
   helmApiKey,
   helmJury,
   helmKeyVariable,
@@ -18,6 +19,7 @@ import {
   rosterSettings,
   type JudgeSettings,
   type JudgesSource,
+  type LocalDeployment,
   type SuiteJob,
 } from '@eval-factory/suite';
 
@@ -32,6 +34,21 @@ export interface HelmEnvInput {
   readonly env: NodeJS.ProcessEnv;
 }
 
+/**
+ * Each job on its prod_env deployment, as helm-run picks it: the entry's `model_deployment` when prod_env has it for
+ * that model, else the model's first deployment (a model with none is EF_SUITE_MODELS, every one named).
+ */
+export function onLocalDeployments(jobs: readonly SuiteJob[], models: readonly string[], dir: string): SuiteJob[] {
+  const all = readHelmDeployments(dir, readHelmCredentials(dir));
+  const first = new Map<string, LocalDeployment>();
+  for (const d of all) if (!first.has(d.model)) first.set(d.model, d);
+  endpointsFor(models, new Map([...first].map(([m, d]) => [m, d.endpoint])), dir);
+  return jobs.map((j) => {
+    const d = all.find((x) => x.name === j.deployment && x.model === j.model) ?? first.get(j.model)!;
+    return { ...j, endpoint: d.endpoint, deployment: d.name };
+  });
+}
+
 /** The jobs with their keys' variable names and their jury; the keys themselves put in `o.env`. */
 export function withHelmEnv(jobs: readonly SuiteJob[], o: HelmEnvInput): SuiteJob[] {
   const credentials = o.localPath ? readHelmCredentials(o.localPath) : { file: '', values: {} };
@@ -42,7 +59,7 @@ export function withHelmEnv(jobs: readonly SuiteJob[], o: HelmEnvInput): SuiteJo
   const out = jobs.map((job) => {
     const { jury_config_path, ...extra } = job.extra;
     let next: SuiteJob = jury_config_path === undefined ? job : { ...job, extra };
-    const deployment = deployments.find((d) => d.model === job.model);
+    const deployment = deployments.find((d) => d.name === job.deployment && d.model === job.model);
     // The deployment's own variable, set here or by the user (a pod given it through a Secret), or the file's key.
     const variable = deployment ? helmKeyVariable(deployment.name) : '';
     const key = deployment ? helmApiKey(credentials, deployment.name) : undefined;

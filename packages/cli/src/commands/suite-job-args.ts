@@ -85,6 +85,11 @@ export function jobRunArgs(
     ...(args.cache ? [`config.params.extra.cache=${JSON.stringify(args.cache)}`] : []),
     ...(args['shared-budget'] ? ['config.params.extra.shared_budget=true'] : []),
     ...(shard ? [`config.params.extra.shard=${formatShard(shard)}`] : []),
+    // HELM's names (run names, results, leaderboard) when the server knows the model by another, or by a deployment.
+    ...(job.endpoint && job.endpoint.model_id !== job.model
+      ? [`target.api_endpoint.helm_model=${JSON.stringify(job.model)}`]
+      : []),
+    ...(job.deployment ? [`target.api_endpoint.helm_deployment=${JSON.stringify(job.deployment)}`] : []),
   ];
   // A suite-YAML job is its own run_config (endpoint and params); the suite's flags still apply on top.
   if (job.runConfig) {

@@ -10,19 +10,16 @@ import { basename, extname, resolve } from 'node:path';
 import { closestName, loadFramework } from '@eval-factory/config';
 import { EXIT, UserError } from '@eval-factory/errors';
 import {
-  endpointsFor,
   expandEntries,
   folderName,
   jobDir,
   parseRunEntries,
   parseSuiteConfig,
-  readHelmCredentials,
-  readLocalDeployments,
   type SuiteExecutor,
   type SuiteJob,
 } from '@eval-factory/suite';
 import { requireFrameworkFile } from '../framework-path.js';
-import { withHelmEnv } from './suite-helm-env.js';
+import { onLocalDeployments, withHelmEnv } from './suite-helm-env.js';
 import { flagList, type RunSuiteArgs } from './suite-job-args.js';
 
 /** The jobs one dialect names (and, for a suite YAML, its own defaults of --output_dir and --executor). */
@@ -181,19 +178,15 @@ function fromConfs(
   });
   const local = args['local-path'];
   // Every model must have its deployment before anything runs (HELM's prod_env convention).
-  const endpoints = local ? endpointsFor(models, readLocalDeployments(local, readHelmCredentials(local)), local) : null;
-  const jobs = withHelmEnv(expansion.jobs, {
+  const placed = local ? onLocalDeployments(expansion.jobs, models, local) : expansion.jobs;
+  const jobs = withHelmEnv(placed, {
     ...(local ? { localPath: local } : {}),
     ...(args.judges ? { judgesFile: args.judges } : {}),
     ...(args.api_key_name ? { apiKeyName: args.api_key_name } : {}),
     judged,
     env: process.env,
   });
-  return {
-    suite: args.suite,
-    unavailable: expansion.unavailable,
-    jobs: endpoints ? jobs.map((j) => ({ ...j, endpoint: endpoints.get(j.model)! })) : jobs,
-  };
+  return { suite: args.suite, unavailable: expansion.unavailable, jobs };
 }
 
 function fromSuiteYaml(file: string, available: ReadonlySet<string>, dataRoot: string | null): Found {
