@@ -76,13 +76,17 @@ export function buildRequestSettings(a: AdapterConfig): RequestSettings {
   };
 }
 
-/** model_metadata.yaml entry; facts the config cannot tell (creator, access) stay `null` (§9). */
+/**
+ * model_metadata.yaml entry. HELM's registry requires every `str` field; facts the config cannot tell take HELM's
+ * own placeholder values for a model it does not know (`get_unknown_model_metadata`: "Unknown", "open").
+ */
 export function buildModelMetadata(deployment: ModelDeployment): ModelMetadata {
   return {
     name: deployment.model_name,
     display_name: deployment.model_name,
-    creator_organization_name: null,
-    access: null,
+    description: deployment.model_name,
+    creator_organization_name: 'Unknown',
+    access: 'open',
     tags: deployment.endpoint_type === 'chat' ? ['TEXT_MODEL_TAG', 'CHATML_MODEL_TAG'] : ['TEXT_MODEL_TAG'],
   };
 }
