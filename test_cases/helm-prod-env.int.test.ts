@@ -341,3 +341,51 @@ describe("helm-run's names with --local-path (issue 28.3)", () => {
     expect(runs('url')).toEqual(['pubmed_qa:model=acme_alpha,model_deployment=lab_alpha']);
   });
 });
+
+describe('the HELM suite folder holds only runs helm-run would have finished (issue 28.4)', () => {
+  it('a job that ended in error is left out of helm/runs/<suite>/ and named; the finished one is linked', async () => {
+    const failing = await startFakeOpenAIServer({ faults: () => ({ kind: 'server_error', status: 500 }) });
+    try {
+      const dir = tempDir('ef-helm-finished-');
+      const env = join(dir, 'prod_env');
+      mkdirSync(env);
+      const deployment = (name: string, model: string, url: string) =>
+        `  - name: ${name}\n    model_name: ${model}\n    client_spec:\n      class_name: "helm.clients.openai_client.OpenAIClient"\n      args: {base_url: "${url}"}\n`;
+      writeFileSync(
+        join(env, 'model_deployments.yaml'),
+        `model_deployments:\n${deployment('lab/alpha', 'acme/alpha', servers[1]!.url)}${deployment('lab/beta', 'acme/beta', failing.url)}`,
+      );
+      writeFileSync(
+        join(env, 'credentials.conf'),
+        `labApiKey: "${KEYS['stanfordhealthcare/gpt-4o-mini-2024-07-18']}"\n`,
+      );
+      writeFileSync(join(dir, 'one.conf'), 'entries: [\n  {description: "pubmed_qa:model=text", priority: 1}\n]\n');
+      const r = await runCli([
+        'run_suite',
+        '--conf-paths',
+        join(dir, 'one.conf'),
+        '--suite',
+        's',
+        '--models-to-run',
+        'acme/alpha,acme/beta',
+        '--local-path',
+        env,
+        '--data_root',
+        linkFixtures(join(dir, 'data'), ['pubmed_qa']),
+        '--max-eval-instances',
+        '2',
+        '--output_dir',
+        join(dir, 'out'),
+      ]);
+      expect(r.stderr).toMatch(/error +acme\/beta +pubmed_qa/);
+      expect(readdirSync(join(dir, 'out', 's', 'helm', 'runs', 's'))).toEqual([
+        'pubmed_qa:model=acme_alpha,model_deployment=lab_alpha',
+      ]);
+      expect(r.stderr).toContain(
+        'not in the HELM suite (helm-run would have aborted them): acme_beta/pubmed_qa (error)',
+      );
+    } finally {
+      await failing.close();
+    }
+  });
+});

@@ -101,11 +101,13 @@ async function runSuite(args: RunSuiteArgs, jobs: SuiteSource, suiteDir: string)
   );
   process.stderr.write(formatIncomplete(merges));
   if (stopSignal) return stopSignal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
-  const linked = linkHelmSuite(suiteDir, folderName(args.suite));
-  if (linked > 0)
+  const helm = linkHelmSuite(suiteDir, folderName(args.suite));
+  if (helm.linked > 0)
     process.stderr.write(
       `HELM runs: ${join(suiteDir, HELM_OUTPUT_DIR)} (helm-summarize --output-path … --suite ${folderName(args.suite)})\n`,
     );
+  if (helm.leftOut.length > 0)
+    process.stderr.write(`not in the HELM suite (helm-run would have aborted them): ${helm.leftOut.join('; ')}\n`);
   await summaries;
   await summarizeCommand({ dirs: [suiteDir], out: suiteDir, schema: args.schema ?? 'medhelm' });
   // A partial job has its scores (its failures stayed under max_failure_rate), as run_eval exits 0 for one.
