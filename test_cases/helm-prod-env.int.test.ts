@@ -187,6 +187,17 @@ async function dataRoot(root: string): Promise<string> {
       readFileSync(join(out, 'medhelm', 'helm', 'runs', 'medhelm', helmRunNames()[0]!, 'run_spec.json'), 'utf8'),
     );
     expect([spec.adapter_spec.model, spec.adapter_spec.model_deployment]).toEqual(Object.entries(MODELS)[0]);
+    // Judged runs carry the jury's verdicts where helm-server shows them: annotations[<scenario>] per request state.
+    const judgedRun = helmRunNames().find((n) => n.startsWith('mtsamples_replicate:'))!;
+    const state = JSON.parse(
+      readFileSync(join(out, 'medhelm', 'helm', 'runs', 'medhelm', judgedRun, 'scenario_state.json'), 'utf8'),
+    );
+    expect(state.request_states[0].annotations.mtsamples_replicate).toMatchObject({
+      prompt_text: expect.any(String),
+      gpt: { accuracy: { score: 4 } },
+      llama: { completeness: { score: 4 } },
+      claude: { clarity: { score: 4 } },
+    });
     // …while each server is sent the name it knows (openai_model_name).
     expect(new Set(servers[0]!.requests.map((q) => (q.body as { model: string }).model))).toEqual(
       new Set(['gemini-2.0-flash-001']),
