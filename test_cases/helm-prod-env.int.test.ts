@@ -400,3 +400,47 @@ describe('the HELM suite folder holds only runs helm-run would have finished (is
     }
   });
 });
+
+describe('jobs without data in a suite (issue 28.6)', () => {
+  it('the dry run lists every one with its path and costs the rest; --skip-unavailable leaves them out', async () => {
+    const dir = tempDir('ef-helm-nodata-');
+    writeFileSync(
+      join(dir, 'three.conf'),
+      'entries: [\n  {description: "pubmed_qa:model=text", priority: 1},\n  {description: "head_qa:model=text", priority: 1},\n' +
+        '  {description: "medbullets:model=text", priority: 1}\n]\n',
+    );
+    const data = linkFixtures(join(dir, 'data'), ['pubmed_qa']);
+    const base = [
+      'run_suite',
+      '--conf-paths',
+      join(dir, 'three.conf'),
+      '--suite',
+      's',
+      '--models-to-run',
+      'acme/alpha',
+      '--model_url',
+      servers[1]!.url,
+      '--api_key_name',
+      'K',
+      '--data_root',
+      data,
+      '--max-eval-instances',
+      '1',
+      '--output_dir',
+      join(dir, 'out'),
+    ];
+    const env = { K: KEYS['stanfordhealthcare/gpt-4o-mini-2024-07-18'] };
+    const dry = await runCli([...base, '--dry_run'], { env });
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain(`acme/alpha head_qa (no data in ${join(data, 'head_qa')})`);
+    expect(dry.stdout).toContain(`acme/alpha medbullets (no data in ${join(data, 'medbullets')})`);
+    expect(dry.stdout).toMatch(/cost per endpoint .*\n {2}acme\/alpha: 1 units, 1 requests/);
+    expect(dry.stdout).not.toContain('not costed');
+    const before = servers[1]!.requests.length;
+    const r = await runCli([...base, '--skip-unavailable'], { env });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('warning[EF_SUITE_UNAVAILABLE]: not run (no data): acme/alpha head_qa');
+    expect(r.stderr).not.toContain('EF_DATA_NOT_FOUND');
+    expect(servers[1]!.requests.length).toBe(before + 1);
+  });
+});

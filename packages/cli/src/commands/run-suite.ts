@@ -62,14 +62,26 @@ export async function runSuiteCommand(given: RunSuiteInput): Promise<number> {
   }
   if (args.dry_run && (args.executor ?? 'local') === 'local') {
     process.stdout.write(formatJobList(jobs.jobs, jobs.unavailable, suiteDir));
-    // A dry run always has its pre-flight (above).
-    process.stdout.write(await formatCost(jobs.jobs, args, resolved!));
+    if (jobs.noData.size)
+      process.stdout.write(
+        `${args['skip-unavailable'] ? 'not run (no data)' : 'no data (these jobs would fail; --skip-unavailable leaves them out)'}:\n${[...jobs.noData.values()].map((j) => `  ${j}`).join('\n')}\n`,
+      );
+    // A dry run always has its pre-flight (above); jobs already named for their data are not sized again.
+    process.stdout.write(
+      await formatCost(
+        jobs.jobs.filter((j) => !jobs.noData.has(j)),
+        args,
+        resolved!,
+      ),
+    );
     return EXIT.ok;
   }
   if (jobs.unavailable.length)
     process.stderr.write(
       `warning[EF_SUITE_UNAVAILABLE]: not run (no benchmark here): ${jobs.unavailable.join('; ')}\n`,
     );
+  if (jobs.noData.size && args['skip-unavailable'])
+    process.stderr.write(`warning[EF_SUITE_UNAVAILABLE]: not run (no data): ${[...jobs.noData.values()].join('; ')}\n`);
   // One run_suite at a time in a suite folder (a cluster task, --unit, is one job's run_eval, locked as such): a
   // second would fail the jobs the first holds and race it for the rest.
   const lock =

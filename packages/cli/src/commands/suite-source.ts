@@ -20,6 +20,7 @@ import {
 } from '@eval-factory/suite';
 import { requireFrameworkFile } from '../framework-path.js';
 import { onLocalDeployments, withHelmEnv } from './suite-helm-env.js';
+import { jobsWithoutData } from './suite-no-data.js';
 import { flagList, type RunSuiteArgs } from './suite-job-args.js';
 
 /** The jobs one dialect names (and, for a suite YAML, its own defaults of --output_dir and --executor). */
@@ -35,6 +36,8 @@ export interface SuiteSource {
   readonly suite: string;
   readonly jobs: readonly SuiteJob[];
   readonly unavailable: readonly string[];
+  /** Jobs whose data path does not exist (`model job (no data in PATH)`); left out of `jobs` by --skip-unavailable. */
+  readonly noData: ReadonlyMap<SuiteJob, string>;
   /** The folder that holds the suite folder: --output_dir, else the suite YAML's output_dir, else `results`. */
   readonly outputDir: string;
   /** --executor, else the suite YAML's execution.type (undefined: run here). */
@@ -85,20 +88,23 @@ export function suiteSource(args: RunSuiteInput): SuiteSource {
       'Run `eval-factory ls` for the benchmarks here, or pass --skip-unavailable to run the rest (they are listed as "not run").',
     );
   }
-  checkModelFolders(source.jobs);
+  const missing = jobsWithoutData(source.jobs);
+  const jobs = args['skip-unavailable'] ? source.jobs.filter((j) => !missing.has(j)) : source.jobs;
+  checkModelFolders(jobs);
   // --skip-unavailable with nothing else left: a suite folder and a leaderboard of nothing would follow.
-  if (source.jobs.length === 0)
+  if (jobs.length === 0)
     throw new UserError(
       'EF_SUITE_EMPTY',
-      'the suite has no job: every entry names a benchmark this installation does not have',
+      'the suite has no job: every entry names a benchmark this installation does not have, or has no data',
       'Run `eval-factory ls` for the benchmarks here (docs/reproduce-medhelm.md).',
     );
   const outputDir = args.output_dir ?? source.yamlOutputDir ?? DEFAULT_OUTPUT_DIR;
   const executor = args.executor ?? source.yamlExecutor ?? undefined;
   return {
     suite: args.suite ?? source.suite,
-    jobs: source.jobs,
+    jobs,
     unavailable: source.unavailable,
+    noData: missing,
     outputDir,
     ...(executor ? { executor } : {}),
   };
