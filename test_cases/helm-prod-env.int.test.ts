@@ -18,7 +18,7 @@ import {
   type FakeOpenAIServer,
 } from '@eval-factory/testkit';
 import { writeFixtureDocx } from '../packages/benchmarks/test-support/race_based_med/docx-fixture.js';
-import { linkFixtures, readTree, REPO_ROOT, runCli, tempDir } from './support.js';
+import { fixture, linkFixtures, readTree, REPO_ROOT, runCli, tempDir, writeRunConfig } from './support.js';
 
 const PUBLIC_CONF = join(REPO_ROOT, '..', 'shared', 'helm', 'run_entries_medhelm_public.conf');
 /** Two models of the conf, and the judges of HELM's medhelm/judges.yaml (deployment → served name). */
@@ -442,5 +442,36 @@ describe('jobs without data in a suite (issue 28.6)', () => {
     expect(r.stderr).toContain('warning[EF_SUITE_UNAVAILABLE]: not run (no data): acme/alpha head_qa');
     expect(r.stderr).not.toContain('EF_DATA_NOT_FOUND');
     expect(servers[1]!.requests.length).toBe(before + 1);
+  });
+});
+
+describe('extra.prompt_texts: the dry run refuses what the run refuses (issue 28.5)', () => {
+  it('a key other than the prompt texts is EF_PROMPT_TEXTS for --dry_run as for the run; a valid file passes', async () => {
+    const dir = tempDir('ef-prompt-texts-');
+    const config = (texts: string) => {
+      writeFileSync(join(dir, 'texts.yaml'), texts);
+      return writeRunConfig(dir, {
+        config: {
+          type: 'pubmed_qa',
+          output_dir: join(dir, 'out'),
+          params: {
+            limit_samples: 1,
+            extra: { data_path: fixture('pubmed_qa'), prompt_texts: join(dir, 'texts.yaml') },
+          },
+        },
+        target: { api_endpoint: { url: servers[1]!.url, model_id: 'm', type: 'chat' } },
+      });
+    };
+    const bad = await runCli(['run_eval', '--run_config', config('pubmed_qa:\n  judge_template: x\n'), '--dry_run']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('error[EF_PROMPT_TEXTS]');
+    const good = await runCli([
+      'run_eval',
+      '--run_config',
+      config('pubmed_qa:\n  instructions: Answer.\n'),
+      '--dry_run',
+    ]);
+    expect(good.stderr).not.toContain('EF_PROMPT_TEXTS');
+    expect(good.code).toBe(0);
   });
 });
