@@ -6,35 +6,22 @@
  * with data runs, the judged ones scored by the prod_env's judges, each server gets exactly its own key, and no key
  * is in any file or output.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  rubricReply,
-  startFakeJudgeServer,
-  startFakeOpenAIServer,
-  type FakeJudgeServer,
-  type FakeOpenAIServer,
-} from '@eval-factory/testkit';
 import { writeFixtureDocx } from '../packages/benchmarks/test-support/race_based_med/docx-fixture.js';
-import { fixture, linkFixtures, readTree, REPO_ROOT, runCli, tempDir, writeRunConfig } from './support.js';
+import {
+  bearerHash,
+  type HelmServers,
+  JUDGES,
+  KEYS,
+  MODELS,
+  startHelmServers,
+  writeProdEnv,
+} from './helm-prod-env-support.js';
+import { linkFixtures, readTree, REPO_ROOT, runCli, tempDir } from './support.js';
 
 const PUBLIC_CONF = join(REPO_ROOT, '..', 'shared', 'helm', 'run_entries_medhelm_public.conf');
-/** Two models of the conf, and the judges of HELM's medhelm/judges.yaml (deployment → served name). */
-const MODELS = {
-  'google/gemini-2.0-flash-001': 'stanfordhealthcare/gemini-2.0-flash-001',
-  'openai/gpt-4o-mini-2024-07-18': 'stanfordhealthcare/gpt-4o-mini-2024-07-18',
-} as const;
-const JUDGES = {
-  'stanfordhealthcare/gpt-4o-2024-05-13': 'served-gpt-judge',
-  'stanfordhealthcare/llama-3.3-70b-instruct': 'served-llama-judge',
-  'stanfordhealthcare/claude-3-7-sonnet-20250219': 'served-claude-judge',
-} as const;
-/** One key per deployment, in credentials.conf's `deployments { … }` only. */
-const KEYS: Record<string, string> = Object.fromEntries(
-  [...Object.values(MODELS), ...Object.keys(JUDGES)].map((d, i) => [d, `sk-SENTINEL-${i}-${'q'.repeat(24)}${i}`]),
-);
 const BENCHMARKS = [
   'aci_bench',
   'ehr_sql',
@@ -54,41 +41,16 @@ const BENCHMARKS = [
   'race_based_med',
 ];
 const JUDGED = ['aci_bench', 'med_dialog', 'medi_qa', 'medication_qa', 'mtsamples_procedures', 'mtsamples_replicate'];
-const hash = (key: string) => createHash('sha256').update(`Bearer ${key}`).digest('hex');
 
-const servers: FakeOpenAIServer[] = [];
-let judges: FakeJudgeServer;
+let helm: HelmServers;
+let servers: HelmServers['models'];
+let judges: HelmServers['judges'];
 beforeAll(async () => {
-  for (const deployment of Object.values(MODELS))
-    servers.push(await startFakeOpenAIServer({ requireApiKey: KEYS[deployment]! }));
-  const keyOf = Object.fromEntries(Object.entries(JUDGES).map(([d, served]) => [served, KEYS[d]!]));
-  judges = await startFakeJudgeServer({
-    reply: () => rubricReply(),
-    // A served name of no prod_env deployment (a --judges roster's) needs no key.
-    authorize: (headers, request) => {
-      const key = keyOf[request.model ?? ''];
-      return key === undefined || headers.authorization === `Bearer ${key}`;
-    },
-  });
+  helm = await startHelmServers();
+  servers = helm.models;
+  judges = helm.judges;
 });
-afterAll(async () => {
-  await Promise.all([...servers.map((s) => s.close()), judges?.close()]);
-});
-
-function writeProdEnv(dir: string): string {
-  const env = join(dir, 'prod_env');
-  mkdirSync(env, { recursive: true });
-  const deployment = (name: string, model: string, url: string, served: string) =>
-    `  - name: ${name}\n    model_name: ${model}\n    tokenizer_name: openai/o200k_base\n    max_sequence_length: 128000\n` +
-    `    client_spec:\n      class_name: "helm.clients.openai_client.OpenAIClient"\n` +
-    `      args: {base_url: "${url}", openai_model_name: ${served}}\n`;
-  const models = Object.entries(MODELS).map(([m, d], i) => deployment(d, m, servers[i]!.url, d.split('/')[1]!));
-  const jury = Object.entries(JUDGES).map(([d, served]) => deployment(d, `judge/${served}`, judges.url, served));
-  writeFileSync(join(env, 'model_deployments.yaml'), `model_deployments:\n${[...models, ...jury].join('')}`);
-  const creds = Object.entries(KEYS).map(([d, k]) => `  "${d}": "${k}"`);
-  writeFileSync(join(env, 'credentials.conf'), `deployments {\n${creds.join('\n')}\n}\n`);
-  return env;
-}
+afterAll(async () => helm?.close());
 
 /** The run-spec names HELM's MedHELM functions give the conf's entries (src/helm/benchmark/run_specs/). */
 const HELM_SPEC_NAMES = [
@@ -133,7 +95,7 @@ async function dataRoot(root: string): Promise<string> {
 (existsSync(PUBLIC_CONF) ? describe : describe.skip)("MedHELM's public conf with a HELM prod_env (issue 28)", () => {
   it('runs every entry with data, judged ones by the prod_env judges, keys only from credentials.conf', async () => {
     const dir = tempDir('ef-helm-prod-env-');
-    const prodEnv = writeProdEnv(dir);
+    const prodEnv = writeProdEnv(dir, helm);
     const out = join(dir, 'out');
     const r = await runCli(
       [
@@ -178,7 +140,8 @@ async function dataRoot(root: string): Promise<string> {
       const served = (q.body as { model: string }).model;
       byModel.set(served, (byModel.get(served) ?? new Set()).add(q.credentials.authorization ?? ''));
     }
-    for (const [d, served] of Object.entries(JUDGES)) expect(byModel.get(served)).toEqual(new Set([hash(KEYS[d]!)]));
+    for (const [d, served] of Object.entries(JUDGES))
+      expect(byModel.get(served)).toEqual(new Set([bearerHash(KEYS[d]!)]));
     expect(judges.requests.every((q) => q.status === 200)).toBe(true);
     // helm-run's names (issue 28.3): run names from HELM's run-spec names and its model expanders, in HELM's suite.
     const helmRuns = readdirSync(join(out, 'medhelm', 'helm', 'runs', 'medhelm')).sort();
@@ -210,268 +173,4 @@ async function dataRoot(root: string): Promise<string> {
         expect(text).not.toContain(key.slice(0, 16));
       }
   }, 600_000);
-});
-
-describe('the judges of a --conf-paths suite (issue 28.1)', () => {
-  const NO_JUDGE_KEYS = {
-    GPT_JUDGE_API_KEY: undefined,
-    LLAMA_JUDGE_API_KEY: undefined,
-    CLAUDE_JUDGE_API_KEY: undefined,
-    OPENAI_API_KEY: undefined,
-    OPENAI_CLIENT_ID: undefined,
-    OPENAI_CLIENT_SECRET: undefined,
-    EVAL_FACTORY_CREDENTIALS: '/nonexistent/credentials.yaml',
-  };
-  const base = (dir: string, conf: string, more: string[]) => {
-    writeFileSync(join(dir, 'judged.conf'), `entries: [\n  ${conf}\n]\n`);
-    return [
-      'run_suite',
-      '--conf-paths',
-      join(dir, 'judged.conf'),
-      '--suite',
-      's',
-      '--models-to-run',
-      'google/gemini-2.0-flash-001',
-      '--data_root',
-      existsSync(join(dir, 'data')) ? join(dir, 'data') : linkFixtures(join(dir, 'data'), ['mtsamples_replicate']),
-      '--max-eval-instances',
-      '1',
-      '--output_dir',
-      join(dir, 'out'),
-      ...more,
-    ];
-  };
-  const entry = (args = '') =>
-    `{description: "mtsamples_replicate:${args}model=google/gemini-2.0-flash-001,model_deployment=stanfordhealthcare/gemini-2.0-flash-001", priority: 1}`;
-
-  it('judges without a credential are refused before anything is sent, with a hint for this dialect', async () => {
-    const dir = tempDir('ef-conf-judges-');
-    const before = judges.requests.length + servers[0]!.requests.length;
-    const r = await runCli(base(dir, entry(), ['--model_url', servers[0]!.url]), { env: NO_JUDGE_KEYS });
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain('error[EF_JUDGE_AUTH_MISSING]');
-    expect(r.stderr).toMatch(/^hint: .*--judges FILE/m);
-    expect(r.stderr).not.toContain('set its auth in config.params.extra.judges');
-    expect(judges.requests.length + servers[0]!.requests.length).toBe(before);
-  });
-
-  it('--judges takes a run_config roster without any prod_env; a role it leaves out is off', async () => {
-    const dir = tempDir('ef-conf-judges-');
-    const file = join(dir, 'judges.yml');
-    writeFileSync(file, `judges:\n  gpt: {url: "${judges.url}", model_id: roster-judge, auth: none}\n`);
-    const before = judges.requests.length;
-    const r = await runCli(
-      base(dir, entry(), ['--model_url', servers[0]!.url, '--api_key_name', 'GEMINI_KEY', '--judges', file]),
-      { env: { ...NO_JUDGE_KEYS, GEMINI_KEY: KEYS['stanfordhealthcare/gemini-2.0-flash-001'] } },
-    );
-    expect(r.stderr).not.toContain('error[');
-    expect(r.code).toBe(0);
-    const sent = judges.requests.slice(before).map((q) => (q.body as { model: string }).model);
-    expect(new Set(sent)).toEqual(new Set(['roster-judge']));
-  });
-
-  it("a run entry's jury_config_path (HELM's format) picks its judges from prod_env; a deployment it lacks is refused", async () => {
-    const dir = tempDir('ef-conf-judges-');
-    const prodEnv = writeProdEnv(dir);
-    const jury = join(dir, 'jury.yaml');
-    writeFileSync(
-      jury,
-      'judges:\n  - {name: claude, model: anthropic/x, model_deployment: stanfordhealthcare/claude-3-7-sonnet-20250219}\n',
-    );
-    const before = judges.requests.length;
-    const ok = await runCli(base(dir, entry(`jury_config_path=${jury},`), ['--local-path', prodEnv]), {
-      env: NO_JUDGE_KEYS,
-    });
-    expect(ok.stderr).not.toContain('error[');
-    expect(ok.code).toBe(0);
-    const sent = judges.requests.slice(before).map((q) => (q.body as { model: string }).model);
-    expect(new Set(sent)).toEqual(new Set(['served-claude-judge']));
-    writeFileSync(jury, 'judges:\n  - {name: gpt, model: openai/x, model_deployment: elsewhere/gpt}\n');
-    const missing = await runCli(base(dir, entry(`jury_config_path=${jury},`), ['--local-path', prodEnv]), {
-      env: NO_JUDGE_KEYS,
-    });
-    expect(missing.code).toBe(1);
-    expect(missing.stderr).toContain('error[EF_JUDGE_CONFIG]');
-    expect(missing.stderr).toContain('no deployment elsewhere/gpt');
-    expect(judges.requests.length).toBe(before + sent.length);
-  });
-});
-
-describe("helm-run's names with --local-path (issue 28.3)", () => {
-  it('two HELM models behind one served name stay two models; --model_url gives the same run names', async () => {
-    const dir = tempDir('ef-helm-names-');
-    const env = join(dir, 'prod_env');
-    mkdirSync(env);
-    const deployment = (name: string, model: string) =>
-      `  - name: ${name}\n    model_name: ${model}\n    client_spec:\n      class_name: "helm.clients.openai_client.OpenAIClient"\n      args: {base_url: "${servers[1]!.url}", openai_model_name: shared-served}\n`;
-    writeFileSync(
-      join(env, 'model_deployments.yaml'),
-      `model_deployments:\n${deployment('lab/alpha', 'acme/alpha')}${deployment('lab/beta', 'acme/beta')}`,
-    );
-    const key = KEYS['stanfordhealthcare/gpt-4o-mini-2024-07-18']!;
-    writeFileSync(join(env, 'credentials.conf'), `labApiKey: "${key}"\n`);
-    writeFileSync(
-      join(dir, 'names.conf'),
-      'entries: [\n  {description: "pubmed_qa:model=acme/alpha,model_deployment=lab/alpha", priority: 1},\n' +
-        '  {description: "pubmed_qa:model=acme/beta,model_deployment=lab/beta", priority: 1}\n]\n',
-    );
-    const run = (out: string, models: string, more: string[], env: Record<string, string> = {}) =>
-      runCli(
-        [
-          'run_suite',
-          '--conf-paths',
-          join(dir, 'names.conf'),
-          '--suite',
-          's',
-          '--models-to-run',
-          models,
-          '--data_root',
-          existsSync(join(dir, 'data')) ? join(dir, 'data') : linkFixtures(join(dir, 'data'), ['pubmed_qa']),
-          '--max-eval-instances',
-          '1',
-          '--output_dir',
-          join(dir, out),
-          ...more,
-        ],
-        { env },
-      );
-    const local = await run('local', 'acme/alpha,acme/beta', ['--local-path', env]);
-    expect(local.stderr).not.toContain('error[');
-    expect(local.code).toBe(0);
-    const board = readFileSync(join(dir, 'local', 's', 'leaderboard.md'), 'utf8');
-    expect(board).toContain('2 run(s), 2 model(s), 1 benchmark(s)');
-    expect(board).toMatch(/^\| acme\/alpha \|/m);
-    expect(board).toMatch(/^\| acme\/beta \|/m);
-    const byUrl = await run('url', 'acme/alpha', ['--model_url', servers[1]!.url, '--api_key_name', 'K'], { K: key });
-    expect(byUrl.code).toBe(0);
-    const runs = (out: string) => readdirSync(join(dir, out, 's', 'helm', 'runs', 's')).sort();
-    expect(runs('local')).toEqual([
-      'pubmed_qa:model=acme_alpha,model_deployment=lab_alpha',
-      'pubmed_qa:model=acme_beta,model_deployment=lab_beta',
-    ]);
-    expect(runs('url')).toEqual(['pubmed_qa:model=acme_alpha,model_deployment=lab_alpha']);
-  });
-});
-
-describe('the HELM suite folder holds only runs helm-run would have finished (issue 28.4)', () => {
-  it('a job that ended in error is left out of helm/runs/<suite>/ and named; the finished one is linked', async () => {
-    const failing = await startFakeOpenAIServer({ faults: () => ({ kind: 'server_error', status: 500 }) });
-    try {
-      const dir = tempDir('ef-helm-finished-');
-      const env = join(dir, 'prod_env');
-      mkdirSync(env);
-      const deployment = (name: string, model: string, url: string) =>
-        `  - name: ${name}\n    model_name: ${model}\n    client_spec:\n      class_name: "helm.clients.openai_client.OpenAIClient"\n      args: {base_url: "${url}"}\n`;
-      writeFileSync(
-        join(env, 'model_deployments.yaml'),
-        `model_deployments:\n${deployment('lab/alpha', 'acme/alpha', servers[1]!.url)}${deployment('lab/beta', 'acme/beta', failing.url)}`,
-      );
-      writeFileSync(
-        join(env, 'credentials.conf'),
-        `labApiKey: "${KEYS['stanfordhealthcare/gpt-4o-mini-2024-07-18']}"\n`,
-      );
-      writeFileSync(join(dir, 'one.conf'), 'entries: [\n  {description: "pubmed_qa:model=text", priority: 1}\n]\n');
-      const r = await runCli([
-        'run_suite',
-        '--conf-paths',
-        join(dir, 'one.conf'),
-        '--suite',
-        's',
-        '--models-to-run',
-        'acme/alpha,acme/beta',
-        '--local-path',
-        env,
-        '--data_root',
-        linkFixtures(join(dir, 'data'), ['pubmed_qa']),
-        '--max-eval-instances',
-        '2',
-        '--output_dir',
-        join(dir, 'out'),
-      ]);
-      expect(r.stderr).toMatch(/error +acme\/beta +pubmed_qa/);
-      expect(readdirSync(join(dir, 'out', 's', 'helm', 'runs', 's'))).toEqual([
-        'pubmed_qa:model=acme_alpha,model_deployment=lab_alpha',
-      ]);
-      expect(r.stderr).toContain(
-        'not in the HELM suite (helm-run would have aborted them): acme_beta/pubmed_qa (error)',
-      );
-    } finally {
-      await failing.close();
-    }
-  });
-});
-
-describe('jobs without data in a suite (issue 28.6)', () => {
-  it('the dry run lists every one with its path and costs the rest; --skip-unavailable leaves them out', async () => {
-    const dir = tempDir('ef-helm-nodata-');
-    writeFileSync(
-      join(dir, 'three.conf'),
-      'entries: [\n  {description: "pubmed_qa:model=text", priority: 1},\n  {description: "head_qa:model=text", priority: 1},\n' +
-        '  {description: "medbullets:model=text", priority: 1}\n]\n',
-    );
-    const data = linkFixtures(join(dir, 'data'), ['pubmed_qa']);
-    const base = [
-      'run_suite',
-      '--conf-paths',
-      join(dir, 'three.conf'),
-      '--suite',
-      's',
-      '--models-to-run',
-      'acme/alpha',
-      '--model_url',
-      servers[1]!.url,
-      '--api_key_name',
-      'K',
-      '--data_root',
-      data,
-      '--max-eval-instances',
-      '1',
-      '--output_dir',
-      join(dir, 'out'),
-    ];
-    const env = { K: KEYS['stanfordhealthcare/gpt-4o-mini-2024-07-18'] };
-    const dry = await runCli([...base, '--dry_run'], { env });
-    expect(dry.code).toBe(0);
-    expect(dry.stdout).toContain(`acme/alpha head_qa (no data in ${join(data, 'head_qa')})`);
-    expect(dry.stdout).toContain(`acme/alpha medbullets (no data in ${join(data, 'medbullets')})`);
-    expect(dry.stdout).toMatch(/cost per endpoint .*\n {2}acme\/alpha: 1 units, 1 requests/);
-    expect(dry.stdout).not.toContain('not costed');
-    const before = servers[1]!.requests.length;
-    const r = await runCli([...base, '--skip-unavailable'], { env });
-    expect(r.code).toBe(0);
-    expect(r.stderr).toContain('warning[EF_SUITE_UNAVAILABLE]: not run (no data): acme/alpha head_qa');
-    expect(r.stderr).not.toContain('EF_DATA_NOT_FOUND');
-    expect(servers[1]!.requests.length).toBe(before + 1);
-  });
-});
-
-describe('extra.prompt_texts: the dry run refuses what the run refuses (issue 28.5)', () => {
-  it('a key other than the prompt texts is EF_PROMPT_TEXTS for --dry_run as for the run; a valid file passes', async () => {
-    const dir = tempDir('ef-prompt-texts-');
-    const config = (texts: string) => {
-      writeFileSync(join(dir, 'texts.yaml'), texts);
-      return writeRunConfig(dir, {
-        config: {
-          type: 'pubmed_qa',
-          output_dir: join(dir, 'out'),
-          params: {
-            limit_samples: 1,
-            extra: { data_path: fixture('pubmed_qa'), prompt_texts: join(dir, 'texts.yaml') },
-          },
-        },
-        target: { api_endpoint: { url: servers[1]!.url, model_id: 'm', type: 'chat' } },
-      });
-    };
-    const bad = await runCli(['run_eval', '--run_config', config('pubmed_qa:\n  judge_template: x\n'), '--dry_run']);
-    expect(bad.code).toBe(1);
-    expect(bad.stderr).toContain('error[EF_PROMPT_TEXTS]');
-    const good = await runCli([
-      'run_eval',
-      '--run_config',
-      config('pubmed_qa:\n  instructions: Answer.\n'),
-      '--dry_run',
-    ]);
-    expect(good.stderr).not.toContain('EF_PROMPT_TEXTS');
-    expect(good.code).toBe(0);
-  });
 });
