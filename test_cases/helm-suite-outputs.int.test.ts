@@ -61,6 +61,11 @@ describe("helm-run's names with --local-path (issue 28.3)", () => {
     expect(local.code).toBe(0);
     const board = readFileSync(join(dir, 'local', 's', 'leaderboard.md'), 'utf8');
     expect(board).toContain('2 run(s), 2 model(s), 1 benchmark(s)');
+    // The shipped fixture is not MedHELM's data: the run says so where its scores are read (issue 28.5).
+    expect(board).toContain('non-HELM settings');
+    expect(readFileSync(join(dir, 'local', 's', 'acme_alpha', 'pubmed_qa', 'evaluation_config.yaml'), 'utf8')).toMatch(
+      /^helm_compatible: false$/m,
+    );
     expect(board).toMatch(/^\| acme\/alpha \|/m);
     expect(board).toMatch(/^\| acme\/beta \|/m);
     const byUrl = await run('url', 'acme/alpha', ['--model_url', servers[1]!.url, '--api_key_name', 'K'], { K: key });
