@@ -45,8 +45,11 @@ words = shlex.split(sys.argv[1])
 `;
 
 const python = spawnSync('python3', ['--version']).status === 0;
-const documented = readFileSync(join(REPO_ROOT, 'docs', 'reproduce-medhelm.md'), 'utf8')
-  .split('\n')
+/** The command lines of the doc's code blocks that start HELM's summarize or server. */
+const documented = [
+  ...readFileSync(join(REPO_ROOT, 'docs', 'reproduce-medhelm.md'), 'utf8').matchAll(/```\w*\n([\s\S]*?)```/g),
+]
+  .flatMap((block) => block[1]!.split('\n'))
   .filter((line) => /^(helm-summarize|helm-server) /.test(line));
 
 (python ? describe : describe.skip)("docs/reproduce-medhelm.md's HELM commands", () => {
