@@ -60,6 +60,8 @@ export const API_ENDPOINT_KEYS = allKeys<ApiEndpoint>()([
   'stream',
   'headers',
   'adapter_config',
+  'helm_model',
+  'helm_deployment',
 ]);
 
 /** Extra keys holding env-var NAMES for judge keys (docs/configuration.md). */

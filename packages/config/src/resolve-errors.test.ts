@@ -74,7 +74,7 @@ describe('resolveEvaluation: errors in §5.2 order', () => {
       'typo via --overrides',
       { runConfig: runConfig(), overrides: ['target.api_endpoint.modelid=x'] },
       'EF_CONFIG_INVALID',
-      "Invalid configuration (run_config): target.api_endpoint: Invalid parameter 'modelid'. Valid params: [url, model_id, type, api_key_name, api_key, stream, headers, adapter_config]",
+      "Invalid configuration (run_config): target.api_endpoint: Invalid parameter 'modelid'. Valid params: [url, model_id, type, api_key_name, api_key, stream, headers, adapter_config, helm_model, helm_deployment]",
     ],
     [
       'missing endpoint',

@@ -36,4 +36,4 @@ export { readFirstSheet } from './xlsx-sheet.js';
 export type { SheetCell } from './xlsx-sheet.js';
 export { decodeXmlText } from './xml-text.js';
 export { decodePythonText, readZipEntries } from './zip-entries.js';
-export { reportDrift } from './shipped-fixture.js';
+export { isShippedFixture, reportDrift } from './shipped-fixture.js';

@@ -34,8 +34,9 @@ export function buildModelDeployment(evaluation: Evaluation): {
   const adapter: AdapterConfig = endpoint.adapter_config ?? {};
   const url = resolveEndpointUrl(endpoint.url, endpoint.type, { useNvcf: adapter.use_nvcf === true });
   const deployment: ModelDeployment = {
-    name: deploymentName(endpoint.model_id),
-    model_name: endpoint.model_id,
+    // HELM's names when run_suite gives them (a prod_env deployment); the server still gets model_id.
+    name: endpoint.helm_deployment || deploymentName(endpoint.model_id),
+    model_name: endpoint.helm_model || endpoint.model_id,
     tokenizer_name: HELM_DEFAULT_TOKENIZER,
     client_spec: {
       class_name: HELM_OPENAI_CLIENTS[endpoint.type],
@@ -76,13 +77,17 @@ export function buildRequestSettings(a: AdapterConfig): RequestSettings {
   };
 }
 
-/** model_metadata.yaml entry; facts the config cannot tell (creator, access) stay `null` (§9). */
+/**
+ * model_metadata.yaml entry. HELM's registry requires every `str` field; facts the config cannot tell take HELM's
+ * own placeholder values for a model it does not know (`get_unknown_model_metadata`: "Unknown", "open").
+ */
 export function buildModelMetadata(deployment: ModelDeployment): ModelMetadata {
   return {
     name: deployment.model_name,
     display_name: deployment.model_name,
-    creator_organization_name: null,
-    access: null,
+    description: deployment.model_name,
+    creator_organization_name: 'Unknown',
+    access: 'open',
     tags: deployment.endpoint_type === 'chat' ? ['TEXT_MODEL_TAG', 'CHATML_MODEL_TAG'] : ['TEXT_MODEL_TAG'],
   };
 }

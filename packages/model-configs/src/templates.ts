@@ -41,6 +41,7 @@ export const MODEL_METADATA_TEMPLATE = `${HEADER}models:
 {{#each models}}
   - name: {{yaml name}}
     display_name: {{yaml display_name}}
+    description: {{yaml description}}
     creator_organization_name: {{yaml creator_organization_name}}
     access: {{yaml access}}
     tags: {{yaml tags}}

@@ -48,8 +48,11 @@ function runBlock(input: EvaluationConfigInput): Record<string, unknown> {
 function modelBlock(input: EvaluationConfigInput): Record<string, unknown> {
   const endpoint = input.evaluation.target.api_endpoint ?? {};
   const model = input.summary?.model;
+  // HELM's name when run_suite gives one: two prod_env models behind one served name stay two models.
+  const helmName = endpoint.helm_model || null;
   return {
-    model_id: endpoint.model_id ?? model?.model_id ?? null,
+    model_id: helmName ?? endpoint.model_id ?? model?.model_id ?? null,
+    ...(helmName && helmName !== endpoint.model_id ? { served_model_id: endpoint.model_id } : {}),
     url: endpoint.url ?? null,
     resolved_url: input.urlInfo.resolved_url ?? model?.resolved_url ?? null,
     type: endpoint.type ?? model?.type ?? null,

@@ -27,6 +27,12 @@ export interface SuiteJob {
   readonly runConfig?: Readonly<Record<string, unknown>>;
   /** `--local-path` jobs: the model's own endpoint, from HELM's model_deployments.yaml. */
   readonly endpoint?: { readonly url: string; readonly model_id: string; readonly type: 'chat' | 'completions' };
+  /** HELM's deployment of the model: the entry's `model_deployment=`, or (--local-path) the one it runs on. */
+  readonly deployment?: string;
+  /** The variable holding the model's key when credentials.conf gives it (run_suite sets it; a name only). */
+  readonly apiKeyName?: string;
+  /** Its jury as `config.params.extra` paths → values (judges' URLs and key variable names; never a key). */
+  readonly judges?: Readonly<Record<string, string | number | boolean>>;
 }
 
 export interface ExpandOptions {
@@ -84,8 +90,17 @@ export function expandEntries(entries: readonly RunEntry[], o: ExpandOptions): E
     for (const [k, v] of args) extra[k] = NUMERIC.has(k) && /^\d+$/.test(v) ? Number(v) : v;
     if (o.dataRoot !== undefined) extra.data_path = `${o.dataRoot.replace(/\/+$/, '')}/${d.scenario}`;
     const name = [d.scenario, ...args.filter(([k]) => !NOT_IN_NAME.has(k)).map(([k, v]) => `${k}=${v}`)].join(',');
+    // The entry's deployment belongs to the model it names (a placeholder's or --ignore-conf-models' has none).
+    const deployment = named !== undefined && models.includes(named) ? argOf(d, 'model_deployment') : undefined;
     for (const model of models)
-      jobs.set(jobKey(model, name), { model, benchmark: d.scenario, extra, name, entry: entry.description });
+      jobs.set(jobKey(model, name), {
+        model,
+        benchmark: d.scenario,
+        extra,
+        name,
+        entry: entry.description,
+        ...(deployment && !o.ignoreConfModels ? { deployment } : {}),
+      });
   }
   checkEveryModelRuns(reached, entries.length, o);
   return { jobs: [...jobs.values()], unavailable: [...unavailable] };

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { UserError } from '@eval-factory/errors';
 import { HELM_OPENAI_CLIENTS, MODEL_CONFIG_FILES } from '@eval-factory/types';
+import { helmBaseUrl, type HelmCredentials } from './helm-credentials.js';
 
 export interface LocalEndpoint {
   readonly url: string;
@@ -21,11 +22,20 @@ const HINT =
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** One deployment of `model_deployments.yaml` that names an HTTP endpoint. */
+export interface LocalDeployment {
+  /** The deployment's `name` (`stanfordhealthcare/gpt-4o-2024-05-13`): judges files and credentials.conf use it. */
+  readonly name: string;
+  /** Its `model_name` (`openai/gpt-4o-2024-05-13`). */
+  readonly model: string;
+  readonly endpoint: LocalEndpoint;
+}
+
 /**
- * model name → endpoint, for the deployments of `dir/model_deployments.yaml` that name an HTTP endpoint.
- * @example readLocalDeployments('prod_env').get('acme/model-a') // { url: 'http://…/v1', model_id: 'model-a', type: 'chat' }
+ * Every deployment of `dir/model_deployments.yaml` with an HTTP endpoint, in file order: `client_spec.args.base_url`,
+ * else credentials.conf's `<host_organization>BaseUrl` (helm-run gives the client that one when args have none).
  */
-export function readLocalDeployments(dir: string): ReadonlyMap<string, LocalEndpoint> {
+export function readHelmDeployments(dir: string, credentials?: HelmCredentials): LocalDeployment[] {
   const file = join(dir, MODEL_CONFIG_FILES.deployments);
   if (!existsSync(file)) throw new UserError('EF_SUITE_MODELS', `--local-path: ${file} does not exist`, HINT);
   let doc: unknown;
@@ -40,19 +50,34 @@ export function readLocalDeployments(dir: string): ReadonlyMap<string, LocalEndp
   }
   const list = isObj(doc) ? doc.model_deployments : undefined;
   if (!Array.isArray(list)) throw new UserError('EF_SUITE_MODELS', `${file}: no model_deployments list`, HINT);
-  const out = new Map<string, LocalEndpoint>();
+  const out: LocalDeployment[] = [];
   for (const d of list) {
     if (!isObj(d) || !isObj(d.client_spec)) continue;
     const args = isObj(d.client_spec.args) ? d.client_spec.args : {};
     const model = typeof d.model_name === 'string' ? d.model_name : typeof d.name === 'string' ? d.name : null;
-    if (model === null || typeof args.base_url !== 'string' || !/^https?:\/\//.test(args.base_url)) continue;
-    if (out.has(model)) continue; // HELM takes the first deployment of a model too
-    out.set(model, {
-      url: args.base_url,
+    if (model === null) continue;
+    const name = typeof d.name === 'string' ? d.name : model;
+    const url =
+      typeof args.base_url === 'string' ? args.base_url : credentials ? helmBaseUrl(credentials, name) : undefined;
+    if (url === undefined || !/^https?:\/\//.test(url)) continue;
+    const endpoint: LocalEndpoint = {
+      url,
       model_id: typeof args.openai_model_name === 'string' ? args.openai_model_name : model,
       type: d.client_spec.class_name === HELM_OPENAI_CLIENTS.completions ? 'completions' : 'chat',
-    });
+    };
+    out.push({ name, model, endpoint });
   }
+  return out;
+}
+
+/**
+ * model name → endpoint, for the deployments of `dir/model_deployments.yaml` that name an HTTP endpoint.
+ * @example readLocalDeployments('prod_env').get('acme/model-a') // { url: 'http://…/v1', model_id: 'model-a', type: 'chat' }
+ */
+export function readLocalDeployments(dir: string, credentials?: HelmCredentials): ReadonlyMap<string, LocalEndpoint> {
+  const out = new Map<string, LocalEndpoint>();
+  // HELM takes the first deployment of a model too.
+  for (const d of readHelmDeployments(dir, credentials)) if (!out.has(d.model)) out.set(d.model, d.endpoint);
   return out;
 }
 

@@ -19,7 +19,7 @@ export interface RunEntry {
 }
 
 /** A token and the line it starts on: punctuation, a string (quoted or not), or a line end (a separator). */
-interface Token {
+export interface Token {
   readonly kind: 'punct' | 'string' | 'newline';
   readonly text: string;
   /** 1-based line it starts on, counted once while tokenizing (re-counting per entry made a 20k-entry conf slow). */
@@ -41,7 +41,7 @@ export function parseRunEntries(text: string, file: string): RunEntry[] {
   const { tokens, lastLine } = tokenize(text, file);
   /** Fails at a token, or at the end of the text when there is none. */
   const fail = (token: Token | undefined, what: string): never => {
-    throw confError(file, token?.line ?? lastLine, what);
+    throw runEntriesError(file, token?.line ?? lastLine, what);
   };
   let i = 0;
   const skipNewlines = () => {
@@ -76,7 +76,7 @@ export function parseRunEntries(text: string, file: string): RunEntry[] {
     }
     i++;
   }
-  if (lists === 0) throw confError(file, 1, 'no `entries: [` list');
+  if (lists === 0) throw runEntriesError(file, 1, 'no `entries: [` list');
   return entries;
 
   function readEntry(): RunEntry {
@@ -131,8 +131,18 @@ export function parseRunEntries(text: string, file: string): RunEntry[] {
   }
 }
 
-/** The conf's tokens, comments dropped; a quoted string is one token with its escapes read as JSON's. */
-function tokenize(text: string, file: string): { tokens: Token[]; lastLine: number } {
+/** How a HOCON file's reader words an error at a line (credentials.conf's never quotes the text: it holds keys). */
+export type HoconError = (file: string, line: number, what: string) => UserError;
+
+/**
+ * HOCON's tokens (the run-entries files and prod_env/credentials.conf), comments dropped; a quoted string is one
+ * token with its escapes read as JSON's.
+ */
+export function tokenize(
+  text: string,
+  file: string,
+  confError: HoconError = runEntriesError,
+): { tokens: Token[]; lastLine: number } {
   const tokens: Token[] = [];
   let i = 0;
   let line = 1;
@@ -159,7 +169,7 @@ function tokenize(text: string, file: string): { tokens: Token[]; lastLine: numb
       m.lastIndex = i;
       const found = m.exec(text);
       if (!found) throw confError(file, line, 'a quoted string is not closed on its line');
-      push('string', unquote(found[0], file, line), true);
+      push('string', unquote(found[0], file, line, confError), true);
       i = m.lastIndex;
     } else if ('{}[]:=,+'.includes(c)) {
       push('punct', c);
@@ -175,7 +185,7 @@ function tokenize(text: string, file: string): { tokens: Token[]; lastLine: numb
 }
 
 /** A double-quoted string's text, its escapes read as JSON's (HOCON's are the same); a bad one is EF_SUITE_CONF. */
-function unquote(quoted: string, file: string, line: number): string {
+function unquote(quoted: string, file: string, line: number, confError: HoconError): string {
   try {
     return JSON.parse(quoted) as string;
   } catch {
@@ -183,7 +193,7 @@ function unquote(quoted: string, file: string, line: number): string {
   }
 }
 
-function confError(file: string, line: number, what: string): UserError {
+function runEntriesError(file: string, line: number, what: string): UserError {
   return new UserError(
     'EF_SUITE_CONF',
     `${file}:${line}: ${what}`,

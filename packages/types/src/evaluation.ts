@@ -115,6 +115,13 @@ export interface ApiEndpoint {
   /** HTTP headers sent on every request (docs/configuration.md#headers); secret-looking values are redacted in logs. */
   readonly headers?: Readonly<Record<string, string>> | null;
   readonly adapter_config: AdapterConfig;
+  /**
+   * HELM's name of the model when the server knows it by another (`run_suite --local-path`: model_name of HELM's
+   * model_deployments.yaml, `model_id` being its openai_model_name): run names, results and leaderboards use it.
+   */
+  readonly helm_model?: string | null;
+  /** HELM's deployment name (`stanfordhealthcare/gpt-4o-2024-05-13`): the run name's `model_deployment=`. */
+  readonly helm_deployment?: string | null;
 }
 
 export interface Evaluation {

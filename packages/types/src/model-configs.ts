@@ -111,8 +111,10 @@ export interface ModelDeployment {
 export interface ModelMetadata {
   readonly name: string;
   readonly display_name: string;
-  readonly creator_organization_name: string | null;
-  readonly access: string | null;
+  /** HELM's registry raises on a missing or null `str` field: these are always strings. */
+  readonly description: string;
+  readonly creator_organization_name: string;
+  readonly access: string;
   readonly tags: readonly string[];
 }
 

@@ -9,7 +9,7 @@
 import { existsSync, lstatSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { makeDirSync } from '@eval-factory/files';
-import { HELM_RUN_FILES } from '@eval-factory/types';
+import { HELM_RUN_FILES, RUN_FILES } from '@eval-factory/types';
 
 /** The folder `helm-summarize --output-path` takes for a suite folder. */
 export const HELM_OUTPUT_DIR = 'helm';
@@ -27,20 +27,34 @@ function runDirsOf(jobDir: string): string[] {
     );
 }
 
+/** What linkHelmSuite did: runs linked, and job folders left out with their status. */
+export interface HelmSuiteLinks {
+  readonly linked: number;
+  /** `<model folder>/<job folder> (error)`: runs HELM would have aborted, kept out of helm-summarize's tables. */
+  readonly leftOut: readonly string[];
+}
+
 /**
- * Links every job's HELM runs into `<suiteDir>/helm/runs/<suite>/` (`suite`: the suite's folder name); returns how
- * many. The links an earlier run of
- * the suite left are replaced (relative links: the suite folder can be moved or mounted elsewhere).
+ * Links the HELM runs of every finished job (status success) into `<suiteDir>/helm/runs/<suite>/` (`suite`: the
+ * suite's folder name). A job marked error, partial or interrupted is left out: helm-run aborts such a run, and
+ * helm-summarize would rank its scores over the instances that happened to answer as if it were complete. The links
+ * an earlier run of the suite left are replaced (relative links: the suite folder can be moved or mounted elsewhere).
  */
-export function linkHelmSuite(suiteDir: string, suite: string): number {
+export function linkHelmSuite(suiteDir: string, suite: string): HelmSuiteLinks {
   const target = join(suiteDir, HELM_OUTPUT_DIR, 'runs', suite);
   // Links an earlier run of the suite left (under other names, or to jobs since dropped) would count twice.
   if (existsSync(target))
     for (const entry of readdirSync(target, { withFileTypes: true }))
       if (entry.isSymbolicLink()) rmSync(join(target, entry.name), { force: true });
   let linked = 0;
+  const leftOut: string[] = [];
   // Every job folder of the suite, as the leaderboard reads them all: earlier runs of it with other entries too.
   for (const jobDir of jobDirsOf(suiteDir)) {
+    const status = jobStatus(jobDir);
+    if (status !== 'success') {
+      leftOut.push(`${relative(suiteDir, jobDir)} (${status})`);
+      continue;
+    }
     for (const runDir of runDirsOf(jobDir)) {
       makeDirSync(target);
       const link = join(target, helmRunName(runDir) ?? runDir.split('/').pop()!);
@@ -49,7 +63,17 @@ export function linkHelmSuite(suiteDir: string, suite: string): number {
       linked++;
     }
   }
-  return linked;
+  return { linked, leftOut };
+}
+
+/** The job's status as its evaluation_config.yaml records it (`unfinished` when it has none). */
+function jobStatus(jobDir: string): string {
+  try {
+    const text = readFileSync(join(jobDir, RUN_FILES.evaluationConfig), 'utf8');
+    return /^status: *['"]?(\w+)/m.exec(text)?.[1] ?? 'unfinished';
+  } catch {
+    return 'unfinished';
+  }
 }
 
 /** `<suite>/<model folder>/<job folder>/` that hold HELM runs (`runs/`), the suite's own helm/ folder aside. */

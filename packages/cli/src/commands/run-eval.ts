@@ -264,9 +264,14 @@ async function printSizeEstimate(evaluation: Evaluation): Promise<void> {
     const line = preview.engineLog.split('\n').find((l) => l.startsWith('dry run:'));
     if (line) process.stderr.write(`${line.replace(/; nothing sent$/, '')}\n`);
   } catch (error) {
+    // What the run itself would refuse whatever the data (a bad prompt_texts file) stops the dry run too.
+    if (error instanceof UserError && REFUSED_BY_RUN.has(error.code)) throw error;
     process.stderr.write(`note: no size estimate (${(error as Error).message.split('\n')[0]})\n`);
   }
 }
+
+/** Engine dry-run errors about the configuration, not the data: the dry run refuses them as the run does. */
+const REFUSED_BY_RUN: ReadonlySet<string> = new Set(['EF_PROMPT_TEXTS']);
 
 /**
  * The model key's variable when the run needs it and it is not set, else null. The engine also looks in the

@@ -17,7 +17,12 @@ export const RUN_SUITE_FLAGS = {
   'local-path': {
     type: 'string',
     describe:
-      "with --conf-paths: a folder with HELM's model_deployments.yaml giving each model its endpoint (HELM's prod_env)",
+      "with --conf-paths: HELM's prod_env folder: model_deployments.yaml (each model's and judge's endpoint), credentials.conf (keys)",
+  },
+  judges: {
+    type: 'string',
+    describe:
+      "with --conf-paths: the judges of judged entries, a file in HELM's judges.yaml format (with --local-path) or a run_config judges: mapping",
   },
   suite: {
     type: 'string',

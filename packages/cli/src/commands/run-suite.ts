@@ -70,14 +70,26 @@ async function runSuiteChecked(given: RunSuiteInput): Promise<number> {
   }
   if (args.dry_run && (args.executor ?? 'local') === 'local') {
     process.stdout.write(formatJobList(jobs.jobs, jobs.unavailable, suiteDir));
-    // A dry run always has its pre-flight (above).
-    process.stdout.write(await formatCost(jobs.jobs, args, resolved!));
+    if (jobs.noData.size)
+      process.stdout.write(
+        `${args['skip-unavailable'] ? 'not run (no data)' : 'no data (these jobs would fail; --skip-unavailable leaves them out)'}:\n${[...jobs.noData.values()].map((j) => `  ${j}`).join('\n')}\n`,
+      );
+    // A dry run always has its pre-flight (above); jobs already named for their data are not sized again.
+    process.stdout.write(
+      await formatCost(
+        jobs.jobs.filter((j) => !jobs.noData.has(j)),
+        args,
+        resolved!,
+      ),
+    );
     return EXIT.ok;
   }
   if (jobs.unavailable.length)
     process.stderr.write(
       `warning[EF_SUITE_UNAVAILABLE]: not run (no benchmark here): ${jobs.unavailable.join('; ')}\n`,
     );
+  if (jobs.noData.size && args['skip-unavailable'])
+    process.stderr.write(`warning[EF_SUITE_UNAVAILABLE]: not run (no data): ${[...jobs.noData.values()].join('; ')}\n`);
   // One run_suite at a time in a suite folder (a cluster task, --unit, is one job's run_eval, locked as such): a
   // second would fail the jobs the first holds and race it for the rest.
   if (!args.dry_run) makeSuiteDir(suiteDir);
@@ -115,11 +127,13 @@ async function runSuite(
   );
   process.stderr.write(formatIncomplete(merges));
   if (stopSignal) return stopSignal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
-  const linked = linkHelmSuite(suiteDir, folderName(args.suite));
-  if (linked > 0)
+  const helm = linkHelmSuite(suiteDir, folderName(args.suite));
+  if (helm.linked > 0)
     process.stderr.write(
       `HELM runs: ${join(suiteDir, HELM_OUTPUT_DIR)} (helm-summarize --output-path … --suite ${folderName(args.suite)})\n`,
     );
+  if (helm.leftOut.length > 0)
+    process.stderr.write(`not in the HELM suite (helm-run would have aborted them): ${helm.leftOut.join('; ')}\n`);
   await summaries;
   await summarizeCommand({ dirs: [suiteDir], out: suiteDir, schema: args.schema ?? 'medhelm' });
   // A partial job has its scores (its failures stayed under max_failure_rate), as run_eval exits 0 for one.

@@ -18,6 +18,8 @@ export interface RunSuiteArgs {
   readonly suite: string;
   readonly suite_config?: string;
   readonly 'local-path'?: string;
+  /** A judges file (HELM's format or a run_config roster) for every judged job of --conf-paths. */
+  readonly judges?: string;
   readonly schema?: string;
   readonly 'max-eval-instances'?: number;
   readonly 'num-train-trials'?: number;
@@ -69,6 +71,7 @@ export function jobRunArgs(
       ? [`config.params.extra.num_train_trials=${args['num-train-trials']}`]
       : []),
     ...Object.entries(job.extra).map(([k, v]) => `config.params.extra.${k}=${JSON.stringify(v)}`),
+    ...Object.entries(job.judges ?? {}).map(([k, v]) => `config.params.extra.${k}=${JSON.stringify(v)}`),
     // After the entry's own: the flag is for every job.
     ...(args['num-output-tokens'] !== undefined
       ? [`config.params.extra.num_output_tokens=${args['num-output-tokens']}`]
@@ -82,6 +85,11 @@ export function jobRunArgs(
     ...(args.cache ? [`config.params.extra.cache=${JSON.stringify(args.cache)}`] : []),
     ...(args['shared-budget'] ? ['config.params.extra.shared_budget=true'] : []),
     ...(shard ? [`config.params.extra.shard=${formatShard(shard)}`] : []),
+    // HELM's names (run names, results, leaderboard) when the server knows the model by another, or by a deployment.
+    ...(job.endpoint && job.endpoint.model_id !== job.model
+      ? [`target.api_endpoint.helm_model=${JSON.stringify(job.model)}`]
+      : []),
+    ...(job.deployment ? [`target.api_endpoint.helm_deployment=${JSON.stringify(job.deployment)}`] : []),
   ];
   // A suite-YAML job is its own run_config (endpoint and params); the suite's flags still apply on top.
   if (job.runConfig) {
@@ -98,7 +106,7 @@ export function jobRunArgs(
     model_id: job.endpoint?.model_id ?? job.model,
     model_url: job.endpoint?.url ?? args.model_url,
     model_type: job.endpoint?.type ?? args.model_type ?? 'chat',
-    ...(args.api_key_name ? { api_key_name: args.api_key_name } : {}),
+    ...(job.apiKeyName || args.api_key_name ? { api_key_name: job.apiKeyName ?? args.api_key_name } : {}),
     overrides,
   };
 }

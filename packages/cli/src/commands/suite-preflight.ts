@@ -62,7 +62,9 @@ export function preflightSuite(
       new UserError(
         'EF_JUDGE_AUTH_MISSING',
         `a judge has no credential: ${listed(grouped(found.judges))}`,
-        "Export the judge's key variable, or set its auth in config.params.extra.judges (docs/configuration.md#judges).",
+        args.suite_config
+          ? "Export the judge's key variable, or set the judges in the suite YAML's evaluation params (extra.judges; docs/configuration.md#judges)."
+          : "Export the judge's key variable, or point the judges elsewhere: --local-path prod_env with their deployments and credentials.conf, or --judges FILE (docs/reproduce-medhelm.md#judges).",
       ),
     );
   if (found.changed.length > 0)

@@ -10,17 +10,17 @@ import { basename, extname, resolve } from 'node:path';
 import { closestName, loadFramework } from '@eval-factory/config';
 import { EXIT, UserError } from '@eval-factory/errors';
 import {
-  endpointsFor,
   expandEntries,
   folderName,
   jobDir,
   parseRunEntries,
   parseSuiteConfig,
-  readLocalDeployments,
   type SuiteExecutor,
   type SuiteJob,
 } from '@eval-factory/suite';
 import { requireFrameworkFile } from '../framework-path.js';
+import { onLocalDeployments, withHelmEnv } from './suite-helm-env.js';
+import { jobsWithoutData } from './suite-no-data.js';
 import { flagList, type RunSuiteArgs } from './suite-job-args.js';
 
 /** The jobs one dialect names (and, for a suite YAML, its own defaults of --output_dir and --executor). */
@@ -36,6 +36,8 @@ export interface SuiteSource {
   readonly suite: string;
   readonly jobs: readonly SuiteJob[];
   readonly unavailable: readonly string[];
+  /** Jobs whose data path does not exist (`model job (no data in PATH)`); left out of `jobs` by --skip-unavailable. */
+  readonly noData: ReadonlyMap<SuiteJob, string>;
   /** The folder that holds the suite folder: --output_dir, else the suite YAML's output_dir, else `results`. */
   readonly outputDir: string;
   /** --executor, else the suite YAML's execution.type (undefined: run here). */
@@ -54,6 +56,7 @@ const CONF_ONLY_FLAGS = [
   'model_type',
   'api_key_name',
   'local-path',
+  'judges',
   'priority',
   'ignore-conf-models',
 ] as const;
@@ -75,7 +78,7 @@ export function suiteSource(args: RunSuiteInput): SuiteSource {
   const dataRoot = args.data_root ?? process.env.EF_DATA_ROOT;
   const source = args.suite_config
     ? fromSuiteYaml(args.suite_config, available, dataRoot ? resolve(dataRoot) : null)
-    : fromConfs(args, available, dataRoot ? resolve(dataRoot) : null);
+    : fromConfs(args, available, dataRoot ? resolve(dataRoot) : null, judgedIn(framework));
   if (source.unavailable.length && !args['skip-unavailable']) {
     const n = source.unavailable.length;
     const named = source.unavailable.map((u) => withSuggestion(u, available));
@@ -85,20 +88,23 @@ export function suiteSource(args: RunSuiteInput): SuiteSource {
       'Run `eval-factory ls` for the benchmarks here, or pass --skip-unavailable to run the rest (they are listed as "not run").',
     );
   }
-  checkModelFolders(source.jobs);
+  const missing = jobsWithoutData(source.jobs);
+  const jobs = args['skip-unavailable'] ? source.jobs.filter((j) => !missing.has(j)) : source.jobs;
+  checkModelFolders(jobs);
   // --skip-unavailable with nothing else left: a suite folder and a leaderboard of nothing would follow.
-  if (source.jobs.length === 0)
+  if (jobs.length === 0)
     throw new UserError(
       'EF_SUITE_EMPTY',
-      'the suite has no job: every entry names a benchmark this installation does not have',
+      'the suite has no job: every entry names a benchmark this installation does not have, or has no data',
       'Run `eval-factory ls` for the benchmarks here (docs/reproduce-medhelm.md).',
     );
   const outputDir = args.output_dir ?? source.yamlOutputDir ?? DEFAULT_OUTPUT_DIR;
   const executor = args.executor ?? source.yamlExecutor ?? undefined;
   return {
     suite: args.suite ?? source.suite,
-    jobs: source.jobs,
+    jobs,
     unavailable: source.unavailable,
+    noData: missing,
     outputDir,
     ...(executor ? { executor } : {}),
   };
@@ -144,7 +150,15 @@ function withSuggestion(entry: string, available: ReadonlySet<string>): string {
   return near ? `${entry} (did you mean ${near}?)` : entry;
 }
 
-function fromConfs(args: RunSuiteInput, available: ReadonlySet<string>, dataRoot: string | null): Found {
+const judgedIn = (framework: ReturnType<typeof loadFramework>): ReadonlySet<string> =>
+  new Set(framework.evaluations.filter((e) => e.judged).map((e) => e.name));
+
+function fromConfs(
+  args: RunSuiteInput,
+  available: ReadonlySet<string>,
+  dataRoot: string | null,
+  judged: ReadonlySet<string>,
+): Found {
   if (!args['conf-paths'])
     throw usage('run_suite needs --conf-paths (HELM run-entries files) or --suite_config (a suite YAML)');
   if (!args.suite) throw usage('--suite is required with --conf-paths (the suite folder under --output_dir)');
@@ -169,14 +183,16 @@ function fromConfs(args: RunSuiteInput, available: ReadonlySet<string>, dataRoot
     ...(dataRoot ? { dataRoot } : {}),
   });
   const local = args['local-path'];
-  if (!local) return { suite: args.suite, ...expansion };
   // Every model must have its deployment before anything runs (HELM's prod_env convention).
-  const endpoints = endpointsFor(models, readLocalDeployments(local), local);
-  return {
-    suite: args.suite,
-    unavailable: expansion.unavailable,
-    jobs: expansion.jobs.map((j) => ({ ...j, endpoint: endpoints.get(j.model)! })),
-  };
+  const placed = local ? onLocalDeployments(expansion.jobs, models, local) : expansion.jobs;
+  const jobs = withHelmEnv(placed, {
+    ...(local ? { localPath: local } : {}),
+    ...(args.judges ? { judgesFile: args.judges } : {}),
+    ...(args.api_key_name ? { apiKeyName: args.api_key_name } : {}),
+    judged,
+    env: process.env,
+  });
+  return { suite: args.suite, unavailable: expansion.unavailable, jobs };
 }
 
 function fromSuiteYaml(file: string, available: ReadonlySet<string>, dataRoot: string | null): Found {

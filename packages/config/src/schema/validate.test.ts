@@ -48,7 +48,7 @@ describe('schemaErrors', () => {
       (v) => {
         v.target.api_endpoint.modelid = 'x';
       },
-      "target.api_endpoint: Invalid parameter 'modelid'. Valid params: [url, model_id, type, api_key_name, api_key, stream, headers, adapter_config]",
+      "target.api_endpoint: Invalid parameter 'modelid'. Valid params: [url, model_id, type, api_key_name, api_key, stream, headers, adapter_config, helm_model, helm_deployment]",
     ],
     [
       'unknown target key',

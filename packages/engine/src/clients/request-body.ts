@@ -7,7 +7,10 @@ import type { ModelDeployment } from './model-deployment.js';
  */
 export function buildRequestBody(request: PromptRequest, deployment: ModelDeployment): Record<string, unknown> {
   const s = deployment.request_settings;
-  const body: Record<string, unknown> = { model: deployment.model_name };
+  // The name the server knows (HELM's openai_model_name), which differs from HELM's model name for a prod_env model.
+  const body: Record<string, unknown> = {
+    model: deployment.client_spec?.args.openai_model_name ?? deployment.model_name,
+  };
   if (deployment.endpoint_type === 'chat') {
     const messages: { role: string; content: string }[] = [];
     if (s.use_system_prompt && s.custom_system_prompt)

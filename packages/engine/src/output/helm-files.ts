@@ -1,3 +1,4 @@
+import { helmAnnotations } from './helm-annotations.js';
 import { join } from 'node:path';
 import { HELM_RUN_FILES, type BenchmarkDefinition, type HelmAdapterSpec, type Stat } from '@eval-factory/types';
 import { statFromValues } from '@eval-factory/metrics';
@@ -235,6 +236,7 @@ function requestState(
     num_train_instances: spec.numTrainInstances ?? 0,
     prompt_truncated: false,
     num_conditioning_tokens: 0,
+    ...(r.annotations ? { annotations: helmAnnotations(r.annotations, spec.benchmark) } : {}),
   };
 }
 

@@ -14,13 +14,13 @@ const d = (name: string, over: Partial<MetricDescriptor> = {}): MetricDescriptor
 function result(
   id: string,
   metrics: Record<string, number>,
-  opts: { trial?: number; category?: string } = {},
+  opts: { trial?: number; category?: string; split?: string } = {},
 ): ScoredResult {
   const instance: Instance = {
     id,
     input: { text: id },
     references: [],
-    split: 'test',
+    split: opts.split ?? 'test',
     extra_data: { category: opts.category ?? 'a' },
   };
   const request = { instance_id: id, train_trial_index: opts.trial ?? 0 } as PromptRequest;
@@ -38,6 +38,21 @@ function aggregateMetrics(
 }
 
 describe('MetricsTally', () => {
+  it("reports HELM's main split (test) when the run also evaluates valid (MedQA given its dev file)", () => {
+    const rs = [
+      result('v1', { m: 0 }, { split: 'valid' }),
+      result('v2', { m: 0 }, { split: 'valid' }),
+      result('t1', { m: 1 }),
+      result('t2', { m: 0 }),
+    ];
+    const [m] = aggregateMetrics(rs, [d('m')], { main_metric: 'm' }).metrics;
+    expect(m.value).toBe(0.5);
+    expect(m.stats.count).toBe(2);
+    // A run over valid alone (a benchmark whose eval split is valid) keeps it.
+    const [v] = aggregateMetrics(rs.slice(0, 2), [d('m')], { main_metric: 'm' }).metrics;
+    expect(v.stats.count).toBe(2);
+  });
+
   it('takes the mean of per-trial means as the value and stats over every value', () => {
     const rs = [
       result('1', { m: 1 }),

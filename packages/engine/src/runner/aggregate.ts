@@ -10,6 +10,9 @@ import type { ScoredResult } from './score.js';
 
 type Breakdown = BenchmarkDefinition['breakdown'];
 
+/** The split HELM's summarizer and MedHELM's schema report (`main_split: test`). */
+const HELM_MAIN_SPLIT = 'test';
+
 /**
  * One metric over the results added so far (docs/architecture.md): HELM's headline, the mean of per-trial means, with
  * `stats` over every per-(instance, trial) value; or, for a ratio metric, Σ numerator / Σ denominator (`sum` =
@@ -88,7 +91,14 @@ class BreakdownAccumulator {
  * per-group breakdown. A metric with no value is omitted and warned about, never written as NaN.
  */
 export class MetricsTally {
-  private readonly metrics: { d: MetricDescriptor; acc: MetricAccumulator; breakdown: BreakdownAccumulator | null }[];
+  private readonly metrics: {
+    d: MetricDescriptor;
+    acc: MetricAccumulator;
+    /** Over HELM's main split only: the headline when the run also evaluates another split (MedQA's valid). */
+    main: MetricAccumulator;
+    breakdown: BreakdownAccumulator | null;
+  }[];
+  private otherSplit = false;
 
   constructor(
     descriptors: readonly MetricDescriptor[],
@@ -97,13 +107,17 @@ export class MetricsTally {
     this.metrics = descriptors.map((d) => ({
       d,
       acc: new MetricAccumulator(d),
+      main: new MetricAccumulator(d),
       breakdown: benchmark.breakdown && d.report ? new BreakdownAccumulator(d, benchmark.breakdown) : null,
     }));
   }
 
   add(r: ScoredResult): void {
+    const inMain = r.instance.split === HELM_MAIN_SPLIT;
+    if (!inMain) this.otherSplit = true;
     for (const m of this.metrics) {
       m.acc.add(r);
+      if (inMain) m.main.add(r);
       m.breakdown?.add(r);
     }
   }
@@ -111,8 +125,9 @@ export class MetricsTally {
   finish(): { metrics: MetricSummary[]; warnings: CodedMessage[] } {
     const metrics: MetricSummary[] = [];
     const warnings: CodedMessage[] = [];
-    for (const { d, acc, breakdown } of this.metrics) {
-      const m = acc.result();
+    for (const { d, acc, main, breakdown } of this.metrics) {
+      // HELM's tables read the main split: a run over valid and test reports test's figures, as HELM's stats do.
+      const m = (this.otherSplit ? main.result() : null) ?? acc.result();
       if (!m) {
         if (d.report)
           warnings.push({

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { RUN_FILES, type EngineSummary, type JudgeCounts, type RunStatus } from '@eval-factory/types';
 import type { ModelDeployment } from '../clients/index.js';
-import { writeFileAtomic } from '@eval-factory/files';
+import { isShippedFixture, writeFileAtomic } from '@eval-factory/files';
 import type { HelmRunSpec } from '../output/helm-files.js';
 import { ENGINE_VERSION } from '../version.js';
 import type { Diagnostics } from './diagnostics.js';
@@ -129,8 +129,12 @@ export async function finishRun(o: {
       num_completions: first.num_completions,
       system_prompt: o.deployment.request_settings.use_system_prompt,
     },
+    // The project's shipped fixtures are not the upstream data: such a run is never compared with MedHELM's numbers.
     helm_compatible:
-      prepared.helmCompatible && !o.deployment.request_settings.use_system_prompt && (o.judges?.helmCompatible ?? true),
+      prepared.helmCompatible &&
+      !o.deployment.request_settings.use_system_prompt &&
+      (o.judges?.helmCompatible ?? true) &&
+      !(options.dataPath !== null && isShippedFixture(options.dataPath)),
     prompt_texts: options.promptTexts ?? 'project-default',
     data: {
       ...prepared.loaded.data,

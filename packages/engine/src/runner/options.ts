@@ -71,7 +71,7 @@ export type PrepareOptions = Pick<
   | 'promptTexts'
   | 'reportCorrected'
 >;
-export type FinishOptions = Pick<RunOptions, 'outputPath' | 'maxFailureRate' | 'promptTexts'>;
+export type FinishOptions = Pick<RunOptions, 'outputPath' | 'maxFailureRate' | 'promptTexts' | 'dataPath'>;
 
 /** Circuit breaker: this many consecutive requests that exhausted their retries stop the run (docs/architecture.md). */
 export const CIRCUIT_BREAKER_LIMIT = 20;

@@ -13,6 +13,7 @@ const RUN_LEVEL_KEYS = [
   'max_train_instances',
   'eval_split',
   'corrected',
+  'model_deployment',
 ] as const;
 
 /** Flags of NVIDIA's HELM fork that fill a benchmark argument when the entry does not set it (docs/architecture.md). */

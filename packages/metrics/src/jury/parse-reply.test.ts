@@ -30,7 +30,6 @@ describe('parseJudgeReply: JSON extraction (docs/configuration.md#judges)', () =
     ['broken JSON inside braces', '{"accuracy": {"score": 4,, "explanation": "x"}}', 'invalid_json'],
     ['two objects side by side', `${reply('1', '1', '1')} and ${reply('2', '2', '2')}`, 'invalid_json'],
     ['single-quoted Python dict', "{'accuracy': {'score': 4, 'explanation': 'x'}}", 'invalid_json'],
-    ['NaN (valid for Python json, not JSON)', reply('NaN', '3', '5'), 'invalid_json'],
   ])('rejects %s as %s', (_, text, reason) => {
     expect(parseJudgeReply(text, CRITERIA, 'helm')).toEqual({ ok: false, reason });
     expect(parseJudgeReply(text, CRITERIA, 'corrected')).toEqual({ ok: false, reason });
@@ -165,5 +164,27 @@ describe('pyInt (Python int() of JSON values)', () => {
 
   it('pyIntOfString never returns -0', () => {
     expect(Object.is(pyIntOfString('-0'), 0)).toBe(true);
+  });
+});
+
+describe("a reply with Python's JSON literals (NaN, Infinity), read as HELM's json.loads reads it", () => {
+  it('keeps the scores of a reply whose other fields hold NaN or Infinity', () => {
+    const reply =
+      '{"accuracy": {"score": 4, "explanation": "ok", "confidence": NaN}, "clarity": {"score": 5, "explanation": "NaN in text", "p": -Infinity}}';
+    expect(parseJudgeReply(reply, ['accuracy', 'clarity'], 'helm')).toEqual({
+      ok: true,
+      scores: { accuracy: 4, clarity: 5 },
+    });
+  });
+
+  it('a NaN or Infinity score is what HELM cannot int(): bad_score, never a number', () => {
+    expect(parseJudgeReply('{"accuracy": {"score": NaN, "explanation": "x"}}', ['accuracy'], 'helm')).toEqual({
+      ok: false,
+      reason: 'bad_score:accuracy',
+    });
+    expect(parseJudgeReply('{"accuracy": {"score": Infinity, "explanation": "x"}}', ['accuracy'], 'helm')).toEqual({
+      ok: false,
+      reason: 'bad_score:accuracy',
+    });
   });
 });

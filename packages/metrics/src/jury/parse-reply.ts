@@ -38,6 +38,45 @@ function tryJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch {
+    return pythonJson(text);
+  }
+}
+
+/** Python's json.loads also reads the literals `NaN`, `Infinity` and `-Infinity` (as floats). */
+const PY_LITERALS: Readonly<Record<string, number>> = { NaN: Number.NaN, Infinity: Infinity, '-Infinity': -Infinity };
+const SENTINEL = '\u0000py:';
+
+/**
+ * The reply as Python's JSON reader reads it: the non-standard literals outside strings become numbers (HELM keeps
+ * the other scores of such a reply; a NaN score itself is then HELM's int() failure, `bad_score`).
+ */
+function pythonJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  let out = '';
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (inString) {
+      out += c;
+      if (c === '\\') out += text[++i] ?? '';
+      else if (c === '"') inString = false;
+      continue;
+    }
+    const literal = ['-Infinity', 'Infinity', 'NaN'].find((l) => text.startsWith(l, i));
+    if (literal) {
+      out += JSON.stringify(SENTINEL + literal);
+      i += literal.length - 1;
+    } else {
+      if (c === '"') inString = true;
+      out += c;
+    }
+  }
+  if (out === text) return { ok: false };
+  try {
+    const value: unknown = JSON.parse(out, (_key, v) =>
+      typeof v === 'string' && v.startsWith(SENTINEL) ? PY_LITERALS[v.slice(SENTINEL.length)] : v,
+    );
+    return { ok: true, value };
+  } catch {
     return { ok: false };
   }
 }

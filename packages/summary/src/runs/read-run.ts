@@ -31,7 +31,10 @@ function messages(x: unknown): CodedMessage[] {
     .map((m) => ({ code: str(m.code) ?? 'unknown', message: str(m.message) ?? '' }));
 }
 
-/** `head_qa:language=en,category=None,model=x` → `head_qa:language=en,category=None`; `pubmed_qa:model=x` → `pubmed_qa`. */
+/**
+ * `head_qa:language=en,category=None,model=x` → `head_qa:language=en,category=None`; `pubmed_qa:model=x,model_deployment=y`
+ * → `pubmed_qa` (the model's arguments name the row, not the column).
+ */
 export function scenarioOf(runName: string | null, task: string | null): string | null {
   if (!runName) return task;
   const colon = runName.indexOf(':');
@@ -39,7 +42,7 @@ export function scenarioOf(runName: string | null, task: string | null): string 
   const args = runName
     .slice(colon + 1)
     .split(',')
-    .filter((a) => a !== '' && !a.startsWith('model='));
+    .filter((a) => a !== '' && !a.startsWith('model=') && !a.startsWith('model_deployment='));
   return args.length ? `${runName.slice(0, colon)}:${args.join(',')}` : runName.slice(0, colon);
 }
 

@@ -121,11 +121,12 @@ describe('readRun', () => {
     expect(unreadable[0].message).toContain('results.yml is not valid YAML');
   });
 
-  it('scenarioOf drops only the model argument', () => {
+  it('scenarioOf drops only the model arguments (model, model_deployment)', () => {
     expect(scenarioOf('head_qa:language=en,category=None,model=a_b', 'head_qa')).toBe(
       'head_qa:language=en,category=None',
     );
     expect(scenarioOf('pubmed_qa:model=a_b', 'pubmed_qa')).toBe('pubmed_qa');
+    expect(scenarioOf('med_dialog,subset=x:model=a_b,model_deployment=c_d', 'med_dialog')).toBe('med_dialog,subset=x');
     expect(scenarioOf(null, 'pubmed_qa')).toBe('pubmed_qa');
   });
 

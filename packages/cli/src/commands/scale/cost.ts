@@ -33,16 +33,18 @@ interface Limits {
 
 /** `resolved`: each job's evaluation, as run_suite's pre-flight resolved it. */
 export async function formatCost(
-  jobs: readonly SuiteJob[],
+  allJobs: readonly SuiteJob[],
   args: RunSuiteArgs,
   resolved: ResolvedJobs,
 ): Promise<string> {
-  let sizes: Awaited<ReturnType<typeof sizeJobs>>;
-  try {
-    sizes = await sizeJobs(jobs, args, true);
-  } catch (error) {
-    return `cost: not computed (${(error as Error).message.split('\n')[0]}); the data must be on this machine (--data_root)\n`;
-  }
+  const failed = new Map<string, string>();
+  const sizes = await sizeJobs(allJobs, args, true, failed);
+  const notCosted = allJobs.filter((j) => failed.has(j.name));
+  const note = notCosted.length
+    ? `not costed (the data must be on this machine: --data_root):\n${notCosted.map((j) => `  ${j.model} ${j.name}: ${failed.get(j.name)}`).join('\n')}\n`
+    : '';
+  const jobs = allJobs.filter((j) => !failed.has(j.name));
+  if (jobs.length === 0) return note;
   const max = args['max-instances-per-unit'] ?? null;
   const units = planUnits(jobs, max, new Map([...sizes].map(([name, s]) => [name, { instanceIds: s.instanceIds }])));
   const latency = args['assumed-latency'] ?? DEFAULT_LATENCY_S;
@@ -80,7 +82,7 @@ export async function formatCost(
     ([model, c]) =>
       `  ${model}: ${c.units} units, ${c.requests} requests, ~${c.promptTokens} prompt tokens, ≤ ${c.maxOutputTokens} output tokens, ~${hours(c.seconds)} (${[...c.limits].join('; ')})`,
   );
-  return `cost per endpoint (at ${latency} s per request, each job at its own limits; endpoints run at the same time):\n${rows.join('\n')}\n`;
+  return `cost per endpoint (at ${latency} s per request, each job at its own limits; endpoints run at the same time):\n${rows.join('\n')}\n${note}`;
 }
 
 /** A job's limits from its evaluation. */

@@ -26,11 +26,18 @@ export async function sizeJobs(
   jobs: readonly SuiteJob[],
   args: RunSuiteArgs,
   offline: boolean,
+  failed?: Map<string, string>,
 ): Promise<Map<string, JobSizeReport>> {
   const sizes = new Map<string, JobSizeReport>();
   for (const job of jobs) {
-    if (sizes.has(job.name)) continue;
-    sizes.set(job.name, await sizeJob(jobRunArgs(job, args, join(tmpdir(), 'ef-size-unused')), offline));
+    if (sizes.has(job.name) || failed?.has(job.name)) continue;
+    try {
+      sizes.set(job.name, await sizeJob(jobRunArgs(job, args, join(tmpdir(), 'ef-size-unused')), offline));
+    } catch (error) {
+      // `failed` given (the dry run's cost): a job that cannot be sized is named, the others still are.
+      if (!failed || !(error instanceof UserError)) throw error;
+      failed.set(job.name, `${error.code}: ${error.message.split('\n')[0]}`);
+    }
   }
   return sizes;
 }

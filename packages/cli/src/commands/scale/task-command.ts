@@ -13,6 +13,7 @@ const SUITE_FLAGS = [
   'conf-paths',
   'suite_config',
   'local-path',
+  'judges',
   'schema',
   'models-to-run',
   'suite',
@@ -34,7 +35,7 @@ const SUITE_FLAGS = [
   'tokens-per-minute',
   'shared-budget',
 ] as const;
-const PATHS = new Set(['output_dir', 'data_root', 'suite_config', 'local-path']);
+const PATHS = new Set(['output_dir', 'data_root', 'suite_config', 'local-path', 'judges']);
 
 /** `run_suite …` arguments for a task; `paths` maps the suite's paths to where the task sees them. */
 export function taskArguments(
