@@ -16,7 +16,7 @@ import {
 } from '@eval-factory/testkit';
 import { fixture, runCli, tempDir, writeRunConfig } from './support.js';
 
-const TRACE = 'nvapi-trace-SENTINEL-0123456789abcdef0123'; // a secret-looking header value
+const TRACE = 'nvapi-trace-SENTINEL-0123456789abcdef0123'; // a secret-looking header value, from a variable
 
 let server: FakeOpenAIServer;
 let judges: FakeJudgeServer;
@@ -60,7 +60,7 @@ describe('a launcher-built config with interceptors and headers', () => {
       { limit_samples: 3, extra: { data_path: fixture('pubmed_qa') } },
       {
         model_id: 'interceptor-model',
-        headers: { 'X-Org': 'team-7', 'X-Trace': TRACE },
+        headers: { 'X-Org': 'team-7', 'X-Trace': '${EF_TEST_TRACE}' },
         adapter_config: {
           interceptors: [
             { name: 'system_message', config: { system_message: 'You are a careful clinician.' } },
@@ -73,7 +73,7 @@ describe('a launcher-built config with interceptors and headers', () => {
         },
       },
     );
-    result = await run(dir);
+    result = await run(dir, { EF_TEST_TRACE: TRACE });
   });
 
   it('runs to success', () => {

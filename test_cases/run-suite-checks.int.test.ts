@@ -151,7 +151,7 @@ describe('run_suite refuses before writing or sending', () => {
     const unset = ['--api_key_name', 'EF_TEST_KEY_NOT_SET'];
     const stderr = await refused(suite('key-out', unset), 'EF_API_KEY_MISSING', 1, 'key-out');
     expect(stderr).toContain(
-      'model key variable not set: EF_TEST_KEY_NOT_SET (for org/alpha pubmed_qa, org/alpha head_qa, org/beta pubmed_qa)',
+      'model key or header variable not set: EF_TEST_KEY_NOT_SET (for org/alpha pubmed_qa, org/alpha head_qa, org/beta pubmed_qa)',
     );
     // With a judged benchmark whose judges have no credential either, the refusal says so too.
     writeFileSync(

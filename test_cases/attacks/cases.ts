@@ -12,6 +12,7 @@ import { SHARD_CASES } from './cases-shards.js';
 import { LOCK_CASES } from './cases-locks.js';
 import { REDIS_CASES } from './cases-redis.js';
 import { GEN_CASES } from './cases-gen.js';
+import { HEADER_CASES } from './cases-headers.js';
 
 /** Secret values no output may contain (long and unique, so a hit is never a coincidence). */
 export const SENTINELS = {
@@ -249,4 +250,5 @@ export const ATTACK_CASES: readonly AttackCase[] = [
   ...LOCK_CASES,
   ...REDIS_CASES,
   ...GEN_CASES,
+  ...HEADER_CASES,
 ];

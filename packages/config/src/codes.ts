@@ -23,7 +23,7 @@ export const ERROR_HINTS = {
     'Write --overrides as comma-separated dotted.path=value pairs; quote values with commas: k="a,b".',
   EF_ENDPOINT_TYPE: 'Set target.api_endpoint.type (CLI: --model_type) to one of the supported types.',
   EF_MISSING_ENDPOINT: 'Set target.api_endpoint.url, model_id and type, or pass --model_url, --model_id, --model_type.',
-  EF_API_KEY_LOOKS_LIKE_SECRET: 'put the key in an environment variable and give its name (e.g. NVIDIA_API_KEY).',
+  EF_API_KEY_LOOKS_LIKE_SECRET: `put the key in an environment variable and give its name (e.g. NVIDIA_API_KEY); in a header, write \${VAR} (docs/configuration.md#headers).`,
   EF_MISSING_DATA_PATH:
     'This task uses gated or private data: obtain it under its license and set config.params.extra.data_path (and subject/condition).',
   EF_JUDGE_CONFIG:

@@ -4,4 +4,12 @@ export { endOnClosedPipe } from './closed-pipe.js';
 export { skipHelpCache } from './help-cache.js';
 export { looksLikeSecret, startsLikeSecret } from './secret-shape.js';
 export { terminalSafe } from './terminal-safe.js';
-export { headerLooksSecret, registerHeaderSecrets } from './header-secrets.js';
+export {
+  headerHoldsSecret,
+  headerLooksSecret,
+  headerReferences,
+  isHeaderReference,
+  missingHeaderVariable,
+  registerHeaderSecrets,
+  substituteHeader,
+} from './header-secrets.js';

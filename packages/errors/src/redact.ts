@@ -37,7 +37,9 @@ export function describeSecret(name: string, value: string): string {
 }
 
 const MASKED = /^\*\*\*/;
-const keep = (value: string) => MASKED.test(value);
+/** A `${VAR}` header reference names a variable and holds no secret (the field pattern stops before its `}`). */
+const REFERENCE = /^\$\{[A-Za-z_][A-Za-z0-9_]*\}?$/;
+const keep = (value: string) => MASKED.test(value) || REFERENCE.test(value);
 
 /** `prefix` + masked `value`; values that are already masked stay as they are (redact runs more than once). */
 const masked = (prefix: string, value: string) => `${prefix}${keep(value) ? value : mask(value)}`;

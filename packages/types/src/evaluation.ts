@@ -112,7 +112,7 @@ export interface ApiEndpoint {
   /** Old spelling of `api_key_name`, kept only on input (outputs write `api_key_name`). */
   readonly api_key?: string | null;
   readonly stream?: boolean | null;
-  /** HTTP headers sent on every request (docs/configuration.md#headers); secret-looking values are redacted in logs. */
+  /** HTTP headers sent on every request (docs/configuration.md#headers); `${VAR}` references are filled in by the engine. */
   readonly headers?: Readonly<Record<string, string>> | null;
   readonly adapter_config: AdapterConfig;
   /**

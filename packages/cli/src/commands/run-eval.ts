@@ -2,7 +2,15 @@ import { existsSync } from 'node:fs';
 import { appendFile, readFile, rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { EXIT, redact, registerHeaderSecrets, registerSecret, terminalSafe, UserError } from '@eval-factory/errors';
+import {
+  EXIT,
+  missingHeaderVariable,
+  redact,
+  registerHeaderSecrets,
+  registerSecret,
+  terminalSafe,
+  UserError,
+} from '@eval-factory/errors';
 import { loadFramework, readRunConfig, resolveEvaluation } from '@eval-factory/config';
 import {
   checkJudgeCredentials,
@@ -28,6 +36,7 @@ import { repoRoot, requireFrameworkFile } from '../framework-path.js';
 import { gitHash } from '../git-hash.js';
 import { EF_VERSION } from '../version.js';
 import { customDryRunSection, customResolveOptions } from './custom-benchmarks.js';
+import { headerVariables, missingHeaderVariables } from './header-variables.js';
 import { asOutputError } from './output-files.js';
 import { runConfigYmlForNemo } from './nemo-run-config.js';
 import { checkPreviousRun } from './previous-run.js';
@@ -85,6 +94,7 @@ export async function runEvalCommand(
   const allWarnings: CodedMessage[] = [...warnings, ...modelConfigs.warnings];
   const keyName = endpoint.api_key_name ?? null;
   const keyMissing = missingKeyName(evaluation) !== null;
+  const headersMissing = missingHeaderVariables(evaluation).map((m) => missingHeaderVariable(m.header, m.variable));
   const renderedCommand = renderCommand(evaluation.command, evaluation);
   const argv = renderArgv(evaluation.command, evaluation);
 
@@ -97,6 +107,7 @@ export async function runEvalCommand(
         code: 'EF_API_KEY_MISSING',
         message: `environment variable ${keyName} is not set (needed for a real run)`,
       });
+    for (const m of headersMissing) warn({ code: m.code, message: `${m.message} (needed for a real run)` });
     process.stdout.write(terminalSafe(redact(formatDryRun(evaluation, argv))) + prompts);
     if (!resolved.customBenchmark) await printSizeEstimate(evaluation);
     return EXIT.ok;
@@ -108,7 +119,9 @@ export async function runEvalCommand(
       'Set the variable or remove the API key from your config.',
     );
   }
+  if (headersMissing[0]) throw headersMissing[0];
   if (keyName) registerSecret(process.env[keyName]);
+  for (const { variable } of headerVariables(evaluation)) registerSecret(process.env[variable]);
   // Before anything is written: a judge that cannot authenticate fails the run here, once. A task
   // no judge scores needs none, whatever judges its config names; a merge asks no judge (docs/scale.md).
   if (resolved.judged && evaluation.config.params.extra.merge_units !== true) checkJudges(modelConfigs);

@@ -13,6 +13,7 @@ import { renderModelConfigs } from '@eval-factory/model-configs';
 import { jobDir, type SuiteJob } from '@eval-factory/suite';
 import type { Evaluation } from '@eval-factory/types';
 import { requireFrameworkFile } from '../framework-path.js';
+import { missingHeaderVariables } from './header-variables.js';
 import { checkJudges, missingKeyName, resolutionInput } from './run-eval.js';
 import { refusedDifferences } from './previous-run.js';
 import { jobRunArgs, type RunSuiteArgs } from './suite-job-args.js';
@@ -52,7 +53,7 @@ export function preflightSuite(
     problems.push(
       new UserError(
         'EF_API_KEY_MISSING',
-        `model key variable${vars.length > 1 ? 's' : ''} not set: ${listed(grouped(found.keys))}`,
+        `model key or header variable${vars.length > 1 ? 's' : ''} not set: ${listed(grouped(found.keys))}`,
         'Export the variable (the key itself never goes in a file), or remove api_key_name for an endpoint without one.',
       ),
     );
@@ -103,7 +104,9 @@ function findProblems(jobs: readonly SuiteJob[], args: RunSuiteArgs, suiteDir: s
       // Rendered (not written) as run_eval does first: a bad model or judge URL is a coded error here.
       const modelConfigs = renderModelConfigs(evaluation);
       const key = credentials ? missingKeyName(evaluation) : null;
-      if (key !== null) found.keys.set(key, [...(found.keys.get(key) ?? []), label]);
+      const headerVars = credentials ? missingHeaderVariables(evaluation).map((m) => m.variable) : [];
+      for (const name of [...(key === null ? [] : [key]), ...headerVars])
+        found.keys.set(name, [...(found.keys.get(name) ?? []), label]);
       try {
         if (credentials && judged) checkJudges(modelConfigs);
       } catch (error) {

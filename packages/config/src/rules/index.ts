@@ -10,6 +10,7 @@ import {
   checkNvcfUrl,
   checkStream,
 } from './endpoint.js';
+import { checkHeaders } from './headers.js';
 import { combine, type RuleResult } from './result.js';
 import { checkDataPath, checkJudgeConfig, checkLimitSamples, type NeedsLookup } from './task-needs.js';
 
@@ -20,6 +21,7 @@ export const RULES: readonly Rule[] = [
   checkEndpointType,
   checkMissingEndpoint,
   checkApiKeyNames,
+  checkHeaders,
   checkDataPath,
   checkJudgeConfig,
   checkNvcfUrl,
@@ -38,6 +40,7 @@ export function runRules(ev: EvaluationDraft, needs?: NeedsLookup): RuleResult {
 export type { RuleResult } from './result.js';
 export { checkAdapterConfig, renameUseReasoning, ADAPTER_KEYS, ADAPTER_IGNORED_KEYS } from './adapter-config.js';
 export { checkApiKeyNames, checkKeyName } from './api-key.js';
+export { checkHeaders } from './headers.js';
 export {
   checkEndpointType,
   checkMissingEndpoint,

@@ -7,6 +7,7 @@ export {
   type Credential,
   type JudgeAuthConfig,
 } from './judge-credentials.js';
+export { withHeaderValues } from './header-values.js';
 export { resolveModelKey } from './model-key.js';
 export { OAuthTokenSource, REFRESH_MARGIN_S } from './oauth-source.js';
 export {

@@ -1,7 +1,7 @@
 import { describeSecret } from '@eval-factory/errors';
 import { join } from 'node:path';
 import { RUN_FILES, type EngineSummary, type Instance, type RunStatus } from '@eval-factory/types';
-import { createAuthContext, resolveModelKey } from '../auth/index.js';
+import { createAuthContext, resolveModelKey, withHeaderValues } from '../auth/index.js';
 import { openRequestCache, type CacheSetup } from '../cache/index.js';
 import {
   buildRequestBody,
@@ -92,6 +92,8 @@ export async function runBenchmark(
   const auth = createAuthContext({ outputDir: out, log: diag.log, warn: diag.warn });
   // A merge sends nothing, so it needs no key (it runs where the shards' folders are, often without one).
   const apiKey = options.mergeUnits ? null : resolveModelKey(deployment.auth, auth);
+  // The headers' ${VAR} values, read once for the endpoint; only the sender holds them (files keep the references).
+  const sending = options.mergeUnits ? deployment : withHeaderValues(deployment, auth);
   if (apiKey !== null && deployment.auth.kind === 'api_key')
     runLog.event(`model key: ${deployment.name}`, describeSecret(deployment.auth.env, apiKey));
   const s = deployment.request_settings;
@@ -157,7 +159,7 @@ export async function runBenchmark(
   turn?.bind(limiter, options.parallelism, prepared.requests.length);
   const client = createModelClient({
     deployment,
-    send: createSender(deployment, apiKey),
+    send: createSender(sending, apiKey),
     cache,
     engineVersion: ENGINE_VERSION,
     limiter,

@@ -162,3 +162,30 @@ describe('27.1 Kubernetes object names and labels from any suite name are valid'
     expect(Object.keys(configMap.data).every((k) => /^[-._a-zA-Z0-9]{1,253}$/.test(k))).toBe(true);
   });
 });
+
+describe("a suite YAML target's header ${VAR} references reach the cluster tasks by name", () => {
+  const job = {
+    config: { params: { extra: {} } },
+    target: {
+      api_endpoint: {
+        api_key_name: null,
+        headers: { Authorization: 'Bearer ${GATEWAY_TOKEN}', 'X-Request-Source': 'medhelm' },
+        adapter_config: { headers_to_add: { 'X-Org-Key': '${ORG_KEY}' } },
+      },
+    },
+  } as unknown as Evaluation;
+  const noFlagKey = { ...base, api_key_name: undefined };
+
+  it('are passed with the key variables (Slurm exports them, the pods take them from the Secret)', () => {
+    expect(checkSubmission({ ...noFlagKey, executor: 'slurm' }, new Map([[0, job]]))).toEqual([
+      'ORG_KEY',
+      'GATEWAY_TOKEN',
+    ]);
+  });
+
+  it('a Kubernetes Job needing them without --secret is refused, naming them', () => {
+    const attempt = () =>
+      checkSubmission({ ...noFlagKey, secret: undefined, executor: 'kubernetes' }, new Map([[0, job]]));
+    expect(attempt).toThrow(/ORG_KEY, GATEWAY_TOKEN/);
+  });
+});

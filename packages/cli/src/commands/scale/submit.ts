@@ -16,6 +16,7 @@ import { MODEL_CONFIG_FILES, type Evaluation } from '@eval-factory/types';
 import { slurmScripts } from './slurm.js';
 import { checkClusterValues } from './script-values.js';
 import { passedEnvNames } from './task-command.js';
+import { headerVariables } from '../header-variables.js';
 
 const run = promisify(execFile);
 const confList = (args: RunSuiteArgs) => flagList(args['conf-paths']).map((p) => resolve(p));
@@ -28,7 +29,12 @@ const confList = (args: RunSuiteArgs) => flagList(args['conf-paths']).map((p) =>
  */
 export function checkSubmission(args: RunSuiteArgs, resolved: ReadonlyMap<unknown, Evaluation> | null): string[] {
   const keyNames = [
-    ...new Set([...(resolved?.values() ?? [])].flatMap((e) => e.target.api_endpoint.api_key_name ?? [])),
+    ...new Set(
+      [...(resolved?.values() ?? [])].flatMap((e) => [
+        ...(e.target.api_endpoint.api_key_name ?? []),
+        ...headerVariables(e).map((h) => h.variable),
+      ]),
+    ),
   ];
   const executor = args.executor ?? 'local';
   if (args.unit !== undefined || executor === 'local') return keyNames;
