@@ -69,8 +69,12 @@ describe('a header value from an environment variable', () => {
     expect(result.stdout + result.stderr).not.toContain(TOKEN);
   });
 
-  it('is written as its reference in run_config.yml and model_configs/', () => {
-    expect(readFileSync(join(out, 'run_config.yml'), 'utf8')).toContain(REFERENCE);
+  it('is written as its reference in run_config.yml, results.yml and model_configs/', () => {
+    for (const name of ['run_config.yml', 'results.yml'])
+      expect({ name, text: readFileSync(join(out, name), 'utf8') }).toEqual({
+        name,
+        text: expect.stringContaining(REFERENCE),
+      });
     const deployments = readTree(join(out, 'model_configs')).map((f) => f.text);
     expect(deployments.some((text) => text.includes(REFERENCE))).toBe(true);
   });

@@ -173,6 +173,25 @@ describe('run_suite refuses before writing or sending', () => {
     expect(dry.stderr).toContain('warning[EF_API_KEY_MISSING]');
     expect(existsSync(join(dir, 'key-out'))).toBe(false);
   });
+
+  it("a suite YAML target's header variable that is not set: EF_API_KEY_MISSING naming it and its job", async () => {
+    const file = join(dir, 'header-var.yml');
+    writeFileSync(
+      file,
+      `suite: header-var\ntargets:\n  - api_endpoint: {url: '${server.url}', model_id: org/alpha, type: chat, headers: {Authorization: 'Bearer \${EF_TEST_HEADER_NOT_SET}'}}\nevaluation:\n  tasks: [pubmed_qa]\n`,
+    );
+    const argv = [
+      'run_suite',
+      '--suite_config',
+      file,
+      '--data_root',
+      dataRoot,
+      '--output_dir',
+      join(dir, 'header-out'),
+    ];
+    const stderr = await refused(argv, 'EF_API_KEY_MISSING', 1, 'header-out');
+    expect(stderr).toContain('model key or header variable not set: EF_TEST_HEADER_NOT_SET (for org/alpha pubmed_qa)');
+  });
 });
 
 describe('run_suite names what is wrong and where', () => {
