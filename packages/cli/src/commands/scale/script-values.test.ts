@@ -168,7 +168,7 @@ describe("a suite YAML target's header ${VAR} references reach the cluster tasks
     config: { params: { extra: {} } },
     target: {
       api_endpoint: {
-        api_key_name: null,
+        api_key_name: 'TARGET_KEY',
         headers: { Authorization: 'Bearer ${GATEWAY_TOKEN}', 'X-Request-Source': 'medhelm' },
         adapter_config: { headers_to_add: { 'X-Org-Key': '${ORG_KEY}' } },
       },
@@ -178,6 +178,7 @@ describe("a suite YAML target's header ${VAR} references reach the cluster tasks
 
   it('are passed with the key variables (Slurm exports them, the pods take them from the Secret)', () => {
     expect(checkSubmission({ ...noFlagKey, executor: 'slurm' }, new Map([[0, job]]))).toEqual([
+      'TARGET_KEY',
       'ORG_KEY',
       'GATEWAY_TOKEN',
     ]);
@@ -186,6 +187,6 @@ describe("a suite YAML target's header ${VAR} references reach the cluster tasks
   it('a Kubernetes Job needing them without --secret is refused, naming them', () => {
     const attempt = () =>
       checkSubmission({ ...noFlagKey, secret: undefined, executor: 'kubernetes' }, new Map([[0, job]]));
-    expect(attempt).toThrow(/ORG_KEY, GATEWAY_TOKEN/);
+    expect(attempt).toThrow(/TARGET_KEY, ORG_KEY, GATEWAY_TOKEN/);
   });
 });

@@ -31,7 +31,7 @@ export function checkSubmission(args: RunSuiteArgs, resolved: ReadonlyMap<unknow
   const keyNames = [
     ...new Set(
       [...(resolved?.values() ?? [])].flatMap((e) => [
-        ...(e.target.api_endpoint.api_key_name ?? []),
+        ...(e.target.api_endpoint.api_key_name ? [e.target.api_endpoint.api_key_name] : []),
         ...headerVariables(e).map((h) => h.variable),
       ]),
     ),
