@@ -35,8 +35,18 @@ describe('--local-path: HELM-format model_deployments.yaml', () => {
   it('maps each model with an HTTP base_url to its endpoint, type from the client class', () => {
     expect([...readLocalDeployments(dirWith(HELM_DEPLOYMENTS))]).toEqual([
       ['acme/model-a', { url: 'http://127.0.0.1:8000/v1', model_id: 'model-a-served', type: 'chat' }],
-      ['acme/model-b', { url: 'http://127.0.0.1:8001/v1', model_id: 'acme/model-b', type: 'completions' }],
+      ['acme/model-b', { url: 'http://127.0.0.1:8001/v1', model_id: 'model-b', type: 'completions' }],
     ]);
+  });
+
+  // HELM's OpenAIClient sends `openai_model_name or request.model_engine`, the model name's second segment.
+  it.each([
+    ['acme/model-c', 'model-c'],
+    ['acme/model-c/v2', 'model-c'],
+    ['model-c', 'model-c'],
+  ])('without openai_model_name, model %s is sent as %s (helm-run sends model_engine)', (model, served) => {
+    const text = `model_deployments:\n  - name: local/c\n    model_name: ${model}\n    client_spec:\n      class_name: "helm.clients.openai_client.OpenAIClient"\n      args: {base_url: "http://127.0.0.1:8002/v1"}\n`;
+    expect(readLocalDeployments(dirWith(text)).get(model)?.model_id).toBe(served);
   });
 
   it('names every model of --models-to-run that has no such deployment, in one error', () => {

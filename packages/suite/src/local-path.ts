@@ -12,7 +12,7 @@ import { helmBaseUrl, type HelmCredentials } from './helm-credentials.js';
 
 export interface LocalEndpoint {
   readonly url: string;
-  /** The id the server knows the model by (`openai_model_name`, else the model name). */
+  /** The id the server knows the model by (`openai_model_name`, else the model name's part after its first `/`). */
   readonly model_id: string;
   readonly type: 'chat' | 'completions';
 }
@@ -62,13 +62,19 @@ export function readHelmDeployments(dir: string, credentials?: HelmCredentials):
     if (url === undefined || !/^https?:\/\//.test(url)) continue;
     const endpoint: LocalEndpoint = {
       url,
-      model_id: typeof args.openai_model_name === 'string' ? args.openai_model_name : model,
+      model_id: typeof args.openai_model_name === 'string' ? args.openai_model_name : modelEngine(model),
       type: d.client_spec.class_name === HELM_OPENAI_CLIENTS.completions ? 'completions' : 'chat',
     };
     out.push({ name, model, endpoint });
   }
   return out;
 }
+
+/**
+ * The name HELM's OpenAIClient sends when a deployment has no `openai_model_name`: the request's `model_engine`, the
+ * model name's second segment (`openai/gpt-4o` → `gpt-4o`). A name without `/` (HELM fails on it) is sent whole.
+ */
+const modelEngine = (model: string): string => model.split('/')[1] || model;
 
 /**
  * model name → endpoint, for the deployments of `dir/model_deployments.yaml` that name an HTTP endpoint.
