@@ -7,7 +7,8 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type FakeOpenAIServer, startFakeOpenAIServer } from '@eval-factory/testkit';
-import { fixture, runCli, tempDir, writeRunConfig } from './support.js';
+import { bootstrapMeanCI, DEFAULT_BOOTSTRAP } from '@eval-factory/summary';
+import { fixture, readJsonl, runCli, tempDir, writeRunConfig } from './support.js';
 
 let server: FakeOpenAIServer;
 beforeAll(async () => {
@@ -75,5 +76,27 @@ describe('not comparable with MedHELM, marked with the reason (issue 28.5)', () 
     const html = readFileSync(join(dir, 'report.html'), 'utf8');
     expect(html).toContain('non-HELM settings: partial data: phrases_no_exclude_dev.jsonl not found');
     expect(html).toContain('non-HELM settings: prompts other than HELM');
+  }, 300_000);
+
+  it('MedQA given its dev file: results.jsonl marks the valid rows, and the interval is over test, as the value is', async () => {
+    const dir = tempDir('ef-helm-main-split-');
+    const out = join(dir, 'out');
+    const config = writeRunConfig(dir, {
+      config: {
+        type: 'medhelm_med_qa',
+        output_dir: join(out, 'medqa'),
+        params: { extra: { data_path: copyData(dir, 'medhelm_med_qa', 'medqa') } },
+      },
+      target: { api_endpoint: { url: server.url, model_id: 'm', type: 'chat' } },
+    });
+    const r = await runCli(['run_eval', '--run_config', config]);
+    expect(r.code).toBe(0);
+    const lines = readJsonl(join(out, 'medqa', 'results.jsonl'));
+    expect(lines.map((l) => l.split ?? 'test').sort()).toEqual(['test', 'test', 'test', 'valid', 'valid']);
+    const summary = await runCli(['summarize', out]);
+    expect(summary.code).toBe(0);
+    const board = JSON.parse(readFileSync(join(out, 'leaderboard.json'), 'utf8'));
+    const test = lines.filter((l) => l.split === undefined).map((l) => l.metrics.exact_match as number);
+    expect(board.rows[0].cells[0].ci).toEqual(bootstrapMeanCI(test, DEFAULT_BOOTSTRAP));
   }, 300_000);
 });
