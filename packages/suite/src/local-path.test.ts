@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { deploymentsForPods, endpointsFor, readLocalDeployments } from './local-path.js';
+import { deploymentsForPods, endpointsFor, readHelmDeployments, readLocalDeployments } from './local-path.js';
 
 // HELM's own format, as a HELM user writes it in prod_env/ (plus one deployment that is not an HTTP endpoint).
 const HELM_DEPLOYMENTS = `model_deployments:
@@ -76,10 +76,11 @@ describe('27.9 deploymentsForPods: what a Kubernetes ConfigMap carries of --loca
     '        openai_model_name: model-a-served',
     '        openai_model_name: model-a-served\n        api_key: sk-SENTINELinDEPLOYMENTS0123456789',
   );
-  const carried = deploymentsForPods(readLocalDeployments(dirWith(withKey)));
+  const carried = deploymentsForPods(readHelmDeployments(dirWith(withKey)));
 
-  it("gives the pods the same endpoints as the user's file", () => {
-    expect(readLocalDeployments(dirWith(carried))).toEqual(readLocalDeployments(dirWith(withKey)));
+  it("gives the pods the same deployments as the user's file, under their own names", () => {
+    expect(readHelmDeployments(dirWith(carried))).toEqual(readHelmDeployments(dirWith(withKey)));
+    expect(readHelmDeployments(dirWith(carried)).map((d) => d.name)).toEqual(['local/model-a', 'local/model-b']);
   });
   it('carries nothing else: no api_key, no field eval-factory does not read', () => {
     expect(carried).not.toContain('SENTINEL');

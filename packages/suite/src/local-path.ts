@@ -106,13 +106,15 @@ export function endpointsFor(
 
 /**
  * The deployments as the pods of a cluster run need them (`run_suite --executor kubernetes` carries them in a
- * ConfigMap, which anyone who may read the namespace can read): rewritten from what `readLocalDeployments` reads —
- * each model's name, `base_url`, `openai_model_name` and client class — so nothing else of the file (an
- * `api_key` in `client_spec.args`, a token) leaves this machine. Read back, it gives the same endpoints.
+ * ConfigMap, which anyone who may read the namespace can read): rewritten from what `readHelmDeployments` reads —
+ * each deployment's name (run names and judges files name it), model, `base_url` (credentials.conf's
+ * `<org>BaseUrl` written in when the file's args have none: the pods get no credentials.conf), `openai_model_name`
+ * and client class — so nothing else of the file (an `api_key` in `client_spec.args`, a token) leaves this
+ * machine. Read back, it gives the same deployments.
  */
-export function deploymentsForPods(deployments: ReadonlyMap<string, LocalEndpoint>): string {
-  const model_deployments = [...deployments].map(([model, e]) => ({
-    name: model,
+export function deploymentsForPods(deployments: readonly LocalDeployment[]): string {
+  const model_deployments = deployments.map(({ name, model, endpoint: e }) => ({
+    name,
     model_name: model,
     client_spec: {
       class_name: HELM_OPENAI_CLIENTS[e.type],
