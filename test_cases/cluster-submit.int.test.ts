@@ -123,11 +123,11 @@ describe('cluster submission', () => {
     expect(local.stderr).not.toMatch(/^\s+at /m);
     expect(local.code).toBe(0);
     const [configMap, job] = parseAllDocuments(local.stdout).map((d) => d.toJS() as any);
-    // Rewritten with what the pods read: the same deployment for acme/alpha (docs/scale.md).
+    // Rewritten with what the pods read: the same deployment for acme/alpha, under its own name (docs/scale.md).
     expect(parse(configMap.data['local-model_deployments.yaml'])).toEqual({
       model_deployments: [
         {
-          name: 'acme/alpha',
+          name: 'local/alpha',
           model_name: 'acme/alpha',
           client_spec: {
             class_name: 'helm.clients.openai_client.OpenAIClient',

@@ -14,11 +14,16 @@ import {
   type FakeOpenAIServer,
 } from '@eval-factory/testkit';
 
-/** Two models of MedHELM's public conf (model → deployment). */
+/**
+ * Two models of MedHELM's public conf (model → deployment): one whose entries have no num_output_tokens, and a
+ * reasoning model, whose entries the conf gives num_output_tokens=4000 (REASONING).
+ */
 export const MODELS = {
   'google/gemini-2.0-flash-001': 'stanfordhealthcare/gemini-2.0-flash-001',
-  'openai/gpt-4o-mini-2024-07-18': 'stanfordhealthcare/gpt-4o-mini-2024-07-18',
+  'openai/o3-mini-2025-01-31': 'stanfordhealthcare/o3-mini-2025-01-31',
 } as const;
+/** The models of MODELS whose public-conf entries carry num_output_tokens=4000. */
+export const REASONING: ReadonlySet<string> = new Set(['openai/o3-mini-2025-01-31']);
 /** The judges of HELM's medhelm/judges.yaml (deployment → served name). */
 export const JUDGES = {
   'stanfordhealthcare/gpt-4o-2024-05-13': 'served-gpt-judge',
@@ -64,11 +69,14 @@ export async function startHelmServers(): Promise<HelmServers> {
 export function writeProdEnv(dir: string, s: HelmServers): string {
   const env = join(dir, 'prod_env');
   mkdirSync(env, { recursive: true });
-  const deployment = (name: string, model: string, url: string, served: string) =>
+  const deployment = (name: string, model: string, url: string, served?: string) =>
     `  - name: ${name}\n    model_name: ${model}\n    tokenizer_name: openai/o200k_base\n    max_sequence_length: 128000\n` +
     `    client_spec:\n      class_name: "helm.clients.openai_client.OpenAIClient"\n` +
-    `      args: {base_url: "${url}", openai_model_name: ${served}}\n`;
-  const models = Object.entries(MODELS).map(([m, d], i) => deployment(d, m, s.models[i]!.url, d.split('/')[1]!));
+    `      args: {base_url: "${url}"${served ? `, openai_model_name: ${served}` : ''}}\n`;
+  // The second model's deployment names no openai_model_name: HELM sends its model_engine (the part after '/').
+  const models = Object.entries(MODELS).map(([m, d], i) =>
+    deployment(d, m, s.models[i]!.url, i === 0 ? d.split('/')[1]! : undefined),
+  );
   const jury = Object.entries(JUDGES).map(([d, served]) => deployment(d, `judge/${served}`, s.judges.url, served));
   writeFileSync(join(env, 'model_deployments.yaml'), `model_deployments:\n${[...models, ...jury].join('')}`);
   const creds = Object.entries(KEYS).map(([d, k]) => `  "${d}": "${k}"`);

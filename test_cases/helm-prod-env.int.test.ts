@@ -16,6 +16,7 @@ import {
   JUDGES,
   KEYS,
   MODELS,
+  REASONING,
   startHelmServers,
   writeProdEnv,
 } from './helm-prod-env-support.js';
@@ -73,13 +74,21 @@ const HELM_SPEC_NAMES = [
   'race_based_med',
 ];
 
-/** helm-run's run names: the spec's name, then its model and model_deployment expanders ('/' made '_'). */
+/**
+ * helm-run's run names: the spec's name, then its run expanders in the entry's order (construct_run_specs applies
+ * them as written): a reasoning model's `num_output_tokens=4000`, which the conf writes first, then model and
+ * model_deployment ('/' made '_').
+ */
 const helmRunNames = (): string[] =>
   Object.entries(MODELS).flatMap(([model, deployment]) =>
-    HELM_SPEC_NAMES.map(
-      (n) =>
-        `${n}${n.includes(':') ? ',' : ':'}model=${model.replace('/', '_')},model_deployment=${deployment.replace('/', '_')}`,
-    ),
+    HELM_SPEC_NAMES.map((n) => {
+      const expanders = [
+        ...(REASONING.has(model) ? ['num_output_tokens=4000'] : []),
+        `model=${model.replace('/', '_')}`,
+        `model_deployment=${deployment.replace('/', '_')}`,
+      ];
+      return `${n}${n.includes(':') ? ',' : ':'}${expanders.join(',')}`;
+    }),
   );
 
 /** Every benchmark's fixture (race_based_med's is a .docx the test support writes). */
@@ -150,6 +159,12 @@ async function dataRoot(root: string): Promise<string> {
       readFileSync(join(out, 'medhelm', 'helm', 'runs', 'medhelm', helmRunNames()[0]!, 'run_spec.json'), 'utf8'),
     );
     expect([spec.adapter_spec.model, spec.adapter_spec.model_deployment]).toEqual(Object.entries(MODELS)[0]);
+    const reasoning = helmRunNames().find((n) => n.includes('num_output_tokens=4000'))!;
+    const reasoningSpec = readFileSync(
+      join(out, 'medhelm', 'helm', 'runs', 'medhelm', reasoning, 'run_spec.json'),
+      'utf8',
+    );
+    expect(JSON.parse(reasoningSpec).adapter_spec.max_tokens).toBe(4000);
     // Judged runs carry the jury's verdicts where helm-server shows them: annotations[<scenario>] per request state.
     const judgedRun = helmRunNames().find((n) => n.startsWith('mtsamples_replicate:'))!;
     const state = JSON.parse(
@@ -164,6 +179,10 @@ async function dataRoot(root: string): Promise<string> {
     // …while each server is sent the name it knows (openai_model_name).
     expect(new Set(servers[0]!.requests.map((q) => (q.body as { model: string }).model))).toEqual(
       new Set(['gemini-2.0-flash-001']),
+    );
+    // Without openai_model_name, HELM's OpenAIClient sends the model name's part after '/' (request.model_engine).
+    expect(new Set(servers[1]!.requests.map((q) => (q.body as { model: string }).model))).toEqual(
+      new Set(['o3-mini-2025-01-31']),
     );
     // No key, nor its first half, in any file of the output or the prod_env's neighbours, or on the console.
     const texts = [r.stdout, r.stderr, ...readTree(out).map((f) => f.text)];

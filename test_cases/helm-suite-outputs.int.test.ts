@@ -29,7 +29,7 @@ describe("helm-run's names with --local-path (issue 28.3)", () => {
       join(env, 'model_deployments.yaml'),
       `model_deployments:\n${deployment('lab/alpha', 'acme/alpha')}${deployment('lab/beta', 'acme/beta')}`,
     );
-    const key = KEYS['stanfordhealthcare/gpt-4o-mini-2024-07-18']!;
+    const key = KEYS['stanfordhealthcare/o3-mini-2025-01-31']!;
     writeFileSync(join(env, 'credentials.conf'), `labApiKey: "${key}"\n`);
     writeFileSync(
       join(dir, 'names.conf'),
@@ -92,10 +92,7 @@ describe('the HELM suite folder holds only runs helm-run would have finished (is
         join(env, 'model_deployments.yaml'),
         `model_deployments:\n${deployment('lab/alpha', 'acme/alpha', servers[1]!.url)}${deployment('lab/beta', 'acme/beta', failing.url)}`,
       );
-      writeFileSync(
-        join(env, 'credentials.conf'),
-        `labApiKey: "${KEYS['stanfordhealthcare/gpt-4o-mini-2024-07-18']}"\n`,
-      );
+      writeFileSync(join(env, 'credentials.conf'), `labApiKey: "${KEYS['stanfordhealthcare/o3-mini-2025-01-31']}"\n`);
       writeFileSync(join(dir, 'one.conf'), 'entries: [\n  {description: "pubmed_qa:model=text", priority: 1}\n]\n');
       const r = await runCli([
         'run_suite',
@@ -155,7 +152,7 @@ describe('jobs without data in a suite (issue 28.6)', () => {
       '--output_dir',
       join(dir, 'out'),
     ];
-    const env = { K: KEYS['stanfordhealthcare/gpt-4o-mini-2024-07-18'] };
+    const env = { K: KEYS['stanfordhealthcare/o3-mini-2025-01-31'] };
     const dry = await runCli([...base, '--dry_run'], { env });
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain(`acme/alpha head_qa (no data in ${join(data, 'head_qa')})`);

@@ -39,6 +39,8 @@ const TOP_KEYS = [
   'model',
   'generation',
   'helm_compatible',
+  // Why not, when helm_compatible is false (the project's addition to §7.4's fields).
+  'helm_incompatible_reasons',
   'prompt_texts',
   'data',
   'counts',
@@ -141,6 +143,7 @@ describe('formatEvaluationConfig', () => {
     expect(doc.counts.requests.total).toBeNull();
     expect(doc.metrics).toEqual([]);
     expect(doc.helm_compatible).toBeNull();
+    expect(doc.helm_incompatible_reasons).toBeNull();
     expect(doc.prompt_texts).toBe('project-default');
     expect(doc.efficiency.inference_runtime).toEqual({ mean: null, p50: null, p90: null, p99: null });
   });

@@ -176,6 +176,7 @@ export function formatEvaluationConfig(input: EvaluationConfigInput): string {
     model: modelBlock(input),
     generation: generationBlock(summary),
     helm_compatible: summary?.helm_compatible ?? null,
+    helm_incompatible_reasons: summary ? (summary.helm_incompatible_reasons ?? []) : null,
     prompt_texts: promptTexts(input),
     data: dataBlock(summary),
     counts: countsBlock(summary),

@@ -12,7 +12,7 @@ import { helmBaseUrl, type HelmCredentials } from './helm-credentials.js';
 
 export interface LocalEndpoint {
   readonly url: string;
-  /** The id the server knows the model by (`openai_model_name`, else the model name). */
+  /** The id the server knows the model by (`openai_model_name`, else the model name's part after its first `/`). */
   readonly model_id: string;
   readonly type: 'chat' | 'completions';
 }
@@ -62,13 +62,19 @@ export function readHelmDeployments(dir: string, credentials?: HelmCredentials):
     if (url === undefined || !/^https?:\/\//.test(url)) continue;
     const endpoint: LocalEndpoint = {
       url,
-      model_id: typeof args.openai_model_name === 'string' ? args.openai_model_name : model,
+      model_id: typeof args.openai_model_name === 'string' ? args.openai_model_name : modelEngine(model),
       type: d.client_spec.class_name === HELM_OPENAI_CLIENTS.completions ? 'completions' : 'chat',
     };
     out.push({ name, model, endpoint });
   }
   return out;
 }
+
+/**
+ * The name HELM's OpenAIClient sends when a deployment has no `openai_model_name`: the request's `model_engine`, the
+ * model name's second segment (`openai/gpt-4o` → `gpt-4o`). A name without `/` (HELM fails on it) is sent whole.
+ */
+const modelEngine = (model: string): string => model.split('/')[1] || model;
 
 /**
  * model name → endpoint, for the deployments of `dir/model_deployments.yaml` that name an HTTP endpoint.
@@ -100,13 +106,15 @@ export function endpointsFor(
 
 /**
  * The deployments as the pods of a cluster run need them (`run_suite --executor kubernetes` carries them in a
- * ConfigMap, which anyone who may read the namespace can read): rewritten from what `readLocalDeployments` reads —
- * each model's name, `base_url`, `openai_model_name` and client class — so nothing else of the file (an
- * `api_key` in `client_spec.args`, a token) leaves this machine. Read back, it gives the same endpoints.
+ * ConfigMap, which anyone who may read the namespace can read): rewritten from what `readHelmDeployments` reads —
+ * each deployment's name (run names and judges files name it), model, `base_url` (credentials.conf's
+ * `<org>BaseUrl` written in when the file's args have none: the pods get no credentials.conf), `openai_model_name`
+ * and client class — so nothing else of the file (an `api_key` in `client_spec.args`, a token) leaves this
+ * machine. Read back, it gives the same deployments.
  */
-export function deploymentsForPods(deployments: ReadonlyMap<string, LocalEndpoint>): string {
-  const model_deployments = [...deployments].map(([model, e]) => ({
-    name: model,
+export function deploymentsForPods(deployments: readonly LocalDeployment[]): string {
+  const model_deployments = deployments.map(({ name, model, endpoint: e }) => ({
+    name,
     model_name: model,
     client_spec: {
       class_name: HELM_OPENAI_CLIENTS[e.type],

@@ -15,7 +15,8 @@ export function cellMarkers(cell: LeaderboardCell): string[] {
   else if (cell.state === 'interrupted') markers.push('interrupted: re-run to resume');
   else if (cell.state === 'incomplete') markers.push('unfinished');
   if (cell.unscored) markers.push(`${cell.unscored} unscored`);
-  if (cell.helmCompatible === false) markers.push('non-HELM settings');
+  if (cell.helmCompatible === false)
+    markers.push(cell.helmReasons.length ? `non-HELM settings: ${cell.helmReasons.join('; ')}` : 'non-HELM settings');
   return markers;
 }
 

@@ -69,6 +69,28 @@ describe('buildLeaderboard', () => {
     expect(board.runCount).toBe(6);
   });
 
+  it("resamples HELM's main split only when a run evaluates valid and test (MedQA given its dev file)", async () => {
+    const dir = (await makeTempDir('ef-summary-splits-')).path;
+    const test = binaryInstances('exact_match', [1, 0, 1, 1, 0]);
+    const valid = binaryInstances('exact_match', [0, 0, 0, 0, 0]).map((i) => ({
+      ...i,
+      id: `v${i.id}`,
+      split: 'valid',
+    }));
+    writeRun(join(dir, 'both'), {
+      task: 'medhelm_med_qa',
+      model: 'm-a',
+      main: 'exact_match',
+      instances: [...valid, ...test],
+    });
+    // A run over valid alone keeps its values (no main split to prefer).
+    writeRun(join(dir, 'valid'), { task: 'pubmed_qa', model: 'm-a', main: 'exact_match', instances: valid });
+    const splits = await buildLeaderboard(collectRuns([dir]).runs);
+    const cell = (task: string) => splits.rows[0]!.cells[splits.columns.findIndex((c) => c.task === task)];
+    expect(cell('medhelm_med_qa')?.ci).toEqual(bootstrapMeanCI([1, 0, 1, 1, 0], DEFAULT_BOOTSTRAP));
+    expect(cell('pubmed_qa')?.ci).toEqual(bootstrapMeanCI([0, 0, 0, 0, 0], DEFAULT_BOOTSTRAP));
+  });
+
   it('shows the results.yml value, its bootstrap interval over instances and the count', () => {
     const cell = board.rows[0].cells[1];
     expect(cell?.value).toBe(0.6);

@@ -32,6 +32,8 @@ export interface LeaderboardCell {
   readonly failed: number | null;
   readonly unscored: number | null;
   readonly helmCompatible: boolean | null;
+  /** Why the run is not comparable with published MedHELM numbers (empty: it is, or an older run did not say). */
+  readonly helmReasons: readonly string[];
   /** Why there is no value, or no interval. */
   readonly note: string | null;
   readonly runDir: string;
@@ -159,6 +161,7 @@ async function cellOf(run: RunInfo, column: LeaderboardColumn, options: Bootstra
     failed: run.counts?.failed ?? null,
     unscored: run.counts?.unscored ?? null,
     helmCompatible: run.helmCompatible,
+    helmReasons: run.helmReasons,
     runDir: run.dir,
   };
   if (!metric) return { ...base, value: null, ci: null, n: null, note: missingReason(run, column.metric) };

@@ -87,6 +87,11 @@ export interface LoadedData {
   readonly data: DataInfo;
   /** Loader results that annotators need (e.g. the absolute path of the ehr_sql database). */
   readonly resources?: Readonly<Record<string, unknown>>;
+  /**
+   * Set when the files hold only part of what HELM evaluates (MedQA without its dev file): what is missing, in a
+   * short phrase. Such a run is not comparable with published MedHELM numbers (`helm_compatible: false`).
+   */
+  readonly partial?: string;
 }
 
 /** Context given to an annotator: the loader's resources and the run's diagnostics. */

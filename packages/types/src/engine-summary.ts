@@ -106,6 +106,11 @@ export interface EngineSummary {
     readonly system_prompt: boolean;
   };
   readonly helm_compatible: boolean;
+  /**
+   * Why the run is not comparable with published MedHELM numbers, one short phrase each (empty when it is): the
+   * leaderboard, viewer and report show them beside `non-HELM settings`. Absent in summaries of older versions.
+   */
+  readonly helm_incompatible_reasons?: readonly string[];
   readonly prompt_texts: string;
   readonly data: {
     readonly source: string;

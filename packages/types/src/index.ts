@@ -38,7 +38,7 @@ export {
   PROVIDER_NAMES,
 } from './model-configs.js';
 export type * from './run-folder.js';
-export { HELM_RUN_FILES, RUN_FILES, UNSEARCHED_FOLDERS } from './run-folder.js';
+export { HELM_MAIN_SPLIT, HELM_RUN_FILES, RUN_FILES, UNSEARCHED_FOLDERS } from './run-folder.js';
 export { CACHE_PASSWORD_ENV, cacheUrlProblem } from './cache-url.js';
 export {
   UNITS_DIR,

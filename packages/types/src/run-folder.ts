@@ -72,7 +72,15 @@ export interface ResultsLine {
   readonly flags?: readonly string[];
   readonly annotations?: Readonly<Record<string, unknown>>;
   readonly variant?: Instance['variant'];
+  /**
+   * The instance's split when it is not HELM_MAIN_SPLIT (MedQA given its dev file also evaluates `valid`): readers
+   * then take the headline and its interval over the main split, as HELM's tables do.
+   */
+  readonly split?: Instance['split'];
 }
+
+/** The split HELM's summarizer and MedHELM's schema report (`main_split: test`). */
+export const HELM_MAIN_SPLIT = 'test';
 
 /** A line read back from a file: any field may be missing or of another type (files are untrusted input). */
 export type Untrusted<T> = { readonly [K in keyof T]?: unknown };

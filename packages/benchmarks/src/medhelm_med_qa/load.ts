@@ -190,5 +190,9 @@ export async function loadMedhelmMedQa(ctx: LoadContext): Promise<LoadedData> {
       files: parts.flatMap((p) => (p.file ? [p.file] : [])),
       num_rows: parts.reduce((sum, p) => sum + p.rows.length, 0),
     },
+    // HELM evaluates valid and test together: without the dev file the run is not comparable (EF_DATA_PARTIAL).
+    ...(sources.valid === undefined
+      ? { partial: `partial data: ${MEDQA_FILES.valid} not found, test split only` }
+      : {}),
   };
 }

@@ -103,6 +103,13 @@ describe('HELM run files as helm-summarize reads them', () => {
     );
     expect(q2).toMatchObject({ num_failed_requests: 1 });
     expect(q2).not.toHaveProperty('exact_match');
+    // helm-server's run page (its Metrics tab lists every stat of stats.json) shows the run's share of failed
+    // requests: HELM's own schema has no failed-request stat for its tables (docs/reproduce-medhelm.md).
+    const runStats = json(join(runDir, 'stats.json')) as { name: { name: string; split: string }; mean: number }[];
+    expect(runStats.find((s) => s.name.name === 'num_failed_requests')).toMatchObject({
+      name: { split: 'test' },
+      mean: 1 / 3,
+    });
   });
 
   it('run_spec.json and scenario_state.json record max_tokens, temperature and the limit the requests used', async () => {

@@ -5,13 +5,11 @@ import type {
   MetricSummary,
   SummaryStats,
 } from '@eval-factory/types';
+import { HELM_MAIN_SPLIT } from '@eval-factory/types';
 import { StatAccumulator } from '@eval-factory/metrics';
 import type { ScoredResult } from './score.js';
 
 type Breakdown = BenchmarkDefinition['breakdown'];
-
-/** The split HELM's summarizer and MedHELM's schema report (`main_split: test`). */
-const HELM_MAIN_SPLIT = 'test';
 
 /**
  * One metric over the results added so far (docs/architecture.md): HELM's headline, the mean of per-trial means, with

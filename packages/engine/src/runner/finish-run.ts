@@ -1,10 +1,11 @@
 import { join } from 'node:path';
 import { RUN_FILES, type EngineSummary, type JudgeCounts, type RunStatus } from '@eval-factory/types';
 import type { ModelDeployment } from '../clients/index.js';
-import { isShippedFixture, writeFileAtomic } from '@eval-factory/files';
+import { writeFileAtomic } from '@eval-factory/files';
 import type { HelmRunSpec } from '../output/helm-files.js';
 import { ENGINE_VERSION } from '../version.js';
 import type { Diagnostics } from './diagnostics.js';
+import { helmIncompatibleReasons } from './helm-comparable.js';
 import type { FinishOptions } from './options.js';
 import type { PreparedRun } from './prepare.js';
 import type { ResolvedRun } from './resolve-run.js';
@@ -101,6 +102,14 @@ export async function finishRun(o: {
   const eff = sink.efficiency.stats();
   const endedAt = new Date();
   const first = prepared.requests[0];
+  const notComparable = helmIncompatibleReasons({
+    generationAsHelm: prepared.helmCompatible,
+    systemPrompt: o.deployment.request_settings.use_system_prompt,
+    ...(o.judges ? { helmJury: o.judges.helmCompatible } : {}),
+    dataPath: options.dataPath,
+    ...(prepared.loaded.partial ? { partialData: prepared.loaded.partial } : {}),
+    promptTexts: options.promptTexts,
+  });
   const summary: EngineSummary = {
     schema_version: 1,
     status,
@@ -129,12 +138,8 @@ export async function finishRun(o: {
       num_completions: first.num_completions,
       system_prompt: o.deployment.request_settings.use_system_prompt,
     },
-    // The project's shipped fixtures are not the upstream data: such a run is never compared with MedHELM's numbers.
-    helm_compatible:
-      prepared.helmCompatible &&
-      !o.deployment.request_settings.use_system_prompt &&
-      (o.judges?.helmCompatible ?? true) &&
-      !(options.dataPath !== null && isShippedFixture(options.dataPath)),
+    helm_compatible: notComparable.length === 0,
+    helm_incompatible_reasons: notComparable,
     prompt_texts: options.promptTexts ?? 'project-default',
     data: {
       ...prepared.loaded.data,

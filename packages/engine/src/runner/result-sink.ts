@@ -1,5 +1,11 @@
 import { join } from 'node:path';
-import { RUN_FILES, type BenchmarkDefinition, type MetricDescriptor, type ResultsLine } from '@eval-factory/types';
+import {
+  HELM_MAIN_SPLIT,
+  RUN_FILES,
+  type BenchmarkDefinition,
+  type MetricDescriptor,
+  type ResultsLine,
+} from '@eval-factory/types';
 import type { ModelCallRecord } from '../clients/index.js';
 import { JsonlAtomicWriter } from '../output/atomic.js';
 import { HelmRunWriter, type HelmRunSpec } from '../output/helm-files.js';
@@ -114,5 +120,6 @@ function resultsLine(r: ScoredResult, mainMetric: string): ResultsLine {
     ...(r.flags.length ? { flags: r.flags } : {}),
     ...(r.annotations ? { annotations: r.annotations } : {}),
     ...(r.instance.variant ? { variant: r.instance.variant } : {}),
+    ...(r.instance.split !== HELM_MAIN_SPLIT ? { split: r.instance.split } : {}),
   };
 }

@@ -1,14 +1,17 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { UserError } from '@eval-factory/errors';
-import type { ResultsLine, Untrusted } from '@eval-factory/types';
+import { HELM_MAIN_SPLIT, type ResultsLine, type Untrusted } from '@eval-factory/types';
 
 /** Per-instance values of one run, read from results.jsonl (docs/configuration.md). */
 export interface InstanceValues {
   /** Every instance id in file order (each once, whatever its status). */
   readonly ids: readonly string[];
   readonly statuses: Readonly<Record<'ok' | 'failed' | 'unscored', number>>;
-  /** metric → instance id → the mean of its trials' values; instances without a value are absent. */
+  /**
+   * metric → instance id → the mean of its trials' values; instances without a value are absent, and so are those
+   * outside HELM's main split when the run also evaluates it (the value in results.yml is over that split only).
+   */
   readonly values: ReadonlyMap<string, ReadonlyMap<string, number>>;
 }
 
@@ -29,6 +32,8 @@ export async function readInstanceValues(file: string, metrics?: ReadonlySet<str
   const seen = new Set<string>();
   const statuses = { ok: 0, failed: 0, unscored: 0 };
   const sums = new Map<string, Map<string, Accumulator>>();
+  /** Ids outside HELM's main split (lines carrying `split`, e.g. MedQA's valid rows). */
+  const otherSplit = new Set<string>();
   const lines = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
   let lineNo = 0;
   for await (const line of lines) {
@@ -50,6 +55,7 @@ export async function readInstanceValues(file: string, metrics?: ReadonlySet<str
       seen.add(id);
       ids.push(id);
     }
+    if (typeof record.split === 'string' && record.split !== HELM_MAIN_SPLIT) otherSplit.add(id);
     if (record.status === 'ok' || record.status === 'failed' || record.status === 'unscored') statuses[record.status]++;
     const values =
       record.metrics && typeof record.metrics === 'object' ? (record.metrics as Record<string, unknown>) : {};
@@ -64,8 +70,11 @@ export async function readInstanceValues(file: string, metrics?: ReadonlySet<str
       } else byId.set(id, { sum: value, count: 1 });
     }
   }
+  // A run over valid and test is read over test, as its headline is (HELM's tables); one split alone is kept whole.
+  const keep = (id: string) => otherSplit.size === 0 || otherSplit.size === ids.length || !otherSplit.has(id);
   const values = new Map<string, Map<string, number>>();
-  for (const [name, byId] of sums) values.set(name, new Map([...byId].map(([id, a]) => [id, a.sum / a.count])));
+  for (const [name, byId] of sums)
+    values.set(name, new Map([...byId].filter(([id]) => keep(id)).map(([id, a]) => [id, a.sum / a.count])));
   return { ids, statuses, values };
 }
 

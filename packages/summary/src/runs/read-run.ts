@@ -98,6 +98,7 @@ function incompleteRun(dir: string): RunInfo {
     startedAt: null,
     endedAt: null,
     helmCompatible: null,
+    helmReasons: [],
     counts: null,
     metrics: [],
     errors: [],
@@ -141,6 +142,9 @@ function readRunFiles(dir: string): RunInfo {
     startedAt: str(run.started_at),
     endedAt: str(run.ended_at),
     helmCompatible: typeof evaluation.helm_compatible === 'boolean' ? evaluation.helm_compatible : null,
+    helmReasons: Array.isArray(evaluation.helm_incompatible_reasons)
+      ? evaluation.helm_incompatible_reasons.filter((r): r is string => typeof r === 'string')
+      : [],
     counts: countsOf(evaluation),
     metrics: metricsOf(evaluation, results, task),
     errors: messages(evaluation.errors),

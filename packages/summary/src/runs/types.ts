@@ -38,6 +38,8 @@ export interface RunInfo {
   readonly startedAt: string | null;
   readonly endedAt: string | null;
   readonly helmCompatible: boolean | null;
+  /** evaluation_config.yaml's `helm_incompatible_reasons`: why the run is not comparable with MedHELM. */
+  readonly helmReasons: readonly string[];
   readonly counts: InstanceCountsView | null;
   readonly metrics: readonly RunMetric[];
   readonly errors: readonly CodedMessage[];

@@ -51,6 +51,7 @@ export function runFacts(evaluation: Obj): RunFacts {
         'task',
         'framework',
         'helm_compatible',
+        'helm_incompatible_reasons',
         'prompt_texts',
         'eval_factory_version',
         'engine_version',

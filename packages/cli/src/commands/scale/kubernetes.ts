@@ -12,7 +12,7 @@ import type { RunSuiteArgs } from '../suite-job-args.js';
 import { k8sLiteral } from './script-values.js';
 import { passedEnvNames, taskArguments } from './task-command.js';
 
-const CONF_DIR = '/etc/eval-factory';
+export const CONF_DIR = '/etc/eval-factory';
 /** `--local-path`'s files (HELM's prod_env), mounted under their own names. */
 const LOCAL_DIR = '/etc/eval-factory-local';
 const RESULTS = '/results';
@@ -24,6 +24,10 @@ export interface SuiteFiles {
   readonly localFiles?: readonly { readonly name: string; readonly text: string }[];
   /** Every job's model key variable (a suite YAML target's own included): the pods get each from the Secret. */
   readonly keyNames?: readonly string[];
+  /** `--judges FILE`: carried, and the task's flag pointed at the copy. */
+  readonly judgesFile?: { readonly path: string; readonly text: string };
+  /** More files under CONF_DIR by key (the run entries' jury_config_path files, which the confs now name there). */
+  readonly podFiles?: readonly { readonly key: string; readonly text: string }[];
 }
 
 /** A ConfigMap key: `[-._a-zA-Z0-9]`, at most 253 characters. */
@@ -46,6 +50,7 @@ export function kubernetesObjects(
   const confKeys = confs.map((c, i) => keyOf(String(i), c.path));
   const suiteKey = more.suiteConfig ? keyOf('suite', more.suiteConfig.path) : null;
   const local = (more.localFiles ?? []).map((f) => ({ ...f, key: keyOf('local', f.name) }));
+  const judgesKey = more.judgesFile ? keyOf('judges', more.judgesFile.path) : null;
   const configMap = {
     apiVersion: 'v1',
     kind: 'ConfigMap',
@@ -54,6 +59,8 @@ export function kubernetesObjects(
       ...Object.fromEntries(confs.map((c, i) => [confKeys[i], c.text])),
       ...(suiteKey ? { [suiteKey]: more.suiteConfig!.text } : {}),
       ...Object.fromEntries(local.map((f) => [f.key, f.text])),
+      ...(judgesKey ? { [judgesKey]: more.judgesFile!.text } : {}),
+      ...Object.fromEntries((more.podFiles ?? []).map((f) => [f.key, f.text])),
       [UNITS_PLAN]: `${JSON.stringify(plan, null, 2)}\n`,
     },
   };
@@ -64,6 +71,7 @@ export function kubernetesObjects(
     outputDir: RESULTS,
     ...(suiteKey ? { suiteConfig: `${CONF_DIR}/${suiteKey}` } : {}),
     ...(local.length ? { localPath: LOCAL_DIR } : {}),
+    ...(judgesKey ? { judges: `${CONF_DIR}/${judgesKey}` } : {}),
   });
   const job = {
     apiVersion: 'batch/v1',

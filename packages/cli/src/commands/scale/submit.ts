@@ -9,9 +9,10 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { EXIT, UserError } from '@eval-factory/errors';
 import { makeDirSync, writeFileAtomic } from '@eval-factory/files';
-import { deploymentsForPods, readLocalDeployments, type UnitsPlan } from '@eval-factory/suite';
+import { deploymentsForPods, readHelmCredentials, readHelmDeployments, type UnitsPlan } from '@eval-factory/suite';
 import { flagList, type RunSuiteArgs } from '../suite-job-args.js';
-import { kubernetesManifest, kubernetesObjects, type SuiteFiles } from './kubernetes.js';
+import { juryFilesForPods } from './jury-files.js';
+import { CONF_DIR, kubernetesManifest, kubernetesObjects, type SuiteFiles } from './kubernetes.js';
 import { MODEL_CONFIG_FILES, type Evaluation } from '@eval-factory/types';
 import { slurmScripts } from './slurm.js';
 import { checkClusterValues } from './script-values.js';
@@ -117,8 +118,11 @@ async function submitKubernetes(
   suiteDir: string,
   keyNames: readonly string[],
 ): Promise<number> {
-  const confs = confList(args).map((path) => ({ path, text: readFileSync(path, 'utf8') }));
-  const manifest = kubernetesManifest(kubernetesObjects(plan, args, confs, { ...suiteFiles(args), keyNames }));
+  const read = confList(args).map((path) => ({ path, text: readFileSync(path, 'utf8') }));
+  const { confs, files } = juryFilesForPods(read, CONF_DIR);
+  const manifest = kubernetesManifest(
+    kubernetesObjects(plan, args, confs, { ...suiteFiles(args), keyNames, podFiles: files }),
+  );
   if (args.dry_run) {
     process.stdout.write(manifest);
     return EXIT.ok;
@@ -146,13 +150,15 @@ async function submitKubernetes(
 }
 
 /**
- * The suite YAML and the `--local-path` deployments file, read here so the Job's pods get them from its ConfigMap
- * (they share no filesystem with this machine except the results volume). Paths inside the suite YAML (data_path)
- * must be valid inside the pods (docs/scale.md).
+ * The suite YAML, the `--judges` file and the `--local-path` deployments file, read here so the Job's pods get them
+ * from its ConfigMap (they share no filesystem with this machine except the results volume). Paths inside the
+ * suite YAML (data_path) must be valid inside the pods (docs/scale.md).
  */
 function suiteFiles(args: RunSuiteArgs): SuiteFiles {
-  const local = args['local-path'];
+  const local = args['local-path'] ? resolve(args['local-path']) : undefined;
+  const judges = args.judges ? resolve(args.judges) : undefined;
   return {
+    ...(judges ? { judgesFile: { path: judges, text: readFileSync(judges, 'utf8') } } : {}),
     ...(args.suite_config
       ? { suiteConfig: { path: resolve(args.suite_config), text: readFileSync(resolve(args.suite_config), 'utf8') } }
       : {}),
@@ -162,7 +168,8 @@ function suiteFiles(args: RunSuiteArgs): SuiteFiles {
           localFiles: [
             {
               name: MODEL_CONFIG_FILES.deployments,
-              text: deploymentsForPods(readLocalDeployments(resolve(local))),
+              // credentials.conf's <org>BaseUrl written in as base_url: the pods get no credentials.conf.
+              text: deploymentsForPods(readHelmDeployments(local, readHelmCredentials(local))),
             },
           ],
         }

@@ -40,7 +40,14 @@ const PATHS = new Set(['output_dir', 'data_root', 'suite_config', 'local-path', 
 /** `run_suite …` arguments for a task; `paths` maps the suite's paths to where the task sees them. */
 export function taskArguments(
   args: RunSuiteArgs,
-  paths: { confPaths: string; outputDir: string; dataRoot?: string; suiteConfig?: string; localPath?: string },
+  paths: {
+    confPaths: string;
+    outputDir: string;
+    dataRoot?: string;
+    suiteConfig?: string;
+    localPath?: string;
+    judges?: string;
+  },
 ): string[] {
   const out = ['run_suite'];
   for (const flag of SUITE_FLAGS) {
@@ -50,6 +57,7 @@ export function taskArguments(
     else if (flag === 'data_root') value = paths.dataRoot ?? (value === undefined ? undefined : resolve(String(value)));
     else if (flag === 'suite_config' && paths.suiteConfig && value !== undefined) value = paths.suiteConfig;
     else if (flag === 'local-path' && paths.localPath && value !== undefined) value = paths.localPath;
+    else if (flag === 'judges' && paths.judges && value !== undefined) value = paths.judges;
     else if (PATHS.has(flag) && value !== undefined) value = resolve(String(value));
     if (value === undefined || value === false) continue;
     out.push(`--${flag}`, ...(value === true ? [] : [String(value)]));
