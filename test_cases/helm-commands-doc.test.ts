@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { REPO_ROOT } from './support.js';
 
-const PARSERS = String.raw`
+const PARSERS = `
 import argparse, shlex, sys
 def summarize():
     p = argparse.ArgumentParser()

@@ -3,34 +3,19 @@
  * CLI forwards its own), and an impatient user presses it again while the partial results are written. However many
  * signals arrive, the stopped run keeps its documented partial results.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
 import { startFakeOpenAIServer } from '@eval-factory/testkit';
-import { CLI, fixture, readJsonl, REPO_ROOT, runCli, tempDir, writeRunConfig } from './support.js';
+import { readJsonl, runCli, startHeadQaRun } from './support.js';
 
 describe('Ctrl-C to the whole process group', () => {
   it('27.13 SIGINT to the whole group, again and again until the run ends, still leaves results.jsonl, counts and an honest status', async () => {
     const server = await startFakeOpenAIServer({ latencyMs: 400 });
     try {
-      const out = join(tempDir(), 'out');
-      const rc = writeRunConfig(tempDir(), {
-        config: {
-          type: 'head_qa',
-          output_dir: out,
-          params: { parallelism: 1, extra: { data_path: fixture('head_qa') } },
-        },
-        target: { api_endpoint: { url: server.url, model_id: 'fake-model', type: 'chat' } },
-      });
       // Its own process group, as a shell starts a foreground job: -pid signals the CLI and the engine alike.
-      const child = spawn(process.execPath, [CLI, 'run_eval', '--run_config', rc], {
-        cwd: REPO_ROOT,
-        env: { ...process.env, CI: 'true' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-        detached: true,
-      });
+      const { out, child } = startHeadQaRun(server.url, { parallelism: 1, detached: true });
       let stderr = '';
       child.stderr.on('data', (c) => (stderr += c));
       // Exit 130; or SIGINT itself when a press lands in the last instant of the process's exit, after every file is

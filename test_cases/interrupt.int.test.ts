@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
 import { startFakeOpenAIServer } from '@eval-factory/testkit';
-import { CLI, fixture, readJsonl, REPO_ROOT, runCli, tempDir, writeRunConfig } from './support.js';
+import { readJsonl, runCli, startHeadQaRun } from './support.js';
 
 describe('Ctrl-C and SIGTERM', () => {
   it.each([
@@ -13,20 +12,7 @@ describe('Ctrl-C and SIGTERM', () => {
   ] as const)('%s stops the engine, keeps what was answered, marks the run interrupted (in-flight requests not sent, not failed), says so in one line, exits %i; the re-run resumes', async (signal, exitCode) => {
     const server = await startFakeOpenAIServer({ latencyMs: 400 });
     try {
-      const out = join(tempDir(), 'out');
-      const rc = writeRunConfig(tempDir(), {
-        config: {
-          type: 'head_qa',
-          output_dir: out,
-          params: { parallelism: 1, extra: { data_path: fixture('head_qa') } },
-        },
-        target: { api_endpoint: { url: server.url, model_id: 'fake-model', type: 'chat' } },
-      });
-      const child = spawn(process.execPath, [CLI, 'run_eval', '--run_config', rc], {
-        cwd: REPO_ROOT,
-        env: { ...process.env, CI: 'true' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const { out, runConfig: rc, child } = startHeadQaRun(server.url, { parallelism: 1 });
       let stderr = '';
       child.stderr.on('data', (c) => (stderr += c));
       // Interrupt once the first answer is in the responses log.

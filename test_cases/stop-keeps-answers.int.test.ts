@@ -2,13 +2,12 @@
  * A graceful stop keeps the answers in flight: they are paid for, so the run waits for them (up to its stop grace)
  * and caches them, and the resume never sends a prompt twice.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
 import { startFakeOpenAIServer } from '@eval-factory/testkit';
-import { CLI, fixture, readJsonl, REPO_ROOT, runCli, tempDir, writeRunConfig } from './support.js';
+import { readJsonl, runCli, startHeadQaRun } from './support.js';
 
 describe('SIGTERM with answers in flight', () => {
   it('27.19 the answers in flight when SIGTERM came are kept: after the resume no prompt was sent twice', async () => {
@@ -17,20 +16,7 @@ describe('SIGTERM with answers in flight', () => {
     const stopped = new Promise<void>((resolve) => (answer = resolve));
     const server = await startFakeOpenAIServer({ answer: async () => (await stopped, 'A') });
     try {
-      const out = join(tempDir(), 'out');
-      const rc = writeRunConfig(tempDir(), {
-        config: {
-          type: 'head_qa',
-          output_dir: out,
-          params: { parallelism: 4, extra: { data_path: fixture('head_qa') } },
-        },
-        target: { api_endpoint: { url: server.url, model_id: 'fake-model', type: 'chat' } },
-      });
-      const child = spawn(process.execPath, [CLI, 'run_eval', '--run_config', rc], {
-        cwd: REPO_ROOT,
-        env: { ...process.env, CI: 'true' },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
+      const { out, runConfig: rc, child } = startHeadQaRun(server.url, { parallelism: 4 });
       let stderr = '';
       child.stderr.on('data', (c) => (stderr += c));
       const closed = new Promise((resolve) => child.on('close', resolve));

@@ -1,6 +1,8 @@
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 import { runNode } from '@eval-factory/testkit';
@@ -52,6 +54,33 @@ export function writeRunConfig(dir: string, config: unknown, name = 'run_config.
   const path = join(dir, name);
   writeFileSync(path, stringify(config));
   return path;
+}
+
+/**
+ * head_qa on its fixture against `modelUrl`, started as a real `run_eval` process for a test to stop: the tests of
+ * signals (Ctrl-C, SIGTERM, a whole process group) share it. `detached` gives the run its own process group, as a
+ * shell gives a foreground job, so `process.kill(-child.pid, …)` reaches the CLI and the engine alike.
+ */
+export function startHeadQaRun(
+  modelUrl: string,
+  opts: { parallelism: number; detached?: boolean },
+): { out: string; runConfig: string; child: ChildProcessByStdio<null, Readable, Readable> } {
+  const out = join(tempDir(), 'out');
+  const runConfig = writeRunConfig(tempDir(), {
+    config: {
+      type: 'head_qa',
+      output_dir: out,
+      params: { parallelism: opts.parallelism, extra: { data_path: fixture('head_qa') } },
+    },
+    target: { api_endpoint: { url: modelUrl, model_id: 'fake-model', type: 'chat' } },
+  });
+  const child = spawn(process.execPath, [CLI, 'run_eval', '--run_config', runConfig], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, CI: 'true' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: opts.detached ?? false,
+  });
+  return { out, runConfig, child };
 }
 
 /** Every file below `dir`, recursively, with its text (binary files read as latin1 so a secret still shows). */
