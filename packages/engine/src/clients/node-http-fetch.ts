@@ -128,12 +128,25 @@ function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
 }
 
-function outgoingHeaders(headers: RequestInit['headers'], body: string | Uint8Array | null): Record<string, string> {
-  const out: Record<string, string> = {};
+/**
+ * A Headers object as a plain record, read once: the SDK passes the same Headers object on every call to an endpoint
+ * (openai-client.ts), and iterating one sorts its names each time.
+ */
+const headerRecords = new WeakMap<Headers, Readonly<Record<string, string>>>();
+function headerRecord(headers: RequestInit['headers']): Readonly<Record<string, string>> {
+  const known = headers instanceof Headers ? headerRecords.get(headers) : undefined;
+  if (known !== undefined) return known;
+  const record: Record<string, string> = {};
   // The SDK passes a Headers object: read as it is rather than copied into a new one.
   (headers instanceof Headers ? headers : new Headers(headers)).forEach((value, name) => {
-    out[name] = value;
+    record[name] = value;
   });
+  if (headers instanceof Headers) headerRecords.set(headers, record);
+  return record;
+}
+
+function outgoingHeaders(headers: RequestInit['headers'], body: string | Uint8Array | null): Record<string, string> {
+  const out: Record<string, string> = { ...headerRecord(headers) };
   // A known length instead of chunked encoding: some local servers (llama.cpp, older vLLM) reject chunked bodies.
   if (body !== null)
     out['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
