@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import OpenAI from 'openai';
-import { startFakeOpenAIServer, type FakeOpenAIServer } from '@eval-factory/testkit';
+import { getEventListeners } from 'node:events';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import OpenAI, { APIUserAbortError } from 'openai';
+import { runNode, startFakeOpenAIServer, type FakeOpenAIServer } from '@eval-factory/testkit';
 import type { ModelDeployment } from './model-deployment.js';
 import { createNodeFetch } from './node-http-fetch.js';
 import { buildHeadersOnce, createOpenAISender } from './openai-client.js';
@@ -88,6 +91,73 @@ describe('openai client: request headers built once per endpoint', () => {
       for (const r of seen) expect(r.authorization_sha256).toBeNull();
     } finally {
       await open.close();
+    }
+  });
+});
+
+const ENGINE_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const deploymentOf = (url: string) =>
+  ({
+    endpoint_type: 'chat',
+    base_url: url,
+    nvcf: { enabled: false, backed: false, is_function: false, poll_seconds: 1800 },
+  }) as ModelDeployment;
+
+describe('openai client: no abort wiring per request', () => {
+  it('puts one listener on the run’s signal for all its requests in flight, and none once they end', async () => {
+    const slow = await startFakeOpenAIServer({ latencyMs: 100, answer: () => 'C' });
+    try {
+      const send = createOpenAISender(deploymentOf(slow.url), null);
+      const run = new AbortController();
+      const calls = Array.from({ length: 16 }, () => send(body, 5000, run.signal));
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      expect(getEventListeners(run.signal, 'abort')).toHaveLength(1);
+      for (const answer of await Promise.all(calls)) expect(answer.completions[0].text).toBe('C');
+      expect(getEventListeners(run.signal, 'abort')).toHaveLength(0);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('a stop ends every request in flight as the SDK’s user abort, and sends nothing after it', async () => {
+    const hung = await startFakeOpenAIServer({ latencyMs: 60_000 });
+    try {
+      const send = createOpenAISender(deploymentOf(hung.url), null);
+      const run = new AbortController();
+      const calls = Array.from({ length: 4 }, () => send(body, 60_000, run.signal).catch((e: unknown) => e));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      run.abort();
+      for (const error of await Promise.all(calls)) {
+        expect(error).toBeInstanceOf(APIUserAbortError);
+        expect((error as Error).message).toBe(new APIUserAbortError().message); // what the SDK throws for a stop
+      }
+      const before = hung.requests.length;
+      await expect(send(body, 60_000, run.signal)).rejects.toBeInstanceOf(APIUserAbortError);
+      expect(hung.requests.length).toBe(before);
+      expect(getEventListeners(run.signal, 'abort')).toHaveLength(0);
+    } finally {
+      await hung.close();
+    }
+  });
+
+  // In a real process: under Jest's VM realm the SDK's `instanceof Error` misses Node's AbortError.
+  it('a request past its timeout fails as the SDK’s timeout error, with or without a run signal (built code)', async () => {
+    const hung = await startFakeOpenAIServer({ latencyMs: 60_000 });
+    try {
+      const script = `
+        import { createOpenAISender } from ${JSON.stringify(pathToFileURL(join(ENGINE_ROOT, 'dist/clients/openai-client.js')).href)};
+        const send = createOpenAISender({ endpoint_type: 'chat', base_url: ${JSON.stringify(hung.url)}, nvcf: { enabled: false } }, null);
+        const body = { model: 'fake-model', messages: [{ role: 'user', content: 'x' }] };
+        const run = new AbortController();
+        const errors = await Promise.all([send(body, 200), send(body, 300, run.signal), send(body, 200)].map((p) => p.catch((e) => e)));
+        console.log(errors.map((e) => e.constructor.name).join(' '));`;
+      const result = await runNode(['--input-type=module', '-e', script], { cwd: ENGINE_ROOT });
+      expect(result).toMatchObject({
+        code: 0,
+        stdout: 'APIConnectionTimeoutError APIConnectionTimeoutError APIConnectionTimeoutError\n',
+      });
+    } finally {
+      await hung.close();
     }
   });
 });

@@ -1,6 +1,7 @@
-import OpenAI from 'openai';
+import OpenAI, { APIUserAbortError } from 'openai';
 import type { Completion, Usage } from '@eval-factory/types';
 import { BadResponseError } from './classify-error.js';
+import { ATTEMPT, type AttemptLimits } from './attempt-limits.js';
 import { createNodeFetch } from './node-http-fetch.js';
 import { ResponseHeaders } from './loaded-response.js';
 import type { ModelDeployment } from './model-deployment.js';
@@ -11,7 +12,10 @@ export interface RawSuccess {
   readonly response: unknown;
 }
 
-/** Sends one attempt; throws on failure (classified by the caller). */
+/**
+ * Sends one attempt; throws on failure (classified by the caller). `signal` is the run's: a sender leaves no
+ * listener on it once the attempt has ended (a run sends millions of attempts under one signal).
+ */
 export type SendAttempt = (
   body: Record<string, unknown>,
   timeoutMs: number,
@@ -40,13 +44,30 @@ export function createOpenAISender(deployment: ModelDeployment, apiKey: string |
     },
   });
   buildHeadersOnce(client);
+  return sdkAttempt(client, deployment.endpoint_type);
+}
+
+/**
+ * One attempt through an SDK client on `createNodeFetch`. The SDK is given no signal: the attempt's timeout and the
+ * run's stop travel to the fetch as its limits (attempt-limits.ts), so no abort listener is wired per request, and
+ * none is left on the run's signal. A stop ends the attempt as the SDK would with the signal (`APIUserAbortError`).
+ */
+export function sdkAttempt(client: OpenAI, type: 'chat' | 'completions'): SendAttempt {
   return async (body, timeoutMs, signal) => {
-    const options = { timeout: timeoutMs, signal, maxRetries: 0 };
-    const response: unknown =
-      deployment.endpoint_type === 'chat'
-        ? await client.chat.completions.create(body as never, options)
-        : await client.completions.create(body as never, options);
-    return parseResponse(response, deployment.endpoint_type);
+    if (signal?.aborted) throw new APIUserAbortError();
+    const limits: AttemptLimits = signal ? { timeoutMs, stop: signal } : { timeoutMs };
+    const options = { timeout: timeoutMs, maxRetries: 0, fetchOptions: { [ATTEMPT]: limits } as never };
+    let response: unknown;
+    try {
+      response =
+        type === 'chat'
+          ? await client.chat.completions.create(body as never, options)
+          : await client.completions.create(body as never, options);
+    } catch (error) {
+      if (signal?.aborted) throw new APIUserAbortError();
+      throw error;
+    }
+    return parseResponse(response, type);
   };
 }
 
