@@ -4,9 +4,9 @@
 // the request rate of the last 10 % of the run against the first 10 % (from the server's log). A per-request cost
 // that grows with the requests already done shows as a falling ratio. Limits: rate ratio ≥ 0.9 at every size, time
 // per instance at 30k ≤ 1.1 × at 10k.
-// Target 5 (1M instances: engine peak RSS < 1 GB, time per instance ≤ 1.1 × at 100k) takes an hour on 2 cores, so
-// the default run only projects it (peak RSS at 30k plus the growth per instance from 10k to 30k) and marks it NOT
-// MEASURED; `--million` measures it: 100k and 1M compact instances (one 8-word context: abstract-sized, the data
+// Target 5 (1M instances: engine peak RSS < 1 GB, time per instance ≤ 1.1 × at 100k) takes ~10 min on a quiet
+// 2-core machine and writes several GB, so the default run only projects it (peak RSS at 30k plus the growth per
+// instance from 10k to 30k) and marks it NOT MEASURED; `--million` measures it: 100k and 1M compact instances (one 8-word context: abstract-sized, the data
 // file would be ~1.2 GB, more than V8 can parse as one string).
 import { startFakeOpenAIServer } from '@eval-factory/testkit';
 import { target } from './floors.mjs';
@@ -99,7 +99,7 @@ function target5(at) {
     against: `time per instance 30k / 10k ${(large.msPerInstance / small.msPerInstance).toFixed(2)} ×`,
     limit: '< 1024 MB and ≤ 1.1 × the time per instance at 100k, measured',
     met: null,
-    why: 'measured only by `node bench/scale.mjs --million` (about an hour on 2 cores)',
+    why: 'measured only by `node bench/scale.mjs --million` (~10 min on a quiet 2-core machine, several GB of output)',
   });
 }
 
