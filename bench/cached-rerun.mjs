@@ -1,8 +1,17 @@
 #!/usr/bin/env node
-// Fully cached re-run: 10,000 invented PubMedQA-shaped instances, 0 ms server latency, parallelism 64. The first
-// run fills cache.db; the same command into the same output folder then answers everything from the cache
-// (docs/configuration.md). The figure is the wall time of the second run.
+// Target 6, a fully cached re-run: 10,000 invented PubMedQA-shaped instances, 0 ms server latency, parallelism 64.
+// The first run fills cache.db; the same command into the same output folder then answers everything from the
+// cache (docs/configuration.md). The figure is the wall time of a cached re-run (best of 2), against its floor in the
+// same run: a bare process reading every answer from that cache.db with the same SQLite driver and writing one line
+// per answer (floor-cache.mjs), best of 2. Where it is missed, one more profiled re-run shows each process's CPU and
+// the engine's by kind of code.
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startFakeOpenAIServer } from '@eval-factory/testkit';
+import { cpuEnv, profileSplit, readCpu } from './cpu.mjs';
+import { ratio, target } from './floors.mjs';
 import {
   chatRequests,
   expectOk,
@@ -13,12 +22,55 @@ import {
   runCli,
   runIfMain,
   sec,
-  summary,
+  tempDir,
 } from './lib.mjs';
+
+const FLOOR_CACHE = fileURLToPath(new URL('floor-cache.mjs', import.meta.url));
 
 const N = 10_000;
 const P = 64;
-const TARGET_MS = 3000;
+const TARGET_MS = 1500;
+
+/** The floor, best of 2: floor-cache.mjs over the run's cache.db, from spawn to exit. */
+async function cacheFloor(outputDir) {
+  const db = findFile(outputDir, 'cache.db');
+  if (!db) throw new Error(`no cache.db under ${outputDir}`);
+  const times = [];
+  for (let i = 0; i < 2; i++) {
+    const start = process.hrtime.bigint();
+    const out = spawnSync(process.execPath, [FLOOR_CACHE, db, join(tempDir(), 'answers.jsonl')], { encoding: 'utf8' });
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+    if (out.status !== 0 || Number(out.stdout.trim()) < N) throw new Error(`the cache floor failed: ${out.stderr}`);
+  }
+  return { wallMs: Math.min(...times) };
+}
+
+function findFile(dir, name) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isFile() && entry.name === name) return path;
+    const found = entry.isDirectory() ? findFile(path, name) : null;
+    if (found) return found;
+  }
+  return null;
+}
+
+/** One more cached re-run, profiled: each process's CPU and the engine's by kind of code. */
+async function profiledRerun(rc) {
+  const cpu = cpuEnv({ profile: true });
+  const run = expectOk(await runCli(['run_eval', '--run_config', rc], { env: cpu.env }), 'profiled re-run');
+  const { engine, factory } = readCpu(cpu.dir);
+  const total = (d) => (d ? `${d.samples[d.samples.length - 1][1].toFixed(0)} ms` : 'n/a');
+  const split = engine?.profile ? profileSplit(engine, 0, Number.POSITIVE_INFINITY) : null;
+  const kinds = split
+    ? [...split.kinds]
+        .sort((a, b) => b[1] - a[1])
+        .filter(([, v]) => v / split.busyMs >= 0.03)
+        .map(([k, v]) => `${k} ${((v / split.busyMs) * 100).toFixed(0)} %`)
+        .join(', ')
+    : 'n/a';
+  return `a profiled re-run (${sec(run.wallMs)}): factory ${total(factory)} of CPU, engine ${total(engine)} (${kinds})`;
+}
 
 export async function main() {
   console.log(`cached-rerun: ${N} instances, parallelism ${P}, 0 ms latency; ${loadNote()}`);
@@ -29,7 +81,10 @@ export async function main() {
     const firstSent = chatRequests(server).length;
     const firstCounts = (await readRunFile(outputDir, 'evaluation_config.yaml')).counts;
     server.requests.length = 0;
-    const second = expectOk(await runCli(['run_eval', '--run_config', rc], { cpu: true }), 'second (cached) run');
+    const reruns = [];
+    for (let i = 0; i < 2; i++)
+      reruns.push(expectOk(await runCli(['run_eval', '--run_config', rc], { cpu: true }), 'cached re-run'));
+    const second = reruns.reduce((a, b) => (b.wallMs < a.wallMs ? b : a));
     const secondSent = chatRequests(server).length;
     const secondCounts = (await readRunFile(outputDir, 'evaluation_config.yaml')).counts;
     if (firstSent !== N || firstCounts.instances.scored !== N)
@@ -61,12 +116,19 @@ export async function main() {
         `${(second.wallMs / N).toFixed(2)} ms`,
       ],
     ]);
-    const verdict =
-      second.wallMs < TARGET_MS ? `meets the < ${sec(TARGET_MS)} target` : `MISSES the < ${sec(TARGET_MS)} target`;
+    const floor = await cacheFloor(outputDir);
+    console.log(`  cached re-runs: ${reruns.map((r) => sec(r.wallMs)).join(', ')}; floor: ${sec(floor.wallMs)}`);
     console.log('');
-    summary(
-      `cached-rerun: ${sec(second.wallMs)} for ${N} cached instances (first live run ${sec(first.wallMs)}) — ${verdict}`,
-    );
+    const met = second.wallMs <= TARGET_MS;
+    target({
+      n: 6,
+      name: `cached re-run of ${N}`,
+      figure: `${sec(second.wallMs)} (best of ${reruns.length}; the live run took ${sec(first.wallMs)})`,
+      against: `floor (read and write every cached answer) ${sec(floor.wallMs)} (${ratio(second.wallMs, floor.wallMs)}); ideal: the floor`,
+      limit: `≤ ${sec(TARGET_MS)}`,
+      met,
+      why: met ? undefined : await profiledRerun(rc),
+    });
     console.log(`cached-rerun: ${loadNote()}`);
     return { firstMs: first.wallMs, secondMs: second.wallMs };
   } finally {

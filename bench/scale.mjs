@@ -1,13 +1,15 @@
 #!/usr/bin/env node
-// Linear to a million instances: runs of 1k, 10k and 100k invented PubMedQA-shaped instances at 0 ms
-// latency and parallelism 64, each printing time and CPU (factory + engine, GNU time) per instance, the engine's
-// peak RSS, and the request rate of the last 10 % of the run against the first 10 % (from the server's log). A
-// per-request cost that grows with the requests already done (abort listeners piling up on one signal: O(n²))
-// shows as a falling ratio. `--million` adds 1M instances, compact ones (one 8-word context: abstract-sized, the
-// data file would be ~1.2 GB, more than V8 can parse as one string), and 100k compact ones beside it to compare.
-// Targets: rate ratio ≥ 0.9 at every size; time per instance at 100k ≤ 1.2 × that at 10k; CPU per request at 10k
-// ≤ 1.5 ms; engine peak RSS at 1M < 1 GB.
+// Linear to a million instances: runs of 1k, 10k and 30k invented PubMedQA-shaped instances at 0 ms latency and
+// parallelism 64, each printing time and CPU (factory + engine, GNU time) per instance, the engine's peak RSS, and
+// the request rate of the last 10 % of the run against the first 10 % (from the server's log). A per-request cost
+// that grows with the requests already done shows as a falling ratio. Limits: rate ratio ≥ 0.9 at every size, time
+// per instance at 30k ≤ 1.1 × at 10k.
+// Target 5 (1M instances: engine peak RSS < 1 GB, time per instance ≤ 1.1 × at 100k) takes ~10 min on a quiet
+// 2-core machine and writes several GB, so the default run only projects it (peak RSS at 30k plus the growth per
+// instance from 10k to 30k) and marks it NOT MEASURED; `--million` measures it: 100k and 1M compact instances (one 8-word context: abstract-sized, the data
+// file would be ~1.2 GB, more than V8 can parse as one string).
 import { startFakeOpenAIServer } from '@eval-factory/testkit';
+import { target } from './floors.mjs';
 import {
   chatRequests,
   cleanup,
@@ -27,7 +29,7 @@ const MILLION = process.argv.includes('--million');
 const SIZES = [
   { n: 1_000 },
   { n: 10_000 },
-  { n: 100_000 },
+  { n: 30_000 },
   ...(MILLION
     ? [
         { n: 100_000, compact: true },
@@ -69,6 +71,38 @@ async function one({ n, compact = false }) {
   }
 }
 
+/** Target 5: measured with --million, otherwise projected from 10k and 30k and marked NOT MEASURED. */
+function target5(at) {
+  const million = at(1_000_000, true);
+  const base = at(100_000, true);
+  if (million?.engine && base) {
+    const growth = million.msPerInstance / base.msPerInstance;
+    target({
+      n: 5,
+      name: '1M instances',
+      figure: `engine peak RSS ${mb(million.engine)}, ${million.msPerInstance.toFixed(3)} ms per instance`,
+      against: `100k compact: ${mb(base.engine ?? 0)}, ${base.msPerInstance.toFixed(3)} ms per instance (${growth.toFixed(2)} ×)`,
+      limit: '< 1024 MB, ≤ 1.1 × the time per instance at 100k',
+      met: million.engine < 2 ** 30 && growth <= 1.1,
+    });
+    return;
+  }
+  const [small, large] = [at(10_000), at(30_000)];
+  const perInstance = small.engine && large.engine ? (large.engine - small.engine) / (large.n - small.n) : null;
+  target({
+    n: 5,
+    name: '1M instances',
+    figure:
+      perInstance === null
+        ? 'no peak RSS read'
+        : `engine peak RSS ${mb(large.engine)} at 30k, growing ${(perInstance / 1024).toFixed(1)} KB per instance: ~${mb(large.engine + perInstance * (1_000_000 - large.n))} at 1M (projected)`,
+    against: `time per instance 30k / 10k ${(large.msPerInstance / small.msPerInstance).toFixed(2)} ×`,
+    limit: '< 1024 MB and ≤ 1.1 × the time per instance at 100k, measured',
+    met: null,
+    why: 'measured only by `node bench/scale.mjs --million` (~10 min on a quiet 2-core machine, several GB of output)',
+  });
+}
+
 export async function main() {
   const label = (r) => `${r.n}${r.compact ? ' (compact)' : ''}`;
   console.log(`scale: ${SIZES.map(label).join(', ')} instances, parallelism ${P}, 0 ms latency; ${loadNote()}`);
@@ -101,14 +135,13 @@ export async function main() {
     ]),
   ]);
   const at = (n, compact = false) => rows.find((r) => r.n === n && r.compact === compact);
-  const growth = at(100_000) && at(10_000) ? at(100_000).msPerInstance / at(10_000).msPerInstance : null;
+  const growth = at(30_000).msPerInstance / at(10_000).msPerInstance;
   const worst = Math.min(...rows.map((r) => r.ratio));
-  const cpu10k = at(10_000)?.cpuMsPerInstance ?? null;
-  const million = at(1_000_000, true);
-  const misses = (ok) => (ok ? '' : ' MISSES');
+  const misses = (ok) => (ok ? 'met' : 'MISSED');
   summary(
-    `scale: rate last/first ≥ ${worst.toFixed(2)} at every size (target ≥ 0.9${misses(worst >= 0.9)})${growth === null ? '' : `; time per instance 100k / 10k = ${growth.toFixed(2)} (target ≤ 1.2${misses(growth <= 1.2)})`}${cpu10k === null ? '' : `; CPU per request at 10k ${cpu10k.toFixed(2)} ms (target ≤ 1.5${misses(cpu10k <= 1.5)})`}${million?.engine ? `; engine peak RSS at 1M ${mb(million.engine)} (target < 1024 MB${misses(million.engine < 2 ** 30)})` : ''}`,
+    `scale: rate last/first ≥ ${worst.toFixed(2)} at every size (limit ≥ 0.9 — ${misses(worst >= 0.9)}); time per instance 30k / 10k = ${growth.toFixed(2)} (limit ≤ 1.1 — ${misses(growth <= 1.1)})`,
   );
+  target5(at);
   console.log(`scale: ${loadNote()}`);
   return rows;
 }

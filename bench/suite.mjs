@@ -1,30 +1,25 @@
 #!/usr/bin/env node
-// A suite against two endpoints: `run_suite` of 2 models × 3 benchmarks (N invented
-// instances each: pubmed_qa, medhelm_med_qa, medbullets) on one loopback server with latency L, parallelism P per
-// endpoint, with the request cache on (the default: every answer is stored, none is found). Each endpoint runs its 3
-// jobs one after another, so there are two job boundaries per endpoint. The ideal: the slowest
-// endpoint's requests / P × L (endpoints run at the same time; jobs of an endpoint share its slots, so a job's last
-// partial round is not a round of its own), and the target is wall ≤ 1.10 × ideal + one start-up (the time before
-// the first request). Prints (wall − start-up) / ideal, the per-job measure next to it (wall against
-// start-up + Σ jobs ceil(n/P) × L, which was lenient by up to a round per job and by a tenth of the start-up), each
-// endpoint's utilisation (mean requests in flight over its sending window / P,
-// from the server's own log), the idle gaps at its job boundaries (last answer of a job → first request of the
-// next; negative when the next job sends during the last requests of the one before) and where the sending window
-// goes beyond its ideal: the rounds of each job up to its last request, its tail (last request → last answer,
+// Target 4: a suite against two endpoints: `run_suite` of 2 models × 3 benchmarks (N invented instances each:
+// pubmed_qa, medhelm_med_qa, medbullets) on one loopback server with latency L, parallelism P per endpoint, with the
+// request cache on (the default: every answer is stored, none is found). Each endpoint runs its 3 jobs one after
+// another, so there are two job boundaries per endpoint. Limits: each endpoint ≥ 85 % busy (mean requests in flight
+// over its sending window / P, from the server's own log) and the suite's wall ≤ 1.25 × the floor of the same run:
+// two bare node:http loops at once (floor-loop.mjs), one per model, each sending as many requests as that endpoint
+// received, timed from the first spawn to the last exit. The ideal is the slowest endpoint's requests / P × L.
+// Where it is missed, the line says why: the time before the first request, each endpoint's idle gaps at its job
+// boundaries (last answer of a job → first request of the next; negative when they overlap) and where its sending
+// window goes beyond its ideal: the rounds of each job up to its last request, its tail (last request → last answer,
 // against one latency) and the boundaries.
 //
-// Then the floors, measured the same way on the same server: `run_suite` again with as many requests per endpoint,
-// in one pubmed_qa job per model, so no job boundary, no second engine and nothing prepared while sending:
-// - two endpoints at once: what a schedule of this suite could reach on this machine at best;
-// - one endpoint alone: the same without the second endpoint's engine and its share of the fake server.
-// The suite minus the first floor is what its scheduling costs. (PubMedQA's prompts are longer than the suite's mix,
-// so the floors, if anything, read a little high.) A small suite runs first and is not measured: the suite must not
-// meet a colder fake server than the floors. Written up in docs/performance.md, "Suite floors (session 9)".
-// `--latency MS` changes L (default 50), `--no-floors` skips the floors.
+// `--suite-floors` adds two more floors made of `run_suite` itself, with as many requests per endpoint in one
+// pubmed_qa job per model (no job boundary, no second engine, nothing prepared while sending): with both endpoints,
+// and with one alone. A small suite runs first and is not measured: the suite must not meet a colder fake server
+// than the floors. `--latency MS` changes L (default 50).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startFakeOpenAIServer } from '@eval-factory/testkit';
+import { floorLoops, ms, ratio, target } from './floors.mjs';
 import {
   chatRequests,
   expectOk,
@@ -34,7 +29,6 @@ import {
   runCli,
   runIfMain,
   sec,
-  summary,
   tempDir,
   writePubmedQaData,
 } from './lib.mjs';
@@ -48,7 +42,8 @@ const BENCHMARKS = [
   { name: 'medhelm_med_qa', marker: 'Invented medqa question' },
   { name: 'medbullets', marker: 'invented bullet vignette' },
 ];
-const TARGET_RATIO = 1.1;
+const LIMIT_RATIO = 1.25;
+const LIMIT_BUSY = 0.85;
 
 /** MedQA-shaped jsonl files (test, train, dev) of invented questions. */
 function writeMedQa(dir, n) {
@@ -147,8 +142,7 @@ function writeData(dir, benchmarks, n) {
 
 /**
  * One `run_suite` of `models` × `benchmarks` (n instances each) against `server`, measured from the requests it
- * received during this run: ratio, the per-job measure (more lenient), and per endpoint its utilisation, boundary gaps and
- * overrun.
+ * received during this run: ratio and per endpoint its utilisation, boundary gaps and overrun.
  */
 async function measureSuite(server, { models, benchmarks, n, latencyMs, perJob }) {
   const dir = tempDir();
@@ -191,8 +185,6 @@ async function measureSuite(server, { models, benchmarks, n, latencyMs, perJob }
   const firstMs = Math.min(...requests.map((r) => Date.parse(r.received_at))) - result.startEpochMs;
   const requestsPerEndpoint = Math.max(...jobSizes.map((sizes) => sizes.reduce((a, b) => a + b, 0)));
   const idealSendMs = (requestsPerEndpoint / P) * latencyMs;
-  const perJobIdeal =
-    firstMs + Math.max(...jobSizes.map((sizes) => sizes.reduce((t, k) => t + Math.ceil(k / P) * latencyMs, 0)));
   const perEndpoint = models.map((m) => {
     const mine = requests.filter((r) => r.body?.model === m);
     return {
@@ -209,7 +201,6 @@ async function measureSuite(server, { models, benchmarks, n, latencyMs, perJob }
     firstMs,
     idealSendMs,
     ratio: (result.wallMs - firstMs) / idealSendMs,
-    earlierRatio: result.wallMs / perJobIdeal,
     afterMs: result.wallMs - lastAnswerMs,
     perEndpoint,
     requestsPerEndpoint,
@@ -218,12 +209,12 @@ async function measureSuite(server, { models, benchmarks, n, latencyMs, perJob }
 
 function options() {
   const { values } = parseArgs({
-    options: { latency: { type: 'string', default: '50' }, 'no-floors': { type: 'boolean', default: false } },
+    options: { latency: { type: 'string', default: '50' }, 'suite-floors': { type: 'boolean', default: false } },
     strict: true,
   });
   const latencyMs = Number(values.latency);
   if (!Number.isFinite(latencyMs) || latencyMs <= 0) throw new Error('--latency takes a positive number of ms');
-  return { latencyMs, floors: !values['no-floors'] };
+  return { latencyMs, floors: values['suite-floors'] };
 }
 
 /** The suite's table: its ratio, both measures, and per endpoint where the sending window goes beyond its ideal. */
@@ -235,7 +226,6 @@ function printSuite(suite, latencyMs) {
       ['start-up (before the first request)', sec(suite.firstMs)],
       ['ideal (the slowest endpoint: requests / P × latency)', sec(suite.idealSendMs)],
       ['(wall − start-up) / ideal', suite.ratio.toFixed(2)],
-      ['wall / (start-up + Σ jobs ceil(n/P) × latency), per job (lenient)', suite.earlierRatio.toFixed(2)],
       ['after the last answer (files, leaderboard)', sec(suite.afterMs)],
       [
         'CPU factory+engines (user + sys)',
@@ -264,6 +254,17 @@ function printFloor(title, floor) {
     ],
     ...floor.perEndpoint.map((e) => [`${e.m}: over the ideal in its rounds`, `${e.over.rounds[0]} ms`]),
   ]);
+}
+
+/** The floor: one bare node:http loop per endpoint, all at once, each sending as many requests as that endpoint got. */
+async function bareFloor(server, suite) {
+  const seen = server.requests.length;
+  const floor = await floorLoops(
+    MODELS.map((model) => ({ url: server.url, n: suite.requestsPerEndpoint, p: P, model })),
+  );
+  const sent = chatRequests({ requests: server.requests.slice(seen) }).length;
+  if (sent !== MODELS.length * suite.requestsPerEndpoint) throw new Error(`the floor loops sent ${sent} requests`);
+  return floor;
 }
 
 async function main() {
@@ -300,13 +301,24 @@ async function main() {
         ['after the last answer', `${sec(suite.afterMs)} against ${sec(two.afterMs)}`],
       ]);
     }
-    const floorNote =
-      two && one
-        ? `; floors: ${two.ratio.toFixed(2)} with ${MODELS.length} endpoints and no job boundary, ${one.ratio.toFixed(2)} with one endpoint`
-        : '';
-    summary(
-      `suite: ${suite.ratio.toFixed(2)} × ideal + start-up at ${latencyMs} ms (target ≤ ${TARGET_RATIO}; ${suite.earlierRatio.toFixed(2)} per job)${floorNote}, endpoint utilisation ${suite.perEndpoint.map((e) => `${(e.utilisation * 100).toFixed(0)} %`).join(' / ')}, job-boundary gaps ${suite.perEndpoint.map((e) => e.gaps.join('+')).join(' / ')} ms, CPU ${suite.result.cpuS?.toFixed(1) ?? 'n/a'} s${suite.ratio > TARGET_RATIO ? ' — MISSES TARGET' : ''}; ${loadNote()}`,
-    );
+    const bare = await bareFloor(server, suite);
+    printTable(`floor: ${MODELS.length} node:http loops at once, ${suite.requestsPerEndpoint} requests each, P=${P}`, [
+      ['wall (first spawn → last exit)', sec(bare.wallMs)],
+      ['the suite against it', `${(suite.result.wallMs / bare.wallMs).toFixed(2)} ×`],
+    ]);
+    console.log('');
+    const busy = suite.perEndpoint.map((e) => `${(e.utilisation * 100).toFixed(0)} %`).join(' / ');
+    target({
+      n: 4,
+      name: `suite, ${MODELS.length} endpoints × ${BENCHMARKS.length} benchmarks × ${N}, P=${P}, ${latencyMs} ms`,
+      figure: `wall ${sec(suite.result.wallMs)} = ${ratio(suite.result.wallMs, bare.wallMs)} the floor, endpoints busy ${busy}`,
+      against: `floor (${MODELS.length} node:http loops) ${sec(bare.wallMs)}, ideal ${sec(suite.idealSendMs)} (${ratio(suite.result.wallMs, suite.idealSendMs)} ideal)`,
+      limit: `≤ ${LIMIT_RATIO} × floor, each endpoint ≥ ${LIMIT_BUSY * 100} % busy`,
+      met:
+        suite.result.wallMs <= LIMIT_RATIO * bare.wallMs && suite.perEndpoint.every((e) => e.utilisation >= LIMIT_BUSY),
+      why: `before the first request ${ms(suite.firstMs)}, after the last answer ${ms(suite.afterMs)}; per endpoint: ${suite.perEndpoint.map((e) => `${e.m} idle ${e.gaps.map((g) => `${g}`).join(' + ')} ms at job boundaries, over its ideal ${e.over.rounds.reduce((a, b) => a + b, 0)} ms in the rounds, ${e.over.tails} ms in the tails`).join('; ')}; CPU factory + engines ${suite.result.cpuS?.toFixed(1) ?? 'n/a'} s`,
+    });
+    console.log(`suite: ${loadNote()}`);
   } finally {
     await server.close();
   }

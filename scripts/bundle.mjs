@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Bundles the two programs, the CLI (`eval-factory`) and the engine (`ef-bench`), with esbuild after `tsc -b`: each
-// process then reads a few files instead of hundreds of modules (docs/performance.md, "Start-up (session 6)").
+// process then reads a few files instead of hundreds of modules (docs/performance.md, "Start-up").
 // Input is tsc's output (packages/<pkg>/dist/bin.js), so tsc stays the only compiler; esbuild only joins files.
 // The output goes to packages/<pkg>/dist/bundle/: one entry file plus the chunks of what each command loads lazily
 // (`splitting`), so `ls` still reads only what it needs. Run by `npm run build` after `tsc -b`. It also writes

@@ -1,5 +1,5 @@
 /**
- * The esbuild bundles of the two programs (scripts/bundle.mjs, docs/performance.md "Start-up (session 6)"): each bin
+ * The esbuild bundles of the two programs (scripts/bundle.mjs, docs/performance.md, "Start-up"): each bin
  * runs its bundle only while the bundle is at least as new as every package inside it, and a bundle of the CLI
  * answers `ls` exactly as tsc's output does while reading a handful of files instead of ~50 modules.
  */

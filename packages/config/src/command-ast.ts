@@ -1,7 +1,7 @@
 /**
  * The command template's Handlebars syntax tree, parsed once per process: the unused-parameter check and the NeMo
  * translation both read it, and a cold parse of framework.yml's ~3 KB command costs ~15–30 ms of a run's start-up
- * (docs/performance.md, "Start-up (session 6)"). Callers only read the tree.
+ * (docs/performance.md, "Start-up"). Callers only read the tree.
  */
 import { createRequire } from 'node:module';
 import type * as HandlebarsNs from 'handlebars';

@@ -1,6 +1,6 @@
 /**
  * framework.yml as the build parsed it: `ls` and every run read framework.yml, and its YAML parse (cold, at
- * start-up) cost ~20–30 ms of each (docs/performance.md, "Start-up (session 6)"). `npm run build` writes the parsed
+ * start-up) cost ~20–30 ms of each (docs/performance.md, "Start-up"). `npm run build` writes the parsed
  * value with the exact text it came from (scripts/bundle.mjs); it is used only for that same text, so an edited or
  * another framework.yml is parsed as before and a stale file can never be read.
  */

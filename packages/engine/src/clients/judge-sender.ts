@@ -4,7 +4,7 @@ import { anthropicMessagesBody, createAnthropicSender, parseAnthropicResponse } 
 import { createSender } from './create-sender.js';
 import { createNodeFetch } from './node-http-fetch.js';
 import { DEFAULT_SETTINGS, type ModelDeployment } from './model-deployment.js';
-import { parseResponse, type RawSuccess, type SendAttempt } from './openai-client.js';
+import { parseResponse, sdkAttempt, type RawSuccess, type SendAttempt } from './openai-client.js';
 import { runLog } from '../output/run-log.js';
 
 /** A judge's endpoint as judges.yaml describes it (docs/configuration.md#judges). */
@@ -110,11 +110,7 @@ function buildSender(endpoint: JudgeEndpoint, secret: string | null, anthropic: 
     fetch: createNodeFetch(),
     defaultHeaders: { Authorization: null, ...headers },
   });
-  return async (body, timeoutMs, signal) =>
-    parseResponse(
-      await client.chat.completions.create(body as never, { timeout: timeoutMs, signal, maxRetries: 0 }),
-      'chat',
-    );
+  return sdkAttempt(client, 'chat');
 }
 
 /** The judge seen as a chat deployment, so the model client's senders (SDK or NVCF protocol) serve it unchanged. */

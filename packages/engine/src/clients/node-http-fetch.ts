@@ -13,6 +13,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { urlToHttpOptions } from 'node:url';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { ATTEMPT, Deadlines, Stops, type AttemptLimits } from './attempt-limits.js';
 import { LoadedResponse, ResponseHeaders } from './loaded-response.js';
 
 type Fetch = typeof globalThis.fetch;
@@ -33,18 +34,24 @@ const DECODERS: Readonly<Record<string, (b: Buffer) => Buffer>> = {
  */
 export function createNodeFetch(fallback: Fetch = globalThis.fetch): Fetch {
   const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
+  const limits = { deadlines: new Deadlines(), stops: new Stops() };
   const nodeFetch = (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : null;
     const protocol = url?.startsWith('https:') ? 'https:' : url?.startsWith('http:') ? 'http:' : null;
     const body = init.body ?? null;
+    // A sender's limits replace the SDK's signal, which aborts only at the same deadline (attempt-limits.ts).
+    const attempt = (init as { [ATTEMPT]?: AttemptLimits })[ATTEMPT];
+    // The built-in fetch honours the SDK's signal (its timeout); the stop is added to it.
+    const viaFallback = () =>
+      fallback(input, attempt?.stop ? { ...init, signal: anySignal(init.signal, attempt.stop) } : init);
     if (
       url === null ||
       protocol === null ||
       !(body === null || typeof body === 'string' || body instanceof Uint8Array)
     ) {
-      return fallback(input, init);
+      return viaFallback();
     }
-    const signal = init.signal ?? null;
+    const signal = attempt ? (attempt.stop ?? null) : (init.signal ?? null);
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     return new Promise((resolve, reject) => {
       const transport = protocol === 'https:' ? https : http;
@@ -58,7 +65,7 @@ export function createNodeFetch(fallback: Fetch = globalThis.fetch): Fetch {
       const settle = (outcome: () => void) => {
         if (settled) return;
         settled = true;
-        signal?.removeEventListener('abort', onAbort);
+        unwatch();
         outcome();
       };
       const fail = (error: unknown) =>
@@ -66,18 +73,18 @@ export function createNodeFetch(fallback: Fetch = globalThis.fetch): Fetch {
           req.destroy();
           reject(new TypeError('fetch failed', { cause: error }));
         });
-      const onAbort = () =>
+      const abortWith = (reason: unknown) =>
         settle(() => {
           req.destroy();
-          reject(abortReason(signal as AbortSignal));
+          reject(reason);
         });
-      signal?.addEventListener('abort', onAbort, { once: true });
+      const unwatch = attempt ? watchLimits(limits, attempt, abortWith) : watchSignal(signal, abortWith);
       req.on('error', fail);
       req.on('response', (res) => {
         const status = res.statusCode ?? 0;
         if (REDIRECT_STATUS.has(status) && res.headers.location !== undefined && init.redirect !== 'manual') {
           res.resume();
-          settle(() => resolve(fallback(input, init)));
+          settle(() => resolve(viaFallback()));
           return;
         }
         const chunks: Buffer[] = [];
@@ -123,17 +130,63 @@ function target(url: string): http.RequestOptions {
   return options;
 }
 
+function anySignal(signal: AbortSignal | null | undefined, stop: AbortSignal): AbortSignal {
+  return signal ? AbortSignal.any([signal, stop]) : stop;
+}
+
+/** A fetch's own `signal`, as fetch does: one listener for this request. Returns what removes it. */
+function watchSignal(signal: AbortSignal | null, abortWith: (reason: unknown) => void): () => void {
+  if (signal === null) return () => undefined;
+  const onAbort = () => abortWith(abortReason(signal));
+  signal.addEventListener('abort', onAbort, { once: true });
+  return () => signal.removeEventListener('abort', onAbort);
+}
+
+/**
+ * A sender's limits: its deadline ends the request as the SDK's timeout would (an `AbortError`, which the SDK reads
+ * as a timeout), its stop signal with that signal's reason. Returns what cancels both.
+ */
+function watchLimits(
+  limits: { deadlines: Deadlines; stops: Stops },
+  attempt: AttemptLimits,
+  abortWith: (reason: unknown) => void,
+): () => void {
+  const cancelDeadline = limits.deadlines.add(Date.now() + attempt.timeoutMs, () =>
+    abortWith(new DOMException('This operation was aborted', 'AbortError')),
+  );
+  const stop = attempt.stop;
+  if (stop === undefined) return cancelDeadline;
+  const cancelStop = limits.stops.add(stop, () => abortWith(abortReason(stop)));
+  return () => {
+    cancelDeadline();
+    cancelStop();
+  };
+}
+
 /** What the caller aborted with; fetch rejects with the signal's reason (an `AbortError` by default). */
 function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
 }
 
-function outgoingHeaders(headers: RequestInit['headers'], body: string | Uint8Array | null): Record<string, string> {
-  const out: Record<string, string> = {};
+/**
+ * A Headers object as a plain record, read once: the SDK passes the same Headers object on every call to an endpoint
+ * (openai-client.ts), and iterating one sorts its names each time.
+ */
+const headerRecords = new WeakMap<Headers, Readonly<Record<string, string>>>();
+function headerRecord(headers: RequestInit['headers']): Readonly<Record<string, string>> {
+  const known = headers instanceof Headers ? headerRecords.get(headers) : undefined;
+  if (known !== undefined) return known;
+  const record: Record<string, string> = {};
   // The SDK passes a Headers object: read as it is rather than copied into a new one.
   (headers instanceof Headers ? headers : new Headers(headers)).forEach((value, name) => {
-    out[name] = value;
+    record[name] = value;
   });
+  if (headers instanceof Headers) headerRecords.set(headers, record);
+  return record;
+}
+
+function outgoingHeaders(headers: RequestInit['headers'], body: string | Uint8Array | null): Record<string, string> {
+  const out: Record<string, string> = { ...headerRecord(headers) };
   // A known length instead of chunked encoding: some local servers (llama.cpp, older vLLM) reject chunked bodies.
   if (body !== null)
     out['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);

@@ -1,7 +1,9 @@
-import OpenAI from 'openai';
+import OpenAI, { APIUserAbortError } from 'openai';
 import type { Completion, Usage } from '@eval-factory/types';
 import { BadResponseError } from './classify-error.js';
+import { ATTEMPT, type AttemptLimits } from './attempt-limits.js';
 import { createNodeFetch } from './node-http-fetch.js';
+import { ResponseHeaders } from './loaded-response.js';
 import type { ModelDeployment } from './model-deployment.js';
 
 export interface RawSuccess {
@@ -10,7 +12,10 @@ export interface RawSuccess {
   readonly response: unknown;
 }
 
-/** Sends one attempt; throws on failure (classified by the caller). */
+/**
+ * Sends one attempt; throws on failure (classified by the caller). `signal` is the run's: a sender leaves no
+ * listener on it once the attempt has ended (a run sends millions of attempts under one signal).
+ */
 export type SendAttempt = (
   body: Record<string, unknown>,
   timeoutMs: number,
@@ -38,14 +43,83 @@ export function createOpenAISender(deployment: ModelDeployment, apiKey: string |
       ...deployment.headers,
     },
   });
+  buildHeadersOnce(client);
+  return sdkAttempt(client, deployment.endpoint_type);
+}
+
+/**
+ * One attempt through an SDK client on `createNodeFetch`. The SDK is given no signal: the attempt's timeout and the
+ * run's stop travel to the fetch as its limits (attempt-limits.ts), so no abort listener is wired per request, and
+ * none is left on the run's signal. A stop ends the attempt as the SDK would with the signal (`APIUserAbortError`).
+ */
+export function sdkAttempt(client: OpenAI, type: 'chat' | 'completions'): SendAttempt {
   return async (body, timeoutMs, signal) => {
-    const options = { timeout: timeoutMs, signal, maxRetries: 0 };
-    const response: unknown =
-      deployment.endpoint_type === 'chat'
-        ? await client.chat.completions.create(body as never, options)
-        : await client.completions.create(body as never, options);
-    return parseResponse(response, deployment.endpoint_type);
+    if (signal?.aborted) throw new APIUserAbortError();
+    const limits: AttemptLimits = signal ? { timeoutMs, stop: signal } : { timeoutMs };
+    const options = { timeout: timeoutMs, maxRetries: 0, fetchOptions: { [ATTEMPT]: limits } as never };
+    let response: unknown;
+    try {
+      response =
+        type === 'chat'
+          ? await client.chat.completions.create(body as never, options)
+          : await client.completions.create(body as never, options);
+    } catch (error) {
+      if (signal?.aborted) throw new APIUserAbortError();
+      throw error;
+    }
+    return parseResponse(response, type);
   };
+}
+
+/** What the SDK's (private) `buildHeaders` is called with, as far as it is read here. */
+interface HeaderArgs {
+  readonly options: { readonly headers?: unknown; readonly timeout?: number; readonly __security?: unknown };
+  readonly method: string;
+  readonly bodyHeaders: unknown;
+  readonly retryCount: number;
+}
+type HeaderBuilder = (args: HeaderArgs) => Promise<Headers>;
+
+/**
+ * The SDK builds every request's headers anew (user agent, platform, key, the client's defaults, merged through
+ * several Headers objects: about a tenth of the engine's CPU per request), yet they are the same on every call to
+ * one endpoint with the same timeout and retry count. Here they are built by the SDK once per such combination and
+ * the same Headers object is reused; a call with headers of its own, an idempotency key or a key that refreshes is
+ * built as the SDK does. Nothing on the path edits a request's Headers: the SDK only does so for workload-identity
+ * tokens, which this client never uses.
+ */
+export function buildHeadersOnce(client: OpenAI): void {
+  const sdk = client as unknown as {
+    buildHeaders?: HeaderBuilder;
+    idempotencyHeader?: string;
+    _workloadIdentityAuth?: unknown;
+  };
+  const build = sdk.buildHeaders;
+  // Another SDK version without this method: headers are built per call, as the SDK does anyway.
+  if (typeof build !== 'function' || sdk.idempotencyHeader || sdk._workloadIdentityAuth) return;
+  const built = new Map<string, Promise<Headers>>();
+  sdk.buildHeaders = function (this: OpenAI, args: HeaderArgs) {
+    const { options } = args;
+    if (options.headers !== undefined) return build.call(this, args);
+    const key = JSON.stringify([args.method, args.retryCount, options.timeout, options.__security, args.bodyHeaders]);
+    let headers = built.get(key);
+    if (headers === undefined) {
+      headers = build.call(this, args).then(frozen);
+      built.set(key, headers);
+      headers.catch(() => built.delete(key));
+    }
+    return headers;
+  };
+}
+
+/**
+ * The shared headers, read-only (an edit would throw rather than reach every later request) and sorted once: the
+ * SDK iterates a request's headers for its debug details on every call, and a `Headers` sorts its names each time.
+ */
+function frozen(headers: Headers): Headers {
+  const raw: string[] = [];
+  headers.forEach((value, name) => raw.push(name, value));
+  return new ResponseHeaders(raw) as unknown as Headers;
 }
 
 /** Reads `choices[i].message.content` (null → "") or `choices[i].text`, finish reasons and usage (docs/configuration.md). */

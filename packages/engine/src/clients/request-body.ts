@@ -34,6 +34,8 @@ function applyParamEdits(
   remove: readonly string[],
   rename: Readonly<Record<string, string>>,
 ): Record<string, unknown> {
+  // No edits (the usual endpoint): the body as built, not a copy of it per request.
+  if (remove.length === 0 && isEmpty(add) && isEmpty(rename)) return body;
   const out: Record<string, unknown> = { ...body, ...add };
   for (const key of remove) delete out[key];
   for (const [from, to] of Object.entries(rename)) {
@@ -43,4 +45,9 @@ function applyParamEdits(
     }
   }
   return out;
+}
+
+function isEmpty(record: Readonly<Record<string, unknown>>): boolean {
+  for (const _ in record) return false;
+  return true;
 }

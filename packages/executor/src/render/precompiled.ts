@@ -1,6 +1,6 @@
 /**
  * framework.yml's command templates compiled at build time: a cold Handlebars compile of the ~3 KB command cost
- * ~30–60 ms of every run's start-up (docs/performance.md, "Start-up (session 6)"). `npm run build` writes
+ * ~30–60 ms of every run's start-up (docs/performance.md, "Start-up"). `npm run build` writes
  * dist/command-templates.json (scripts/bundle.mjs); a template is looked up by its exact text, so an edited
  * framework.yml, or another one, compiles at run time as before.
  */

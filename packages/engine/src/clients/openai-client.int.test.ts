@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { getEventListeners } from 'node:events';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import OpenAI, { APIUserAbortError } from 'openai';
+import { runNode, startFakeOpenAIServer, type FakeOpenAIServer } from '@eval-factory/testkit';
+import type { ModelDeployment } from './model-deployment.js';
+import { createNodeFetch } from './node-http-fetch.js';
+import { buildHeadersOnce, createOpenAISender } from './openai-client.js';
+
+const KEY = 'sk-test-headers-once';
+const body = { model: 'fake-model', messages: [{ role: 'user', content: 'Answer: B' }], max_tokens: 1 };
+
+let server: FakeOpenAIServer;
+beforeAll(async () => {
+  server = await startFakeOpenAIServer({ requireApiKey: KEY, answer: () => 'B' });
+});
+afterAll(async () => server.close());
+
+/** A real SDK client on the project's fetch, counting how often the SDK builds a request's headers. */
+function countingClient(): { client: OpenAI; built: () => number } {
+  const client = new OpenAI({ apiKey: KEY, baseURL: server.url, maxRetries: 0, fetch: createNodeFetch() });
+  const sdk = client as unknown as { buildHeaders: (...args: unknown[]) => Promise<Headers> };
+  const build = sdk.buildHeaders;
+  let count = 0;
+  sdk.buildHeaders = function (this: OpenAI, ...args: unknown[]) {
+    count++;
+    return build.apply(this, args);
+  };
+  buildHeadersOnce(client);
+  return { client, built: () => count };
+}
+
+const received = (from: number) => server.requests.slice(from).filter((r) => r.kind === 'chat');
+
+describe('openai client: request headers built once per endpoint', () => {
+  it('builds them once for calls alike and sends the same headers each time, the key included', async () => {
+    const { client, built } = countingClient();
+    const from = server.requests.length;
+    for (let i = 0; i < 3; i++) {
+      const answer = await client.chat.completions.create(body as never, { timeout: 5000, maxRetries: 0 });
+      expect(answer.choices[0].message.content).toBe('B'); // a wrong or missing key is a 401
+    }
+    expect(built()).toBe(1);
+    const sent = received(from).map((r) => r.headers);
+    expect(sent).toHaveLength(3);
+    expect(sent[1]).toEqual(sent[0]);
+    expect(sent[2]).toEqual(sent[0]);
+    expect(sent[0]['x-stainless-timeout']).toBe('5');
+    expect(sent[0]['content-type']).toBe('application/json');
+  });
+
+  it('builds them anew for another timeout, and per call for a call with headers of its own', async () => {
+    const { client, built } = countingClient();
+    const from = server.requests.length;
+    await client.chat.completions.create(body as never, { timeout: 5000 });
+    await client.chat.completions.create(body as never, { timeout: 9000 });
+    await client.chat.completions.create(body as never, { timeout: 5000, headers: { 'X-Extra': 'one' } });
+    await client.chat.completions.create(body as never, { timeout: 5000, headers: { 'X-Extra': 'two' } });
+    await client.chat.completions.create(body as never, { timeout: 5000 });
+    expect(built()).toBe(4);
+    const sent = received(from).map((r) => r.headers);
+    expect(sent.map((h) => h['x-stainless-timeout'])).toEqual(['5', '9', '5', '5', '5']);
+    expect(sent.map((h) => h['x-extra'])).toEqual([undefined, undefined, 'one', 'two', undefined]);
+  });
+
+  it('the shared headers cannot be edited, so no call can change another’s', async () => {
+    const { client } = countingClient();
+    const sdk = client as unknown as {
+      buildHeaders(a: { options: object; method: string; bodyHeaders: unknown; retryCount: number }): Promise<Headers>;
+    };
+    const args = { options: { timeout: 1000 }, method: 'post', bodyHeaders: undefined, retryCount: 0 };
+    const headers = await sdk.buildHeaders(args);
+    expect(await sdk.buildHeaders({ ...args })).toBe(headers);
+    expect(() => headers.set('authorization', 'Bearer other')).toThrow(TypeError);
+    expect(headers.get('authorization')).toBe(`Bearer ${KEY}`);
+  });
+
+  it('the model sender sends no Authorization header when there is no key, on every call', async () => {
+    const open = await startFakeOpenAIServer({ answer: () => 'A' });
+    try {
+      const deployment = {
+        endpoint_type: 'chat',
+        base_url: open.url,
+        nvcf: { enabled: false, backed: false, is_function: false, poll_seconds: 1800 },
+      } as ModelDeployment;
+      const send = createOpenAISender(deployment, null);
+      for (let i = 0; i < 3; i++) expect((await send(body, 5000)).completions[0].text).toBe('A');
+      const seen = open.requests.filter((r) => r.kind === 'chat');
+      expect(seen).toHaveLength(3);
+      for (const r of seen) expect(r.authorization_sha256).toBeNull();
+    } finally {
+      await open.close();
+    }
+  });
+});
+
+const ENGINE_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const deploymentOf = (url: string) =>
+  ({
+    endpoint_type: 'chat',
+    base_url: url,
+    nvcf: { enabled: false, backed: false, is_function: false, poll_seconds: 1800 },
+  }) as ModelDeployment;
+
+describe('openai client: no abort wiring per request', () => {
+  it('puts one listener on the run’s signal for all its requests in flight, and none once they end', async () => {
+    const slow = await startFakeOpenAIServer({ latencyMs: 100, answer: () => 'C' });
+    try {
+      const send = createOpenAISender(deploymentOf(slow.url), null);
+      const run = new AbortController();
+      const calls = Array.from({ length: 16 }, () => send(body, 5000, run.signal));
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      expect(getEventListeners(run.signal, 'abort')).toHaveLength(1);
+      for (const answer of await Promise.all(calls)) expect(answer.completions[0].text).toBe('C');
+      expect(getEventListeners(run.signal, 'abort')).toHaveLength(0);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('a stop ends every request in flight as the SDK’s user abort, and sends nothing after it', async () => {
+    const hung = await startFakeOpenAIServer({ latencyMs: 60_000 });
+    try {
+      const send = createOpenAISender(deploymentOf(hung.url), null);
+      const run = new AbortController();
+      const calls = Array.from({ length: 4 }, () => send(body, 60_000, run.signal).catch((e: unknown) => e));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      run.abort();
+      for (const error of await Promise.all(calls)) {
+        expect(error).toBeInstanceOf(APIUserAbortError);
+        expect((error as Error).message).toBe(new APIUserAbortError().message); // what the SDK throws for a stop
+      }
+      const before = hung.requests.length;
+      await expect(send(body, 60_000, run.signal)).rejects.toBeInstanceOf(APIUserAbortError);
+      expect(hung.requests.length).toBe(before);
+      expect(getEventListeners(run.signal, 'abort')).toHaveLength(0);
+    } finally {
+      await hung.close();
+    }
+  });
+
+  // In a real process: under Jest's VM realm the SDK's `instanceof Error` misses Node's AbortError.
+  it('a request past its timeout fails as the SDK’s timeout error, with or without a run signal (built code)', async () => {
+    const hung = await startFakeOpenAIServer({ latencyMs: 60_000 });
+    try {
+      const script = `
+        import { createOpenAISender } from ${JSON.stringify(pathToFileURL(join(ENGINE_ROOT, 'dist/clients/openai-client.js')).href)};
+        const send = createOpenAISender({ endpoint_type: 'chat', base_url: ${JSON.stringify(hung.url)}, nvcf: { enabled: false } }, null);
+        const body = { model: 'fake-model', messages: [{ role: 'user', content: 'x' }] };
+        const run = new AbortController();
+        const errors = await Promise.all([send(body, 200), send(body, 300, run.signal), send(body, 200)].map((p) => p.catch((e) => e)));
+        console.log(errors.map((e) => e.constructor.name).join(' '));`;
+      const result = await runNode(['--input-type=module', '-e', script], { cwd: ENGINE_ROOT });
+      expect(result).toMatchObject({
+        code: 0,
+        stdout: 'APIConnectionTimeoutError APIConnectionTimeoutError APIConnectionTimeoutError\n',
+      });
+    } finally {
+      await hung.close();
+    }
+  });
+});
