@@ -98,6 +98,9 @@ function launcherCommand(configEf: object): string {
     await server?.close();
     if (container) await sh('buildah', ['rm', container]).catch(() => undefined);
     await sh('buildah', ['rmi', image]).catch(() => undefined);
+    // The build's layers, untagged now: kept, each source change would leave about 1 GB of them on the machine. The
+    // tagged base (the slow part to make) stays for the next run.
+    await sh('buildah', ['rmi', '--prune']).catch(() => undefined);
     rmSync(work, { recursive: true, force: true }); // the base's tarball and the pushed image: hundreds of MB
   });
 
