@@ -1,6 +1,4 @@
-import { existsSync } from 'node:fs';
-import { appendFile, readFile, rm } from 'node:fs/promises';
-import { homedir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import {
   EXIT,
@@ -12,17 +10,10 @@ import {
   UserError,
 } from '@eval-factory/errors';
 import { loadFramework, readRunConfig, resolveEvaluation } from '@eval-factory/config';
-import {
-  checkJudgeCredentials,
-  renderModelConfigs,
-  writeModelConfigs,
-  writeRenderedModelConfigs,
-} from '@eval-factory/model-configs';
+import { renderModelConfigs, writeRenderedModelConfigs } from '@eval-factory/model-configs';
 import {
   holdStopSignals,
   lockOutputDir,
-  normalizeOutputs,
-  previewPrompts,
   renderArgv,
   renderCommand,
   runEngine,
@@ -30,7 +21,7 @@ import {
   type SendTurn,
 } from '@eval-factory/executor';
 import { makeDirSync, writeFileAtomic } from '@eval-factory/files';
-import { formatConsoleSummary, formatDryRun, formatFinalLogLine } from '@eval-factory/outputs';
+import { formatDryRun } from '@eval-factory/outputs';
 import { RUN_FILES, type CodedMessage, type EngineProgressEvent, type Evaluation } from '@eval-factory/types';
 import { repoRoot, requireFrameworkFile } from '../framework-path.js';
 import { gitHash } from '../git-hash.js';
@@ -40,6 +31,9 @@ import { headerVariables, missingHeaderVariables } from './header-variables.js';
 import { asOutputError } from './output-files.js';
 import { runConfigYmlForNemo } from './nemo-run-config.js';
 import { checkPreviousRun } from './previous-run.js';
+import { checkJudges, missingKeyName } from './run-eval-keys.js';
+import { finishRun } from './run-eval-finish.js';
+import { printSizeEstimate } from './run-eval-size.js';
 
 export interface RunEvalArgs {
   readonly run_config?: string;
@@ -167,7 +161,7 @@ async function runLocked(o: {
   prestarted: PrestartedEngine | null;
   hooks: RunEvalHooks;
 }): Promise<number> {
-  const { evaluation, resolved, modelConfigs, allWarnings, outputDir, renderedCommand, argv, prestarted } = o;
+  const { evaluation, modelConfigs, allWarnings, outputDir, renderedCommand, argv, prestarted } = o;
   const startedAt = new Date().toISOString();
   // A suite's jobs print side by side: each of this run's lines after this point says which job it is.
   const err = o.hooks.label ? labelledLines(process.stderr, o.hooks.label) : process.stderr;
@@ -205,101 +199,13 @@ async function runLocked(o: {
       onSlots: o.hooks.onSlots,
       echo: err,
     });
-    const result = await normalizeOutputs({
-      outputDir,
-      evaluation,
-      renderedCommand,
-      engine,
-      efVersion: EF_VERSION,
-      startedAt,
-      gitHash: hash,
-      urlInfo: {
-        resolved_url: modelConfigs.deployment.request_url,
-        provider: modelConfigs.deployment.provider,
-        use_nvcf: Boolean(evaluation.target.api_endpoint.adapter_config?.use_nvcf),
-      },
-      warnings: allWarnings,
-      metadata: resolved.metadata,
-    });
-    o.hooks.onStatus?.(result.status);
-    // The log ends with the run's outcome, also when the terminal showed only the interrupt line.
-    await appendFile(
-      logFile,
-      `${new Date().toISOString()} ${formatFinalLogLine(result.status, result.summary)}\n`,
-    ).catch(() => undefined); // a full disk already failed the writes above
-    if (engine.stopSignal === 'SIGTERM') {
-      // NeMo Evaluator's marker (its evaluate.py writes the same), by which the launcher's status says KILLED.
-      const marker = JSON.stringify({ signal: 'SIGTERM', timestamp: Date.now() / 1000 });
-      await writeFileAtomic(join(outputDir, RUN_FILES.interruptedMarker), marker).catch(() => undefined);
-    }
     stopped = engine.interrupted;
-    if (engine.interrupted) {
-      // One line, not a summary of a run that did not finish.
-      const kept = await answersKept(join(outputDir, RUN_FILES.modelResponses));
-      err.write(`interrupted: ${kept} answer${kept === 1 ? '' : 's'} kept, re-run the same command to resume\n`);
-      return engine.stopSignal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
-    }
-    process.stdout.write(
-      formatConsoleSummary({
-        status: result.status,
-        summary: result.summary,
-        // Only files that exist: a run that failed early has no results.jsonl.
-        outputPaths: [RUN_FILES.resultsYml, RUN_FILES.evaluationConfig, RUN_FILES.resultsJsonl, RUN_FILES.log]
-          .map((f) => join(outputDir, f))
-          .filter((f) => existsSync(f)),
-        errorCount: result.errors.length,
-        warningCount: allWarnings.length + (result.summary?.warnings.length ?? 0),
-      }),
-    );
-    for (const e of result.errors.slice(result.echoed)) err.write(`error[${e.code}]: ${redact(e.message)}\n`);
-    return result.status === 'error' ? EXIT.error : EXIT.ok;
+    return await finishRun({ ...o, engine, startedAt, gitHash: hash, logFile, err, onStatus: o.hooks.onStatus });
   } finally {
     // A stopped run keeps ignoring them until the process ends (moments later): one more Ctrl-C would only turn
     // its exit code into a death by signal.
     if (!stopped) releaseSignals();
   }
-}
-
-/**
- * The run's size (instances, requests, prompt characters, estimated prompt tokens) on stderr, from the engine's own
- * dry run in a temporary folder, offline: data not yet downloaded gives a note instead, never a download.
- */
-async function printSizeEstimate(evaluation: Evaluation): Promise<void> {
-  try {
-    const preview = await previewPrompts({
-      evaluation,
-      prepare: async (dir) => void (await writeModelConfigs(evaluation, dir)),
-      count: 0,
-      cwd: process.cwd(),
-      repoRoot: repoRoot(),
-      env: { EF_OFFLINE: '1' },
-    });
-    const line = preview.engineLog.split('\n').find((l) => l.startsWith('dry run:'));
-    if (line) process.stderr.write(`${line.replace(/; nothing sent$/, '')}\n`);
-  } catch (error) {
-    // What the run itself would refuse whatever the data (a bad prompt_texts file) stops the dry run too.
-    if (error instanceof UserError && REFUSED_BY_RUN.has(error.code)) throw error;
-    process.stderr.write(`note: no size estimate (${(error as Error).message.split('\n')[0]})\n`);
-  }
-}
-
-/** Engine dry-run errors about the configuration, not the data: the dry run refuses them as the run does. */
-const REFUSED_BY_RUN: ReadonlySet<string> = new Set(['EF_PROMPT_TEXTS']);
-
-/**
- * The model key's variable when the run needs it and it is not set, else null. The engine also looks in the
- * credentials file (docs/configuration.md#judges); when one exists it decides there. A merge of work units answers
- * from their caches and sends nothing: it needs no key (docs/scale.md).
- */
-export function missingKeyName(evaluation: Evaluation): string | null {
-  const keyName = evaluation.target.api_endpoint.api_key_name ?? null;
-  const mergeOnly = evaluation.config.params.extra.merge_units === true;
-  return keyName !== null && !mergeOnly && !process.env[keyName] && !existsSync(credentialsFilePath()) ? keyName : null;
-}
-
-/** EF_JUDGE_AUTH_MISSING when a judge of the run has no credential (none at all without a credentials file). */
-export function checkJudges(modelConfigs: ReturnType<typeof renderModelConfigs>): void {
-  checkJudgeCredentials(modelConfigs.judges, process.env, existsSync(credentialsFilePath()));
 }
 
 /**
@@ -310,22 +216,6 @@ function labelledLines(stream: NodeJS.WriteStream, label: string): NodeJS.Writab
   return {
     write: (text: string) => stream.write(text.replace(/^(?=.)/gm, `${label}: `)),
   } as unknown as NodeJS.WritableStream;
-}
-
-/** `$EVAL_FACTORY_CREDENTIALS`, else the per-user default (Windows: `%APPDATA%`); the engine reads it. */
-function credentialsFilePath(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.EVAL_FACTORY_CREDENTIALS) return resolve(env.EVAL_FACTORY_CREDENTIALS);
-  const base = process.platform === 'win32' && env.APPDATA ? env.APPDATA : join(homedir(), '.config');
-  return join(base, 'eval-factory', 'credentials.yaml');
-}
-
-/** Answers received (and cached) so far: the successful lines of responses/model.jsonl. */
-async function answersKept(responsesFile: string): Promise<number> {
-  try {
-    return (await readFile(responsesFile, 'utf8')).split('\n').filter((line) => line.includes('"success":true')).length;
-  } catch {
-    return 0;
-  }
 }
 
 /**

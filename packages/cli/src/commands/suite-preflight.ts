@@ -14,7 +14,8 @@ import { jobDir, type SuiteJob } from '@eval-factory/suite';
 import type { Evaluation } from '@eval-factory/types';
 import { requireFrameworkFile } from '../framework-path.js';
 import { missingHeaderVariables } from './header-variables.js';
-import { checkJudges, missingKeyName, resolutionInput } from './run-eval.js';
+import { resolutionInput } from './run-eval.js';
+import { checkJudges, missingKeyName } from './run-eval-keys.js';
 import { refusedDifferences } from './previous-run.js';
 import { jobRunArgs, type RunSuiteArgs } from './suite-job-args.js';
 
