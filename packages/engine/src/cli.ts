@@ -1,5 +1,3 @@
-import { setMaxListeners } from 'node:events';
-import { join } from 'node:path';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { EXIT, reportError, skipHelpCache, UserError } from '@eval-factory/errors';
@@ -14,10 +12,9 @@ import { Diagnostics } from './runner/diagnostics.js';
 import { defaultDataCacheDir } from './runner/prepare.js';
 import type { RunOptions } from './runner/options.js';
 import type { SlotShare } from './runner/slot-share.js';
-import { runBenchmark, type RunOutcome } from './runner/run-benchmark.js';
+import { runAll } from './runner/run-all.js';
 import { checkRedisUrl } from './cache/index.js';
-import { runLog } from './output/run-log.js';
-import { parseShard, RUN_FILES, type ShardSpec } from '@eval-factory/types';
+import { parseShard, type ShardSpec } from '@eval-factory/types';
 
 const bool = (v: unknown) => String(v).toLowerCase() === 'true';
 
@@ -240,48 +237,6 @@ async function validateDefinition(file: string): Promise<void> {
   const train = loaded.instances.filter((i) => i.split === 'train').slice(0, adapter.max_train_instances);
   const { prompt } = assemblePrompt(adapter, evaluated[0]!, train);
   process.stdout.write(`ok: ${benchmark.name}: ${evaluated.length} instances\n\nFirst prompt:\n${prompt}\n`);
-}
-
-/** Runs every entry; SIGINT/SIGTERM stop new requests and still write what was computed (exit 130 / 143). */
-async function runAll(options: RunOptions, debug: boolean): Promise<number> {
-  const controller = new AbortController();
-  // Every in-flight request listens for the abort; parallelism can exceed the default limit of 10 listeners.
-  setMaxListeners(0, controller.signal);
-  let stopCode: number = EXIT.interrupted;
-  const onSignal = (signal: NodeJS.Signals) => {
-    // Only the first signal counts: a terminal's Ctrl-C reaches the engine twice (from the terminal, and forwarded
-    // by eval-factory), and a user may press it again. The partial results are written however many arrive.
-    if (controller.signal.aborted) return;
-    stopCode = signal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
-    controller.abort();
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  let worst: RunOutcome | null = null;
-  // The run's log file (the executor writes its start and the engine's stderr there too); a dry run writes none.
-  if (!options.dryRun) runLog.open(join(options.outputPath, RUN_FILES.log), debug);
-  options.sendTurn?.expectRuns(options.runEntries.length);
-  try {
-    for (const entry of options.runEntries) {
-      // One Diagnostics per entry: each entry's ef_summary.json holds its own warnings and errors.
-      const outcome = await runBenchmark(entry, options, new Diagnostics(), controller.signal);
-      const s = outcome.summary;
-      process.stdout.write(
-        `${JSON.stringify({ status: outcome.status, run_dir: outcome.runDir, counts: s?.counts ?? null })}\n`,
-      );
-      if (!worst || outcome.status === 'error') worst = outcome;
-      if (outcome.interrupted) break;
-    }
-  } finally {
-    // A stopped engine ends now; until it has, a further signal changes nothing (its exit code included).
-    if (!controller.signal.aborted) {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-    }
-    await runLog.close();
-  }
-  if (worst?.interrupted) return stopCode;
-  return worst?.status === 'error' ? EXIT.error : EXIT.ok;
 }
 
 /** `--cache-url`, checked (EF_CACHE_URL on a malformed URL) and returned as given. */

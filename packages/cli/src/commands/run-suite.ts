@@ -8,16 +8,14 @@
  */
 import { join, resolve } from 'node:path';
 import { EXIT, UserError } from '@eval-factory/errors';
-import { makeDirSync, writeFileAtomic } from '@eval-factory/files';
-import { LOCK_TAKE_OVER, lockOutputDir } from '@eval-factory/executor';
-import { folderName, jobDir, jobKey, type SuiteJob, type UnitsPlan, type WorkUnit } from '@eval-factory/suite';
+import { folderName, jobKey, type SuiteJob, type UnitsPlan, type WorkUnit } from '@eval-factory/suite';
 import { suiteSource, type RunSuiteInput, type SuiteSource } from './suite-source.js';
 import { checkSuiteNumberFlags } from './suite-flag-checks.js';
 import { preflightSuite } from './suite-preflight.js';
 import { HELM_OUTPUT_DIR, linkHelmSuite } from './helm-suite-folder.js';
 import { summarizeCommand } from './summarize.js';
-import { cacheUrlProblem, RUN_FILES } from '@eval-factory/types';
-import type { SuiteManifest } from './suite-status.js';
+import { cacheUrlProblem } from '@eval-factory/types';
+import { lockSuite, makeSuiteDir, writeManifest } from './suite-folder.js';
 import { finishedBefore, runEndpoints, runUnit, type UnitOutcome } from './suite-schedule.js';
 import { SuiteBoard } from './suite-progress/board.js';
 import { openSuiteView } from './suite-progress/view.js';
@@ -25,7 +23,6 @@ import type { RunSuiteArgs } from './suite-job-args.js';
 import { formatUnits, suiteUnits } from './scale/suite-units.js';
 import { formatIncomplete, mergeSuite } from './scale/merge-units.js';
 import { checkSubmission, submitToCluster } from './scale/submit.js';
-import { asOutputError, SUITE_DIR_HINT } from './output-files.js';
 import { withSafeTerminal } from '../terminal-guard.js';
 import { formatCost } from './scale/cost.js';
 
@@ -110,7 +107,7 @@ async function runSuite(
   keyNames: readonly string[],
 ): Promise<number> {
   const plan = await suiteUnits(jobs.jobs, args, suiteDir, { write: !args.dry_run });
-  if (!args.dry_run) await asOutputError(suiteDir, SUITE_DIR_HINT, () => writeManifest(suiteDir, args.suite, jobs));
+  if (!args.dry_run) await writeManifest(suiteDir, args.suite, jobs);
   if (args.unit !== undefined) return runOneUnit(plan, args, suiteDir, jobs.jobs);
   if (args.executor === 'slurm' || args.executor === 'kubernetes')
     return submitToCluster(args.executor, plan, args, suiteDir, keyNames);
@@ -139,28 +136,6 @@ async function runSuite(
   // A partial job has its scores (its failures stayed under max_failure_rate), as run_eval exits 0 for one.
   const unitsOk = outcomes.every(([, status]) => status === 'success' || status === 'done' || status === 'partial');
   return unitsOk && merges.every((m) => m.complete && m.status !== 'error') ? EXIT.ok : EXIT.error;
-}
-
-/**
- * The suite folder, made before anything is written into it: a folder that cannot be made (under /proc, under a
- * regular file, a name longer than the file system takes) is EF_OUTPUT_WRITE naming it, as run_eval's own.
- */
-function makeSuiteDir(suiteDir: string): void {
-  asOutputError(suiteDir, SUITE_DIR_HINT, () => makeDirSync(suiteDir));
-}
-
-/** The suite folder's lock; EF_OUTPUT_LOCKED with a suite's hint while another run holds it. */
-function lockSuite(suiteDir: string): { release(): void } {
-  try {
-    return asOutputError(suiteDir, SUITE_DIR_HINT, () => lockOutputDir(suiteDir));
-  } catch (error) {
-    if (!(error instanceof UserError) || error.code !== 'EF_OUTPUT_LOCKED') throw error;
-    throw new UserError(
-      error.code,
-      `suite folder ${error.message}`,
-      `Wait for that run_suite to end (\`eval-factory status\` shows its progress), or give this one another --suite or --output_dir. ${LOCK_TAKE_OVER}`,
-    );
-  }
 }
 
 /** `--unit K`: that unit only, into its folder (a cluster task); merging and the leaderboard come after all of them. */
@@ -250,20 +225,6 @@ const PREPARE_MAX_INSTANCES = 2_000;
 function jobIndex(jobs: readonly SuiteJob[]): (unit: WorkUnit) => SuiteJob {
   const byKey = new Map(jobs.map((j) => [jobKey(j.model, j.name), j]));
   return (unit) => byKey.get(jobKey(unit.model, unit.job))!;
-}
-
-/** suite.json: the job list `eval-factory status` compares the folder with (what is left, what was not run). */
-async function writeManifest(
-  suiteDir: string,
-  suite: string,
-  jobs: { jobs: readonly SuiteJob[]; unavailable: readonly string[] },
-): Promise<void> {
-  const manifest: SuiteManifest = {
-    suite,
-    jobs: jobs.jobs.map((j) => ({ model: j.model, name: j.name, dir: jobDir(j) })),
-    not_run: jobs.unavailable,
-  };
-  await writeFileAtomic(join(suiteDir, RUN_FILES.suiteManifest), `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
 function formatJobList(jobs: readonly SuiteJob[], unavailable: readonly string[], suiteDir: string): string {
