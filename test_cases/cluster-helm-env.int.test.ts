@@ -13,7 +13,7 @@ import { linkFixtures, runCli, tempDir } from './support.js';
 
 const KEY = 'sk-SENTINEL-k8s-0123456789abcdef';
 
-describe('kubernetes: a prod_env suite with judges files (issue 28.2)', () => {
+describe('kubernetes: a prod_env suite with judges files', () => {
   it('carries --judges and jury_config_path files in the ConfigMap, deployment names and BaseUrl, never a key', async () => {
     const dir = tempDir('ef-k8s-helm-');
     linkFixtures(join(dir, 'data'), ['pubmed_qa', 'mtsamples_replicate']);

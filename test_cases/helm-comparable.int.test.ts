@@ -29,7 +29,7 @@ function copyData(dir: string, benchmark: string, name: string, files?: readonly
 
 const yamlField = (text: string, key: string) => text.match(new RegExp(`^${key}:.*(\\n(?: |-).*)*`, 'm'))?.[0] ?? '';
 
-describe('not comparable with MedHELM, marked with the reason (issue 28.5)', () => {
+describe('not comparable with MedHELM, marked with the reason', () => {
   it('MedQA without its dev file and a changed prompt are helm_compatible: false with why; a full copy is not', async () => {
     const dir = tempDir('ef-helm-comparable-');
     const out = join(dir, 'out');

@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(async () => helm?.close());
 
-describe('the judges of a --conf-paths suite (issue 28.1)', () => {
+describe('the judges of a --conf-paths suite', () => {
   const NO_JUDGE_KEYS = {
     GPT_JUDGE_API_KEY: undefined,
     LLAMA_JUDGE_API_KEY: undefined,

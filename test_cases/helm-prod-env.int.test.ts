@@ -101,7 +101,7 @@ async function dataRoot(root: string): Promise<string> {
   return root;
 }
 
-(existsSync(PUBLIC_CONF) ? describe : describe.skip)("MedHELM's public conf with a HELM prod_env (issue 28)", () => {
+(existsSync(PUBLIC_CONF) ? describe : describe.skip)("MedHELM's public conf with a HELM prod_env", () => {
   it('runs every entry with data, judged ones by the prod_env judges, keys only from credentials.conf', async () => {
     const dir = tempDir('ef-helm-prod-env-');
     const prodEnv = writeProdEnv(dir, helm);
@@ -152,7 +152,7 @@ async function dataRoot(root: string): Promise<string> {
     for (const [d, served] of Object.entries(JUDGES))
       expect(byModel.get(served)).toEqual(new Set([bearerHash(KEYS[d]!)]));
     expect(judges.requests.every((q) => q.status === 200)).toBe(true);
-    // helm-run's names (issue 28.3): run names from HELM's run-spec names and its model expanders, in HELM's suite.
+    // helm-run's names: run names from HELM's run-spec names and its model expanders, in HELM's suite.
     const helmRuns = readdirSync(join(out, 'medhelm', 'helm', 'runs', 'medhelm')).sort();
     expect(helmRuns).toEqual(helmRunNames().sort());
     const spec = JSON.parse(

@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => helm?.close());
 
-describe("helm-run's names with --local-path (issue 28.3)", () => {
+describe("helm-run's names with --local-path", () => {
   it('two HELM models behind one served name stay two models; --model_url gives the same run names', async () => {
     const dir = tempDir('ef-helm-names-');
     const env = join(dir, 'prod_env');
@@ -61,7 +61,7 @@ describe("helm-run's names with --local-path (issue 28.3)", () => {
     expect(local.code).toBe(0);
     const board = readFileSync(join(dir, 'local', 's', 'leaderboard.md'), 'utf8');
     expect(board).toContain('2 run(s), 2 model(s), 1 benchmark(s)');
-    // The shipped fixture is not MedHELM's data: the run says so where its scores are read (issue 28.5).
+    // The shipped fixture is not MedHELM's data: the run says so where its scores are read.
     expect(board).toContain('non-HELM settings');
     expect(readFileSync(join(dir, 'local', 's', 'acme_alpha', 'pubmed_qa', 'evaluation_config.yaml'), 'utf8')).toMatch(
       /^helm_compatible: false$/m,
@@ -79,7 +79,7 @@ describe("helm-run's names with --local-path (issue 28.3)", () => {
   });
 });
 
-describe('the HELM suite folder holds only runs helm-run would have finished (issue 28.4)', () => {
+describe('the HELM suite folder holds only runs helm-run would have finished', () => {
   it('a job that ended in error is left out of helm/runs/<suite>/ and named; the finished one is linked', async () => {
     const failing = await startFakeOpenAIServer({ faults: () => ({ kind: 'server_error', status: 500 }) });
     try {
@@ -124,7 +124,7 @@ describe('the HELM suite folder holds only runs helm-run would have finished (is
   });
 });
 
-describe('jobs without data in a suite (issue 28.6)', () => {
+describe('jobs without data in a suite', () => {
   it('the dry run lists every one with its path and costs the rest; --skip-unavailable leaves them out', async () => {
     const dir = tempDir('ef-helm-nodata-');
     writeFileSync(
@@ -168,7 +168,7 @@ describe('jobs without data in a suite (issue 28.6)', () => {
   });
 });
 
-describe('extra.prompt_texts: the dry run refuses what the run refuses (issue 28.5)', () => {
+describe('extra.prompt_texts: the dry run refuses what the run refuses', () => {
   it('a key other than the prompt texts is EF_PROMPT_TEXTS for --dry_run as for the run; a valid file passes', async () => {
     const dir = tempDir('ef-prompt-texts-');
     const config = (texts: string) => {

@@ -7,27 +7,16 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  startFakeOpenAIServer,
-  startSlurmOrSayWhy,
-  waitForSlurmQueue,
-  type FakeOpenAIServer,
-} from '@eval-factory/testkit';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { startFakeOpenAIServer, waitForSlurmQueue, type FakeOpenAIServer } from '@eval-factory/testkit';
 import { folderName } from '@eval-factory/suite';
 import { linkFixtures, readTree, runCli, tempDir } from './support.js';
-import { writeEntries } from './scale-support.js';
+import { slurmSuite, writeEntries } from './scale-support.js';
 
-// Started while the file loads: without Slurm the suite is skipped, saying why (see startSlurmOrSayWhy).
-const started = await startSlurmOrSayWhy();
-const suite = 'cluster' in started ? describe : describe.skip;
-const skipped = 'why' in started ? ` (SKIPPED: ${started.why})` : '';
-// Jest does not name the tests of a file it skips whole: say why on stderr, which it shows.
-if ('why' in started) process.stderr.write(`slurm-script-values.int.test: SKIPPED, ${started.why}\n`);
+// Started while the file loads: without Slurm the suite is skipped, saying why.
+const { suite, skipped, cluster } = await slurmSuite('slurm-script-values.int.test');
 
 suite(`Slurm scripts carry hostile flag values as data (real single-node Slurm)${skipped}`, () => {
-  // A skipped suite still collects its tests but runs neither them nor its hooks: the cluster is never read then.
-  const cluster = 'cluster' in started ? started.cluster : (null as never);
   let server: FakeOpenAIServer;
   let dir: string;
   beforeAll(async () => {

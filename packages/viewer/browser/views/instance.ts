@@ -221,7 +221,7 @@ export async function instancePage(
 
 /**
  * Answer options (several references, some not correct) mark the correct option; a free-text gold answer is shown
- * as the reference, never as a green "correct" that reads as if the model had been right (issue 19.12).
+ * as the reference, never as a green "correct" that reads as if the model had been right.
  */
 function referencesSection(refs: readonly ReferenceView[]): Child[] {
   if (refs.length === 0) return [h('h2', {}, 'References'), h('p', { class: 'muted' }, 'none')];

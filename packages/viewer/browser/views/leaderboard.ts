@@ -66,7 +66,7 @@ function mostCommonMetric(columns: readonly LeaderboardColumn[]): string | null 
 }
 
 /**
- * Many benchmarks (issue 19.12): compact cells — the value and a small bar, the interval, n and markers in the
+ * Many benchmarks: compact cells — the value and a small bar, the interval, n and markers in the
  * tooltip and a `!` — so 16+ columns fit the window; the model column stays in view if the table still scrolls.
  */
 const COMPACT_FROM = 7;
