@@ -68,14 +68,22 @@ export function assemblePrompt(
   instance: Instance,
   trainInstances: readonly Instance[] = [],
 ): AssembledPrompt {
+  const prompt = promptText(adapter, instance, trainInstances);
+  if (adapter.method !== 'multiple_choice_joint') return { prompt };
+  return { prompt, output_mapping: outputMapping(instance) };
+}
+
+/**
+ * The prompt alone, without the MCQ output mapping: a request's `prompt` is assembled each time it is read (a few
+ * times per request), and its mapping, built once per request, would be thrown away each time.
+ */
+export function promptText(adapter: AdapterSpec, instance: Instance, trainInstances: readonly Instance[]): string {
   const blocks: string[] = [];
   if (adapter.instructions !== '') blocks.push(adapter.instructions);
   for (const example of trainInstances) blocks.push(exampleBlock(adapter, example, true));
   blocks.push(exampleBlock(adapter, instance, false));
-  const prompt = applySubstitutions(
+  return applySubstitutions(
     adapter,
     adapter.global_prefix + blocks.join(adapter.instance_prefix) + adapter.global_suffix,
   );
-  if (adapter.method !== 'multiple_choice_joint') return { prompt };
-  return { prompt, output_mapping: outputMapping(instance) };
 }

@@ -1,7 +1,7 @@
 /** Turns selected instances into model requests (docs/architecture.md). */
 import type { AdapterSpec, Instance, PromptRequest } from '@eval-factory/types';
 import { scrubSecrets } from '@eval-factory/errors';
-import { assemblePrompt, outputMapping } from './assemble-prompt.js';
+import { outputMapping, promptText } from './assemble-prompt.js';
 
 export interface BuildRequestsOptions {
   /** Trials per instance (forced to 1 by the caller for zero-shot benchmarks, docs/architecture.md). */
@@ -52,7 +52,7 @@ const INSTANCE = Symbol('instance');
 function promptGetter(adapter: AdapterSpec, train: readonly Instance[]): (this: PromptRequest) => string {
   return function prompt(this: PromptRequest) {
     const instance = (this as unknown as { [INSTANCE]: Instance })[INSTANCE];
-    return scrubSecrets(assemblePrompt(adapter, instance, train).prompt);
+    return scrubSecrets(promptText(adapter, instance, train));
   };
 }
 

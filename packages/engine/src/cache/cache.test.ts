@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { prng, randomJsonValue } from '@eval-factory/testkit';
+import { deepStrictEqual } from 'node:assert';
 import { createHash } from 'node:crypto';
 import Keyv from 'keyv';
 import KeyvSqlite from '@keyv/sqlite';
@@ -158,6 +159,27 @@ describe('openSqliteCache', () => {
     const read = (await plain.getMany(Array.from({ length: 250 }, (_, i) => `k${i}`))) as { request_time_s: number }[];
     expect(read.map((v) => v.request_time_s)).toEqual(Array.from({ length: 250 }, (_, i) => (i < 50 ? i + 250 : i)));
     expect(read[100]).toEqual({ ...value, request_time_s: 100 });
+    await plain.disconnect();
+  });
+  it("reads in batches exactly what keyv's own getMany reads, strings keyv escapes (':x', Buffers) included", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'ef-cache-')), 'cache.db');
+    const plain = new Keyv({ store: new KeyvSqlite({ uri: `sqlite://${file}` }), namespace: 'model' });
+    const random = prng(7);
+    const escaped = { ...RANDOM, strings: [...RANDOM.strings, ':x', '::y', ':base64:AAEC', ':', 'a:b'] };
+    const keys = Array.from({ length: 120 }, (_, i) => `k${i}`);
+    for (const key of keys) {
+      const buffer = random() < 0.1 ? { bytes: Buffer.from([0, 1, 2]) } : {};
+      await plain.set(key, { ...value, response: randomJsonValue(random, escaped), ...buffer });
+    }
+    await plain.set('raw', ':top-level string');
+    const cache = await openSqliteCache(file, 'model', () => undefined);
+    const wanted = [...keys, 'raw', 'absent'];
+    // Node's deep equality: jest's compares `constructor` fields (a key the random values use) as classes.
+    deepStrictEqual(
+      await cache.getMany(wanted),
+      (await plain.getMany(wanted)).map((v) => v ?? undefined),
+    );
+    await cache.close();
     await plain.disconnect();
   });
   it('a write the store refuses mid-run is EF_CACHE_WRITE naming the file, for every answer of the batch', async () => {

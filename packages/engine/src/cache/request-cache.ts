@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import Keyv from 'keyv';
 import KeyvSqlite from '@keyv/sqlite';
 import { fromDiskFull, UserError } from '@eval-factory/errors';
+import { readStoredValues } from './sqlite-rows.js';
 
 export interface CachedResponse {
   readonly request: Record<string, unknown>;
@@ -107,7 +108,8 @@ async function openStore(file: string, namespace: string): Promise<RequestCache>
     getMany: async (keys) =>
       keys.length === 0
         ? []
-        : ((await keyv.getMany([...keys])) as (CachedResponse | undefined)[]).map((v) => v ?? undefined),
+        : ((await readStoredValues<CachedResponse>(store, namespace, keys)) ??
+          ((await keyv.getMany([...keys])) as (CachedResponse | undefined)[]).map((v) => v ?? undefined)),
     set: writes.set,
     close: async () => {
       await writes.flush();

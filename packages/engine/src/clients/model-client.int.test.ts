@@ -138,6 +138,44 @@ describe('model client (real openai SDK → loopback server)', () => {
     await cache.close();
   });
 
+  it('answers prefetched requests from the prefetch; the second of two equal prompts looks the cache up itself', async () => {
+    const store = await openSqliteCache(
+      join(mkdtempSync(join(tmpdir(), 'ef-mc-')), 'cache.db'),
+      'model',
+      () => undefined,
+    );
+    let gets = 0;
+    const cache = {
+      ...store,
+      get: (key: string) => (gets++, store.get(key)),
+      getMany: store.getMany,
+      set: store.set,
+      close: store.close,
+    };
+    const d = deployment(server);
+    const paid = createModelClient({ deployment: d, send: createSender(d, null), cache, policy, engineVersion: 't' });
+    const same = { ...request, prompt: `${request.prompt} (twice)` };
+    const other = { ...request, prompt: `${request.prompt} (once)` };
+    await paid.call(same);
+    await paid.call(other);
+    const rerun = createModelClient({ deployment: d, send: createSender(d, null), cache, policy, engineVersion: 't' });
+    const requests = [same, other, { ...same }];
+    const before = server.requests.length;
+    gets = 0;
+    expect(await rerun.prefetch(requests)).toBe(2);
+    const records = [];
+    for (const r of requests) records.push(await rerun.call(r));
+    expect(records.map((r) => [r.outcome.ok && r.outcome.cached, r.duplicate ?? false])).toEqual([
+      [true, false],
+      [true, false],
+      [true, true],
+    ]);
+    expect(records.map((r) => r.body.messages)).toEqual(requests.map((r) => [{ role: 'user', content: r.prompt }]));
+    expect(gets).toBe(1);
+    expect(server.requests.length).toBe(before);
+    await cache.close();
+  });
+
   it('retries a 429 then succeeds; a failure is never cached', async () => {
     server.setScript([
       { kind: 'rate_limit', retryAfter: 0 },

@@ -79,12 +79,17 @@ export function createModelClient(opts: {
   // them needs no second lookup. Two keys that share a fingerprint only cost an extra lookup. A request's key is
   // computed again when it is called (microseconds) rather than kept: nothing here holds a string per request.
   const missing = new Set<number>();
+  // The key of each request prefetch found (the same string the map above holds): a cached re-run then hashes each
+  // prompt once, not twice. Dropped when the request is called.
+  const hitKeys = new Map<PromptRequest, string>();
   const fingerprint = (key: string) => Number.parseInt(key.slice(-13), 16);
   return {
     async prefetch(requests) {
       if (!cache.stores) return 0;
       for (let i = 0; i < requests.length; i += PREFETCH_BATCH) {
-        const batch = [...new Set(requests.slice(i, i + PREFETCH_BATCH).map((r) => keyFor(r)))];
+        const slice = requests.slice(i, i + PREFETCH_BATCH);
+        const keys = slice.map((r) => keyFor(r));
+        const batch = [...new Set(keys)];
         const started = performance.now();
         const hits = await cache.getMany(batch);
         const lookup_s = (performance.now() - started) / 1000 / batch.length;
@@ -98,13 +103,16 @@ export function createModelClient(opts: {
               })
             : missing.add(fingerprint(batch[j])),
         );
+        slice.forEach((r, j) => prefetched.has(keys[j]) && hitKeys.set(r, keys[j]));
       }
       return prefetched.size;
     },
     async call(request, signal) {
       const body = buildRequestBody(request, deployment);
       // No cache (use_caching: false): no key, no lookup, nothing stored.
-      const key = cache.stores ? keyFor(request, body) : '';
+      const known = hitKeys.get(request);
+      if (known !== undefined) hitKeys.delete(request);
+      const key = cache.stores ? (known ?? keyFor(request, body)) : '';
       const request_datetime = new Date().toISOString();
       const lookupStart = performance.now();
       const early = prefetched.get(key);
