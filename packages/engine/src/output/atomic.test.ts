@@ -54,6 +54,19 @@ describe('writeJsonArrayAtomic', () => {
     expect(readFileSync(join(dir, 'big.json'), 'utf8')).toBe(referenceFile(many, '{\n  "request_states": ', '\n}'));
   });
 
+  it('writes the UTF-8 of every text, across chunk boundaries and past a chunk, lone surrogates as Node encodes them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ef-arr-'));
+    const random = prng(11);
+    const pieces = ['é', '中文', '\u{1F600}', '\ud800', 'a', '\u2028'];
+    const texts = Array.from({ length: 4000 }, (_, i) => {
+      const n = i === 1234 ? 600_000 : Math.floor(random() * 700); // one element longer than a chunk allows
+      return Array.from({ length: n }, () => pieces[Math.floor(random() * pieces.length)]).join('');
+    });
+    await writeJsonTextArrayAtomic(join(dir, 'u.json'), texts, 'prefix ', ' suffix');
+    const expected = Buffer.from(`prefix [${texts.map((t) => `\n${t}`).join(',')}\n] suffix\n`, 'utf8');
+    expect(readFileSync(join(dir, 'u.json')).equals(expected)).toBe(true);
+  });
+
   it('writes pre-serialised elements as they are', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ef-arr-'));
     await writeJsonTextArrayAtomic(join(dir, 't.json'), ['{\n  "a": 1\n}', '2']);

@@ -1,8 +1,10 @@
 /** Output files written whole or not at all (temp file + rename), and the responses log appended as answers arrive. */
+import type { Buffer } from 'node:buffer';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { helmElementJson } from './helm-json.js';
+import { CHUNK_BYTES, Utf8Chunk } from './utf8-chunk.js';
 
 /**
  * Appends one JSON object per line as results arrive (responses/*.jsonl). Lines are gathered and written every
@@ -135,11 +137,11 @@ export async function writeJsonTextArrayAtomic(
 
 /**
  * Text written into a temp file in ~1 MB chunks and renamed into place on `close`: a reader never sees half a file,
- * and a run can write a large output while answers arrive. `append` only waits for the disk when WRITE_AHEAD_CHARS
+ * and a run can write a large output while answers arrive. `append` only waits for the disk when WRITE_AHEAD_BYTES
  * are queued, so a caller that cannot wait may ignore its promise.
  */
 class ChunkedAtomicFile {
-  private chunk = '';
+  private readonly chunk = new Utf8Chunk();
   private failure: Error | null = null;
 
   private constructor(
@@ -154,28 +156,26 @@ class ChunkedAtomicFile {
     await mkdir(dirname(path), { recursive: true });
     await removeStaleTemps(path);
     const tmp = `${path}.tmp-${process.pid}`;
-    // Up to WRITE_AHEAD_CHARS queued before waiting for the disk: with the default 16 KB every 1 MB chunk waited
+    // Up to WRITE_AHEAD_BYTES queued before waiting for the disk: with the default 16 KB every 1 MB chunk waited
     // for its write, and serialising the next chunk waited with it.
-    return new ChunkedAtomicFile(
-      path,
-      tmp,
-      createWriteStream(tmp, { encoding: 'utf8', highWaterMark: WRITE_AHEAD_CHARS }),
-    );
+    return new ChunkedAtomicFile(path, tmp, createWriteStream(tmp, { highWaterMark: WRITE_AHEAD_BYTES }));
   }
 
   /** Adds text; gathered into ~1 MB chunks, since one stream write each costs more. */
   append(text: string): Promise<void> {
-    this.chunk += text;
-    if (this.chunk.length < CHUNK_CHARS) return Promise.resolve();
-    const full = this.chunk;
-    this.chunk = '';
-    return this.write(full);
+    if (this.chunk.add(text)) return Promise.resolve();
+    const full = this.chunk.take();
+    const written = full ? this.write(full) : Promise.resolve();
+    // Too long for a chunk: written as it is, after the chunk before it.
+    return this.chunk.add(text) ? written : Promise.all([written, this.write(text)]).then(() => undefined);
   }
 
   /** Writes `tail`, waits for the disk and renames the file into place (the temp file goes on failure). */
   async close(tail = ''): Promise<void> {
     try {
-      await this.write(`${this.chunk}${tail}`);
+      await this.append(tail);
+      const last = this.chunk.take();
+      if (last) await this.write(last);
       await new Promise<void>((resolve, reject) =>
         this.stream.end((err?: Error | null) => (err ? reject(err) : resolve())),
       );
@@ -199,9 +199,9 @@ class ChunkedAtomicFile {
     await rm(this.tmp, { force: true });
   }
 
-  private write(text: string): Promise<void> {
+  private write(data: string | Buffer): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
-    return this.stream.write(text) ? Promise.resolve() : untilDrained(this.stream);
+    return this.stream.write(data) ? Promise.resolve() : untilDrained(this.stream);
   }
 }
 
@@ -281,5 +281,4 @@ async function removeStaleTemps(path: string): Promise<void> {
   await Promise.all(stale.map((name) => rm(join(dirname(path), name), { force: true })));
 }
 
-const CHUNK_CHARS = 1 << 20;
-const WRITE_AHEAD_CHARS = 8 * CHUNK_CHARS;
+const WRITE_AHEAD_BYTES = 8 * CHUNK_BYTES;

@@ -1,0 +1,31 @@
+import { Buffer } from 'node:buffer';
+
+/** The size of a chunk of an output file written while a run goes (output/atomic.ts). */
+export const CHUNK_BYTES = 1 << 20;
+
+/**
+ * UTF-8 bytes gathered in one buffer: each text is encoded into it as it comes and can be dropped at once. Joining
+ * the texts into a string instead kept every piece alive until the chunk was written (so they outlived V8's young
+ * generation, ~10 KB per instance), then copied them twice more (flattening, then encoding).
+ */
+export class Utf8Chunk {
+  private buffer = Buffer.allocUnsafeSlow(CHUNK_BYTES);
+  private used = 0;
+
+  /** Encodes `text` into the chunk; false (nothing added) when it might not fit: take the chunk first. */
+  add(text: string): boolean {
+    // A UTF-16 code unit is at most 3 bytes of UTF-8: no text is cut short.
+    if (text.length * 3 > this.buffer.length - this.used) return false;
+    this.used += this.buffer.write(text, this.used);
+    return true;
+  }
+
+  /** The bytes gathered so far (null when none); the next ones go into a new buffer (the stream keeps this one). */
+  take(): Buffer | null {
+    if (this.used === 0) return null;
+    const full = this.buffer.subarray(0, this.used);
+    this.buffer = Buffer.allocUnsafeSlow(CHUNK_BYTES);
+    this.used = 0;
+    return full;
+  }
+}
