@@ -82,4 +82,23 @@ describe('bundled programs', () => {
     expect(loaded.filter((url) => !url.includes('/bundle/'))).toEqual([]);
     expect(loaded.length).toBeLessThanOrEqual(12);
   }, 60_000);
+
+  it("the engine's bundle loads the custom-benchmark code (its schema checks, its regex engine) only for a custom run", async () => {
+    const { PROGRAMS, bundleProgram } = (await import(
+      pathToFileURL(join(REPO_ROOT, 'scripts/bundle.mjs')).href
+    )) as Bundler;
+    const out = join(tempDir('ef-bundle-engine-'), 'bundle');
+    await bundleProgram(PROGRAMS.find((p) => p.pkg === 'engine')!, out);
+    // The files every run reads: the entry and the chunks it imports statically, transitively.
+    const eager = new Set(['ef-bench.js']);
+    for (const file of eager)
+      for (const [, chunk] of readFileSync(join(out, file), 'utf8').matchAll(
+        /^(?:import|export)\b[^;]*?from "\.\/([^"]+)";$/gms,
+      ))
+        eager.add(chunk!);
+    const text = [...eager].map((file) => readFileSync(join(out, file), 'utf8')).join('\n');
+    expect(text).toContain('// packages/engine/dist/runner/resolve-run.js');
+    expect(text).not.toContain('// node_modules/re2js/');
+    expect(text).not.toContain('// packages/custom-benchmarks/dist/');
+  }, 60_000);
 });

@@ -6,7 +6,7 @@
 import { readdirSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { UserError } from '@eval-factory/errors';
-import type { BenchmarkDefinition } from '@eval-factory/types';
+import { CUSTOM_BENCHMARK, type BenchmarkDefinition } from '@eval-factory/types';
 import { benchmarkNames } from '@eval-factory/benchmarks';
 import { customError } from './errors.js';
 import { loadCustomData } from './load.js';
@@ -18,8 +18,7 @@ import { readDefinition } from './read-definition.js';
 import { fieldError } from './sources.js';
 import { compileTemplate } from './template.js';
 
-/** The run-entry benchmark name that stands for "the definition in --benchmark-file". */
-export const CUSTOM_BENCHMARK = 'custom';
+export { CUSTOM_BENCHMARK };
 
 /**
  * Reads, checks and builds a custom benchmark from its definition file (relative paths: from the current folder).

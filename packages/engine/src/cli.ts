@@ -2,11 +2,7 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { EXIT, reportError, skipHelpCache, UserError } from '@eval-factory/errors';
 import { benchmarkNames } from '@eval-factory/benchmarks';
-import {
-  listCustomBenchmarks,
-  loadCustomBenchmark,
-  type CustomBenchmarkListing,
-} from '@eval-factory/custom-benchmarks';
+import type { CustomBenchmarkListing } from '@eval-factory/custom-benchmarks';
 import { assemblePrompt, buildAdapterSpec } from './adapters/index.js';
 import { Diagnostics } from './runner/diagnostics.js';
 import { defaultDataCacheDir } from './runner/prepare.js';
@@ -77,9 +73,13 @@ export async function main(
           type: 'string',
           describe: 'also list the custom definitions (*.yml) in this folder',
         }),
-      (a) => {
+      async (a) => {
         // The folder is read first, so a bad --benchmarks-dir fails before anything is printed.
-        const custom = a['benchmarks-dir'] === undefined ? null : listCustomBenchmarks(String(a['benchmarks-dir']));
+        const dir = a['benchmarks-dir'];
+        const custom =
+          dir === undefined
+            ? null
+            : (await import('@eval-factory/custom-benchmarks')).listCustomBenchmarks(String(dir));
         for (const name of benchmarkNames()) process.stdout.write(`${name}\n`);
         if (custom) printCustom(custom);
       },
@@ -222,6 +222,7 @@ function printCustom({ benchmarks, problems }: CustomBenchmarkListing): void {
  * count and the first prompt exactly as the adapter assembles it (with the few-shot examples).
  */
 async function validateDefinition(file: string): Promise<void> {
+  const { loadCustomBenchmark } = await import('@eval-factory/custom-benchmarks');
   const benchmark = loadCustomBenchmark(file);
   const diag = new Diagnostics();
   const loaded = await benchmark.load({

@@ -26,6 +26,7 @@ export type * from './prompt.js';
 export type * from './outcome.js';
 export type * from './stats.js';
 export type * from './benchmark.js';
+export { CUSTOM_BENCHMARK } from './custom-benchmark.js';
 export type * from './engine-summary.js';
 export type * from './judge-auth.js';
 export type * from './evaluation.js';

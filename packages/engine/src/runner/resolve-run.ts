@@ -1,7 +1,6 @@
-import type { BenchmarkDefinition } from '@eval-factory/types';
+import { CUSTOM_BENCHMARK, type BenchmarkDefinition } from '@eval-factory/types';
 import { UserError } from '@eval-factory/errors';
 import { getBenchmark } from '@eval-factory/benchmarks';
-import { CUSTOM_BENCHMARK, loadCustomBenchmark } from '@eval-factory/custom-benchmarks';
 import { canonicalRunName, parseRunEntry, runDirName } from '../run-entry/index.js';
 import type { ResolveOptions } from './options.js';
 
@@ -53,6 +52,8 @@ export async function benchmarkForEntry(
       'pass --benchmark-file <definition.yml> (eval-factory: config.params.extra.benchmark)',
     );
   }
+  // Loaded only for a custom run: its definition checker and regex engine are a quarter of the engine's code.
+  const { loadCustomBenchmark } = await import('@eval-factory/custom-benchmarks');
   return loadCustomBenchmark(benchmarkFile);
 }
 
