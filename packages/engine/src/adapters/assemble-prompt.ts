@@ -13,8 +13,18 @@ const NO_CORRECT_REFERENCE = 'n/a';
 
 /** HELM `get_reference_prefix`: every `A` in `prefix` becomes the i-th letter (`A`, `B`, …). */
 function referencePrefix(prefix: string, index: number): string {
-  return prefix.replaceAll('A', String.fromCharCode('A'.charCodeAt(0) + index));
+  // Made once per prefix and letter: a request's prompt is assembled each time it is read.
+  let byIndex = PREFIXES.get(prefix);
+  if (byIndex === undefined) {
+    byIndex = [];
+    if (PREFIXES.size < MAX_PREFIXES) PREFIXES.set(prefix, byIndex);
+  }
+  return (byIndex[index] ??= prefix.replaceAll('A', String.fromCharCode('A'.charCodeAt(0) + index)));
 }
+
+const PREFIXES = new Map<string, string[]>();
+/** A run has one or two prefixes (the adapter's and `A`); a bound keeps an odd caller from growing the map. */
+const MAX_PREFIXES = 64;
 
 function correctIndexes(instance: Instance): number[] {
   return instance.references.flatMap((r, i) => (r.tags.includes(CORRECT_TAG) ? [i] : []));
