@@ -13,6 +13,11 @@ import { runLog } from '../output/run-log.js';
 
 export interface ModelCallRecord {
   readonly body: Record<string, unknown>;
+  /**
+   * The request's prompt as the body was built from it (a request assembles its prompt each time it is read): the
+   * responses log and the HELM files take it from here. Absent in records made elsewhere (tests, judges).
+   */
+  readonly prompt?: string;
   readonly outcome: RequestOutcome;
   readonly retries: readonly AttemptLog[];
   /** Original latency of a cache hit, for reference only (never in latency statistics). */
@@ -108,7 +113,8 @@ export function createModelClient(opts: {
       return prefetched.size;
     },
     async call(request, signal) {
-      const body = buildRequestBody(request, deployment);
+      const prompt = request.prompt;
+      const body = buildRequestBody(request, deployment, prompt);
       // No cache (use_caching: false): no key, no lookup, nothing stored.
       const known = hitKeys.get(request);
       if (known !== undefined) hitKeys.delete(request);
@@ -134,6 +140,7 @@ export function createModelClient(opts: {
         runLog.debug(() => requestDetail(request, outcome));
         return {
           body,
+          prompt,
           outcome,
           retries: [],
           original_request_time_s: hit.request_time_s,
@@ -141,7 +148,7 @@ export function createModelClient(opts: {
           ...(early ? {} : { duplicate: true }),
         };
       }
-      if (opts.offline) return { body, outcome: UNIT_MISSING, retries: [], request_datetime };
+      if (opts.offline) return { body, prompt, outcome: UNIT_MISSING, retries: [], request_datetime };
       let storeFailure: unknown = null;
       const store = async (raw: RawSuccess, request_time_s: number) => {
         if (!cache.stores) return;
@@ -154,7 +161,7 @@ export function createModelClient(opts: {
       if (storeFailure) throw storeFailure;
       if (!result.ok) {
         runLog.debug(() => requestDetail(request, result.failure));
-        return { body, outcome: result.failure, retries: result.retries, request_datetime };
+        return { body, prompt, outcome: result.failure, retries: result.retries, request_datetime };
       }
       const raw = result.raw;
       const outcome: RequestOutcome = {
@@ -166,7 +173,7 @@ export function createModelClient(opts: {
         attempts: result.attempts,
       };
       runLog.debug(() => requestDetail(request, outcome));
-      return { body, outcome, retries: result.retries, request_datetime };
+      return { body, prompt, outcome, retries: result.retries, request_datetime };
     },
   };
 }

@@ -5,7 +5,11 @@ import type { ModelDeployment } from './model-deployment.js';
  * The exact JSON body sent (docs/configuration.md), after the adapter_config edits (§2.5). This object is also what
  * the cache key hashes, so every field that can change the answer is in it.
  */
-export function buildRequestBody(request: PromptRequest, deployment: ModelDeployment): Record<string, unknown> {
+export function buildRequestBody(
+  request: PromptRequest,
+  deployment: ModelDeployment,
+  prompt: string = request.prompt,
+): Record<string, unknown> {
   const s = deployment.request_settings;
   // The name the server knows (HELM's openai_model_name), which differs from HELM's model name for a prod_env model.
   const body: Record<string, unknown> = {
@@ -15,10 +19,10 @@ export function buildRequestBody(request: PromptRequest, deployment: ModelDeploy
     const messages: { role: string; content: string }[] = [];
     if (s.use_system_prompt && s.custom_system_prompt)
       messages.push({ role: 'system', content: s.custom_system_prompt });
-    messages.push({ role: 'user', content: request.prompt });
+    messages.push({ role: 'user', content: prompt });
     body.messages = messages;
   } else {
-    body.prompt = request.prompt;
+    body.prompt = prompt;
   }
   body.temperature = request.temperature;
   body[deployment.max_tokens_field] = request.max_tokens;

@@ -161,11 +161,18 @@ class ChunkedAtomicFile {
     return new ChunkedAtomicFile(path, tmp, createWriteStream(tmp, { highWaterMark: WRITE_AHEAD_BYTES }));
   }
 
-  /** Adds text; gathered into ~1 MB chunks, since one stream write each costs more. */
-  append(text: string): Promise<void> {
-    if (this.chunk.add(text)) return Promise.resolve();
+  /** Adds text (then `more`); gathered into ~1 MB chunks, since one stream write each costs more. */
+  append(text: string, more?: string): Promise<void> {
+    const written = this.appendOne(text);
+    if (more === undefined) return written;
+    const also = this.appendOne(more);
+    return written === DONE ? also : Promise.all([written, also]).then(() => undefined);
+  }
+
+  private appendOne(text: string): Promise<void> {
+    if (this.chunk.add(text)) return DONE;
     const full = this.chunk.take();
-    const written = full ? this.write(full) : Promise.resolve();
+    const written = full ? this.write(full) : DONE;
     // Too long for a chunk: written as it is, after the chunk before it.
     return this.chunk.add(text) ? written : Promise.all([written, this.write(text)]).then(() => undefined);
   }
@@ -217,11 +224,14 @@ export class JsonArrayWriter {
     return new JsonArrayWriter(file);
   }
 
-  /** Adds one serialised element. */
+  /**
+   * Adds one serialised element. The separator goes in on its own: joined to the element, the pair would be a new
+   * string that had to be copied whole before it could be encoded.
+   */
   push(text: string): Promise<void> {
     const first = this.empty;
     this.empty = false;
-    return this.file.append(`${first ? '' : ','}\n${text}`);
+    return this.file.append(first ? '\n' : ',\n', text);
   }
 
   /** Ends the array with `suffix` and renames the file into place. */
@@ -243,7 +253,7 @@ export class JsonlAtomicWriter {
   }
 
   push(record: unknown): Promise<void> {
-    return this.file.append(`${JSON.stringify(record)}\n`);
+    return this.file.append(JSON.stringify(record), '\n');
   }
 
   close(): Promise<void> {
@@ -281,4 +291,6 @@ async function removeStaleTemps(path: string): Promise<void> {
   await Promise.all(stale.map((name) => rm(join(dirname(path), name), { force: true })));
 }
 
+/** What `append` returns when nothing waits for the disk. */
+const DONE: Promise<void> = Promise.resolve();
 const WRITE_AHEAD_BYTES = 8 * CHUNK_BYTES;

@@ -221,7 +221,7 @@ function requestState(
       model_deployment: deployment,
       model,
       embedding: false,
-      prompt: q.prompt,
+      prompt: record?.prompt ?? q.prompt,
       temperature: q.temperature,
       num_completions: q.num_completions,
       top_k_per_token: q.top_k_per_token,

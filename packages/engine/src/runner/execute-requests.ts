@@ -102,7 +102,7 @@ export function responseLine(request: PromptRequest, record: ModelCallRecord): R
     instance_id: request.instance_id,
     train_trial_index: request.train_trial_index,
     request: record.body,
-    prompt_sha256: hash('sha256', request.prompt, 'hex'),
+    prompt_sha256: hash('sha256', record.prompt ?? request.prompt, 'hex'),
     result,
     cached: o.ok ? o.cached : false,
     request_time_s: o.ok ? o.request_time_s : null,
