@@ -67,6 +67,22 @@ describe('writeJsonArrayAtomic', () => {
     expect(readFileSync(join(dir, 'u.json')).equals(expected)).toBe(true);
   });
 
+  it('waits for the disk with one listener however many chunks are pushed without waiting', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ef-arr-'));
+    const writer = await JsonArrayWriter.open(join(dir, 'many.json'));
+    const element = JSON.stringify('x'.repeat(100_000));
+    const pending: Promise<void>[] = [];
+    // ~30 MB pushed at once: far past what the stream takes before it asks to wait.
+    for (let i = 0; i < 300; i++) pending.push(writer.push(element));
+    const listeners = (writer as unknown as { file: { stream: NodeJS.EventEmitter } }).file.stream.listenerCount(
+      'drain',
+    );
+    await Promise.all(pending);
+    await writer.close();
+    expect(listeners).toBeLessThanOrEqual(1);
+    expect(readFileSync(join(dir, 'many.json'), 'utf8').length).toBe(300 * (element.length + 2) + 3);
+  });
+
   it('writes pre-serialised elements as they are', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ef-arr-'));
     await writeJsonTextArrayAtomic(join(dir, 't.json'), ['{\n  "a": 1\n}', '2']);

@@ -143,6 +143,7 @@ export async function writeJsonTextArrayAtomic(
 class ChunkedAtomicFile {
   private readonly chunk = new Utf8Chunk();
   private failure: Error | null = null;
+  private drained: Promise<void> | null = null;
 
   private constructor(
     private readonly path: string,
@@ -208,7 +209,18 @@ class ChunkedAtomicFile {
 
   private write(data: string | Buffer): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
-    return this.stream.write(data) ? Promise.resolve() : untilDrained(this.stream);
+    if (this.stream.write(data)) return DONE;
+    // Every write made while the stream is full waits for the same drain: one listener, not one per chunk (callers
+    // that do not wait piled them up past Node's warning limit).
+    if (!this.drained) {
+      const drained = untilDrained(this.stream);
+      this.drained = drained;
+      const settled = () => {
+        if (this.drained === drained) this.drained = null;
+      };
+      drained.then(settled, settled);
+    }
+    return this.drained;
   }
 }
 
