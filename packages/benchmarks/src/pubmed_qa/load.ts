@@ -55,11 +55,24 @@ function checkEntry(pmid: string, value: unknown, file: string): PubmedEntry {
  * // 'Context: Methods. c\n\nQuestion: Q?\n'
  */
 export function pubmedQaInputText(entry: PubmedEntry): string {
-  const background = entry.LABELS.map((label, i) => `${pyTitle(label)}. ${entry.CONTEXTS[i]}`).join('\n');
+  const background = entry.LABELS.map((label, i) => `${titleOf(label)}. ${entry.CONTEXTS[i]}`).join('\n');
   // join() makes one flat string; a template literal would keep its pieces (and the parsed entry's strings) alive
   // for as long as the instance lives.
   return ['Context: ', background, '\n\nQuestion: ', entry.QUESTION, '\n'].join('');
 }
+
+/** `pyTitle` of a section label, made once per label: the file has a few dozen labels over thousands of sections. */
+function titleOf(label: string): string {
+  let title = TITLES.get(label);
+  if (title === undefined) {
+    title = pyTitle(label);
+    if (TITLES.size < MAX_TITLES) TITLES.set(label, title);
+  }
+  return title;
+}
+
+const TITLES = new Map<string, string>();
+const MAX_TITLES = 1000;
 
 /**
  * Builds the 1,000 PubMedQA instances from the file's `[PMID, entry]` pairs in file order (ids `id0…`, split
