@@ -18,8 +18,19 @@ interface Compared {
 }
 
 function compared(text: string): Compared {
-  return { text, stripped: pyStrip(text), normalized: normalizeText(text) };
+  // Short texts (options, letters, one-word answers) repeat across a run's instances: normalised once each.
+  if (text.length > MAX_KEPT_LENGTH) return { text, stripped: pyStrip(text), normalized: normalizeText(text) };
+  let known = KEPT.get(text);
+  if (known === undefined) {
+    known = Object.freeze({ text, stripped: pyStrip(text), normalized: normalizeText(text) });
+    if (KEPT.size < MAX_KEPT) KEPT.set(text, known);
+  }
+  return known;
 }
+
+const KEPT = new Map<string, Compared>();
+const MAX_KEPT = 10_000;
+const MAX_KEPT_LENGTH = 64;
 
 /** A rule over prepared texts (the empty-pred rule is applied by the caller). */
 type PreparedMatch = (gold: Compared, pred: Compared) => boolean;
