@@ -42,10 +42,26 @@ export function perInstanceStatsJson(
       stats: names.map((n) => singleValueStat(n, split, values[n])),
     } satisfies PerInstanceStats);
   }
-  let stats = '';
-  for (let i = 0; i < names.length; i++)
-    stats += `${i === 0 ? '' : ',\n'}${texts.stat(names[i], split, values[names[i]])}`;
-  return `{\n  "instance_id": ${JSON.stringify(id)},\n  "train_trial_index": ${jsonNumber(trial)},\n  "stats": ${names.length === 0 ? '[]' : `[\n${stats}\n  ]`}\n}`;
+  // Joined once from its pieces: a string grown piece by piece was a chain of ~45 joins that had to be copied flat
+  // before it could be written, at about twice the cost.
+  const parts = [
+    '{\n  "instance_id": ',
+    JSON.stringify(id),
+    ',\n  "train_trial_index": ',
+    jsonNumber(trial),
+    ',\n  "stats": ',
+  ];
+  if (names.length === 0) parts.push('[]');
+  else {
+    parts.push('[\n');
+    for (let i = 0; i < names.length; i++) {
+      if (i > 0) parts.push(',\n');
+      texts.pushStat(parts, names[i], split, values[names[i]]);
+    }
+    parts.push('\n  ]');
+  }
+  parts.push('\n}');
+  return parts.join('');
 }
 
 /** The text of `singleValueStat(name, split, v)` at the depth of a per-instance Stat, made once per name, split and value. */
@@ -55,8 +71,9 @@ export class StatTexts {
   /** value → the text from the first value on (the few values that repeat: 0, 1, token counts…). */
   private readonly tails = new Map<number, string>();
 
-  stat(name: string, split: string, v: number): string {
-    return this.head(name, split) + this.tail(v);
+  /** Adds the Stat's text to `parts`, as its two pieces. */
+  pushStat(parts: string[], name: string, split: string, v: number): void {
+    parts.push(this.head(name, split), this.tail(v));
   }
 
   private head(name: string, split: string): string {
