@@ -176,6 +176,49 @@ describe('model client (real openai SDK → loopback server)', () => {
     await cache.close();
   });
 
+  it('prefetches batch after batch (the next queued while one is handled); a failed read fails the prefetch', async () => {
+    const store = await openSqliteCache(
+      join(mkdtempSync(join(tmpdir(), 'ef-mc-')), 'cache.db'),
+      'model',
+      () => undefined,
+    );
+    const d = deployment(server);
+    const paid = createModelClient({
+      deployment: d,
+      send: createSender(d, null),
+      cache: store,
+      policy,
+      engineVersion: 't',
+    });
+    const requests = Array.from({ length: 1100 }, (_, i) => ({ ...request, prompt: `${request.prompt} #${i}` }));
+    for (const r of requests.slice(0, 1050)) await paid.call(r);
+    let reads = 0;
+    const counted = { ...store, getMany: (keys: readonly string[]) => (reads++, store.getMany(keys)) };
+    const rerun = createModelClient({
+      deployment: d,
+      send: createSender(d, null),
+      cache: counted,
+      policy,
+      engineVersion: 't',
+    });
+    expect(await rerun.prefetch(requests)).toBe(1050);
+    expect(reads).toBe(3);
+    const failing = {
+      ...store,
+      getMany: (keys: readonly string[]) =>
+        ++reads === 5 ? Promise.reject(new Error('disk gone')) : store.getMany(keys),
+    };
+    const broken = createModelClient({
+      deployment: d,
+      send: createSender(d, null),
+      cache: failing,
+      policy,
+      engineVersion: 't',
+    });
+    await expect(broken.prefetch(requests)).rejects.toThrow('disk gone');
+    await store.close();
+  });
+
   it('retries a 429 then succeeds; a failure is never cached', async () => {
     server.setScript([
       { kind: 'rate_limit', retryAfter: 0 },

@@ -9,6 +9,7 @@ import { classifyError } from './classify-error.js';
 import { failFastWhenRefused } from './endpoint-down.js';
 import { estimateTokens, type RequestLimiter } from './rate-limiter.js';
 import type { SharedBudget } from './shared-budget.js';
+import { lookUpBatch } from './prefetch-batch.js';
 import { runLog } from '../output/run-log.js';
 
 export interface ModelCallRecord {
@@ -91,12 +92,14 @@ export function createModelClient(opts: {
   return {
     async prefetch(requests) {
       if (!cache.stores) return 0;
-      for (let i = 0; i < requests.length; i += PREFETCH_BATCH) {
-        const slice = requests.slice(i, i + PREFETCH_BATCH);
-        const keys = slice.map((r) => keyFor(r));
-        const batch = [...new Set(keys)];
-        const started = performance.now();
-        const hits = await cache.getMany(batch);
+      const lookup = (from: number) => lookUpBatch(cache, requests.slice(from, from + PREFETCH_BATCH), keyFor);
+      // The next batch's keys are computed and its query queued before this batch's answers are read: the store
+      // reads one batch (on Node's thread pool) while the engine handles the one before.
+      let next = requests.length > 0 ? lookup(0) : null;
+      for (let i = 0; next; i += PREFETCH_BATCH) {
+        const { slice, keys, batch, started, hits: found } = next;
+        next = i + PREFETCH_BATCH < requests.length ? lookup(i + PREFETCH_BATCH) : null;
+        const hits = await found;
         const lookup_s = (performance.now() - started) / 1000 / batch.length;
         // Only what a call reads is kept (not the stored request body, a copy of the prompt): a cached re-run of a
         // million requests holds a million answers until they are called.
