@@ -13,7 +13,26 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 
 const SCOPE = '@eval-factory/';
-const FACTORY = ['config', 'model-configs', 'outputs', 'executor', 'suite', 'summary', 'viewer', 'cli'];
+const FACTORY = [
+  'config',
+  'model-configs',
+  'outputs',
+  'executor',
+  'suite',
+  'summary',
+  'viewer',
+  'executors',
+  'orchestrator',
+  'cli',
+];
+/**
+ * The suite and scale-out pipeline runs one way (docs/architecture.md): cli → orchestrator → executors → executor →
+ * the engine's command line. Each of these packages is imported only by the ones listed here.
+ */
+const IMPORTED_ONLY_BY = {
+  orchestrator: ['cli'],
+  executors: ['orchestrator'],
+};
 const ENGINE_SIDE = ['engine', 'benchmarks', 'custom-benchmarks', 'metrics'];
 /** Packages with a closed list of workspace imports; the others are limited only by the general rules below. */
 const ALLOWED = {
@@ -41,6 +60,9 @@ export function workspaceRule(from, to) {
   if (from === to) return `${from} imports itself by name; use a relative import`;
   if (to === 'cli') return 'nothing imports cli (it is the top of the tree)';
   if (to === 'testkit') return 'testkit is imported only by tests and scripts (a devDependency)';
+  const importers = IMPORTED_ONLY_BY[to];
+  if (importers && !importers.includes(from))
+    return `only ${importers.map((p) => SCOPE + p).join(', ')} imports ${to} (cli → orchestrator → executors → executor)`;
   const allowed = ALLOWED[from];
   if (allowed && !allowed.includes(to)) {
     if (allowed.length === 0) return `${from} depends on no workspace package`;

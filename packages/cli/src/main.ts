@@ -1,14 +1,12 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { EXIT, reportError, skipHelpCache, UserError } from '@eval-factory/errors';
-import { EF_VERSION } from './version.js';
 import { usageMessage } from './usage-message.js';
 import type { PrestartedEngine } from '@eval-factory/executor/prestart';
-import { SUMMARIZE_FLAGS } from './commands/summarize.js';
 import { COMPARE_FLAGS, COMPARE_POSITIONALS } from './commands/compare.js';
 import { SERVE_FLAGS } from './commands/serve.js';
 import { REPORT_FLAGS } from './commands/report.js';
-import { RUN_SUITE_FLAGS } from './commands/run-suite-flags.js';
+import { EF_VERSION, RUN_SUITE_FLAGS, SUMMARIZE_FLAGS } from '@eval-factory/orchestrator/start-up';
 
 /** The flag table of docs/configuration.md; help text and docs come from here. */
 export const RUN_EVAL_FLAGS = {
@@ -89,7 +87,7 @@ async function parseAndRun(argv: string[], engine: PrestartedEngine | null): Pro
       (y) => y.options(RUN_EVAL_FLAGS),
       async (a) => {
         if (a.debug) process.env.EF_LOG_LEVEL = 'DEBUG';
-        code = await (await import('./commands/run-eval.js')).runEvalCommand(a as never, a.dry_run ? null : engine);
+        code = await (await import('@eval-factory/orchestrator')).runEvalCommand(a as never, a.dry_run ? null : engine);
       },
     )
     .command(
@@ -97,7 +95,7 @@ async function parseAndRun(argv: string[], engine: PrestartedEngine | null): Pro
       'run a whole suite: HELM run-entries files × --models-to-run, then one leaderboard',
       (y) => y.options(RUN_SUITE_FLAGS),
       async (a) => {
-        code = await (await import('./commands/run-suite.js')).runSuiteCommand(a as never);
+        code = await (await import('@eval-factory/orchestrator')).runSuiteCommand(a as never);
       },
     )
     .command(
@@ -116,7 +114,7 @@ async function parseAndRun(argv: string[], engine: PrestartedEngine | null): Pro
               "categories for the leaderboard, as run_suite's --schema: 'medhelm' (default) or a HELM schema file",
           }),
       async (a) => {
-        code = await (await import('./commands/merge.js')).mergeCommand(a as never);
+        code = await (await import('@eval-factory/orchestrator')).mergeCommand(a as never);
       },
     )
     .command(
@@ -129,7 +127,7 @@ async function parseAndRun(argv: string[], engine: PrestartedEngine | null): Pro
           describe: 'the suite folder (<output_dir>/<suite>) or a folder of runs',
         }),
       async (a) => {
-        code = (await import('./commands/suite-status.js')).suiteStatusCommand(a as never);
+        code = (await import('@eval-factory/orchestrator')).suiteStatusCommand(a as never);
       },
     )
     .command(
@@ -140,7 +138,7 @@ async function parseAndRun(argv: string[], engine: PrestartedEngine | null): Pro
           .positional('dirs', { type: 'string', array: true, describe: 'run folders, or folders above them' })
           .options(SUMMARIZE_FLAGS),
       async (a) => {
-        code = await (await import('./commands/summarize.js')).summarizeCommand(a as never);
+        code = await (await import('@eval-factory/orchestrator')).summarizeCommand(a as never);
       },
     )
     .command(

@@ -95,7 +95,11 @@ describe('parseSuiteConfig (suite-YAML dialect)', () => {
       SUITE.replace('    - name: pubmed_qa\n', '    - name: pubmed_qa\n    - pubmed_qa\n'),
       /pubmed_qa is listed twice with the same/,
     ],
-    ['an executor there is none of', SUITE.replace('{type: slurm}', '{type: lsf}'), /execution\.type: "lsf" is not/],
+    [
+      'an executor that is not a name',
+      SUITE.replace('{type: slurm}', '{type: [lsf]}'),
+      /execution\.type: \["lsf"\] is not/,
+    ],
     ['an output_dir that is not a path', `output_dir: [a]\n${SUITE}`, /output_dir: not a folder path/],
     // A misspelt key below the top would drop what it holds without a word.
     [
