@@ -13,6 +13,7 @@ export {
   sendGoLine,
   slotsLine,
   type SlotGrant,
+  type SlotHandover,
 } from './engine-start.js';
 export type * from './engine-progress.js';
 export {

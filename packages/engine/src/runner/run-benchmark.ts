@@ -155,7 +155,7 @@ export async function runBenchmark(
     requestsPerMinute: options.requestsPerMinute,
     tokensPerMinute: options.tokensPerMinute,
   });
-  const turn = options.sendTurn ?? null;
+  const turn = options.slotHandover ?? null;
   turn?.bind(limiter, options.parallelism, prepared.requests.length);
   const client = createModelClient({
     deployment,

@@ -18,7 +18,7 @@ import {
   renderCommand,
   runEngine,
   type PrestartedEngine,
-  type SendTurn,
+  type FactorySlotHandover,
 } from '@eval-factory/executor';
 import { makeDirSync, writeFileAtomic } from '@eval-factory/files';
 import { formatDryRun } from '@eval-factory/outputs';
@@ -56,7 +56,7 @@ export interface RunEvalArgs {
 export interface RunEvalHooks {
   readonly onProgress?: (event: EngineProgressEvent) => void;
   /** The job's turn on its endpoint: the slots it may use as they come (the engine prepares, then sends with them). */
-  readonly turn?: SendTurn;
+  readonly slotHandover?: FactorySlotHandover;
   /** The slots the job's engine has given up for good (for the next job of the endpoint). */
   readonly onSlots?: (released: number) => void;
   /** The run's status as written to evaluation_config.yaml (a suite need not read the file back). */
@@ -195,7 +195,7 @@ async function runLocked(o: {
       repoRoot: repoRoot(),
       prestarted,
       onProgress: o.hooks.onProgress,
-      turn: o.hooks.turn,
+      slotHandover: o.hooks.slotHandover,
       onSlots: o.hooks.onSlots,
       echo: err,
     });

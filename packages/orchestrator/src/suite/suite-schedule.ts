@@ -20,7 +20,7 @@ import {
   EVENTS_ENV,
   ENGINE_PROGRAM,
   enginePool,
-  SendTurn,
+  FactorySlotHandover,
   type EnginePool,
   type PrestartedEngine,
 } from '@eval-factory/executor';
@@ -41,7 +41,7 @@ interface UnitHooks {
   readonly prestarted?: PrestartedEngine | null;
   readonly onProgress?: (event: EngineProgressEvent) => void;
   /** The unit's turn on its endpoint: the slots it may use, as the unit before gives them up. */
-  readonly turn?: SendTurn;
+  readonly slotHandover?: FactorySlotHandover;
   /** The slots this unit's engine has given up for good. */
   readonly onSlots?: (released: number) => void;
   /** Where a failure before the run wrote anything is kept for `status` (one suite process at a time). */
@@ -66,7 +66,7 @@ export async function runUnit(
   try {
     await runEvalCommand(jobRunArgs(job, args, outputDir, unit.shard), hooks.prestarted ?? null, {
       onProgress: hooks.onProgress,
-      turn: hooks.turn,
+      slotHandover: hooks.slotHandover,
       onSlots: hooks.onSlots,
       onStatus: (s) => (status = s),
       label,
@@ -163,7 +163,7 @@ async function runJobs(
   // An internal error (a bug, not a unit's coded failure) stops this endpoint's chain and the suite.
   let crash = null as { error: unknown } | null;
   // The next unit's slots: the first unit has them all.
-  let turn = SendTurn.whole();
+  let turn = FactorySlotHandover.whole();
   for (const i of indexes) {
     if (o.stopped() || crash) break;
     const unit = o.units[i];
@@ -182,7 +182,7 @@ async function runJobs(
       if (event.final) answered.set();
     };
     const mine = turn;
-    const next = new SendTurn();
+    const next = new FactorySlotHandover();
     // Slots this unit gives up go to the next one at once; the rest once it has every answer (or has ended) and
     // has had all of its own (the unit before it is done too).
     const onSlots = (released: number) => next.give(released);
@@ -196,7 +196,7 @@ async function runJobs(
         prestarted: engines.take(),
         onProgress,
         onSlots,
-        turn: mine,
+        slotHandover: mine,
         failures: o.failures,
       })
         .then((status) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { RequestLimiter } from '../clients/index.js';
-import { SlotShare, slotShare } from './slot-share.js';
+import { EngineSlotHandover, slotShare } from './slot-handover.js';
 
 describe('slotShare (a suite job hands its slots to the next during its last requests)', () => {
   it.each<[string, number, number, number, number]>([
@@ -39,13 +39,13 @@ describe('slotShare (a suite job hands its slots to the next during its last req
   });
 });
 
-describe('SlotShare', () => {
+describe('EngineSlotHandover', () => {
   const limiter = () => new RequestLimiter({ maxConcurrency: 4, requestsPerMinute: null, tokensPerMinute: null });
 
   it('opens at the first grant, sets the limiter to its share and reports each growth of what it gave up', async () => {
     const reports: number[] = [];
     let listening = 0;
-    const share = new SlotShare(
+    const share = new EngineSlotHandover(
       (n) => reports.push(n),
       () => listening++,
     );
@@ -71,7 +71,7 @@ describe('SlotShare', () => {
 
   it('the run entries before the last keep their slots (the next entry needs them back)', () => {
     const reports: number[] = [];
-    const share = new SlotShare((n) => reports.push(n));
+    const share = new EngineSlotHandover((n) => reports.push(n));
     share.give('all');
     share.expectRuns(2);
     const first = limiter();

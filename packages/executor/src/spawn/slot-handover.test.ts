@@ -1,10 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import type { SlotGrant } from '@eval-factory/types';
-import { SendTurn } from './send-turn.js';
+import { FactorySlotHandover } from './slot-handover.js';
 
-describe("SendTurn (a suite job's slots, as the job before gives them up)", () => {
+describe("FactorySlotHandover (a suite job's slots, as the job before gives them up)", () => {
   it('tells each watcher the grant so far and every growth; full once it has all', async () => {
-    const turn = new SendTurn();
+    const turn = new FactorySlotHandover();
     const early: SlotGrant[] = [];
     turn.watch((g) => early.push(g));
     turn.give(0);
@@ -29,7 +29,7 @@ describe("SendTurn (a suite job's slots, as the job before gives them up)", () =
 
   it('the first job of an endpoint has everything at once', async () => {
     const seen: SlotGrant[] = [];
-    const turn = SendTurn.whole();
+    const turn = FactorySlotHandover.whole();
     turn.watch((g) => seen.push(g));
     await turn.full;
     expect(seen).toEqual(['all']);

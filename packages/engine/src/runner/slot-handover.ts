@@ -1,11 +1,11 @@
 /**
- * A suite job's share of its endpoint's `parallelism` (ENGINE_SEND_GATE_ENV in @eval-factory/types,
+ * A suite job's side of the slot hand-over in its engine (`SlotHandover`, ENGINE_SEND_GATE_ENV in @eval-factory/types,
  * docs/architecture.md "Suites on one machine"). The factory grants slots on stdin; the job lets
  * min(granted, requests not yet finalised) of them onto the wire and gives the others up for good, so that the
  * next job of the endpoint sends during this one's last requests instead of after its slowest answer. A request
  * waiting for a retry is not finalised: it keeps its slot, and the two jobs together never exceed the parallelism.
  */
-import type { SlotGrant } from '@eval-factory/types';
+import type { SlotGrant, SlotHandover } from '@eval-factory/types';
 import type { RequestLimiter } from '../clients/index.js';
 
 /**
@@ -19,7 +19,7 @@ export function slotShare(granted: number, unfinished: number): { own: number; r
   return { own, released: granted - own };
 }
 
-export class SlotShare {
+export class EngineSlotHandover implements SlotHandover {
   private granted: SlotGrant = 0;
   private reported = 0;
   private runsLeft = 1;
