@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { UserError } from '@eval-factory/errors';
 import { EXECUTORS, executorFlags, executorNamed, executorNames } from './registry.js';
@@ -24,5 +27,25 @@ describe('the executor registry', () => {
     expect(error).toBeInstanceOf(UserError);
     expect((error as UserError).code).toBe('EF_SUITE_CONF');
     expect((error as UserError).message).toBe(`suite.yml: execution.type: "lsf" is not ${executorNames().join(', ')}`);
+  });
+});
+
+describe("each executor's line in `eval-factory status`", () => {
+  it('is there only for a suite folder it submitted: the Slurm logs, the Kubernetes Job file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ef-executor-status-'));
+    try {
+      const lines = () => EXECUTORS.flatMap((e) => e.status(dir) ?? []);
+      expect(lines()).toEqual([]);
+      mkdirSync(join(dir, 'slurm'));
+      writeFileSync(join(dir, 'slurm', 'run_suite.sbatch'), '#!/bin/bash\n');
+      mkdirSync(join(dir, 'kubernetes'));
+      writeFileSync(join(dir, 'kubernetes', 'job.yaml'), 'kind: Job\n');
+      expect(lines()).toEqual([
+        `submitted to Slurm: task logs in ${join(dir, 'slurm')}`,
+        `Kubernetes Job: ${join(dir, 'kubernetes', 'job.yaml')} (kubectl get -f ${join(dir, 'kubernetes', 'job.yaml')})`,
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
