@@ -78,7 +78,7 @@ describe('SuiteBoard', () => {
     expect(formatView(b)).toEqual([
       'suite toy: jobs 1/4 done (1 skipped), 2 running, 1 failed | requests 10/13 (failed 1) 2.5 req/s | ETA 1s',
       '  org/a: jobs 1/2 | head_qa 3/3 (cached 0, failed 0) scoring',
-      '  org/b: jobs 1/2 | head_qa 7/10 (cached 2, failed 1; retrying 1) 2.5 req/s | last failure: HTTP 500 | 2.5 req/s, ETA 1s',
+      '  org/b: jobs 1/2 | head_qa 7/10 (cached 2, failed 1; retrying 1) | last failure: HTTP 500 | 2.5 req/s, ETA 1s',
     ]);
     expect(formatPlain(b)).toBe(
       'suite toy: jobs 1/4 done (1 skipped), 2 running, 1 failed | requests 10/13 (failed 1) 2.5 req/s | ETA 1s | org/a head_qa 3/3 scoring, org/b head_qa 7/10',

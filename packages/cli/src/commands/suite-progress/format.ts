@@ -46,10 +46,11 @@ function formatEta(eta: { seconds: number; atLeast: boolean } | null, before: st
  * prepared and waits for its endpoint (`waiting`), `starting` before that.
  */
 export function formatJob(row: JobRow, waiting = false): string {
-  return `${row.model} ${jobProgress(row, waiting)}`;
+  return `${row.model} ${jobProgress(row, waiting, true)}`;
 }
 
-function jobProgress(row: JobRow, waiting: boolean): string {
+/** `withRate`: the job's own rate after its counts (an endpoint's line gives the endpoint's instead). */
+function jobProgress(row: JobRow, waiting: boolean, withRate: boolean): string {
   const e = row.event;
   if (!e) return `${row.job} ${waiting ? 'next' : 'starting'}`;
   const extra = [e.retrying ? `retrying ${e.retrying}` : '', e.throttled ? `throttled ${e.throttled}` : '']
@@ -57,7 +58,7 @@ function jobProgress(row: JobRow, waiting: boolean): string {
     .join(', ');
   const completed = completedRequests(e);
   const sending = !e.final && completed < e.total;
-  const rate = sending && e.rate !== null ? ` ${e.rate.toFixed(1)} req/s` : '';
+  const rate = withRate && sending && e.rate !== null ? ` ${e.rate.toFixed(1)} req/s` : '';
   const cause = e.failed && e.last_failure ? ` | last failure: ${e.last_failure}` : '';
   return `${row.job} ${completed}/${e.total} (cached ${e.cached + e.duplicates}, failed ${e.failed}${extra ? `; ${extra}` : ''})${rate}${sending ? '' : ' scoring'}${cause}`;
 }
@@ -78,7 +79,9 @@ export function formatView(board: SuiteBoard): string[] {
 function formatEndpoint(board: SuiteBoard, e: EndpointEstimate, running: readonly JobRow[]): string {
   const rows = board.rows.filter((r) => r.model === e.model);
   const ended = rows.filter((r) => r.state !== 'pending' && r.state !== 'running').length;
-  const jobs = rows.filter((r) => r.state === 'running').map((r) => jobProgress(r, waitsForEndpoint(r, running)));
+  const jobs = rows
+    .filter((r) => r.state === 'running')
+    .map((r) => jobProgress(r, waitsForEndpoint(r, running), false));
   const rate = e.rate === null ? '' : `${e.rate.toFixed(1)} req/s`;
   const eta = e.rate ? formatEta({ seconds: e.remaining / e.rate, atLeast: e.atLeast }, rate ? ', ' : '') : '';
   return `${e.model}: jobs ${ended}/${rows.length}${jobs.length ? ` | ${jobs.join(', ')}` : ''}${rate || eta ? ` | ${rate}${eta}` : ''}`;

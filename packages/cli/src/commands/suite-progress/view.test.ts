@@ -35,7 +35,7 @@ describe('openSuiteView', () => {
     view.close();
     await tick();
     expect(err.text()).toMatch(
-      /^warning\[EF_X\]: same for every job\norg\/a pubmed_qa: warning\[EF_Z\]: 2 of 5 instances failed\norg\/b pubmed_qa: warning\[EF_Z\]: 2 of 5 instances failed\nerror\[EF_Y\]: a\nerror\[EF_Y\]: a\n\[1\/2\] success  org\/a pubmed_qa in \d+s \| 1 queued\nsuite toy: jobs 1\/2 done, 1 queued \| requests 0\/0\+\n$/,
+      /^warning\[EF_X\]: same for every job\norg\/a pubmed_qa: warning\[EF_Z\]: 2 of 5 instances failed\norg\/b pubmed_qa: warning\[EF_Z\]: 2 of 5 instances failed\nerror\[EF_Y\]: a\nerror\[EF_Y\]: a\n\[1\/2\] success {2}org\/a pubmed_qa in \d+s \| 1 queued\nsuite toy: jobs 1\/2 done, 1 queued \| requests 0\/0\+\n$/,
     );
     // The stream's own write is back.
     err.s.write('warning[EF_X]: same for every job\n');
@@ -62,7 +62,7 @@ describe('openSuiteView', () => {
     );
     expect(text).toContain('\r\x1b[2A\x1b[J');
     expect(text).toMatch(
-      /\r\x1b\[2A\x1b\[J\[1\/2\] success  org\/a pubmed_qa in \d+s \| 1 running\nsuite toy: jobs 1\/2 done, 1 running \| requests 0\/0\+\n {2}org\/b: jobs 0\/1 \| pubmed_qa starting/,
+      /\r\x1b\[2A\x1b\[J\[1\/2\] success {2}org\/a pubmed_qa in \d+s \| 1 running\nsuite toy: jobs 1\/2 done, 1 running \| requests 0\/0\+\n {2}org\/b: jobs 0\/1 \| pubmed_qa starting/,
     );
     expect(out.text()).toBe('a summary line\n');
     expect(text.endsWith('\x1b[?25hsuite toy: jobs 1/2 done, 1 running | requests 0/0+\n')).toBe(true);
