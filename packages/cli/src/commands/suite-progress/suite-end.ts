@@ -24,6 +24,9 @@ export function formatSuiteEnd(
     ...merges.map((m) => `  ${(m.complete ? 'merged' : 'incomplete').padEnd(9)} ${m.model}  ${m.job}`),
     ...jobs.unavailable.map((u) => `  not run   ${u}`),
   ];
+  // A stopped suite says how to go on (each job's own `interrupted: … kept` line is in the log).
+  if (outcomes.some(([, status]) => status === 'interrupted' || status === 'not started'))
+    rest.push('interrupted: re-run the same command to resume (finished jobs are skipped, the others resume)');
   const failed = outcomes.filter(([, status]) => status !== 'success' && status !== 'done');
   const text = (lines: readonly string[]) => `${[head, ...lines].join('\n')}\n`;
   return { log: text([...outcomes.map(unitLine), ...rest]), terminal: text([...failed.map(unitLine), ...rest]) };
