@@ -86,9 +86,11 @@ export class SuiteBoard {
     return this.rows.filter((r) => r.state === state).length;
   }
 
-  /** Jobs that have ended, however (done, failed, skipped, interrupted). */
-  ended(): number {
-    return this.rows.filter((r) => r.state !== 'pending' && r.state !== 'running').length;
+  /** Jobs (of `model`, or all) that have ended, however (done, failed, skipped, interrupted). */
+  ended(model?: string): number {
+    return this.rows.filter(
+      (r) => r.state !== 'pending' && r.state !== 'running' && (model === undefined || r.model === model),
+    ).length;
   }
 
   /** Requests completed / known (and estimated) total over the suite; `atLeast` when a size is still unknown. */

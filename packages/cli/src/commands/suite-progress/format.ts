@@ -78,13 +78,12 @@ export function formatView(board: SuiteBoard): string[] {
 
 function formatEndpoint(board: SuiteBoard, e: EndpointEstimate, running: readonly JobRow[]): string {
   const rows = board.rows.filter((r) => r.model === e.model);
-  const ended = rows.filter((r) => r.state !== 'pending' && r.state !== 'running').length;
   const jobs = rows
     .filter((r) => r.state === 'running')
     .map((r) => jobProgress(r, waitsForEndpoint(r, running), false));
   const rate = e.rate === null ? '' : `${e.rate.toFixed(1)} req/s`;
   const eta = e.rate ? formatEta({ seconds: e.remaining / e.rate, atLeast: e.atLeast }, rate ? ', ' : '') : '';
-  return `${e.model}: jobs ${ended}/${rows.length}${jobs.length ? ` | ${jobs.join(', ')}` : ''}${rate || eta ? ` | ${rate}${eta}` : ''}`;
+  return `${e.model}: jobs ${board.ended(e.model)}/${rows.length}${jobs.length ? ` | ${jobs.join(', ')}` : ''}${rate || eta ? ` | ${rate}${eta}` : ''}`;
 }
 
 /**
