@@ -2,6 +2,7 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { EXIT, reportError, skipHelpCache, UserError } from '@eval-factory/errors';
 import { usageMessage } from './usage-message.js';
+import { refuseRepeatedFlags } from './repeated-flags.js';
 import type { PrestartedEngine } from '@eval-factory/executor/prestart';
 import { COMPARE_FLAGS, COMPARE_POSITIONALS } from './commands/compare.js';
 import { SERVE_FLAGS } from './commands/serve.js';
@@ -29,6 +30,14 @@ export const RUN_EVAL_FLAGS = {
   },
 } as const;
 
+/**
+ * The flags of the command being parsed that take a list. `getOptions` is a method of yargs' instance that its
+ * type declarations leave out; the CLI test of a repeated `--overrides` fails if it ever goes.
+ */
+function listFlags(cli: unknown): readonly string[] {
+  return (cli as { getOptions(): { array: string[] } }).getOptions().array;
+}
+
 /** `--benchmarks_dir` of `ls` and `validate` (docs/custom-benchmarks.md). */
 const BENCHMARKS_DIR = { benchmarks_dir: RUN_EVAL_FLAGS.benchmarks_dir } as const;
 
@@ -50,7 +59,8 @@ export async function main(
 async function parseAndRun(argv: string[], engine: PrestartedEngine | null): Promise<number> {
   const debug = argv.includes('--debug') || process.env.EF_LOG_LEVEL === 'DEBUG';
   let code: number = EXIT.ok;
-  const parser = skipHelpCache(yargs(argv))
+  const cli = skipHelpCache(yargs(argv));
+  const parser = cli
     .scriptName('eval-factory')
     .version(EF_VERSION)
     .strict()
@@ -59,6 +69,7 @@ async function parseAndRun(argv: string[], engine: PrestartedEngine | null): Pro
       throw err ?? new UserError('EF_USAGE', usageMessage(msg), 'run `eval-factory --help`', EXIT.usage);
     })
     .option('debug', { type: 'boolean', describe: 'debug logging and stack traces on errors' })
+    .middleware((a) => refuseRepeatedFlags(a, listFlags(cli)))
     // Commands load their modules on use: `ls` must not pay for the whole run_eval chain at start-up.
     .command(
       'ls',

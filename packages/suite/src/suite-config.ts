@@ -2,11 +2,12 @@
  * The suite-YAML dialect of `run_suite --suite_config FILE` (docs/reproduce-medhelm.md), shaped like NVIDIA's
  * launcher: `targets` (each an `api_endpoint` as in a run_config), `evaluation: {params, tasks: [{name, params}]}`
  * and `execution`. Every (target, task) pair becomes the run_config `run_eval` would accept: `evaluation.params`
- * deep-merged under the task's own `params` (deepmerge: maps key by key, lists replaced), then merged with
- * framework.yml and validated by the config package with its usual coded errors.
+ * under the task's own `params` by the config package's layer rules (maps key by key, lists replaced, a null never
+ * overrides, `__unset__` removes the key down to framework.yml's default), then merged with framework.yml and
+ * validated by the config package with its usual coded errors.
  */
-import deepmerge from 'deepmerge';
 import { parse } from 'yaml';
+import { stackLayers } from '@eval-factory/config';
 import { UserError } from '@eval-factory/errors';
 import type { SuiteJob } from './expand.js';
 
@@ -35,9 +36,6 @@ const EXECUTION_KEYS = new Set(['type']);
 function bad(file: string, what: string): never {
   throw new UserError('EF_SUITE_CONF', `${file}: ${what}`, HINT);
 }
-
-/** Lists are replaced, never concatenated (a task's stop sequences replace the suite's), as in run_config merging. */
-const merge = (lower: Obj, upper: Obj): Obj => deepmerge(lower, upper, { arrayMerge: (_target, source) => source });
 
 /**
  * Reads a suite YAML into one job per (target, task), each carrying its run_config.
@@ -77,7 +75,7 @@ export function parseSuiteConfig(text: string, file: string, fallbackName: strin
   const names = jobNames(file, tasks);
   const jobs = endpoints.flatMap((endpoint) =>
     tasks.map((task, t): SuiteJob => {
-      const taskParams = merge(params, task.params);
+      const taskParams = stackLayers(params, task.params);
       const extra = isObj(taskParams.extra) ? taskParams.extra : {};
       return {
         model: String(endpoint.model_id),

@@ -41,6 +41,7 @@ export {
 export type * from './run-folder.js';
 export { HELM_MAIN_SPLIT, HELM_RUN_FILES, RUN_FILES, UNSEARCHED_FOLDERS } from './run-folder.js';
 export { CACHE_PASSWORD_ENV, cacheUrlProblem } from './cache-url.js';
+export { isReasoningModelId } from './reasoning-model.js';
 export {
   UNITS_DIR,
   shardDirName,

@@ -36,6 +36,8 @@ export const RUN_FILES = {
   suiteManifest: 'suite.json',
   /** A suite folder's jobs that failed before their run wrote anything: job folder → the coded error. */
   suiteFailures: 'failures.json',
+  /** A suite folder's log: every job's output while run_suite ran it here (its summary, notes, warnings). */
+  suiteLog: 'suite.log',
 } as const;
 
 /**

@@ -26,11 +26,13 @@ export async function finishRun(o: {
   startedAt: string;
   gitHash: string | null;
   logFile: string;
+  /** Where the summary goes (stdout; a suite's log) and the rest (stderr; the suite's log and terminal). */
+  out: NodeJS.WritableStream;
   err: NodeJS.WritableStream;
   onStatus?: (status: string) => void;
 }): Promise<number> {
   const { engine, evaluation, resolved, modelConfigs, allWarnings, outputDir, renderedCommand, startedAt, gitHash } = o;
-  const { logFile, err } = o;
+  const { logFile, out, err } = o;
   const result = await normalizeOutputs({
     outputDir,
     evaluation,
@@ -63,7 +65,7 @@ export async function finishRun(o: {
     err.write(`interrupted: ${kept} answer${kept === 1 ? '' : 's'} kept, re-run the same command to resume\n`);
     return engine.stopSignal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
   }
-  process.stdout.write(
+  out.write(
     formatConsoleSummary({
       status: result.status,
       summary: result.summary,

@@ -61,11 +61,15 @@ export interface RunEvalHooks {
   readonly onSlots?: (released: number) => void;
   /** The run's status as written to evaluation_config.yaml (a suite need not read the file back). */
   readonly onStatus?: (status: string) => void;
-  /** Put before each line the engine prints (a suite's jobs print side by side: `org/a pubmed_qa: warning[…]`). */
-  readonly label?: string;
+  /**
+   * Where the run writes what it would print (a suite's jobs: its log, and a few lines of it on the terminal):
+   * `out` its summary, `err` its warnings, notes and the engine's lines.
+   */
+  readonly console?: { readonly out: NodeJS.WritableStream; readonly err: NodeJS.WritableStream };
 }
 
-const warn = (w: CodedMessage) => process.stderr.write(`warning[${w.code}]: ${redact(w.message)}\n`);
+const warner = (err: NodeJS.WritableStream) => (w: CodedMessage) =>
+  err.write(`warning[${w.code}]: ${redact(w.message)}\n`);
 
 /**
  * `eval-factory run_eval` (docs/configuration.md): resolve → write configs → run the engine → normalise. `prestarted`
@@ -76,6 +80,8 @@ export async function runEvalCommand(
   prestarted: PrestartedEngine | null = null,
   hooks: RunEvalHooks = {},
 ): Promise<number> {
+  const err = hooks.console?.err ?? process.stderr;
+  const warn = warner(err);
   const frameworkFile = requireFrameworkFile();
   const framework = loadFramework(frameworkFile);
   const resolved = resolveEvaluation({ framework, ...resolutionInput(args) });
@@ -123,7 +129,7 @@ export async function runEvalCommand(
 
   const outputDir = resolve(evaluation.config.output_dir);
   const replaced = checkPreviousRun(outputDir, evaluation);
-  if (replaced) process.stderr.write(replaced);
+  if (replaced) err.write(replaced);
   await asOutputError(outputDir, 'choose another config.output_dir (--output_dir), a folder you can write to', () =>
     makeDirSync(outputDir),
   );
@@ -163,11 +169,10 @@ async function runLocked(o: {
 }): Promise<number> {
   const { evaluation, modelConfigs, allWarnings, outputDir, renderedCommand, argv, prestarted } = o;
   const startedAt = new Date().toISOString();
-  // A suite's jobs print side by side: each of this run's lines after this point says which job it is.
-  const err = o.hooks.label ? labelledLines(process.stderr, o.hooks.label) : process.stderr;
+  const err = o.hooks.console?.err ?? process.stderr;
   const runConfigYml = runConfigYmlForNemo(evaluation);
   if (runConfigYml.warning) {
-    warn(runConfigYml.warning);
+    warner(err)(runConfigYml.warning);
     allWarnings.push(runConfigYml.warning);
   }
   // An earlier run's SIGTERM marker would make NeMo Evaluator's launcher report this run KILLED.
@@ -200,22 +205,13 @@ async function runLocked(o: {
       echo: err,
     });
     stopped = engine.interrupted;
-    return await finishRun({ ...o, engine, startedAt, gitHash: hash, logFile, err, onStatus: o.hooks.onStatus });
+    const out = o.hooks.console?.out ?? process.stdout;
+    return await finishRun({ ...o, engine, startedAt, gitHash: hash, logFile, out, err, onStatus: o.hooks.onStatus });
   } finally {
     // A stopped run keeps ignoring them until the process ends (moments later): one more Ctrl-C would only turn
     // its exit code into a death by signal.
     if (!stopped) releaseSignals();
   }
-}
-
-/**
- * `stream` with `label: ` before each line written to it. Only for whole lines: a suite's engine output is echoed
- * line by line (engine-stderr.ts).
- */
-function labelledLines(stream: NodeJS.WriteStream, label: string): NodeJS.WritableStream {
-  return {
-    write: (text: string) => stream.write(text.replace(/^(?=.)/gm, `${label}: `)),
-  } as unknown as NodeJS.WritableStream;
 }
 
 /**

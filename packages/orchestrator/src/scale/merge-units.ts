@@ -12,6 +12,7 @@ import { writeFileAtomic } from '@eval-factory/files';
 import { join } from 'node:path';
 import { lockHolder } from '@eval-factory/executor';
 import type { UnitsPlan, WorkUnit } from '@eval-factory/suite';
+import type { SuiteLog } from '../suite-progress/suite-log.js';
 import { runEvalCommand } from '../run-eval/run-eval.js';
 import { readEvaluation } from '../suite/suite-status.js';
 import { RUN_FILES } from '@eval-factory/types';
@@ -50,30 +51,39 @@ export function unitState(dir: string): string {
 }
 
 /** Merges every sharded job of the plan; unsharded jobs are already their one run. */
-export async function mergeSuite(suiteDir: string, plan: UnitsPlan): Promise<JobMerge[]> {
+export async function mergeSuite(suiteDir: string, plan: UnitsPlan, log?: SuiteLog): Promise<JobMerge[]> {
   const byJob = new Map<string, WorkUnit[]>();
   for (const u of plan.units) if (u.shard) byJob.set(u.job_dir, [...(byJob.get(u.job_dir) ?? []), u]);
   const merged: JobMerge[] = [];
-  for (const [jobDir, units] of byJob) merged.push(await mergeJob(suiteDir, jobDir, units));
+  for (const [jobDir, units] of byJob) merged.push(await mergeJob(suiteDir, jobDir, units, log));
   return merged;
 }
 
-async function mergeJob(suiteDir: string, jobDir: string, units: readonly WorkUnit[]): Promise<JobMerge> {
+async function mergeJob(
+  suiteDir: string,
+  jobDir: string,
+  units: readonly WorkUnit[],
+  log?: SuiteLog,
+): Promise<JobMerge> {
   const dir = join(suiteDir, jobDir);
   const states = units.map((u) => ({ unit: u.index, dir: u.dir, state: unitState(join(suiteDir, u.dir)) }));
   const base = { model: units[0]!.model, job: units[0]!.job, dir: jobDir };
   // Every unit wrote the same run_config.yml apart from its shard (and the cache): any started one describes the job.
   const runConfig = units.map((u) => join(suiteDir, u.dir, RUN_FILES.runConfig)).find((f) => existsSync(f));
   if (!runConfig) return { ...base, missing: states, unanswered: 0, complete: false, status: null };
-  await runEvalCommand({
-    run_config: runConfig,
-    output_dir: dir,
-    overrides: [
-      'config.params.extra.shard=__unset__',
-      'config.params.extra.cache=__unset__',
-      'config.params.extra.merge_units=true',
-    ],
-  });
+  await runEvalCommand(
+    {
+      run_config: runConfig,
+      output_dir: dir,
+      overrides: [
+        'config.params.extra.shard=__unset__',
+        'config.params.extra.cache=__unset__',
+        'config.params.extra.merge_units=true',
+      ],
+    },
+    null,
+    { console: log?.jobConsole(`${base.model} ${base.job} (merge)`) },
+  );
   // A unit is done only with its own shard's instances, each answered: checked against the merged selection.
   const merged = readResultIds(dir);
   const checked = merged ? checkUnitInstances(suiteDir, units, states, merged) : states;

@@ -19,6 +19,11 @@ export interface JobRow {
   event: EngineProgressEvent | null;
   /** Why it failed (its run status or error code). */
   reason: string | null;
+  /** How it ended as run-suite names it (`success`, `done`, `error`…); null until then. */
+  status: string | null;
+  /** When it started and ended (ms, the caller's clock); null when not told. */
+  startedAt: number | null;
+  endedAt: number | null;
 }
 
 export interface EndpointEstimate {
@@ -40,11 +45,21 @@ export class SuiteBoard {
     readonly suite: string,
     jobs: readonly { model: string; job: string }[],
   ) {
-    this.rows = jobs.map((j) => ({ model: j.model, job: j.job, state: 'pending', event: null, reason: null }));
+    this.rows = jobs.map((j) => ({
+      model: j.model,
+      job: j.job,
+      state: 'pending',
+      event: null,
+      reason: null,
+      status: null,
+      startedAt: null,
+      endedAt: null,
+    }));
   }
 
-  start(i: number): void {
+  start(i: number, at: number | null = null): void {
     this.rows[i].state = 'running';
+    this.rows[i].startedAt = at;
   }
 
   progress(i: number, event: EngineProgressEvent): void {
@@ -53,8 +68,10 @@ export class SuiteBoard {
   }
 
   /** `status`: the unit's outcome as run-suite names it (`done` = finished in an earlier run). */
-  end(i: number, status: string): void {
+  end(i: number, status: string, at: number | null = null): void {
     const row = this.rows[i];
+    row.status = status;
+    row.endedAt = at;
     const named: Readonly<Record<string, JobState>> = {
       done: 'skipped',
       success: 'ok',
@@ -67,6 +84,13 @@ export class SuiteBoard {
 
   count(state: JobState): number {
     return this.rows.filter((r) => r.state === state).length;
+  }
+
+  /** Jobs (of `model`, or all) that have ended, however (done, failed, skipped, interrupted). */
+  ended(model?: string): number {
+    return this.rows.filter(
+      (r) => r.state !== 'pending' && r.state !== 'running' && (model === undefined || r.model === model),
+    ).length;
   }
 
   /** Requests completed / known (and estimated) total over the suite; `atLeast` when a size is still unknown. */

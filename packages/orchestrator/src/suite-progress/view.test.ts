@@ -19,7 +19,7 @@ const board = () =>
   ]);
 
 describe('openSuiteView', () => {
-  it('not on a terminal: a plain line when a job ends and at the end, no escapes; a repeated warning once', async () => {
+  it('not on a terminal: a line when a job ends and the overall line at the end, no escapes; a repeated warning once', async () => {
     const err = stream(false);
     const out = stream(false);
     const view = openSuiteView(board(), 'plain', { err: err.s, out: out.s });
@@ -34,8 +34,8 @@ describe('openSuiteView', () => {
     view.end(0, 'success');
     view.close();
     await tick();
-    expect(err.text()).toBe(
-      'warning[EF_X]: same for every job\norg/a pubmed_qa: warning[EF_Z]: 2 of 5 instances failed\norg/b pubmed_qa: warning[EF_Z]: 2 of 5 instances failed\nerror[EF_Y]: a\nerror[EF_Y]: a\nsuite toy: jobs 1/2 done | requests 0/0+\n',
+    expect(err.text()).toMatch(
+      /^warning\[EF_X\]: same for every job\norg\/a pubmed_qa: warning\[EF_Z\]: 2 of 5 instances failed\norg\/b pubmed_qa: warning\[EF_Z\]: 2 of 5 instances failed\nerror\[EF_Y\]: a\nerror\[EF_Y\]: a\n\[1\/2\] success {2}org\/a pubmed_qa in \d+s \| 1 queued\nsuite toy: jobs 1\/2 done, 1 queued \| requests 0\/0\+\n$/,
     );
     // The stream's own write is back.
     err.s.write('warning[EF_X]: same for every job\n');
@@ -51,16 +51,21 @@ describe('openSuiteView', () => {
     view.start(0);
     view.start(1);
     out.s.write('a summary line\n');
+    view.end(0, 'success');
     view.close();
     await tick();
     const text = err.text();
-    // Block of 3 lines (overall + 2 jobs) drawn, then cleared (up 2, clear to the end) before the summary.
+    // Block of 3 lines (overall + a line per endpoint) drawn, then cleared (up 2, clear to the end) before the
+    // summary; a job's end is printed above the block, which is drawn again without it.
     expect(text).toContain(
-      'suite toy: jobs 0/2 done, 2 running | requests 0/0+\n  org/a pubmed_qa starting\n  org/b pubmed_qa starting',
+      'suite toy: jobs 0/2 done, 2 running | requests 0/0+\n  org/a: jobs 0/1 | pubmed_qa starting\n  org/b: jobs 0/1 | pubmed_qa starting',
     );
     expect(text).toContain('\r\x1b[2A\x1b[J');
+    expect(text).toMatch(
+      /\r\x1b\[2A\x1b\[J\[1\/2\] success {2}org\/a pubmed_qa in \d+s \| 1 running\nsuite toy: jobs 1\/2 done, 1 running \| requests 0\/0\+\n {2}org\/b: jobs 0\/1 \| pubmed_qa starting/,
+    );
     expect(out.text()).toBe('a summary line\n');
-    expect(text.endsWith('\x1b[?25hsuite toy: jobs 0/2 done, 2 running | requests 0/0+\n')).toBe(true);
+    expect(text.endsWith('\x1b[?25hsuite toy: jobs 1/2 done, 1 running | requests 0/0+\n')).toBe(true);
   });
 
   it('EF_PROGRESS decides, else a terminal outside CI gets the live view', () => {

@@ -1,15 +1,17 @@
 /**
  * The suite's one progress display. Every job's engine runs with `EF_PROGRESS=events` and draws
- * nothing; their events come here through the board. On a terminal: one live block at the bottom (the overall line
- * and one line per running job), redrawn four times a second; whatever else is written meanwhile (warnings, a job's
- * summary) is printed above it. Not on a terminal: one plain line every few seconds and when a job ends, readable in
- * a log file. Either way a warning repeated word for word by several jobs is printed once.
+ * nothing; their events come here through the board, and what the jobs print goes to the suite's log
+ * (suite-log.ts). Either way one line per job when it ends (formatJobEnd). On a terminal: one live block at the
+ * bottom (the overall line and a line per endpoint still at work), redrawn four times a second; whatever else is
+ * written meanwhile (a job's end, an error, a warning) is printed above it. Not on a terminal (a pipe, a CI log):
+ * the job lines, and a line saying what runs when nothing was printed for a minute. A warning repeated word for
+ * word is printed once.
  */
 import { terminalSafe } from '@eval-factory/errors';
 import type { EngineProgressEvent } from '@eval-factory/types';
 import { rawWrite } from '../terminal-guard.js';
 import type { SuiteBoard } from './board.js';
-import { formatOverall, formatPlain, formatView } from './format.js';
+import { formatJobEnd, formatOverall, formatPlain, formatView } from './format.js';
 
 export type SuiteViewMode = 'tty' | 'plain' | 'off';
 
@@ -21,7 +23,8 @@ export interface SuiteView {
   close(): void;
 }
 
-const PLAIN_INTERVAL_MS = 5_000;
+/** Not on a terminal: a line saying what runs after this long without one (long jobs in a CI log). */
+const PLAIN_INTERVAL_MS = 60_000;
 const TTY_INTERVAL_MS = 250;
 
 /** As the engine decides for its own bar: `EF_PROGRESS` when set, else a terminal outside CI gets the live view. */
@@ -95,11 +98,16 @@ export function openSuiteView(
     process.once('exit', showCursor);
   }
   return {
-    start: (i) => board.start(i),
+    start: (i) => board.start(i, Date.now()),
     progress: (i, event) => board.progress(i, event),
     end(i, status) {
-      board.end(i, status);
-      if (mode === 'plain') plainLine();
+      board.end(i, status, Date.now());
+      if (mode === 'off') return;
+      clear();
+      printedAt = Date.now();
+      write(`${terminalSafe(formatJobEnd(board, i))}\n`);
+      atLineStart = true;
+      draw();
     },
     close() {
       if (timer) clearInterval(timer);

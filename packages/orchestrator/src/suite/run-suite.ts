@@ -20,6 +20,8 @@ import { lockSuite, makeSuiteDir, writeManifest } from './suite-folder.js';
 import { finishedBefore, runEndpoints, runUnit, type UnitOutcome } from './suite-schedule.js';
 import { SuiteBoard } from '../suite-progress/board.js';
 import { openSuiteView } from '../suite-progress/view.js';
+import { SuiteLog } from '../suite-progress/suite-log.js';
+import { formatSuiteEnd } from '../suite-progress/suite-end.js';
 import type { RunSuiteArgs } from './suite-job-args.js';
 import { formatUnits, suiteUnits } from '../scale/suite-units.js';
 import { formatIncomplete, mergeSuite } from '../scale/merge-units.js';
@@ -125,17 +127,7 @@ function warnUnavailable(jobs: SuiteSource, args: RunSuiteArgs): void {
 
 /** The units on this machine, then the merges, the HELM suite folder and the leaderboard. */
 async function runHere(plan: UnitsPlan, args: RunSuiteArgs, jobs: SuiteSource, suiteDir: string): Promise<number> {
-  const { outcomes, stopSignal, summaries } = await runLocally(plan, args, suiteDir, jobs.jobs);
-  // After Ctrl-C / SIGTERM nothing more starts: no merge (a merge runs an engine), no leaderboard.
-  const merges = stopSignal ? [] : await mergeSuite(suiteDir, plan);
-  const lines = outcomes.map(
-    ([unit, status]) =>
-      `  ${status.padEnd(9)} ${unit.model}  ${unit.job}${unit.shard ? `  (shard ${unit.shard.index + 1} of ${unit.shard.count})` : ''}`,
-  );
-  const mergeLines = merges.map((m) => `  ${(m.complete ? 'merged' : 'incomplete').padEnd(9)} ${m.model}  ${m.job}`);
-  process.stderr.write(
-    `suite ${args.suite}: ${jobs.jobs.length} jobs in ${plan.units.length} units\n${[...lines, ...mergeLines].join('\n')}\n${jobs.unavailable.map((u) => `  not run   ${u}`).join('\n')}${jobs.unavailable.length ? '\n' : ''}`,
-  );
+  const { outcomes, stopSignal, summaries, merges } = await runAndReport(plan, args, suiteDir, jobs);
   process.stderr.write(formatIncomplete(merges));
   if (stopSignal) return stopSignal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
   const helm = linkHelmSuite(suiteDir, folderName(args.suite));
@@ -150,6 +142,26 @@ async function runHere(plan: UnitsPlan, args: RunSuiteArgs, jobs: SuiteSource, s
   // A partial job has its scores (its failures stayed under max_failure_rate), as run_eval exits 0 for one.
   const unitsOk = outcomes.every(([, status]) => status === 'success' || status === 'done' || status === 'partial');
   return unitsOk && merges.every((m) => m.complete && m.status !== 'error') ? EXIT.ok : EXIT.error;
+}
+
+/**
+ * The units on this machine, then the merge of sharded jobs, and the table of how each unit ended: all of it in
+ * the suite's log (what every job prints goes there), on the terminal a line per job and the units that failed.
+ */
+async function runAndReport(plan: UnitsPlan, args: RunSuiteArgs, suiteDir: string, jobs: SuiteSource) {
+  const log = new SuiteLog(suiteDir);
+  process.stderr.write(`suite ${args.suite}: ${plan.units.length} units; what each job prints: ${log.path}\n`);
+  try {
+    const ran = await runLocally(plan, args, suiteDir, jobs.jobs, log);
+    // After Ctrl-C / SIGTERM nothing more starts: no merge (a merge runs an engine), no leaderboard.
+    const merges = ran.stopSignal ? [] : await mergeSuite(suiteDir, plan, log);
+    const end = formatSuiteEnd(args.suite, jobs, plan, ran.outcomes, merges);
+    log.write(end.log);
+    process.stderr.write(end.terminal);
+    return { ...ran, merges };
+  } finally {
+    log.close();
+  }
 }
 
 /** `--unit K`: that unit only, into its folder (a cluster task); merging and the leaderboard come after all of them. */
@@ -183,6 +195,7 @@ async function runLocally(
   args: RunSuiteArgs,
   suiteDir: string,
   jobs: readonly SuiteJob[],
+  log: SuiteLog,
 ): Promise<{ outcomes: UnitOutcome[]; stopSignal: NodeJS.Signals | null; summaries: Promise<void> }> {
   let stopSignal: NodeJS.Signals | null = null;
   // Each job that ends is read and resampled for the leaderboard while the others still send, one at a time; the
@@ -219,6 +232,7 @@ async function runLocally(
       suiteDir,
       view,
       stopped: () => stopSignal !== null,
+      log,
       onUnitEnd,
     });
     return { outcomes, stopSignal, summaries };

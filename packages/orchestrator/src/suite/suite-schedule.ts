@@ -33,6 +33,7 @@ import { jobRunArgs, type RunSuiteArgs } from './suite-job-args.js';
 import { readEvaluation } from './suite-status.js';
 import { FailureLog } from './suite-failures.js';
 import type { SuiteView } from '../suite-progress/view.js';
+import type { SuiteLog } from '../suite-progress/suite-log.js';
 
 /** What a unit came to: a run status (`success`, `partial`, `error`…), `done` (finished earlier), `failed`, `not started`. */
 export type UnitOutcome = readonly [WorkUnit, string];
@@ -46,6 +47,8 @@ interface UnitHooks {
   readonly onSlots?: (released: number) => void;
   /** Where a failure before the run wrote anything is kept for `status` (one suite process at a time). */
   readonly failures?: FailureLog;
+  /** The suite's log, which takes everything the unit's run prints (the terminal gets its errors and warnings). */
+  readonly log?: SuiteLog;
 }
 
 /**
@@ -69,12 +72,13 @@ export async function runUnit(
       slotHandover: hooks.slotHandover,
       onSlots: hooks.onSlots,
       onStatus: (s) => (status = s),
-      label,
+      console: hooks.log?.jobConsole(label),
     });
   } catch (error) {
     // One unit's coded error is that unit's failure, said once; the others go on.
     if (!(error instanceof UserError)) throw error;
     const named = new UserError(error.code, `${label}: ${error.message}`, error.hint, error.exitCode);
+    hooks.log?.write(formatError(named));
     process.stderr.write(`${formatError(named)}\n`);
     await hooks.failures?.record(unit.dir, { code: error.code, message: redact(error.message) });
     return 'failed';
@@ -108,6 +112,8 @@ export async function runEndpoints(o: {
   suiteDir: string;
   view: SuiteView;
   stopped: () => boolean;
+  /** Takes what each unit's run prints (suite-log.ts). */
+  log?: SuiteLog;
   /** A unit has ended (its status), while the others go on. */
   onUnitEnd?: (unit: WorkUnit, status: string) => void;
 }): Promise<UnitOutcome[]> {
@@ -198,6 +204,7 @@ async function runJobs(
         onSlots,
         slotHandover: mine,
         failures: o.failures,
+        log: o.log,
       })
         .then((status) => {
           outcomes[i] = status;
