@@ -98,7 +98,10 @@ async function parseAndRun(argv: string[], engine: PrestartedEngine | null): Pro
       (y) => y.options(RUN_EVAL_FLAGS),
       async (a) => {
         if (a.debug) process.env.EF_LOG_LEVEL = 'DEBUG';
-        code = await (await import('@eval-factory/orchestrator')).runEvalCommand(a as never, a.dry_run ? null : engine);
+        code = await (await import('@eval-factory/orchestrator/run-eval-command')).runEvalCommand(
+          a as never,
+          a.dry_run ? null : engine,
+        );
       },
     )
     .command(
