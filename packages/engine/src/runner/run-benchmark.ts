@@ -4,7 +4,6 @@ import { RUN_FILES, type EngineSummary, type Instance, type RunStatus } from '@e
 import { createAuthContext, resolveModelKey, withHeaderValues } from '../auth/index.js';
 import { openRequestCache, type CacheSetup } from '../cache/index.js';
 import {
-  buildRequestBody,
   createModelClient,
   createSender,
   readModelDeployment,
@@ -17,6 +16,7 @@ import { planJury } from '../judges/index.js';
 import { JsonlAppender, writeJsonlAtomic } from '../output/atomic.js';
 import { ENGINE_VERSION } from '../version.js';
 import type { Diagnostics } from './diagnostics.js';
+import { writeDryRun } from './dry-run.js';
 import { executeRequests } from './execute-requests.js';
 import { type RunOptions, STOP_GRACE_MS } from './options.js';
 import { untilAborted } from './until-aborted.js';
@@ -76,15 +76,7 @@ export async function runBenchmark(
     }
     const prepared = scrubPrepared(loaded);
     await writeJsonlAtomic(join(out, RUN_FILES.instancesJsonl), prepared.selected, instanceLine);
-    await writeJsonlAtomic(join(out, RUN_FILES.modelResponses), prepared.requests, (r) => ({
-      instance_id: r.instance_id,
-      train_trial_index: r.train_trial_index,
-      request: buildRequestBody(r, deployment),
-    }));
-    const chars = prepared.requests.reduce((a, r) => a + r.prompt.length, 0);
-    diag.log(
-      `dry run: ${prepared.selected.length} instances, ${prepared.requests.length} requests, ${chars} prompt characters (~${Math.ceil(chars / 4)} tokens); nothing sent`,
-    );
+    await writeDryRun(out, prepared, deployment, diag);
     return { status: 'success', runDir: runDirRel, summary: null, interrupted: false };
   }
 
