@@ -49,8 +49,6 @@ function deployment(url: string): ModelDeployment {
       process_reasoning_traces: false,
       start_reasoning_token: '<think>',
       end_reasoning_token: '</think>',
-      use_caching: true,
-      caching_dir: null,
     },
   };
 }

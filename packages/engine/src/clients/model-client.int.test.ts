@@ -43,8 +43,6 @@ function deployment(server: FakeOpenAIServer, over: Partial<ModelDeployment> = {
       process_reasoning_traces: false,
       start_reasoning_token: '<think>',
       end_reasoning_token: '</think>',
-      use_caching: true,
-      caching_dir: null,
     },
     ...over,
   };

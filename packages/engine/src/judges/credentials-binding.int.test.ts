@@ -75,8 +75,6 @@ function deployment(server: FakeJudgeServer, model: string): ModelDeployment {
       process_reasoning_traces: false,
       start_reasoning_token: '<think>',
       end_reasoning_token: '</think>',
-      use_caching: true,
-      caching_dir: null,
     },
   };
 }

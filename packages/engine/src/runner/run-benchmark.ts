@@ -111,10 +111,7 @@ export async function runBenchmark(
   const prepared = scrubPrepared(loaded);
   await writeJsonlAtomic(join(out, RUN_FILES.instancesJsonl), prepared.selected, instanceLine);
   const cacheSetup: CacheSetup = {
-    file:
-      options.disableCache || !s.use_caching
-        ? null
-        : (options.cachePath ?? (s.caching_dir ? join(s.caching_dir, RUN_FILES.cache) : join(out, RUN_FILES.cache))),
+    file: options.disableCache ? null : (options.cachePath ?? join(out, RUN_FILES.cache)),
     redisUrl: options.cacheUrl ?? null,
     unitsOf: options.mergeUnits ? out : null,
   };
