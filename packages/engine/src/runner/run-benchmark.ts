@@ -13,7 +13,8 @@ import {
   type ModelCallRecord,
 } from '../clients/index.js';
 import { planJury } from '../judges/index.js';
-import { JsonlAppender, writeJsonlAtomic } from '../output/atomic.js';
+import { writeJsonlAtomic } from '../output/atomic.js';
+import { JsonlAppender } from '../output/jsonl-appender.js';
 import { ENGINE_VERSION } from '../version.js';
 import type { Diagnostics } from './diagnostics.js';
 import { writeDryRun } from './dry-run.js';
