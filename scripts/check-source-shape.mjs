@@ -6,10 +6,11 @@
 // Usage: node scripts/check-source-shape.mjs [repo root]
 // Imports are read with TypeScript's own pre-processor (as check-deps-direction.mjs reads them), so comments and
 // strings never count, and `import type` and `export … from` do: a type-only circle still ties the files together.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { runAsScript, sourceFiles } from './source-check.mjs';
 
 export const MAX_LINES = 250;
 /** The one list of source files allowed over MAX_LINES lines: paths relative to the root, and why. */
@@ -22,20 +23,6 @@ export const ALLOWED_LONG = {
 };
 /** The folders of a package that hold its source. */
 const SOURCE_DIRS = ['src', 'browser'];
-
-function sourceFiles(dir) {
-  if (!existsSync(dir)) return [];
-  const out = [];
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) {
-      if (name !== 'node_modules' && name !== 'dist') out.push(...sourceFiles(path));
-    } else if (name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.d.ts')) {
-      out.push(path);
-    }
-  }
-  return out;
-}
 
 /** Lines as `wc -l` counts them. */
 function lineCount(text) {
@@ -132,15 +119,4 @@ export function checkSourceShape(root = resolve(dirname(fileURLToPath(import.met
   return { files, violations };
 }
 
-function main() {
-  const { files, violations } = checkSourceShape(process.argv[2] ? resolve(process.argv[2]) : undefined);
-  for (const v of violations) console.log(`${v.file}: ${v.message}`);
-  if (violations.length > 0) {
-    console.log(`source shape: ${violations.length} violation(s) (docs/architecture.md "Rules")`);
-    return 1;
-  }
-  console.log(`source shape: ok (${files} files)`);
-  return 0;
-}
-
-if (process.argv[1] && pathToFileURL(resolve(process.argv[1])).href === import.meta.url) process.exitCode = main();
+runAsScript(import.meta.url, 'source shape', checkSourceShape);
