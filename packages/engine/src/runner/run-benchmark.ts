@@ -4,6 +4,7 @@ import { RUN_FILES, type EngineSummary, type Instance, type RunStatus } from '@e
 import { createAuthContext, resolveModelKey, withHeaderValues } from '../auth/index.js';
 import { openRequestCache, type CacheSetup } from '../cache/index.js';
 import {
+  buildRequestBody,
   createModelClient,
   createSender,
   readModelDeployment,
@@ -17,7 +18,7 @@ import { writeJsonlAtomic } from '../output/atomic.js';
 import { JsonlAppender } from '../output/jsonl-appender.js';
 import { ENGINE_VERSION } from '../version.js';
 import type { Diagnostics } from './diagnostics.js';
-import { writeDryRun } from './dry-run.js';
+import { DryRunSize } from './dry-run-size.js';
 import { executeRequests } from './execute-requests.js';
 import { type RunOptions, STOP_GRACE_MS } from './options.js';
 import { untilAborted } from './until-aborted.js';
@@ -77,7 +78,13 @@ export async function runBenchmark(
     }
     const prepared = scrubPrepared(loaded);
     await writeJsonlAtomic(join(out, RUN_FILES.instancesJsonl), prepared.selected, instanceLine);
-    await writeDryRun(out, prepared, deployment, diag);
+    const size = new DryRunSize();
+    await writeJsonlAtomic(join(out, RUN_FILES.modelResponses), prepared.requests, (r) => {
+      const request = buildRequestBody(r, deployment);
+      size.count(r.prompt, request);
+      return { instance_id: r.instance_id, train_trial_index: r.train_trial_index, request };
+    });
+    await size.write(out, { instances: prepared.selected.length, requests: prepared.requests.length }, diag);
     return { status: 'success', runDir: runDirRel, summary: null, interrupted: false };
   }
 
