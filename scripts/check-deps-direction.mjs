@@ -6,14 +6,34 @@
 // `dependency direction: ok (N files)`. Usage: node scripts/check-deps-direction.mjs [repo root]
 // Imports are read with TypeScript's own pre-processor, so comments and strings never count as imports, and
 // `export … from`, `import type`, `import('x')` and `import('x').T` all do.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { runAsScript, sourceFiles } from './source-check.mjs';
 
 const SCOPE = '@eval-factory/';
-const FACTORY = ['config', 'model-configs', 'outputs', 'executor', 'suite', 'summary', 'viewer', 'cli'];
+const FACTORY = [
+  'config',
+  'model-configs',
+  'outputs',
+  'executor',
+  'suite',
+  'summary',
+  'viewer',
+  'executors',
+  'orchestrator',
+  'cli',
+];
+/**
+ * The suite and scale-out pipeline runs one way (docs/architecture.md): cli → orchestrator → executors → executor →
+ * the engine's command line. Each of these packages is imported only by the ones listed here.
+ */
+const IMPORTED_ONLY_BY = {
+  orchestrator: ['cli'],
+  executors: ['orchestrator'],
+};
 const ENGINE_SIDE = ['engine', 'benchmarks', 'custom-benchmarks', 'metrics'];
 /** Packages with a closed list of workspace imports; the others are limited only by the general rules below. */
 const ALLOWED = {
@@ -41,6 +61,9 @@ export function workspaceRule(from, to) {
   if (from === to) return `${from} imports itself by name; use a relative import`;
   if (to === 'cli') return 'nothing imports cli (it is the top of the tree)';
   if (to === 'testkit') return 'testkit is imported only by tests and scripts (a devDependency)';
+  const importers = IMPORTED_ONLY_BY[to];
+  if (importers && !importers.includes(from))
+    return `only ${importers.map((p) => SCOPE + p).join(', ')} imports ${to} (cli → orchestrator → executors → executor)`;
   const allowed = ALLOWED[from];
   if (allowed && !allowed.includes(to)) {
     if (allowed.length === 0) return `${from} depends on no workspace package`;
@@ -56,20 +79,6 @@ export function workspaceRule(from, to) {
 function packageOf(specifier) {
   const parts = specifier.split('/');
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
-}
-
-function sourceFiles(dir) {
-  if (!existsSync(dir)) return [];
-  const out = [];
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) {
-      if (name !== 'node_modules' && name !== 'dist') out.push(...sourceFiles(path));
-    } else if (name.endsWith('.ts') && !name.endsWith('.test.ts')) {
-      out.push(path);
-    }
-  }
-  return out;
 }
 
 function lineOf(text, pos) {
@@ -188,15 +197,4 @@ export function checkDependencyDirection(root = resolve(dirname(fileURLToPath(im
   return { files, violations };
 }
 
-function main() {
-  const { files, violations } = checkDependencyDirection(process.argv[2] ? resolve(process.argv[2]) : undefined);
-  for (const v of violations) console.log(`${v.file}: ${v.message}`);
-  if (violations.length > 0) {
-    console.log(`dependency direction: ${violations.length} violation(s) (docs/architecture.md "Rules")`);
-    return 1;
-  }
-  console.log(`dependency direction: ok (${files} files)`);
-  return 0;
-}
-
-if (process.argv[1] && pathToFileURL(resolve(process.argv[1])).href === import.meta.url) process.exitCode = main();
+runAsScript(import.meta.url, 'dependency direction', checkDependencyDirection);

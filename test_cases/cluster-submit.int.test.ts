@@ -1,7 +1,7 @@
 /**
  * `run_suite --executor slurm|kubernetes` through the real CLI (docs/scale.md): the dry run prints what would be
  * submitted and writes nothing; Kubernetes writes its manifest (applied only with --submit); a refused sbatch is a
- * coded error. The manifest's schema check is in packages/cli/src/commands/scale/cluster.test.ts.
+ * coded error. The manifest's schema check is in packages/executors/src/cluster/cluster.test.ts.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

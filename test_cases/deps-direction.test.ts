@@ -145,6 +145,40 @@ describe('check-deps-direction', () => {
     expect(found).toHaveLength(expected.length);
   });
 
+  it('reports the suite pipeline run backwards: only cli imports orchestrator, only orchestrator imports executors', () => {
+    const pipeline = {
+      'packages/orchestrator/package.json': manifest('orchestrator', { '@eval-factory/executors': '0.1.0' }),
+      'packages/orchestrator/src/index.ts': "export { e } from '@eval-factory/executors';\n",
+      'packages/executors/package.json': manifest('executors', { '@eval-factory/outputs': '0.1.0' }),
+      'packages/executors/src/index.ts': 'export const e = 1;\n',
+      'packages/cli/package.json': manifest('cli', {
+        '@eval-factory/outputs': '0.1.0',
+        '@eval-factory/orchestrator': '0.1.0',
+      }),
+      'packages/cli/src/run.ts': "export { e } from '@eval-factory/orchestrator';\n",
+    };
+    expect(check(fakeTree({ ...CLEAN, ...pipeline })).violations).toEqual([]);
+    const root = fakeTree({
+      ...CLEAN,
+      ...pipeline,
+      'packages/executors/package.json': manifest('executors', { '@eval-factory/orchestrator': '0.1.0' }),
+      'packages/executors/src/back.ts': "export { e } from '@eval-factory/orchestrator';\n",
+      'packages/cli/package.json': manifest('cli', {
+        '@eval-factory/outputs': '0.1.0',
+        '@eval-factory/orchestrator': '0.1.0',
+        '@eval-factory/executors': '0.1.0',
+      }),
+      'packages/cli/src/slurm.ts': "export { e } from '@eval-factory/executors';\n",
+    });
+    const found = check(root).violations.map((v) => `${v.file}: ${v.message}`);
+    expect(found.sort()).toEqual([
+      'packages/cli/package.json: dependencies lists @eval-factory/executors: only @eval-factory/orchestrator imports executors (cli → orchestrator → executors → executor)',
+      "packages/cli/src/slurm.ts: imports '@eval-factory/executors' (line 1): only @eval-factory/orchestrator imports executors (cli → orchestrator → executors → executor)",
+      'packages/executors/package.json: dependencies lists @eval-factory/orchestrator: only @eval-factory/cli imports orchestrator (cli → orchestrator → executors → executor)',
+      "packages/executors/src/back.ts: imports '@eval-factory/orchestrator' (line 1): only @eval-factory/cli imports orchestrator (cli → orchestrator → executors → executor)",
+    ]);
+  });
+
   it('reports a module the source loads that an install for use leaves out, and a dependency only tests load', () => {
     const root = fakeTree({
       ...CLEAN,

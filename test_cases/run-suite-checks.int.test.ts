@@ -218,8 +218,10 @@ describe('run_suite re-runs', () => {
     const first = await runCli(suite('rerun-out', ['--max-eval-instances', '2']));
     expect(first.stderr).not.toMatch(/^\s+at /m);
     expect(first.code).toBe(0);
-    // Each line a job's engine prints says which job it is (engines print side by side).
-    expect(first.stderr).toMatch(/^org\/beta pubmed_qa: .*the project's test fixture/m);
+    // Each line a job's engine prints goes to the suite's log, saying which job it is (engines print side by side).
+    expect(readFileSync(join(dir, 'rerun-out', 'checks', 'suite.log'), 'utf8')).toMatch(
+      /^\S+ org\/beta pubmed_qa: .*the project's test fixture/m,
+    );
     const board = readFileSync(join(dir, 'rerun-out', 'checks', 'leaderboard.json'), 'utf8');
     const sent = server.requests.length;
 
@@ -330,7 +332,9 @@ describe('run_suite --suite_config --dry_run', () => {
     const r = await runCli(['run_suite', '--suite_config', file, '--data_root', dataRoot, '--dry_run']);
     expect(r.code).toBe(0);
     // 4 requests × 2 s ÷ 4 + 4 requests × 2 s ÷ 2 = 6 s.
-    expect(r.stdout).toMatch(/org\/alpha: 2 units, 8 requests, .*~6 s \(parallelism 4; parallelism 2\)/);
+    expect(r.stdout).toMatch(
+      /org\/alpha: 2 units, 8 requests, ~[1-9]\d* prompt tokens, .*~6 s \(parallelism 4; parallelism 2\)/,
+    );
   });
 });
 

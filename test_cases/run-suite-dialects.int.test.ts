@@ -57,6 +57,17 @@ describe('run_suite --suite_config (launcher-style suite YAML)', () => {
     expect(r.stdout).toContain('beta-served  head_qa  ');
   });
 
+  it("a task's `limit_samples: null` keeps the suite's limit (null never overrides, as in --overrides)", async () => {
+    const file = join(dir, 'nulled.yml');
+    writeFileSync(file, suiteYaml().replace('limit_samples: 2, ', 'limit_samples: null, '));
+    const r = await runCli(['run_suite', '--suite_config', file, '--dry_run']);
+    expect(r.stderr).not.toMatch(/^\s+at /m);
+    expect(r.code).toBe(0);
+    // Both tasks on the suite's 3 instances, for each of the two targets: 2 × (3 + 3), not head_qa's whole fixture.
+    expect(r.stdout).toMatch(/^ {2}org\/alpha: 2 units, 6 requests,/m);
+    expect(r.stdout).toMatch(/^ {2}beta-served: 2 units, 6 requests,/m);
+  });
+
   it("the suite YAML's output_dir is where the suite goes unless --output_dir says otherwise", async () => {
     const file = join(dir, 'placed.yml');
     writeFileSync(file, `output_dir: ${join(dir, 'yaml-out')}\n${suiteYaml()}`);

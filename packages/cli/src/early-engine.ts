@@ -1,5 +1,5 @@
 import type { PrestartedEngine } from '@eval-factory/executor/prestart';
-import { repoRoot } from './framework-path.js';
+import { repoRoot } from '@eval-factory/orchestrator/start-up';
 
 const NO_ENGINE_FLAG = /^(-h|--help|--version|--dry[_-]?run(=.*)?|--dryRun(=.*)?)$/;
 

@@ -1,14 +1,13 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { EXIT, reportError, skipHelpCache, UserError } from '@eval-factory/errors';
-import { EF_VERSION } from './version.js';
 import { usageMessage } from './usage-message.js';
+import { refuseRepeatedFlags } from './repeated-flags.js';
 import type { PrestartedEngine } from '@eval-factory/executor/prestart';
-import { SUMMARIZE_FLAGS } from './commands/summarize.js';
 import { COMPARE_FLAGS, COMPARE_POSITIONALS } from './commands/compare.js';
 import { SERVE_FLAGS } from './commands/serve.js';
 import { REPORT_FLAGS } from './commands/report.js';
-import { RUN_SUITE_FLAGS } from './commands/run-suite-flags.js';
+import { EF_VERSION, RUN_SUITE_FLAGS, SUMMARIZE_FLAGS } from '@eval-factory/orchestrator/start-up';
 
 /** The flag table of docs/configuration.md; help text and docs come from here. */
 export const RUN_EVAL_FLAGS = {
@@ -31,6 +30,14 @@ export const RUN_EVAL_FLAGS = {
   },
 } as const;
 
+/**
+ * The flags of the command being parsed that take a list. `getOptions` is a method of yargs' instance that its
+ * type declarations leave out; the CLI test of a repeated `--overrides` fails if it ever goes.
+ */
+function listFlags(cli: unknown): readonly string[] {
+  return (cli as { getOptions(): { array: string[] } }).getOptions().array;
+}
+
 /** `--benchmarks_dir` of `ls` and `validate` (docs/custom-benchmarks.md). */
 const BENCHMARKS_DIR = { benchmarks_dir: RUN_EVAL_FLAGS.benchmarks_dir } as const;
 
@@ -52,7 +59,8 @@ export async function main(
 async function parseAndRun(argv: string[], engine: PrestartedEngine | null): Promise<number> {
   const debug = argv.includes('--debug') || process.env.EF_LOG_LEVEL === 'DEBUG';
   let code: number = EXIT.ok;
-  const parser = skipHelpCache(yargs(argv))
+  const cli = skipHelpCache(yargs(argv));
+  const parser = cli
     .scriptName('eval-factory')
     .version(EF_VERSION)
     .strict()
@@ -61,6 +69,7 @@ async function parseAndRun(argv: string[], engine: PrestartedEngine | null): Pro
       throw err ?? new UserError('EF_USAGE', usageMessage(msg), 'run `eval-factory --help`', EXIT.usage);
     })
     .option('debug', { type: 'boolean', describe: 'debug logging and stack traces on errors' })
+    .middleware((a) => refuseRepeatedFlags(a, listFlags(cli)))
     // Commands load their modules on use: `ls` must not pay for the whole run_eval chain at start-up.
     .command(
       'ls',
@@ -89,7 +98,10 @@ async function parseAndRun(argv: string[], engine: PrestartedEngine | null): Pro
       (y) => y.options(RUN_EVAL_FLAGS),
       async (a) => {
         if (a.debug) process.env.EF_LOG_LEVEL = 'DEBUG';
-        code = await (await import('./commands/run-eval.js')).runEvalCommand(a as never, a.dry_run ? null : engine);
+        code = await (await import('@eval-factory/orchestrator/run-eval-command')).runEvalCommand(
+          a as never,
+          a.dry_run ? null : engine,
+        );
       },
     )
     .command(
@@ -97,7 +109,7 @@ async function parseAndRun(argv: string[], engine: PrestartedEngine | null): Pro
       'run a whole suite: HELM run-entries files × --models-to-run, then one leaderboard',
       (y) => y.options(RUN_SUITE_FLAGS),
       async (a) => {
-        code = await (await import('./commands/run-suite.js')).runSuiteCommand(a as never);
+        code = await (await import('@eval-factory/orchestrator')).runSuiteCommand(a as never);
       },
     )
     .command(
@@ -116,7 +128,7 @@ async function parseAndRun(argv: string[], engine: PrestartedEngine | null): Pro
               "categories for the leaderboard, as run_suite's --schema: 'medhelm' (default) or a HELM schema file",
           }),
       async (a) => {
-        code = await (await import('./commands/merge.js')).mergeCommand(a as never);
+        code = await (await import('@eval-factory/orchestrator')).mergeCommand(a as never);
       },
     )
     .command(
@@ -129,7 +141,7 @@ async function parseAndRun(argv: string[], engine: PrestartedEngine | null): Pro
           describe: 'the suite folder (<output_dir>/<suite>) or a folder of runs',
         }),
       async (a) => {
-        code = (await import('./commands/suite-status.js')).suiteStatusCommand(a as never);
+        code = (await import('@eval-factory/orchestrator')).suiteStatusCommand(a as never);
       },
     )
     .command(
@@ -140,7 +152,7 @@ async function parseAndRun(argv: string[], engine: PrestartedEngine | null): Pro
           .positional('dirs', { type: 'string', array: true, describe: 'run folders, or folders above them' })
           .options(SUMMARIZE_FLAGS),
       async (a) => {
-        code = await (await import('./commands/summarize.js')).summarizeCommand(a as never);
+        code = await (await import('@eval-factory/orchestrator')).summarizeCommand(a as never);
       },
     )
     .command(

@@ -3,6 +3,7 @@
  * (docs/configuration.md), plus the `--overrides` parser and the re-run check of §7.7.
  */
 export { configError } from './codes.js';
+export { stackLayers } from './merge.js';
 export { closest as closestName } from './task-resolution.js';
 export { loadFramework, listTasks, validateFramework } from './framework.js';
 export { readYamlFile, parseYamlText } from './read-yaml.js';

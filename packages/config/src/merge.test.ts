@@ -1,5 +1,5 @@
 import { describe, it, expect } from '@jest/globals';
-import { mergeLayers, mergeTwo, normalizeApiKeyLayer, UNSET, type Layer } from './merge.js';
+import { mergeLayers, mergeTwo, normalizeApiKeyLayer, stackLayers, UNSET, type Layer } from './merge.js';
 import { thrown } from './test-support.js';
 
 describe('mergeLayers (docs/configuration.md)', () => {
@@ -60,6 +60,50 @@ describe('mergeLayers (docs/configuration.md)', () => {
     const upper = JSON.parse('{"__proto__": {"polluted": true}, "a": 1}') as Layer;
     const merged = mergeTwo({}, upper);
     expect(merged).toEqual({ a: 1 });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe("stackLayers (a suite YAML's task params over its evaluation.params)", () => {
+  const framework = { limit_samples: null, parallelism: 1, temperature: 0.5, extra: { subject: 's', stop: ['a'] } };
+  it.each<[string, Layer, Layer, Layer]>([
+    [
+      'null never overrides: the suite limit stays',
+      { limit_samples: 20 },
+      { limit_samples: null },
+      { limit_samples: 20 },
+    ],
+    ['null records a key neither sets', {}, { limit_samples: null }, { limit_samples: null }],
+    ['a task value wins', { limit_samples: 20 }, { limit_samples: 5 }, { limit_samples: 5 }],
+    ['maps merge key by key', { extra: { a: 1, b: 2 } }, { extra: { b: 3 } }, { extra: { a: 1, b: 3 } }],
+    ['lists replace', { extra: { stop: ['x', 'y'] } }, { extra: { stop: ['z'] } }, { extra: { stop: ['z'] } }],
+    [
+      "a task's __unset__ stays, for the layers below",
+      { temperature: 0.1 },
+      { temperature: UNSET },
+      { temperature: UNSET },
+    ],
+    [
+      "the suite's __unset__ stays unless a task sets the key",
+      { temperature: UNSET },
+      { extra: {} },
+      { temperature: UNSET, extra: {} },
+    ],
+    ['a task sets what the suite unset', { temperature: UNSET }, { temperature: 0 }, { temperature: 0 }],
+  ])('%s', (_name, suite, task, expected) => {
+    const stacked = stackLayers(suite, task);
+    expect(stacked).toEqual(expected);
+    // Over framework.yml the stacked pair resolves as the two layers merged one after the other.
+    expect(mergeTwo(framework, stacked)).toEqual(mergeLayers([framework, suite, task]));
+  });
+
+  it('drops __proto__ keys and does not modify its inputs', () => {
+    const suite = { extra: { stop: ['a'] } };
+    const task = JSON.parse('{"__proto__": {"polluted": true}, "extra": {"b": 1}}') as Layer;
+    const stacked = stackLayers(suite, task);
+    (stacked.extra as { stop: string[] }).stop.push('z');
+    expect(suite).toEqual({ extra: { stop: ['a'] } });
+    expect(stacked).toEqual({ extra: { stop: ['a', 'z'], b: 1 } });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });

@@ -50,6 +50,39 @@ export function mergeTwo(lower: Layer, upper: Layer): Layer {
   return out;
 }
 
+/**
+ * Stacks `upper` over `lower` into one layer that merges over the layers below as the two would one after the other
+ * (a suite YAML's task params over its `evaluation.params`, the pair then a run_config over framework.yml): the rules
+ * of mergeTwo, except that a `__unset__` in either stays in the result, so it still removes the key from the layers
+ * below (framework.yml's default) rather than only from `lower`.
+ * @example stackLayers({ a: 1, b: 2, c: '__unset__' }, { a: null, b: '__unset__' }) // → { a: 1, b: '__unset__', c: '__unset__' }
+ */
+export function stackLayers(lower: Layer, upper: Layer): Layer {
+  const out: Layer = { ...(safeCopy(lower) as Layer) };
+  for (const [key, value] of Object.entries(upper)) {
+    if (UNSAFE_KEYS.has(key)) continue;
+    if (value === null || value === undefined) {
+      if (!(key in out)) out[key] = null;
+    } else if (isPlainObject(value) && isPlainObject(out[key])) {
+      out[key] = stackLayers(out[key] as Layer, value);
+    } else {
+      out[key] = safeCopy(value);
+    }
+  }
+  return out;
+}
+
+/** Deep copy of YAML data without unsafe keys; `__unset__` markers are kept (stackLayers). */
+function safeCopy(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(safeCopy);
+  if (!isPlainObject(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([k]) => !UNSAFE_KEYS.has(k))
+      .map(([k, v]) => [k, safeCopy(v)]),
+  );
+}
+
 /** Merges layers lowest-precedence first. */
 export function mergeLayers(layers: readonly Layer[]): Layer {
   return layers.reduce<Layer>((acc, layer) => mergeTwo(acc, layer), {});

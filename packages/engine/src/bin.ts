@@ -10,7 +10,7 @@ import {
 import { endOnClosedPipe, reportError } from '@eval-factory/errors';
 import { argvFromStdin, lineReader, readGrants, skippingGrants, type LineReader } from './argv-on-stdin.js';
 import { main } from './cli.js';
-import { SlotShare } from './runner/slot-share.js';
+import { EngineSlotHandover } from './runner/slot-handover.js';
 
 // A run allocates far more short-lived garbage than it keeps (10,000 instances: ~2.4 GB allocated, ~70 MB live).
 // V8's default lets the heap grow up to 4× the live size between major collections, which took peak RSS to ~360 MB;
@@ -53,12 +53,12 @@ async function run(): Promise<number> {
 async function runJob(argv: string[], next: LineReader): Promise<number> {
   if (process.env[ENGINE_SEND_GATE_ENV] !== '1') return main(argv);
   const over = new AbortController();
-  const share: SlotShare = new SlotShare(
+  const share: EngineSlotHandover = new EngineSlotHandover(
     (released) => process.stderr.write(slotsLine(released)),
     () => void readGrants(next, share, () => process.kill(process.pid, 'SIGTERM'), over.signal),
   );
   try {
-    return await main(argv, { sendTurn: share });
+    return await main(argv, { slotHandover: share });
   } finally {
     over.abort();
   }

@@ -7,7 +7,7 @@ import { assemblePrompt, buildAdapterSpec } from './adapters/index.js';
 import { Diagnostics } from './runner/diagnostics.js';
 import { defaultDataCacheDir } from './runner/prepare.js';
 import type { RunOptions } from './runner/options.js';
-import type { SlotShare } from './runner/slot-share.js';
+import type { EngineSlotHandover } from './runner/slot-handover.js';
 import { runAll } from './runner/run-all.js';
 import { checkRedisUrl } from './cache/index.js';
 import { parseShard, type ShardSpec } from '@eval-factory/types';
@@ -53,7 +53,7 @@ const numOrNull = (v: unknown) => (v === undefined || v === null ? null : Number
 /** `ef-bench` (docs/architecture.md). Returns the process exit code. */
 export async function main(
   argv: string[] = hideBin(process.argv),
-  started: { sendTurn?: SlotShare } = {},
+  started: { slotHandover?: EngineSlotHandover } = {},
 ): Promise<number> {
   const debug = argv.includes('--debug') || process.env.EF_LOG_LEVEL === 'DEBUG';
   let code: number = EXIT.ok;
@@ -196,7 +196,7 @@ export async function main(
           cacheUrl: a['cache-url'] === undefined ? null : checkedRedisUrl(String(a['cache-url'])),
           mergeUnits: Boolean(a['merge-units']),
           sharedBudget: sharedBudgetOption(Boolean(a['shared-budget']), a['cache-url']),
-          sendTurn: started.sendTurn ?? null,
+          slotHandover: started.slotHandover ?? null,
         };
         code = await runAll(options, debug);
       },

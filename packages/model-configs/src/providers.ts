@@ -3,7 +3,13 @@
  * accepts the endpoint wins. Adding a provider means adding a row, never another branch.
  */
 import { InternalError, UserError } from '@eval-factory/errors';
-import type { AdapterConfig, MaxTokensField, NvcfSettings, ProviderName } from '@eval-factory/types';
+import {
+  type AdapterConfig,
+  isReasoningModelId,
+  type MaxTokensField,
+  type NvcfSettings,
+  type ProviderName,
+} from '@eval-factory/types';
 import type { ResolvedEndpointUrl } from './url.js';
 
 export interface ProviderEntry {
@@ -39,9 +45,6 @@ export const PROVIDERS: readonly ProviderEntry[] = [
 /** NVCF gateways hold a request open up to this long (the engine sends request_timeout instead when smaller). */
 export const NVCF_POLL_SECONDS = 1800;
 
-/** OpenAI o-series and GPT-5 reasoning models reject `max_tokens` (§9.1). */
-const REASONING_MODEL_ID = /(?:^|\/)(?:o\d+|gpt-5)(?:[-.:_]|$)/i;
-
 /**
  * Picks the provider: the named one when `explicit` is given (judges), otherwise the first matching table row.
  * @example chooseProvider(resolveEndpointUrl(fnUrl, 'chat', { useNvcf: true }), { use_nvcf: true }).name // 'nvcf'
@@ -74,7 +77,7 @@ export function providerByName(name: string): ProviderEntry {
  */
 export function maxTokensField(modelId: string, adapter: AdapterConfig): MaxTokensField {
   if (adapter.params_to_rename?.max_tokens === 'max_completion_tokens') return 'max_completion_tokens';
-  return REASONING_MODEL_ID.test(modelId) ? 'max_completion_tokens' : 'max_tokens';
+  return isReasoningModelId(modelId) ? 'max_completion_tokens' : 'max_tokens';
 }
 
 /** The `nvcf` block of a deployment (§9.3). */

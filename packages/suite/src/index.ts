@@ -1,11 +1,7 @@
 export { parseRunEntries } from './run-entries.js';
+export { flagList, RUN_SUITE_FLAGS, THIS_RUN_ONLY, type RunSuiteArgs } from './run-suite-flags.js';
 export { expandEntries, folderName, jobKey, type SuiteJob } from './expand.js';
-export {
-  parseSuiteConfig,
-  SUITE_EXECUTORS,
-  type SuiteConfig,
-  type SuiteExecutor,
-} from './suite-config.js';
+export { parseSuiteConfig, type SuiteConfig } from './suite-config.js';
 export {
   deploymentsForPods,
   endpointsFor,

@@ -45,6 +45,20 @@ describe('parseSuiteConfig (suite-YAML dialect)', () => {
     });
   });
 
+  it("merges a task's params by run_eval's layer rules: a null keeps the suite's value, __unset__ stays to remove it", () => {
+    const text = `targets:
+  - api_endpoint: {url: 'http://127.0.0.1:9/v1', model_id: m, type: chat}
+evaluation:
+  params: {limit_samples: 20, temperature: 0.3}
+  tasks:
+    - name: pubmed_qa
+      params: {limit_samples: null, temperature: __unset__}
+`;
+    expect(parseSuiteConfig(text, 'n.yml', 'n').jobs[0]!.runConfig).toMatchObject({
+      config: { params: { limit_samples: 20, temperature: '__unset__' } },
+    });
+  });
+
   it('gives its output_dir and execution.type as the defaults of --output_dir and --executor', () => {
     expect([config.outputDir, config.executor]).toEqual([null, 'slurm']);
     expect(parseSuiteConfig(`output_dir: /data/runs\n${SUITE}`, 'suite.yml', 'x').outputDir).toBe('/data/runs');
@@ -95,7 +109,11 @@ describe('parseSuiteConfig (suite-YAML dialect)', () => {
       SUITE.replace('    - name: pubmed_qa\n', '    - name: pubmed_qa\n    - pubmed_qa\n'),
       /pubmed_qa is listed twice with the same/,
     ],
-    ['an executor there is none of', SUITE.replace('{type: slurm}', '{type: lsf}'), /execution\.type: "lsf" is not/],
+    [
+      'an executor that is not a name',
+      SUITE.replace('{type: slurm}', '{type: [lsf]}'),
+      /execution\.type: \["lsf"\] is not/,
+    ],
     ['an output_dir that is not a path', `output_dir: [a]\n${SUITE}`, /output_dir: not a folder path/],
     // A misspelt key below the top would drop what it holds without a word.
     [

@@ -2,11 +2,12 @@
  * The suite-YAML dialect of `run_suite --suite_config FILE` (docs/reproduce-medhelm.md), shaped like NVIDIA's
  * launcher: `targets` (each an `api_endpoint` as in a run_config), `evaluation: {params, tasks: [{name, params}]}`
  * and `execution`. Every (target, task) pair becomes the run_config `run_eval` would accept: `evaluation.params`
- * deep-merged under the task's own `params` (deepmerge: maps key by key, lists replaced), then merged with
- * framework.yml and validated by the config package with its usual coded errors.
+ * under the task's own `params` by the config package's layer rules (maps key by key, lists replaced, a null never
+ * overrides, `__unset__` removes the key down to framework.yml's default), then merged with framework.yml and
+ * validated by the config package with its usual coded errors.
  */
-import deepmerge from 'deepmerge';
 import { parse } from 'yaml';
+import { stackLayers } from '@eval-factory/config';
 import { UserError } from '@eval-factory/errors';
 import type { SuiteJob } from './expand.js';
 
@@ -17,16 +18,14 @@ export interface SuiteConfig {
   readonly suite: string;
   /** `output_dir:` and `execution.type:`, the defaults of --output_dir and --executor. */
   readonly outputDir: string | null;
-  readonly executor: SuiteExecutor | null;
+  /** The name as written; which names are executors is @eval-factory/executors' to say. */
+  readonly executor: string | null;
   readonly jobs: readonly SuiteJob[];
 }
 
 const HINT =
   'Write targets: [{api_endpoint: {url, model_id, type}}] and evaluation: {tasks: [{name: pubmed_qa}]} (docs/reproduce-medhelm.md#a-suite-yaml).';
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-/** Where a suite's units run (run_suite --executor, or the suite YAML's execution.type). */
-export const SUITE_EXECUTORS = ['local', 'slurm', 'kubernetes'] as const;
-export type SuiteExecutor = (typeof SUITE_EXECUTORS)[number];
 
 const TOP_KEYS = new Set(['suite', 'output_dir', 'targets', 'evaluation', 'execution']);
 const EVALUATION_KEYS = new Set(['params', 'tasks']);
@@ -37,9 +36,6 @@ const EXECUTION_KEYS = new Set(['type']);
 function bad(file: string, what: string): never {
   throw new UserError('EF_SUITE_CONF', `${file}: ${what}`, HINT);
 }
-
-/** Lists are replaced, never concatenated (a task's stop sequences replace the suite's), as in run_config merging. */
-const merge = (lower: Obj, upper: Obj): Obj => deepmerge(lower, upper, { arrayMerge: (_target, source) => source });
 
 /**
  * Reads a suite YAML into one job per (target, task), each carrying its run_config.
@@ -79,7 +75,7 @@ export function parseSuiteConfig(text: string, file: string, fallbackName: strin
   const names = jobNames(file, tasks);
   const jobs = endpoints.flatMap((endpoint) =>
     tasks.map((task, t): SuiteJob => {
-      const taskParams = merge(params, task.params);
+      const taskParams = stackLayers(params, task.params);
       const extra = isObj(taskParams.extra) ? taskParams.extra : {};
       return {
         model: String(endpoint.model_id),
@@ -99,14 +95,14 @@ export function parseSuiteConfig(text: string, file: string, fallbackName: strin
   const execution = isObj(doc.execution) ? doc.execution : {};
   onlyKeys(file, execution, EXECUTION_KEYS, 'key', 'execution.', ' (cluster settings are flags: docs/scale.md)');
   const executor = execution.type ?? null;
-  if (executor !== null && !SUITE_EXECUTORS.includes(executor as SuiteExecutor))
-    bad(file, `execution.type: ${JSON.stringify(executor)} is not ${SUITE_EXECUTORS.join(', ')}`);
+  if (executor !== null && typeof executor !== 'string')
+    bad(file, `execution.type: ${JSON.stringify(executor)} is not an executor's name`);
   if (doc.output_dir !== undefined && (typeof doc.output_dir !== 'string' || doc.output_dir.trim() === ''))
     bad(file, 'output_dir: not a folder path');
   return {
     suite: typeof doc.suite === 'string' && doc.suite.trim() ? doc.suite.trim() : fallbackName,
     outputDir: typeof doc.output_dir === 'string' ? doc.output_dir : null,
-    executor: executor as SuiteExecutor | null,
+    executor,
     jobs,
   };
 }

@@ -42,6 +42,16 @@ export const ENGINE_SLOTS_PREFIX = '@ef-slots ';
 /** A grant of slots: a count, or `all` (the run's whole parallelism). */
 export type SlotGrant = number | 'all';
 
+/**
+ * The slot hand-over above, as each side holds a suite job's grant: the factory's (`FactorySlotHandover`,
+ * @eval-factory/executor) is given the slots the job before gives up and writes each grant to the job's engine
+ * (`sendGoLine`); the engine's (`EngineSlotHandover`, engine runner) reads them (`readSendGo`), lets that many
+ * requests out and reports the slots it gives up in turn (`slotsLine`). A smaller count than before changes nothing.
+ */
+export interface SlotHandover {
+  give(slots: SlotGrant): void;
+}
+
 /** The stdin line (with its newline) that grants `slots` to a gated engine. */
 export function sendGoLine(slots: SlotGrant): string {
   return slots === 'all' ? `${ENGINE_SEND_GO}\n` : `${ENGINE_SEND_GO} ${slots}\n`;

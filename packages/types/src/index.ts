@@ -13,6 +13,7 @@ export {
   sendGoLine,
   slotsLine,
   type SlotGrant,
+  type SlotHandover,
 } from './engine-start.js';
 export type * from './engine-progress.js';
 export {
@@ -28,6 +29,7 @@ export type * from './stats.js';
 export type * from './benchmark.js';
 export { CUSTOM_BENCHMARK } from './custom-benchmark.js';
 export type * from './engine-summary.js';
+export { dryRunSentence, dryRunSummary, readDryRunSummary, type DryRunSummary } from './dry-run.js';
 export type * from './judge-auth.js';
 export type * from './evaluation.js';
 export type * from './model-configs.js';
@@ -41,6 +43,7 @@ export {
 export type * from './run-folder.js';
 export { HELM_MAIN_SPLIT, HELM_RUN_FILES, RUN_FILES, UNSEARCHED_FOLDERS } from './run-folder.js';
 export { CACHE_PASSWORD_ENV, cacheUrlProblem } from './cache-url.js';
+export { isReasoningModelId } from './reasoning-model.js';
 export {
   UNITS_DIR,
   shardDirName,

@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import { EXIT, UserError } from '@eval-factory/errors';
-import { BOOTSTRAP_FLAGS, bootstrapFromArgs, type BootstrapArgs } from './summarize.js';
-import { writeOutputFiles } from './output-files.js';
+import { BOOTSTRAP_FLAGS, bootstrapFromArgs, type BootstrapArgs } from '@eval-factory/orchestrator/start-up';
 
 /** Positionals of `eval-factory compare <a> <b>`. */
 export const COMPARE_POSITIONALS = {
@@ -51,6 +50,7 @@ export async function compareCommand(
       EXIT.usage,
     );
   const summary = await import('@eval-factory/summary');
+  const { writeOutputFiles } = await import('@eval-factory/orchestrator');
   const root = args.root ?? '.';
   const comparison = await summary.compareRuns(summary.resolveSide(args.a, root), summary.resolveSide(args.b, root), {
     bootstrap,

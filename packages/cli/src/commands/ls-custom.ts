@@ -1,5 +1,5 @@
 import { benchmarksDirFrom } from '@eval-factory/config/listing';
-import { findFrameworkFile } from '../framework-path.js';
+import { findFrameworkFile } from '@eval-factory/orchestrator/start-up';
 import { lsCommand } from './ls.js';
 
 /**
@@ -16,7 +16,7 @@ export async function lsWithCustomCommand(
   const framework = findFrameworkFile();
   const dir = framework ? benchmarksDirFrom(args.benchmarks_dir, process.env) : null;
   // Without a benchmarks folder, `ls` loads no YAML parser or schema (start-up time).
-  const custom = dir ? await import('./custom-benchmarks.js') : null;
+  const custom = dir ? await import('@eval-factory/orchestrator') : null;
   // Read the folder first: a missing folder fails the command before anything is printed.
   const { benchmarks, warnings } = custom?.customBenchmarksOf(args.benchmarks_dir) ?? { benchmarks: [], warnings: [] };
   await lsCommand(out, err, args.debug === true);

@@ -1,5 +1,5 @@
 import { listTasks, loadPreparsedFramework } from '@eval-factory/config/listing';
-import { findFrameworkFile } from '../framework-path.js';
+import { findFrameworkFile } from '@eval-factory/orchestrator/start-up';
 
 /**
  * The stdout lines of `ls`, byte for byte as NeMo Evaluator's own `ls` prints them: `<framework>: ` (with the

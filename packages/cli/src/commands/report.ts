@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { EXIT, UserError } from '@eval-factory/errors';
 import { runPaths } from './serve.js';
-import { BOOTSTRAP_FLAGS, bootstrapFromArgs, type BootstrapArgs } from './summarize.js';
+import { BOOTSTRAP_FLAGS, bootstrapFromArgs, type BootstrapArgs } from '@eval-factory/orchestrator/start-up';
 
 /**
  * Flags of `eval-factory report`: the viewer's pages as one self-contained HTML file that opens from

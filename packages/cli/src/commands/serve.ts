@@ -1,5 +1,5 @@
 import { EXIT, UserError } from '@eval-factory/errors';
-import { BOOTSTRAP_FLAGS, bootstrapFromArgs, type BootstrapArgs } from './summarize.js';
+import { BOOTSTRAP_FLAGS, bootstrapFromArgs, type BootstrapArgs } from '@eval-factory/orchestrator/start-up';
 
 /**
  * Flags of `eval-factory serve`: a local web viewer over run folders. @eval-factory/viewer is loaded only

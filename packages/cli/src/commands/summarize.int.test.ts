@@ -20,7 +20,7 @@ import {
 } from '@eval-factory/testkit';
 import { mcnemarExact } from '@eval-factory/summary';
 import { compareCommand } from './compare.js';
-import { summarizeCommand } from './summarize.js';
+import { summarizeCommand } from '@eval-factory/orchestrator';
 
 const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
 // The committed bin: the esbuild bundle while it is fresh (npm run build), so the viewer's assets are found from it too.

@@ -5,7 +5,7 @@ import yargs from 'yargs';
 import { cleanupTempDirs, makeTempDir, textSink } from '@eval-factory/testkit';
 import { binaryInstances, writeRun } from '../../../summary/src/fixtures/write-run.js';
 import { COMPARE_FLAGS, COMPARE_POSITIONALS, compareCommand } from './compare.js';
-import { bootstrapFromArgs, SUMMARIZE_FLAGS, summarizeCommand } from './summarize.js';
+import { bootstrapFromArgs, SUMMARIZE_FLAGS, summarizeCommand } from '@eval-factory/orchestrator';
 
 afterAll(cleanupTempDirs);
 

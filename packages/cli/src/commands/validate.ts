@@ -3,8 +3,8 @@ import { resolve } from 'node:path';
 import { benchmarksDirFrom, configError, definitionByName, isDefinitionPath } from '@eval-factory/config';
 import { terminalSafe } from '@eval-factory/errors';
 import { runEngineTool } from '@eval-factory/executor';
-import { repoRoot } from '../framework-path.js';
-import { customBenchmarksOf } from './custom-benchmarks.js';
+import { repoRoot } from '@eval-factory/orchestrator';
+import { customBenchmarksOf } from '@eval-factory/orchestrator';
 
 export interface ValidateArgs {
   /** A definition file, or the name of a definition in the benchmarks folder. */

@@ -77,7 +77,7 @@ export class RequestLimiter {
 
   /**
    * Changes how many of the endpoint's slots this run may use (0 … maxConcurrency): a suite's job gets slots from
-   * the job before it during that one's last requests, and gives up its own during its last (runner/slot-share.ts).
+   * the job before it during that one's last requests, and gives up its own during its last (runner/slot-handover.ts).
    * Lowering it never stops what is in flight; callers lower it only to a count they have at least in flight.
    */
   setShare(slots: number): void {

@@ -1,4 +1,4 @@
-import type { PromptRequest } from '@eval-factory/types';
+import { isReasoningModelId, type PromptRequest } from '@eval-factory/types';
 import type { ModelDeployment } from './model-deployment.js';
 
 /**
@@ -12,9 +12,8 @@ export function buildRequestBody(
 ): Record<string, unknown> {
   const s = deployment.request_settings;
   // The name the server knows (HELM's openai_model_name), which differs from HELM's model name for a prod_env model.
-  const body: Record<string, unknown> = {
-    model: deployment.client_spec?.args.openai_model_name ?? deployment.model_name,
-  };
+  const model = deployment.client_spec?.args.openai_model_name ?? deployment.model_name;
+  const body: Record<string, unknown> = { model };
   if (deployment.endpoint_type === 'chat') {
     const messages: { role: string; content: string }[] = [];
     if (s.use_system_prompt && s.custom_system_prompt)
@@ -24,9 +23,12 @@ export function buildRequestBody(
   } else {
     body.prompt = prompt;
   }
-  body.temperature = request.temperature;
+  // A reasoning model rejects temperature and top_p (HELM's OpenAIClient leaves them out too); params_to_add can
+  // still send them to a server that takes them.
+  const reasoning = isReasoningModelId(model);
+  if (!reasoning) body.temperature = request.temperature;
   body[deployment.max_tokens_field] = request.max_tokens;
-  if (request.top_p !== null) body.top_p = request.top_p;
+  if (request.top_p !== null && !reasoning) body.top_p = request.top_p;
   if (request.stop.length > 0) body.stop = [...request.stop];
   body.n = request.num_completions;
   return applyParamEdits(body, s.params_to_add, s.params_to_remove, s.params_to_rename);

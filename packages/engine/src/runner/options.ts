@@ -1,5 +1,5 @@
 import type { ShardSpec } from '@eval-factory/types';
-import type { SlotShare } from './slot-share.js';
+import type { EngineSlotHandover } from './slot-handover.js';
 
 /** Everything `ef-bench run` accepts (docs/architecture.md), parsed. */
 export interface RunOptions {
@@ -51,7 +51,7 @@ export interface RunOptions {
    * granted by the factory; the run waits for its first slots once everything before the first request is ready,
    * and gives up the slots of its last requests. Null when the run may send at once with its whole parallelism.
    */
-  readonly sendTurn?: SlotShare | null;
+  readonly slotHandover?: EngineSlotHandover | null;
 }
 
 /** What each runner stage reads of the run's options (runBenchmark, the orchestrator, hands each its slice). */

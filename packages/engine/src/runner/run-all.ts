@@ -25,7 +25,7 @@ export async function runAll(options: RunOptions, debug: boolean): Promise<numbe
   let worst: RunOutcome | null = null;
   // The run's log file (the executor writes its start and the engine's stderr there too); a dry run writes none.
   if (!options.dryRun) runLog.open(join(options.outputPath, RUN_FILES.log), debug);
-  options.sendTurn?.expectRuns(options.runEntries.length);
+  options.slotHandover?.expectRuns(options.runEntries.length);
   try {
     for (const entry of options.runEntries) {
       // One Diagnostics per entry: each entry's ef_summary.json holds its own warnings and errors.

@@ -8,12 +8,14 @@
  * leaves ample room for; docs/scale.md says so.
  */
 import { randomBytes } from 'node:crypto';
+import { basename, dirname, join } from 'node:path';
 import {
   closeSync,
   fstatSync,
   linkSync,
   lstatSync,
   openSync,
+  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -120,6 +122,30 @@ export function replaceStaleLock(file: string, seen: LockSnapshot, text: string)
   const created = createLock(file, text);
   rmSync(aside, { force: true });
   return created;
+}
+
+/**
+ * Removes the files a taker writes beside `file` for a moment (`.new-*`, `.stale-*`) that a taker killed mid-way
+ * left behind. A file counts as left behind once its ctime, which a rename sets, is older than LOCK_STALE_AFTER_MS:
+ * a live taker holds one for milliseconds, while a `.stale-*` file keeps the old lock's mtime (so mtime cannot tell).
+ */
+export function sweepLeftovers(file: string, now = Date.now()): void {
+  const prefixes = [`${basename(file)}.new-`, `${basename(file)}.stale-`];
+  let names: string[];
+  try {
+    names = readdirSync(dirname(file));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!prefixes.some((prefix) => name.startsWith(prefix))) continue;
+    const path = join(dirname(file), name);
+    try {
+      if (now - lstatSync(path).ctimeMs > LOCK_STALE_AFTER_MS) rmSync(path, { force: true });
+    } catch {
+      // gone meanwhile, or not ours to remove: the next holder tries again
+    }
+  }
 }
 
 function createExclusive(file: string, text: string): boolean {

@@ -4,7 +4,13 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { RUN_FILES } from '@eval-factory/types';
-import { EMPTY_LOCK_STALE_AFTER_MS, LOCK_STALE_AFTER_MS, readLock, replaceStaleLock } from './lock-file.js';
+import {
+  EMPTY_LOCK_STALE_AFTER_MS,
+  LOCK_STALE_AFTER_MS,
+  readLock,
+  replaceStaleLock,
+  sweepLeftovers,
+} from './lock-file.js';
 import { lockHolder, lockOutputDir } from './output-lock.js';
 
 const LOCK_FILE = RUN_FILES.lock;
@@ -125,5 +131,17 @@ describe('lockOutputDir', () => {
     writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ pid: 1, host: 'other', started_at: 'x' }));
     lock.release();
     expect(existsSync(join(dir, LOCK_FILE))).toBe(true);
+  });
+
+  it('removes the files a taker killed mid-takeover left beside the lock, once they are older than the bound, and no other file', () => {
+    const dir = folder();
+    const file = join(dir, LOCK_FILE);
+    const leftovers = [`${LOCK_FILE}.new-4242-deadbeef`, `${LOCK_FILE}.stale-4242-cafebabe`];
+    for (const name of [...leftovers, 'results.jsonl', `${LOCK_FILE}.other`]) writeFileSync(join(dir, name), 'x');
+    sweepLeftovers(file, Date.now());
+    expect(leftovers.every((name) => existsSync(join(dir, name)))).toBe(true); // a live taker's, for all we know
+    sweepLeftovers(file, Date.now() + LOCK_STALE_AFTER_MS + 1_000);
+    expect(leftovers.some((name) => existsSync(join(dir, name)))).toBe(false);
+    expect(existsSync(join(dir, 'results.jsonl')) && existsSync(join(dir, `${LOCK_FILE}.other`))).toBe(true);
   });
 });

@@ -23,6 +23,7 @@ import {
   type LockSnapshot,
   readLock,
   replaceStaleLock,
+  sweepLeftovers,
 } from './lock-file.js';
 
 export type { Holder } from './lock-file.js';
@@ -67,6 +68,7 @@ export function lockHolder(dir: string): Holder | null {
 }
 
 function held(file: string, text: string): OutputLock {
+  sweepLeftovers(file);
   const mine = () => readFileOrNull(file) === text;
   const heartbeat = () => {
     try {

@@ -10,7 +10,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from '@jest/globals';
 import { ENGINE_SEND_GATE_ENV } from '@eval-factory/types';
 import { prestartEngine } from './prestart.js';
-import { SendTurn } from './send-turn.js';
+import { FactorySlotHandover } from './slot-handover.js';
 import { runEngine } from './run-engine.js';
 
 /** A fake engine: prints its argv (as the engine's final JSON line); with `--argv-on-stdin` it reads them first. */
@@ -74,7 +74,7 @@ console.log(JSON.stringify({ status: 'success', run_dir: 'gated', counts: { stdi
     );
     const early = prestartEngine(gated, { cwd: dir, echo: new PassThrough(), env: { [ENGINE_SEND_GATE_ENV]: '1' } })!;
     expect(early.gated).toBe(true);
-    const turn = new SendTurn();
+    const turn = new FactorySlotHandover();
     turn.give(2);
     const running = runEngine({
       argv: [gated, 'run'],
@@ -82,7 +82,7 @@ console.log(JSON.stringify({ status: 'success', run_dir: 'gated', counts: { stdi
       cwd: dir,
       echo: new PassThrough(),
       prestarted: early,
-      turn,
+      slotHandover: turn,
     });
     await new Promise((r) => setTimeout(r, 100));
     turn.give(1); // smaller than before: nothing

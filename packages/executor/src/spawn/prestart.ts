@@ -1,7 +1,7 @@
 import { ENGINE_ARGV_ON_STDIN, ENGINE_SEND_GATE_ENV } from '@eval-factory/types';
 import { spawnNodeScript, type EngineProcess } from './engine-process.js';
 import { resolveEngine } from './resolve-bin.js';
-import { forwardGrants, type SendTurn } from './send-turn.js';
+import { forwardGrants, type FactorySlotHandover } from './slot-handover.js';
 
 /** An engine process started before its command line was known (docs/architecture.md, "Start-up"). */
 export interface PrestartedEngine {
@@ -13,7 +13,7 @@ export interface PrestartedEngine {
    * Hands over the arguments (after the program name); the engine then runs as if started with them. Once. A gated
    * engine gets the slots of `turn` as they come (all at once without one), `go N` lines then `go`.
    */
-  start(args: readonly string[], turn?: SendTurn): EngineProcess;
+  start(args: readonly string[], turn?: FactorySlotHandover): EngineProcess;
   /** An engine that was not started exits on its own (end of stdin); a no-op after `start`. */
   dispose(): void;
 }

@@ -7,7 +7,7 @@ import { resolveEngine } from './resolve-bin.js';
 import { engineEnv, type EngineProcess } from './engine-process.js';
 import type { PrestartedEngine } from './prestart.js';
 import { engineStderr } from './engine-stderr.js';
-import type { SendTurn } from './send-turn.js';
+import type { FactorySlotHandover } from './slot-handover.js';
 
 /** What an engine needs in its environment to report to `onProgress` (give it to prestartEngine as well). */
 export const EVENTS_ENV: Readonly<Record<string, string>> = { EF_PROGRESS: 'events' };
@@ -47,7 +47,7 @@ export async function runEngine(opts: {
    * A suite's turn on the endpoint: a gated prestarted engine prepares and then sends with the slots the turn gives
    * it as they come; any other engine is started only once the turn is full.
    */
-  turn?: SendTurn;
+  slotHandover?: FactorySlotHandover;
   /** A suite's view: the engine runs with `EF_PROGRESS=events` and its events come here (engine-stderr.ts). */
   onProgress?: (event: EngineProgressEvent) => void;
   /** A gated engine's slots given up so far (its `@ef-slots N` lines), for the next job of the endpoint. */
@@ -72,7 +72,7 @@ export async function runEngine(opts: {
   const echo = opts.echo ?? process.stderr;
   const prestarted = opts.prestarted?.program === program ? opts.prestarted : null;
   // Only a gated engine can wait for its turn itself; any other waits here, before it starts.
-  if (opts.turn && !prestarted?.gated) await opts.turn.full;
+  if (opts.slotHandover && !prestarted?.gated) await opts.slotHandover.full;
   if (interrupted && !prestarted?.gated) {
     opts.prestarted?.dispose();
     process.off('SIGINT', onInt);
@@ -81,7 +81,7 @@ export async function runEngine(opts: {
     return { exitCode: null, signal: null, final: null, stderrTail: [], interrupted: true, stopSignal: interrupted };
   }
   child = prestarted
-    ? prestarted.start(args, opts.turn)
+    ? prestarted.start(args, opts.slotHandover)
     : await spawnNow(program, args, { ...opts, env: { ...(opts.onProgress ? EVENTS_ENV : {}), ...opts.env } }, echo);
   const stderr = engineStderr(echo, log, opts.onProgress, opts.onSlots);
   child.stderr?.on('data', (chunk: Buffer) => stderr.write(chunk));
