@@ -24,7 +24,10 @@ export interface ModelCallRecord {
 
 export interface ModelClient {
   call(request: PromptRequest, signal?: AbortSignal): Promise<ModelCallRecord>;
-  /** Looks every request up in the cache in batches (a resumed run of 10k requests needs no 10k round trips). */
+  /**
+   * Looks requests up in the cache in batches (a resumed run of 10k requests needs no 10k round trips), before any
+   * of them is called; returns how many answers wait to be called.
+   */
   prefetch(requests: readonly PromptRequest[]): Promise<number>;
 }
 
@@ -80,6 +83,11 @@ export function createModelClient(opts: {
   // computed again when it is called (microseconds) rather than kept: nothing here holds a string per request.
   const missing = new Set<number>();
   const fingerprint = (key: string) => Number.parseInt(key.slice(-13), 16);
+  // Keys already called in this run. A run looks its requests up block by block as it sends them
+  // (runner/request-feed.ts): a later block's lookup may find an answer this run stored. Such a key is left to the
+  // call's own lookup, so a repeated prompt counts as a duplicate, as if every key had been looked up before the
+  // first send. Two keys that share a fingerprint only cost that lookup.
+  const called = new Set<number>();
   return {
     async prefetch(requests) {
       if (!cache.stores) return 0;
@@ -89,15 +97,14 @@ export function createModelClient(opts: {
         const hits = await cache.getMany(batch);
         const lookup_s = (performance.now() - started) / 1000 / batch.length;
         // Only what a call reads is kept (not the stored request body, a copy of the prompt): a cached re-run of a
-        // million requests holds a million answers until they are called.
-        hits.forEach((hit, j) =>
-          hit
-            ? prefetched.set(batch[j], {
-                hit: { response: hit.response, request_time_s: hit.request_time_s },
-                lookup_s,
-              })
-            : missing.add(fingerprint(batch[j])),
-        );
+        // million requests holds a million answers until they are called. A key called meanwhile is left out.
+        hits.forEach((hit, j) => {
+          const print = fingerprint(batch[j]);
+          if (called.has(print)) return;
+          if (hit)
+            prefetched.set(batch[j], { hit: { response: hit.response, request_time_s: hit.request_time_s }, lookup_s });
+          else missing.add(print);
+        });
       }
       return prefetched.size;
     },
@@ -111,6 +118,7 @@ export function createModelClient(opts: {
       if (early) prefetched.delete(key); // a duplicate prompt falls back to a plain lookup
       // A duplicate prompt called after this one (the key is no longer "missing") looks the cache up itself.
       const knownMissing = missing.delete(fingerprint(key));
+      if (cache.stores) called.add(fingerprint(key));
       const hit = early?.hit ?? (knownMissing || !cache.stores ? undefined : await cache.get(key));
       if (hit) {
         const raw = parseResponse(scrubValue(hit.response), deployment.endpoint_type);

@@ -81,7 +81,7 @@ const APPEND_FLUSH_MS = 50;
  */
 export async function writeJsonlAtomic<T>(
   path: string,
-  items: readonly T[],
+  items: Iterable<T>,
   lineOf: (item: T) => unknown = (item) => item,
 ): Promise<void> {
   const writer = await JsonlAtomicWriter.open(path);

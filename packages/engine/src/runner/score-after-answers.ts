@@ -44,9 +44,9 @@ export async function scoreAfterAnswers(o: {
   try {
     annotations = await annotateAll({
       benchmark: run.benchmark,
-      items: prepared.requests.map((r, i) => ({
+      items: Array.from({ length: prepared.requests.length }, (_, i) => ({
         instance: o.instanceOf(i),
-        request: r,
+        request: prepared.requests.at(i),
         texts: completionTexts(o.records[i]?.outcome, s)?.texts ?? null,
       })),
       ctx: { resources: prepared.loaded.resources ?? {}, warn: diag.warn, log: diag.log },

@@ -1,0 +1,54 @@
+import { join } from 'node:path';
+import { RUN_FILES, type Instance } from '@eval-factory/types';
+import { createAuthContext, resolveModelKey } from '../auth/index.js';
+import { buildRequestBody, type ModelDeployment } from '../clients/index.js';
+import { writeJsonlAtomic } from '../output/atomic.js';
+import type { Diagnostics } from './diagnostics.js';
+import { planned, type PreparedRun } from './prepare.js';
+import { scrubPrepared } from './scrub-secrets.js';
+
+/** `--dry_run`: instances.jsonl and the requests that would be sent (responses/model.jsonl); nothing is sent. */
+export async function writeDryRun(
+  loaded: PreparedRun,
+  deployment: ModelDeployment,
+  out: string,
+  diag: Diagnostics,
+): Promise<void> {
+  // A preview needs no key, but one that is set is still kept out of the files it writes.
+  try {
+    resolveModelKey(
+      deployment.auth,
+      createAuthContext({ outputDir: out, log: () => undefined, warn: () => undefined }),
+    );
+  } catch {
+    // no key to scrub
+  }
+  const prepared = scrubPrepared(loaded);
+  await writeJsonlAtomic(join(out, RUN_FILES.instancesJsonl), prepared.selected, instanceLine);
+  let chars = 0;
+  await writeJsonlAtomic(join(out, RUN_FILES.modelResponses), planned(prepared.requests), (r) => {
+    chars += r.prompt.length;
+    return {
+      instance_id: r.instance_id,
+      train_trial_index: r.train_trial_index,
+      request: buildRequestBody(r, deployment),
+    };
+  });
+  diag.log(
+    `dry run: ${prepared.selected.length} instances, ${prepared.requests.length} requests, ${chars} prompt characters (~${Math.ceil(chars / 4)} tokens); nothing sent`,
+  );
+}
+
+/** One line of instances.jsonl (docs/configuration.md). */
+export function instanceLine(i: Instance): Record<string, unknown> {
+  return {
+    id: i.id,
+    split: i.split,
+    ...(i.sub_split ? { sub_split: i.sub_split } : {}),
+    input: i.input,
+    references: i.references,
+    ...(i.extra_data ? { extra_data: i.extra_data } : {}),
+    ...(i.source_id ? { source_id: i.source_id } : {}),
+    ...(i.variant ? { variant: i.variant } : {}),
+  };
+}
