@@ -81,12 +81,12 @@ const APPEND_FLUSH_MS = 50;
  */
 export async function writeJsonlAtomic<T>(
   path: string,
-  items: Iterable<T>,
+  items: Iterable<T> | AsyncIterable<T>,
   lineOf: (item: T) => unknown = (item) => item,
 ): Promise<void> {
   const writer = await JsonlAtomicWriter.open(path);
   try {
-    for (const item of items) await writer.push(lineOf(item));
+    for await (const item of items) await writer.push(lineOf(item));
     await writer.close();
   } catch (error) {
     await writer.discard();

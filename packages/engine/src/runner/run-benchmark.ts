@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import { RUN_FILES } from '@eval-factory/types';
 import { readModelDeployment } from '../clients/index.js';
-import { writeJsonlAtomic } from '../output/atomic.js';
 import type { Diagnostics } from './diagnostics.js';
-import { instanceLine, writeDryRun } from './dry-run.js';
+import { writeDryRun, writeInstancesFile } from './dry-run.js';
 import { openEndpoint } from './open-endpoint.js';
 import type { RunOptions } from './options.js';
 import { prepareRun } from './prepare.js';
@@ -38,11 +37,7 @@ export async function runBenchmark(
   // Every secret is registered now: none that reached the data or a prompt file is sent, cached or written.
   const prepared = scrubPrepared(loaded);
   // Written while the first requests go out (a run of a million instances spends seconds on it).
-  const instancesFile = writeJsonlAtomic(
-    join(options.outputPath, RUN_FILES.instancesJsonl),
-    prepared.selected,
-    instanceLine,
-  );
+  const instancesFile = writeInstancesFile(join(options.outputPath, RUN_FILES.instancesJsonl), prepared.selected);
   // A failure is thrown where the run awaits the file, before its outputs are closed; never an unhandled rejection.
   instancesFile.catch(() => undefined);
   return sendAndScore({
