@@ -55,11 +55,23 @@ function checkEntry(pmid: string, value: unknown, file: string): PubmedEntry {
  * // 'Context: Methods. c\n\nQuestion: Q?\n'
  */
 export function pubmedQaInputText(entry: PubmedEntry): string {
-  const background = entry.LABELS.map((label, i) => `${pyTitle(label)}. ${entry.CONTEXTS[i]}`).join('\n');
+  const background = entry.LABELS.map((label, i) => `${titled(label)}. ${entry.CONTEXTS[i]}`).join('\n');
   // join() makes one flat string; a template literal would keep its pieces (and the parsed entry's strings) alive
   // for as long as the instance lives.
   return ['Context: ', background, '\n\nQuestion: ', entry.QUESTION, '\n'].join('');
 }
+
+/** `pyTitle` of a section label, remembered: the file repeats a handful of labels (BACKGROUND, METHODS, …). */
+function titled(label: string): string {
+  let title = titles.get(label);
+  if (title === undefined) {
+    title = pyTitle(label);
+    if (titles.size < TITLES) titles.set(label, title);
+  }
+  return title;
+}
+const TITLES = 256;
+const titles = new Map<string, string>();
 
 /**
  * Builds the 1,000 PubMedQA instances from the file's `[PMID, entry]` pairs in file order (ids `id0…`, split
