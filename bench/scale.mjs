@@ -58,7 +58,8 @@ async function one({ n, compact = false }) {
     const requests = chatRequests(server);
     const rates = rateRatio(requests);
     // Target 2 at scale: requests are built as they are sent, so only loading and selecting the data comes first.
-    const firstMs = Math.min(...requests.map((r) => Date.parse(r.received_at))) - result.startEpochMs;
+    // A loop, not Math.min(...): a million arguments overflow the stack.
+    const firstMs = requests.reduce((a, r) => Math.min(a, Date.parse(r.received_at)), Infinity) - result.startEpochMs;
     return {
       n,
       compact,
