@@ -1,12 +1,11 @@
 import { hash } from 'node:crypto';
 import type { PromptRequest } from '@eval-factory/types';
-import type { RequestPlan } from '../adapters/index.js';
 import type { ModelCallRecord, ModelClient } from '../clients/index.js';
 import type { JsonlAppender } from '../output/atomic.js';
 import { CIRCUIT_BREAKER_LIMIT } from './options.js';
 import { runIndexed } from './pool.js';
 import type { Progress } from './progress.js';
-import { RequestFeed } from './request-feed.js';
+import type { RequestFeed } from './request-feed.js';
 
 export interface ExecutionResult {
   /** Per request, in request order; undefined when never sent (run stopped). */
@@ -24,10 +23,9 @@ export interface ExecutionResult {
  * answered is kept.
  */
 export async function executeRequests(opts: {
-  requests: RequestPlan;
+  /** The run's requests, each built and looked up in the cache when its turn comes. */
+  feed: RequestFeed;
   client: ModelClient;
-  /** Whether the client's cache stores answers (otherwise nothing is looked up ahead). */
-  cacheStores: boolean;
   parallelism: number;
   responsesLog: JsonlAppender;
   signal: AbortSignal;
@@ -37,11 +35,11 @@ export async function executeRequests(opts: {
   /** Called once per request, right after its final record is in `records`. */
   onRecord?: (index: number) => void;
 }): Promise<ExecutionResult> {
-  const records: (ModelCallRecord | undefined)[] = opts.records ?? new Array(opts.requests.length);
+  const records: (ModelCallRecord | undefined)[] = opts.records ?? new Array(opts.feed.length);
   let stopReason: ExecutionResult['stopReason'] = null;
   let consecutiveExhausted = 0;
   let cached = 0;
-  const feed = new RequestFeed(opts.requests, opts.cacheStores ? (batch) => opts.client.prefetch(batch) : null);
+  const { feed } = opts;
   // Half as many lanes again as requests allowed in flight: the client's limiter holds the extra ones at the door
   // with their request built, so a slot freed by an answer is refilled at once, before that answer is scored and
   // logged. With exactly `parallelism` lanes, answers arriving together (a wave of equal latencies) each waited for
@@ -49,7 +47,7 @@ export async function executeRequests(opts: {
   // many lanes bought no more, and made the first requests of a short run a burst.) The endpoint never sees more
   // than `parallelism`: the limiter counts what is on the wire.
   await runIndexed(
-    opts.requests.length,
+    feed.length,
     opts.parallelism + Math.ceil(opts.parallelism * EXTRA_LANES),
     async (index) => {
       const request = await feed.get(index);

@@ -58,6 +58,16 @@ describe('RequestFeed', () => {
     expect(events.indexOf('got id100')).toBeGreaterThan(events.indexOf('lookup id100'));
   });
 
+  it('prime looks the first block up before any request is asked for (a suite job waiting for its turn)', async () => {
+    const looked: number[] = [];
+    const feed = new RequestFeed(countingPlan(30), async (batch) => void looked.push(batch.length), 10);
+    feed.prime();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(looked).toEqual([10]);
+    await feed.get(0);
+    expect(looked).toEqual([10, 10]);
+  });
+
   it('without a cache, builds each request when it is asked for and looks nothing up', async () => {
     const plan = countingPlan(10);
     const feed = new RequestFeed(plan, null, 4);

@@ -19,6 +19,19 @@ export class RequestFeed {
     private readonly blockSize = FEED_BLOCK,
   ) {}
 
+  /** How many requests the feed hands out. */
+  get length(): number {
+    return this.plan.length;
+  }
+
+  /**
+   * Starts the first block's lookup now (a suite's next job, before it waits for its turn on the endpoint); a
+   * failure is thrown to the first request.
+   */
+  prime(): void {
+    if (this.lookup) this.ready(0).catch(() => undefined);
+  }
+
   /** Request `index`, once its block's cache answers are known to the client. */
   async get(index: number): Promise<PromptRequest> {
     if (this.lookup) {

@@ -13,6 +13,7 @@ import type { PreparedRun } from './prepare.js';
 import { createProgress } from './progress.js';
 import { withProgressFile } from './progress-file.js';
 import type { ResolvedRun } from './resolve-run.js';
+import { RequestFeed } from './request-feed.js';
 import { ResultSink } from './result-sink.js';
 import { activeMetrics, completionTexts, notSentResult, scoreOne, type ScoredResult } from './score.js';
 import { scoreAfterAnswers, type Scored } from './score-after-answers.js';
@@ -120,6 +121,9 @@ async function sendAll(s: SendingRun, scoring: Scoring): Promise<ExecutionResult
   const { endpoint, prepared, options, signal } = s;
   const turn = options.sendTurn ?? null;
   turn?.bind(endpoint.limiter, options.parallelism, prepared.requests.length);
+  const { client, cache } = endpoint;
+  const feed = new RequestFeed(prepared.requests, cache.stores ? (batch) => client.prefetch(batch) : null);
+  feed.prime();
   // A suite's next job is ready now; it sends once the job before it on this endpoint gives it slots.
   if (turn) await untilAborted(turn.opened, signal);
   const responsesLog = await JsonlAppender.open(join(options.outputPath, RUN_FILES.modelResponses));
@@ -128,9 +132,8 @@ async function sendAll(s: SendingRun, scoring: Scoring): Promise<ExecutionResult
   const { early } = scoring;
   try {
     const execution = await executeRequests({
-      requests: prepared.requests,
-      client: endpoint.client,
-      cacheStores: endpoint.cache.stores,
+      feed,
+      client,
       parallelism: options.parallelism,
       responsesLog,
       signal,
