@@ -1,6 +1,6 @@
 /**
  * Scoring after the last answer, for runs whose scores need more than the answer: annotators and judges run over
- * all answers (HELM's order), then every answer is scored into the sink in request order (run-benchmark.ts).
+ * all answers (HELM's order), then every answer is scored into the sink in request order (send-and-score.ts).
  */
 import type { Instance, JudgeCounts } from '@eval-factory/types';
 import type { CacheSetup } from '../cache/index.js';
