@@ -12,20 +12,34 @@ export type UnnumberedInstance = Omit<Instance, 'id'>;
  */
 export function optionReferences(texts: readonly string[], isCorrect: (index: number) => boolean): Reference[] {
   const correct = texts.map((_, i) => isCorrect(i));
+  // The same option array again (PubMedQA passes one constant for every question): found by identity and answer,
+  // without serialising the options once per instance (a fifth of loading a million questions).
+  const answer = correct.map((c) => (c ? '1' : '0')).join('');
+  const same = byTexts.get(texts)?.get(answer);
+  if (same) return same;
   const key = JSON.stringify([texts, correct]); // unambiguous whatever the option texts hold
   const known = sharedLists.get(key);
-  if (known) return known;
+  if (known) return remember(texts, answer, known);
   const references = texts.map((text, i) => ({ output: { text }, tags: correct[i] ? [CORRECT_TAG] : [] }));
   if (sharedLists.size >= SHARED_LISTS) return references;
   const frozen = Object.freeze(
     references.map((r) => Object.freeze({ output: Object.freeze(r.output), tags: Object.freeze(r.tags) })),
   ) as unknown as Reference[];
   sharedLists.set(key, frozen);
-  return frozen;
+  return remember(texts, answer, frozen);
+}
+
+/** A shared list, found next time by its option array's identity (held weakly: a fresh array per call is let go). */
+function remember(texts: readonly string[], answer: string, list: Reference[]): Reference[] {
+  let answers = byTexts.get(texts);
+  if (!answers) byTexts.set(texts, (answers = new Map()));
+  answers.set(answer, list);
+  return list;
 }
 
 const SHARED_LISTS = 256;
 const sharedLists = new Map<string, Reference[]>();
+const byTexts = new WeakMap<readonly string[], Map<string, Reference[]>>();
 
 /**
  * Assigns HELM's ids `id0, id1, …` over all instances in load order (docs/architecture.md).

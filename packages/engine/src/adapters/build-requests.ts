@@ -98,16 +98,26 @@ class BuiltRequest {
 }
 
 /**
- * One request per instance and trial, trial-major like HELM (all instances of trial 0, then of trial 1, …), each
- * trial in selection order. Each request's `prompt` is an enumerable getter (see promptGetter): it reads, spreads
- * and serialises like a stored string.
- * @example buildRequests(adapter, selected, { numTrials: 1 }).length // selected.length
+ * The requests of a run, made when asked for: request `index` is built from its instance each time it is read
+ * (a few hundred nanoseconds), so a run holds no request beyond those in flight or waiting to be scored. Arrays of
+ * requests are plans too (tests pass them).
  */
-export function buildRequests(
+export interface RequestPlan {
+  readonly length: number;
+  at(index: number): PromptRequest;
+}
+
+/**
+ * One request per instance and trial, trial-major like HELM (all instances of trial 0, then of trial 1, …), each
+ * trial in selection order: request `i` is trial `⌊i / n⌋` of `instances[i mod n]`. Each request's `prompt` is an
+ * enumerable getter (see promptGetter): it reads, spreads and serialises like a stored string.
+ * @example requestPlan(adapter, selected, { numTrials: 1 }).length // selected.length
+ */
+export function requestPlan(
   adapter: AdapterSpec,
   instances: readonly Instance[],
   opts: BuildRequestsOptions,
-): PromptRequest[] {
+): RequestPlan {
   const settings = requestSettings(adapter, opts);
   const mcq = adapter.method === 'multiple_choice_joint';
   // Identical option lists (yes/no/maybe for every PubMedQA question) share one mapping object.
@@ -117,18 +127,38 @@ export function buildRequests(
     const key = JSON.stringify(mapping);
     const known = mappings.get(key);
     if (known) return known;
-    mappings.set(key, mapping);
+    if (mappings.size < SHARED_MAPPINGS) mappings.set(key, mapping);
     return mapping;
   };
-  const requests: PromptRequest[] = [];
-  for (let trial = 0; trial < opts.numTrials; trial++) {
-    const train = opts.trainInstancesForTrial?.(trial) ?? [];
-    const prompt = { get: promptGetter(adapter, train), enumerable: true };
-    const { salt } = saltFor(trial);
-    for (const instance of instances) {
-      const mapping = mcq ? sharedMapping(instance) : undefined;
-      requests.push(new BuiltRequest(instance, trial, prompt, settings, mapping, salt));
-    }
-  }
-  return requests;
+  const trials = Array.from({ length: Math.max(0, opts.numTrials) }, (_, trial) => ({
+    prompt: { get: promptGetter(adapter, opts.trainInstancesForTrial?.(trial) ?? []), enumerable: true },
+    salt: saltFor(trial).salt,
+  }));
+  const n = instances.length;
+  return {
+    length: n * trials.length,
+    at(index) {
+      if (!(index >= 0 && index < n * trials.length)) throw new RangeError(`no request ${index}`);
+      const instance = instances[index % n];
+      const trial = Math.floor(index / n);
+      const { prompt, salt } = trials[trial];
+      return new BuiltRequest(instance, trial, prompt, settings, mcq ? sharedMapping(instance) : undefined, salt);
+    },
+  };
+}
+
+/** Distinct option lists whose mapping is shared; past it (unique options per question) each request makes its own. */
+const SHARED_MAPPINGS = 256;
+
+/**
+ * Every request of `requestPlan`, built at once.
+ * @example buildRequests(adapter, selected, { numTrials: 1 }).length // selected.length
+ */
+export function buildRequests(
+  adapter: AdapterSpec,
+  instances: readonly Instance[],
+  opts: BuildRequestsOptions,
+): PromptRequest[] {
+  const plan = requestPlan(adapter, instances, opts);
+  return Array.from({ length: plan.length }, (_, i) => plan.at(i));
 }

@@ -6,10 +6,10 @@ import { buildRequestBody } from './request-body.js';
 import { parseResponse } from './openai-client.js';
 import type { RawSuccess, SendAttempt } from './send-attempt.js';
 import { sendWithRetries, type AttemptLog, type RetryPolicy } from './retry.js';
-import { classifyError } from './classify-error.js';
 import { failFastWhenRefused } from './endpoint-down.js';
-import { estimateTokens, type RequestLimiter } from './rate-limiter.js';
+import type { RequestLimiter } from './rate-limiter.js';
 import type { SharedBudget } from './shared-budget.js';
+import { budgeted, limited, storedAttempt } from './attempt-layers.js';
 import { lookUpBatch } from './prefetch-batch.js';
 import { runLog } from '../output/run-log.js';
 
@@ -31,7 +31,10 @@ export interface ModelCallRecord {
 
 export interface ModelClient {
   call(request: PromptRequest, signal?: AbortSignal): Promise<ModelCallRecord>;
-  /** Looks every request up in the cache in batches (a resumed run of 10k requests needs no 10k round trips). */
+  /**
+   * Looks requests up in the cache in batches (a resumed run of 10k requests needs no 10k round trips), before any
+   * of them is called; returns how many answers wait to be called.
+   */
   prefetch(requests: readonly PromptRequest[]): Promise<number>;
 }
 
@@ -86,10 +89,17 @@ export function createModelClient(opts: {
   // them needs no second lookup. Two keys that share a fingerprint only cost an extra lookup. A request's key is
   // computed again when it is called (microseconds) rather than kept: nothing here holds a string per request.
   const missing = new Set<number>();
-  // The key of each request prefetch found (the same string the map above holds): a cached re-run then hashes each
-  // prompt once, not twice. Dropped when the request is called.
-  const hitKeys = new Map<PromptRequest, string>();
+  // The key of each request prefetch found (the same string the map above holds), by the request's instance and
+  // trial: a cached re-run then hashes each prompt once, not twice. By identity it would never be found again, as
+  // the runner builds a request anew each time it reads it (runner/request-feed.ts). Dropped when it is called.
+  const hitKeys = new Map<string, string>();
+  const requestId = (r: PromptRequest) => `${r.train_trial_index}\u0000${r.instance_id}`;
   const fingerprint = (key: string) => Number.parseInt(key.slice(-13), 16);
+  // Keys already called in this run. A run looks its requests up block by block as it sends them
+  // (runner/request-feed.ts): a later block's lookup may find an answer this run stored. Such a key is left to the
+  // call's own lookup, so a repeated prompt counts as a duplicate, as if every key had been looked up before the
+  // first send. Two keys that share a fingerprint only cost that lookup.
+  const called = new Set<number>();
   return {
     async prefetch(requests) {
       if (!cache.stores) return 0;
@@ -103,16 +113,15 @@ export function createModelClient(opts: {
         const hits = await found;
         const lookup_s = (performance.now() - started) / 1000 / batch.length;
         // Only what a call reads is kept (not the stored request body, a copy of the prompt): a cached re-run of a
-        // million requests holds a million answers until they are called.
-        hits.forEach((hit, j) =>
-          hit
-            ? prefetched.set(batch[j], {
-                hit: { response: hit.response, request_time_s: hit.request_time_s },
-                lookup_s,
-              })
-            : missing.add(fingerprint(batch[j])),
-        );
-        slice.forEach((r, j) => prefetched.has(keys[j]) && hitKeys.set(r, keys[j]));
+        // million requests holds a million answers until they are called. A key called meanwhile is left out.
+        hits.forEach((hit, j) => {
+          const print = fingerprint(batch[j]);
+          if (called.has(print)) return;
+          if (hit)
+            prefetched.set(batch[j], { hit: { response: hit.response, request_time_s: hit.request_time_s }, lookup_s });
+          else missing.add(print);
+        });
+        slice.forEach((r, j) => prefetched.has(keys[j]) && hitKeys.set(requestId(r), keys[j]));
       }
       return prefetched.size;
     },
@@ -120,8 +129,9 @@ export function createModelClient(opts: {
       const prompt = request.prompt;
       const body = buildRequestBody(request, deployment, prompt);
       // No cache (use_caching: false): no key, no lookup, nothing stored.
-      const known = hitKeys.get(request);
-      if (known !== undefined) hitKeys.delete(request);
+      const id = requestId(request);
+      const known = hitKeys.get(id);
+      if (known !== undefined) hitKeys.delete(id);
       const key = cache.stores ? (known ?? keyFor(request, body)) : '';
       const request_datetime = new Date().toISOString();
       const lookupStart = performance.now();
@@ -129,6 +139,7 @@ export function createModelClient(opts: {
       if (early) prefetched.delete(key); // a duplicate prompt falls back to a plain lookup
       // A duplicate prompt called after this one (the key is no longer "missing") looks the cache up itself.
       const knownMissing = missing.delete(fingerprint(key));
+      if (cache.stores) called.add(fingerprint(key));
       const hit = early?.hit ?? (knownMissing || !cache.stores ? undefined : await cache.get(key));
       if (hit) {
         const raw = parseResponse(scrubValue(hit.response), deployment.endpoint_type);
@@ -182,37 +193,6 @@ export function createModelClient(opts: {
   };
 }
 
-/**
- * One attempt that stores its answer before it returns (and so before its slot is released). An answer that repeats
- * a secret (a model echoing its prompt, a proxy echoing headers) is cached and written without it. Once the run has
- * stopped nothing more goes on the wire: a request that was waiting for its slot is not sent.
- */
-function storedAttempt(
-  send: SendAttempt,
-  store: (raw: RawSuccess, request_time_s: number) => Promise<void>,
-  run: AbortSignal | undefined,
-): SendAttempt {
-  return async (body, timeoutMs, signal) => {
-    run?.throwIfAborted();
-    const started = performance.now();
-    const raw = scrubValue(await send(body, timeoutMs, signal));
-    await store(raw, (performance.now() - started) / 1000);
-    return raw;
-  };
-}
-
-/** Every attempt also holds a slot of the endpoint's shared budget while it is on the wire. */
-function budgeted(send: SendAttempt, budget: SharedBudget): SendAttempt {
-  return async (body, timeoutMs, signal) => {
-    const release = await budget.acquire(signal);
-    try {
-      return await send(body, timeoutMs, signal);
-    } finally {
-      release();
-    }
-  };
-}
-
 /** `--debug`: one log line per model request (which instance, how it ended, how long, how many tokens). */
 function requestDetail(request: PromptRequest, o: RequestOutcome): string {
   const who = `model request ${request.instance_id} trial ${request.train_trial_index}`;
@@ -222,23 +202,4 @@ function requestDetail(request: PromptRequest, o: RequestOutcome): string {
     ? `, ${o.usage.prompt_tokens ?? '?'} prompt + ${o.usage.completion_tokens ?? '?'} completion tokens`
     : '';
   return `${who}: ${o.cached ? 'from the cache' : `answered after ${o.attempts} attempt(s)`} in ${o.request_time_s.toFixed(3)} s, finish_reason ${o.completions[0]?.finish_reason ?? 'none'}${tokens}, max_tokens ${request.max_tokens}`;
-}
-
-/** Every attempt (retries included) waits for the limiter and tells it whether the endpoint pushed back. */
-function limited(send: SendAttempt, limiter: RequestLimiter, nvcfBacked: boolean): SendAttempt {
-  return async (body, timeoutMs, signal) => {
-    // The estimate serialises the whole prompt: only worth it when a tokens-per-minute limit will read it.
-    const tokens = limiter.countsTokens
-      ? estimateTokens(body, Number(body.max_tokens ?? body.max_completion_tokens ?? 0))
-      : 0;
-    const release = await limiter.acquire(tokens);
-    try {
-      const result = await send(body, timeoutMs, signal);
-      release('ok');
-      return result;
-    } catch (error) {
-      release(classifyError(error, nvcfBacked).error_kind === 'rate_limited' ? 'rate_limited' : 'error');
-      throw error;
-    }
-  };
 }

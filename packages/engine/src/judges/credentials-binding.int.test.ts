@@ -75,7 +75,7 @@ function deployment(server: FakeJudgeServer, model: string): ModelDeployment {
   };
 }
 
-/** The model stage, then the judge stage, as run-benchmark wires them: one auth context, credentials by role. */
+/** The model stage, then the judge stage, as a run wires them (runner/open-endpoint.ts): one auth context, credentials by role. */
 async function evaluate(o: {
   model: string;
   judges: (s: FakeJudgeServer) => JudgeSetup[];

@@ -59,7 +59,7 @@ const request = (id: string): PromptRequest => ({
   top_k_per_token: 1,
 });
 
-/** Runs the judge stage as run-benchmark does (planJury → openJuryStage → annotateAll) over `answers`. */
+/** Runs the judge stage as a run does (planJury → openJuryStage → annotateAll) over `answers`. */
 async function runJury(
   judges: readonly JudgeSetup[],
   answers: Readonly<Record<string, string>>,

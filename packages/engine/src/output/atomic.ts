@@ -13,12 +13,12 @@ import { CHUNK_BYTES, Utf8Chunk } from './utf8-chunk.js';
  */
 export async function writeJsonlAtomic<T>(
   path: string,
-  items: readonly T[],
+  items: Iterable<T> | AsyncIterable<T>,
   lineOf: (item: T) => unknown = (item) => item,
 ): Promise<void> {
   const writer = await JsonlAtomicWriter.open(path);
   try {
-    for (const item of items) await writer.push(lineOf(item));
+    for await (const item of items) await writer.push(lineOf(item));
     await writer.close();
   } catch (error) {
     await writer.discard();

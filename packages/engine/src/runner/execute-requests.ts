@@ -3,23 +3,28 @@ import type { PromptRequest } from '@eval-factory/types';
 import type { ModelCallRecord, ModelClient } from '../clients/index.js';
 import type { JsonlAppender } from '../output/jsonl-appender.js';
 import { CIRCUIT_BREAKER_LIMIT } from './options.js';
-import { runPool } from './pool.js';
+import { runIndexed } from './pool.js';
 import type { Progress } from './progress.js';
+import type { RequestFeed } from './request-feed.js';
 
 export interface ExecutionResult {
   /** Per request, in request order; undefined when never sent (run stopped). */
   readonly records: readonly (ModelCallRecord | undefined)[];
   readonly stopReason: { code: string; message: string } | null;
   readonly interrupted: boolean;
+  /** Answers found in the cache when their request's turn came (repeated prompts not counted). */
+  readonly cached: number;
 }
 
 /**
  * Sends every request through the cached client with `parallelism` in flight, appending each answer to
- * `responses/model.jsonl` as it arrives. A fatal failure (auth, 404), the circuit breaker or an interrupt stops
- * new sends; whatever was answered is kept.
+ * `responses/model.jsonl` as it arrives. Requests are built and looked up in the cache as their turn comes
+ * (request-feed.ts). A fatal failure (auth, 404), the circuit breaker or an interrupt stops new sends; whatever was
+ * answered is kept.
  */
 export async function executeRequests(opts: {
-  requests: readonly PromptRequest[];
+  /** The run's requests, each built and looked up in the cache when its turn comes. */
+  feed: RequestFeed;
   client: ModelClient;
   parallelism: number;
   responsesLog: JsonlAppender;
@@ -30,19 +35,22 @@ export async function executeRequests(opts: {
   /** Called once per request, right after its final record is in `records`. */
   onRecord?: (index: number) => void;
 }): Promise<ExecutionResult> {
-  const records: (ModelCallRecord | undefined)[] = opts.records ?? new Array(opts.requests.length);
+  const records: (ModelCallRecord | undefined)[] = opts.records ?? new Array(opts.feed.length);
   let stopReason: ExecutionResult['stopReason'] = null;
   let consecutiveExhausted = 0;
+  let cached = 0;
+  const { feed } = opts;
   // Half as many lanes again as requests allowed in flight: the client's limiter holds the extra ones at the door
   // with their request built, so a slot freed by an answer is refilled at once, before that answer is scored and
   // logged. With exactly `parallelism` lanes, answers arriving together (a wave of equal latencies) each waited for
   // the ones before them to be handled before their lane sent again: ~10 % of a 50 ms round in a suite. (Twice as
   // many lanes bought no more, and made the first requests of a short run a burst.) The endpoint never sees more
   // than `parallelism`: the limiter counts what is on the wire.
-  await runPool(
-    opts.requests,
+  await runIndexed(
+    feed.length,
     opts.parallelism + Math.ceil(opts.parallelism * EXTRA_LANES),
-    async (request, index) => {
+    async (index) => {
+      const request = await feed.get(index);
       const record = await opts.client.call(request, opts.signal);
       // Aborted in flight by Ctrl-C/SIGTERM: not answered, so not sent; the re-run sends it.
       if (!record.outcome.ok && record.outcome.error_kind === 'interrupted' && opts.signal.aborted) return;
@@ -55,6 +63,7 @@ export async function executeRequests(opts: {
         o.ok ? undefined : o.message.slice(0, 120),
       );
       if (o.ok) {
+        if (o.cached && !record.duplicate) cached++;
         consecutiveExhausted = 0;
         return;
       }
@@ -70,7 +79,7 @@ export async function executeRequests(opts: {
     },
     () => stopReason !== null || opts.signal.aborted,
   );
-  return { records, stopReason, interrupted: opts.signal.aborted };
+  return { records, stopReason, interrupted: opts.signal.aborted, cached };
 }
 
 /** Lanes beyond `parallelism`, as a share of it. */

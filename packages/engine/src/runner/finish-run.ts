@@ -101,7 +101,7 @@ export async function finishRun(o: {
   const runDirAbs = join(out, ...o.runDirRel.split('/'));
   const eff = sink.efficiency.stats();
   const endedAt = new Date();
-  const first = prepared.requests[0];
+  const first = prepared.requests.at(0);
   const notComparable = helmIncompatibleReasons({
     generationAsHelm: prepared.helmCompatible,
     systemPrompt: o.deployment.request_settings.use_system_prompt,

@@ -8,12 +8,19 @@ export async function runPool<T>(
   worker: (item: T, index: number) => Promise<void>,
   shouldStop: () => boolean,
 ): Promise<{ started: number }> {
+  return runIndexed(items.length, limit, (index) => worker(items[index], index), shouldStop);
+}
+
+/** `runPool` over the indices `0 … count-1`, for work whose items are made when their turn comes. */
+export async function runIndexed(
+  count: number,
+  limit: number,
+  worker: (index: number) => Promise<void>,
+  shouldStop: () => boolean,
+): Promise<{ started: number }> {
   let next = 0;
-  const lanes = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
-    while (next < items.length && !shouldStop()) {
-      const index = next++;
-      await worker(items[index], index);
-    }
+  const lanes = Array.from({ length: Math.max(1, Math.min(limit, count)) }, async () => {
+    while (next < count && !shouldStop()) await worker(next++);
   });
   await Promise.all(lanes);
   return { started: next };

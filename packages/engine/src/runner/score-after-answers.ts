@@ -1,6 +1,6 @@
 /**
  * Scoring after the last answer, for runs whose scores need more than the answer: annotators and judges run over
- * all answers (HELM's order), then every answer is scored into the sink in request order (run-benchmark.ts).
+ * all answers (HELM's order), then every answer is scored into the sink in request order (send-and-score.ts).
  */
 import type { Instance, JudgeCounts } from '@eval-factory/types';
 import type { CacheSetup } from '../cache/index.js';
@@ -44,9 +44,9 @@ export async function scoreAfterAnswers(o: {
   try {
     annotations = await annotateAll({
       benchmark: run.benchmark,
-      items: prepared.requests.map((r, i) => ({
+      items: Array.from({ length: prepared.requests.length }, (_, i) => ({
         instance: o.instanceOf(i),
-        request: r,
+        request: prepared.requests.at(i),
         texts: completionTexts(o.records[i]?.outcome, s)?.texts ?? null,
       })),
       ctx: { resources: prepared.loaded.resources ?? {}, warn: diag.warn, log: diag.log },

@@ -6,11 +6,15 @@ import type { PreparedRun } from './prepare.js';
  * behind the checks that keep a definition's files inside its folder. Called once the run's credentials are resolved (model key, judge keys, OAuth secrets all registered), so a
  * key that reached a data file or a prompt template is neither sent to the model nor written to instances.jsonl,
  * responses/, cache.db or the HELM files. Answers are scrubbed where they arrive (clients/model-client.ts).
+ * Requests are built as they are sent, over the scrubbed instances, and each is scrubbed as it is built (its
+ * prompt template and stop sequences may hold a secret too).
  */
 export function scrubPrepared(prepared: PreparedRun): PreparedRun {
   const selected = scrubValue(prepared.selected);
-  const requests = scrubValue(prepared.requests);
-  return selected === prepared.selected && requests === prepared.requests
-    ? prepared
-    : { ...prepared, selected, requests };
+  const plan = prepared.planOver(selected);
+  return {
+    ...prepared,
+    selected,
+    requests: { length: plan.length, at: (index) => scrubValue(plan.at(index)) },
+  };
 }

@@ -1,0 +1,65 @@
+import type { PromptRequest } from '@eval-factory/types';
+import type { RequestPlan } from '../adapters/index.js';
+
+/**
+ * Hands the sender its requests as their turn comes: request `index` is built from the plan when a lane asks for
+ * it, once the cache answers of its block have been looked up (one batched lookup per block, the next block's read
+ * while this one is sent). The first request leaves as soon as the first block is looked up, whatever the size of
+ * the run, and no more than two blocks of requests are ever built ahead of the sending: nothing is prepared faster
+ * than the endpoint takes it.
+ */
+export class RequestFeed {
+  private readonly blocks = new Map<number, Promise<void>>();
+  private last: Promise<void> = Promise.resolve();
+
+  /** `lookup`: the cache's batched lookup (the model client's prefetch); null when nothing is cached. */
+  constructor(
+    private readonly plan: RequestPlan,
+    private readonly lookup: ((requests: readonly PromptRequest[]) => Promise<unknown>) | null,
+    private readonly blockSize = FEED_BLOCK,
+  ) {}
+
+  /** How many requests the feed hands out. */
+  get length(): number {
+    return this.plan.length;
+  }
+
+  /**
+   * Starts the first block's lookup now (a suite's next job, before it waits for its turn on the endpoint); a
+   * failure is thrown to the first request.
+   */
+  prime(): void {
+    if (this.lookup) this.ready(0).catch(() => undefined);
+  }
+
+  /** Request `index`, once its block's cache answers are known to the client. */
+  async get(index: number): Promise<PromptRequest> {
+    if (this.lookup) {
+      const block = Math.floor(index / this.blockSize);
+      await this.ready(block);
+      // Read ahead; a failure is thrown to the lane that asks for that block.
+      this.ready(block + 1).catch(() => undefined);
+    }
+    return this.plan.at(index);
+  }
+
+  /** The lookup of one block, started once; blocks are looked up in order, one at a time. */
+  private ready(block: number): Promise<void> {
+    const known = this.blocks.get(block);
+    if (known) return known;
+    const start = block * this.blockSize;
+    if (start >= this.plan.length || !this.lookup) return Promise.resolve();
+    const lookup = this.lookup;
+    const end = Math.min(this.plan.length, start + this.blockSize);
+    const done = this.last.then(async () => {
+      await lookup(Array.from({ length: end - start }, (_, i) => this.plan.at(start + i)));
+    });
+    this.last = done;
+    this.blocks.set(block, done);
+    this.blocks.delete(block - 2);
+    return done;
+  }
+}
+
+/** Requests per cache lookup: the client's own batch, so a block is one round trip to SQLite or Redis. */
+const FEED_BLOCK = 500;
