@@ -60,8 +60,11 @@ export function cpuTreeSampler(rootPid, periodMs = 25) {
     for (const pid of pids) {
       const ms = procCpuMs(pid);
       if (ms === null) continue;
-      if (!procs.has(pid)) procs.set(pid, { cmd: cmdline(pid), samples: [] });
-      procs.get(pid).samples.push([now, ms]);
+      if (!procs.has(pid)) procs.set(pid, { cmd: '', samples: [] });
+      const proc = procs.get(pid);
+      // Read again each time: a child just forked still shows its parent's command line until it execs.
+      proc.cmd = cmdline(pid) || proc.cmd;
+      proc.samples.push([now, ms]);
     }
     const { user, system } = process.cpuUsage();
     self.push([now, (user + system) / 1000]);
@@ -78,11 +81,14 @@ export function cpuTreeSampler(rootPid, periodMs = 25) {
   };
 }
 
-/** CPU ms of a series between two epoch ms (the samples nearest inside; a process gone before `to` counts until then). */
-function between(samples, from, to) {
+/**
+ * CPU ms of a series between two epoch ms, from the last sample before `from` to the last one up to `to` (a process
+ * gone before `to` counts until then; one first seen after `from` was started then, from 0).
+ */
+function between(samples, from, to, { startsAtZero = false } = {}) {
   const inside = samples.filter(([t]) => t >= from && t <= to);
   if (inside.length === 0) return 0;
-  const before = samples.filter(([t]) => t < from).at(-1) ?? inside[0];
+  const before = samples.filter(([t]) => t < from).at(-1) ?? (startsAtZero ? [from, 0] : inside[0]);
   return inside.at(-1)[1] - before[1];
 }
 
@@ -94,7 +100,7 @@ export function cpuInWindow(sampled, from, to) {
   let factory = 0;
   let engines = 0;
   for (const { cmd, samples } of sampled.procs.values()) {
-    const ms = between(samples, from, to);
+    const ms = between(samples, from, to, { startsAtZero: true });
     if (/packages\/engine\//.test(cmd)) engines += ms;
     else if (/packages\/cli\//.test(cmd) && !cmd.startsWith('/usr/bin/time')) factory += ms;
   }

@@ -26,7 +26,12 @@ import {
 } from '@eval-factory/executor';
 import { ENGINE_SEND_GATE_ENV } from '@eval-factory/types';
 import type { SuiteJob, WorkUnit } from '@eval-factory/suite';
-import { completedRequests, halfwayDone, type EngineProgressEvent } from '@eval-factory/types';
+import {
+  completedRequests,
+  halfwayDone,
+  type EngineProgressEvent,
+  type WrittenRunDocuments,
+} from '@eval-factory/types';
 import { repoRoot } from '../framework-path.js';
 import { runEvalCommand } from '../run-eval/run-eval.js';
 import { jobRunArgs, type RunSuiteArgs } from './suite-job-args.js';
@@ -49,6 +54,8 @@ interface UnitHooks {
   readonly failures?: FailureLog;
   /** The suite's log, which takes everything the unit's run prints (the terminal gets its errors and warnings). */
   readonly log?: SuiteLog;
+  /** What the unit's run wrote into its evaluation_config.yaml and results.yml. */
+  readonly onWritten?: (written: WrittenRunDocuments) => void;
 }
 
 /**
@@ -71,7 +78,10 @@ export async function runUnit(
       onProgress: hooks.onProgress,
       slotHandover: hooks.slotHandover,
       onSlots: hooks.onSlots,
-      onStatus: (s) => (status = s),
+      onStatus: (s, written) => {
+        status = s;
+        hooks.onWritten?.(written);
+      },
       console: hooks.log?.jobConsole(label),
     });
   } catch (error) {
@@ -114,8 +124,8 @@ export async function runEndpoints(o: {
   stopped: () => boolean;
   /** Takes what each unit's run prints (suite-log.ts). */
   log?: SuiteLog;
-  /** A unit has ended (its status), while the others go on. */
-  onUnitEnd?: (unit: WorkUnit, status: string) => void;
+  /** A unit has ended (its status, and what its run wrote when it got that far), while the others go on. */
+  onUnitEnd?: (unit: WorkUnit, status: string, written: WrittenRunDocuments | null) => void;
 }): Promise<UnitOutcome[]> {
   const byEndpoint = new Map<string, number[]>();
   o.units.forEach((unit, i) => byEndpoint.set(unit.model, [...(byEndpoint.get(unit.model) ?? []), i]));
@@ -188,6 +198,7 @@ async function runJobs(
       if (event.final) answered.set();
     };
     const mine = turn;
+    let written: WrittenRunDocuments | null = null;
     const next = new FactorySlotHandover();
     // Slots this unit gives up go to the next one at once; the rest once it has every answer (or has ended) and
     // has had all of its own (the unit before it is done too).
@@ -205,11 +216,12 @@ async function runJobs(
         slotHandover: mine,
         failures: o.failures,
         log: o.log,
+        onWritten: (w) => (written = w),
       })
         .then((status) => {
           outcomes[i] = status;
           o.view.end(i, status);
-          o.onUnitEnd?.(unit, status);
+          o.onUnitEnd?.(unit, status, written);
         })
         .catch((error: unknown) => void (crash ??= { error }))
         .finally(() => {
