@@ -229,12 +229,16 @@ function options() {
  * Where the cores went while the suite sent: its engines (and their CPU per request), the factory, the fake server
  * and the rest of the machine, against what the cores could give in that window.
  */
-function cpuLine(suite) {
+function cpuLine(suite, bare) {
   const c = suite.cpu;
   if (!c) return 'no CPU split (not Linux)';
   const requests = suite.requestsPerEndpoint * suite.perEndpoint.length;
   const idle = Math.max(0, c.capacity - c.engines - c.factory - c.server - c.others);
-  return `${sec(c.capacity)} of CPU (${availableParallelism()} cores): engines ${sec(c.engines)} (${(c.engines / requests).toFixed(2)} ms per request), factory ${sec(c.factory)}, fake server ${sec(c.server)}, other work on the machine ${sec(c.others)}, idle ${sec(idle)}`;
+  // The floor loops' own CPU per request (in their sending loop), for comparison with the engines'.
+  const floor = bare
+    ? `; the floor loops ${(bare.loops.reduce((s, l) => s + l.loopCpuMs, 0) / requests).toFixed(2)} ms per request`
+    : '';
+  return `${sec(c.capacity)} of CPU (${availableParallelism()} cores): engines ${sec(c.engines)} (${(c.engines / requests).toFixed(2)} ms per request${floor}), factory ${sec(c.factory)}, fake server ${sec(c.server)}, other work on the machine ${sec(c.others)}, idle ${sec(idle)}`;
 }
 
 /** The suite's table: its ratio, both measures, and per endpoint where the sending window goes beyond its ideal. */
@@ -337,7 +341,7 @@ async function main() {
       limit: `≤ ${LIMIT_RATIO} × floor, each endpoint ≥ ${LIMIT_BUSY * 100} % busy`,
       met:
         suite.result.wallMs <= LIMIT_RATIO * bare.wallMs && suite.perEndpoint.every((e) => e.utilisation >= LIMIT_BUSY),
-      why: `before the first request ${ms(suite.firstMs)}, after the last answer ${ms(suite.afterMs)}; per endpoint: ${suite.perEndpoint.map((e) => `${e.m} idle ${e.gaps.map((g) => `${g}`).join(' + ')} ms at job boundaries, over its ideal ${e.over.rounds.reduce((a, b) => a + b, 0)} ms in the rounds (${e.over.rounds.join(' + ')} per job), ${e.over.tails} ms in the tails`).join('; ')}; CPU factory + engines ${suite.result.cpuS?.toFixed(1) ?? 'n/a'} s; while sending, ${cpuLine(suite)}`,
+      why: `before the first request ${ms(suite.firstMs)}, after the last answer ${ms(suite.afterMs)}; per endpoint: ${suite.perEndpoint.map((e) => `${e.m} idle ${e.gaps.map((g) => `${g}`).join(' + ')} ms at job boundaries, over its ideal ${e.over.rounds.reduce((a, b) => a + b, 0)} ms in the rounds (${e.over.rounds.join(' + ')} per job), ${e.over.tails} ms in the tails`).join('; ')}; CPU factory + engines ${suite.result.cpuS?.toFixed(1) ?? 'n/a'} s; while sending, ${cpuLine(suite, bare)}`,
     });
     console.log(`suite: ${loadNote()}`);
   } finally {
