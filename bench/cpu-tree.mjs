@@ -3,8 +3,9 @@
 // machine's from /proc/stat, so a window of the run (e.g. a suite's sending) splits into the run's processes, the
 // fake server and everything else on the machine (other users' work, which slows a shared machine's runs).
 // Linux only: elsewhere `cpuTreeSampler` returns null and the split is left out.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { childrenOf } from './lib.mjs';
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
@@ -24,16 +25,6 @@ function machineBusyMs() {
   const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
   const total = cpu.slice(0, 8).reduce((a, b) => a + b, 0);
   return (total - cpu[3] - cpu[4]) * TICK_MS;
-}
-
-function childrenOf(pid) {
-  try {
-    return readdirSync(`/proc/${pid}/task`).flatMap((t) =>
-      readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
-    );
-  } catch {
-    return [];
-  }
 }
 
 function cmdline(pid) {

@@ -113,7 +113,8 @@ function vmHwm(pid) {
   }
 }
 
-function childrenOf(pid) {
+/** The pids of a process's children (Linux, /proc); none when it is gone. */
+export function childrenOf(pid) {
   try {
     const tasks = readdirSync(`/proc/${pid}/task`);
     return tasks.flatMap((t) =>
