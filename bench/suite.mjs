@@ -127,7 +127,9 @@ function overrun(requests, benchmarks, latencyMs) {
   const jobs = jobSpans(requests, benchmarks);
   const rounds = jobs.map((j) => j.lastSent - j.first - (Math.ceil(j.n / P) - 1) * latencyMs);
   const tails = jobs.reduce((t, j) => t + (j.last - j.lastSent) - latencyMs, 0);
-  return { rounds, tails, boundaries: boundaryGaps(requests, benchmarks).reduce((a, b) => a + b, 0) };
+  // What each round (one latency of P requests) took beyond the latency, on average: the engine's turnaround.
+  const perRound = rounds.reduce((a, b) => a + b, 0) / jobs.reduce((k, j) => k + Math.ceil(j.n / P) - 1, 0);
+  return { rounds, perRound, tails, boundaries: boundaryGaps(requests, benchmarks).reduce((a, b) => a + b, 0) };
 }
 
 const WRITERS = { pubmed_qa: writePubmedQaData, medhelm_med_qa: writeMedQa, medbullets: writeMedbullets };
@@ -341,7 +343,7 @@ async function main() {
       limit: `≤ ${LIMIT_RATIO} × floor, each endpoint ≥ ${LIMIT_BUSY * 100} % busy`,
       met:
         suite.result.wallMs <= LIMIT_RATIO * bare.wallMs && suite.perEndpoint.every((e) => e.utilisation >= LIMIT_BUSY),
-      why: `before the first request ${ms(suite.firstMs)}, after the last answer ${ms(suite.afterMs)}; per endpoint: ${suite.perEndpoint.map((e) => `${e.m} idle ${e.gaps.map((g) => `${g}`).join(' + ')} ms at job boundaries, over its ideal ${e.over.rounds.reduce((a, b) => a + b, 0)} ms in the rounds (${e.over.rounds.join(' + ')} per job), ${e.over.tails} ms in the tails`).join('; ')}; CPU factory + engines ${suite.result.cpuS?.toFixed(1) ?? 'n/a'} s; while sending, ${cpuLine(suite, bare)}`,
+      why: `before the first request ${ms(suite.firstMs)}, after the last answer ${ms(suite.afterMs)}; per endpoint: ${suite.perEndpoint.map((e) => `${e.m} idle ${e.gaps.map((g) => `${g}`).join(' + ')} ms at job boundaries, over its ideal ${e.over.rounds.reduce((a, b) => a + b, 0)} ms in the rounds (${e.over.rounds.join(' + ')} per job; ${e.over.perRound.toFixed(1)} ms per ${latencyMs} ms round), ${e.over.tails} ms in the tails`).join('; ')}; CPU factory + engines ${suite.result.cpuS?.toFixed(1) ?? 'n/a'} s; while sending, ${cpuLine(suite, bare)}`,
     });
     console.log(`suite: ${loadNote()}`);
   } finally {
