@@ -6,11 +6,12 @@
 // `dependency direction: ok (N files)`. Usage: node scripts/check-deps-direction.mjs [repo root]
 // Imports are read with TypeScript's own pre-processor, so comments and strings never count as imports, and
 // `export … from`, `import type`, `import('x')` and `import('x').T` all do.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { runAsScript, sourceFiles } from './source-check.mjs';
 
 const SCOPE = '@eval-factory/';
 const FACTORY = [
@@ -78,20 +79,6 @@ export function workspaceRule(from, to) {
 function packageOf(specifier) {
   const parts = specifier.split('/');
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
-}
-
-function sourceFiles(dir) {
-  if (!existsSync(dir)) return [];
-  const out = [];
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) {
-      if (name !== 'node_modules' && name !== 'dist') out.push(...sourceFiles(path));
-    } else if (name.endsWith('.ts') && !name.endsWith('.test.ts')) {
-      out.push(path);
-    }
-  }
-  return out;
 }
 
 function lineOf(text, pos) {
@@ -210,15 +197,4 @@ export function checkDependencyDirection(root = resolve(dirname(fileURLToPath(im
   return { files, violations };
 }
 
-function main() {
-  const { files, violations } = checkDependencyDirection(process.argv[2] ? resolve(process.argv[2]) : undefined);
-  for (const v of violations) console.log(`${v.file}: ${v.message}`);
-  if (violations.length > 0) {
-    console.log(`dependency direction: ${violations.length} violation(s) (docs/architecture.md "Rules")`);
-    return 1;
-  }
-  console.log(`dependency direction: ok (${files} files)`);
-  return 0;
-}
-
-if (process.argv[1] && pathToFileURL(resolve(process.argv[1])).href === import.meta.url) process.exitCode = main();
+runAsScript(import.meta.url, 'dependency direction', checkDependencyDirection);

@@ -332,7 +332,9 @@ describe('run_suite --suite_config --dry_run', () => {
     const r = await runCli(['run_suite', '--suite_config', file, '--data_root', dataRoot, '--dry_run']);
     expect(r.code).toBe(0);
     // 4 requests × 2 s ÷ 4 + 4 requests × 2 s ÷ 2 = 6 s.
-    expect(r.stdout).toMatch(/org\/alpha: 2 units, 8 requests, .*~6 s \(parallelism 4; parallelism 2\)/);
+    expect(r.stdout).toMatch(
+      /org\/alpha: 2 units, 8 requests, ~[1-9]\d* prompt tokens, .*~6 s \(parallelism 4; parallelism 2\)/,
+    );
   });
 });
 

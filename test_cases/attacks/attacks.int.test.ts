@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startFakeOpenAIServer, type FakeOpenAIServer } from '@eval-factory/testkit';
 import { readTree, runCli, tempDir } from '../support.js';
-import { ATTACK_CASES, SENTINELS, type AttackContext } from './cases.js';
+import { SENTINELS, type AttackContext } from './attack-case.js';
+import { ATTACK_CASES } from './cases.js';
 
 let server: FakeOpenAIServer;
 beforeAll(async () => {

@@ -6,8 +6,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { fixture, linkFixtures, writeRunConfig } from '../support.js';
-import type { AttackCase, AttackContext } from './cases.js';
-import { SENTINELS } from './cases.js';
+import type { AttackCase, AttackContext } from './attack-case.js';
+import { SENTINELS } from './attack-case.js';
 
 /** `run_suite` of head_qa for the echo model into `ctx.dir/out`, plus `extra` flags. */
 function suite(

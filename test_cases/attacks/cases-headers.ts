@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fixture, writeRunConfig } from '../support.js';
-import type { AttackCase, AttackContext } from './cases.js';
-import { SENTINELS } from './cases.js';
+import type { AttackCase, AttackContext } from './attack-case.js';
+import { SENTINELS } from './attack-case.js';
 
 /** head_qa on its fixture against the echo model, sending `headers`, into `ctx.dir/out`. */
 function withHeaders(ctx: AttackContext, headers: Record<string, string>): string[] {

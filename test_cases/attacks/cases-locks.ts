@@ -4,7 +4,7 @@
  */
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AttackCase, AttackContext } from './cases.js';
+import type { AttackCase, AttackContext } from './attack-case.js';
 import { fixture, writeRunConfig } from '../support.js';
 
 /** head_qa on its fixture against the echo model, into `<dir>/out`, with `.eval-factory.lock` planted there. */

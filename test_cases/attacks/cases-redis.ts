@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { fixture, writeRunConfig } from '../support.js';
-import type { AttackCase } from './cases.js';
+import type { AttackCase } from './attack-case.js';
 
 /**
  * A "Redis" that accepts connections and never answers (a stalled server: a paused VM, a partition without RST).

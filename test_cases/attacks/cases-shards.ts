@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { linkFixtures } from '../support.js';
-import type { AttackCase } from './cases.js';
+import type { AttackCase } from './attack-case.js';
 
 /** `run_suite` of head_qa for `model` on the echo model, into `ctx.dir/out/s`. */
 function suiteOf(dir: string, modelUrl: string, model: string): string[] {

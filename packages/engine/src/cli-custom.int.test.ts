@@ -147,6 +147,28 @@ describe('ef-bench run custom:model=…', () => {
     });
   });
 
+  it('--dry-run: every request body, then their size in ef_dry_run.json for the factory; nothing sent', async () => {
+    server.requests.length = 0;
+    const out = mkdtempSync(join(tmpdir(), 'ef-cli-custom-dry-'));
+    const r = await run('quiz.yml', out, ['--dry-run']);
+    expect(r.code).toBe(0);
+    expect(server.requests).toEqual([]);
+    const bodies = readFileSync(join(out, 'responses', 'model.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as { request: { messages: { content: string }[]; max_tokens: number } }).request);
+    const chars = bodies.reduce((a, b) => a + b.messages.reduce((c, m) => c + m.content.length, 0), 0);
+    expect(JSON.parse(readFileSync(join(out, 'ef_dry_run.json'), 'utf8'))).toEqual({
+      schema_version: 1,
+      instances: 3,
+      requests: 3,
+      prompt_characters: chars,
+      prompt_tokens: Math.ceil(chars / 4),
+      max_output_tokens: 3,
+    });
+    expect(r.stderr).toContain(`dry run: 3 instances, 3 requests, ${chars} prompt characters`);
+  });
+
   it("MedHELM definition: scores as HELM's exact-match family would", async () => {
     const out = mkdtempSync(join(tmpdir(), 'ef-cli-custom-out-'));
     const r = await run('mh.yaml', out);

@@ -11,3 +11,4 @@ export { normalizeOutputs } from './normalize/normalize-outputs.js';
 export { runEngineTool } from './spawn/engine-tool.js';
 export { previewPrompts, type PreviewResult } from './preview/preview-prompts.js';
 export { LOCK_TAKE_OVER, lockHolder, lockOutputDir } from './lock/output-lock.js';
+export { readEvaluation, type EvaluationRead } from './normalize/read-evaluation.js';

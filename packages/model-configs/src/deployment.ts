@@ -67,8 +67,6 @@ export function buildRequestSettings(a: AdapterConfig): RequestSettings {
     process_reasoning_traces: a.process_reasoning_traces ?? a.use_reasoning ?? d.process_reasoning_traces,
     start_reasoning_token: a.start_reasoning_token ?? d.start_reasoning_token,
     end_reasoning_token: a.end_reasoning_token ?? d.end_reasoning_token,
-    use_caching: a.use_caching ?? d.use_caching,
-    caching_dir: a.caching_dir ?? d.caching_dir,
     use_request_logging: a.use_request_logging ?? d.use_request_logging,
     max_logged_requests: a.max_logged_requests ?? d.max_logged_requests,
     use_response_logging: a.use_response_logging ?? d.use_response_logging,

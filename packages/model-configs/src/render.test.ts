@@ -158,8 +158,6 @@ describe('renderModelConfigs: request_settings', () => {
       process_reasoning_traces: false,
       start_reasoning_token: '<think>',
       end_reasoning_token: '</think>',
-      use_caching: true,
-      caching_dir: null,
       use_request_logging: false,
       max_logged_requests: null,
       use_response_logging: false,
@@ -176,14 +174,20 @@ describe('renderModelConfigs: request_settings', () => {
       use_system_prompt: true,
       custom_system_prompt: 'You are careful.\n- Answer: "A" or \'B\' # not a comment',
       use_reasoning: true,
-      use_caching: false,
-      caching_dir: "/shared cache/it's here/cache.db",
     };
     const settings = deploymentsOf(renderModelConfigs(makeEvaluation({ adapter_config: adapter })).files)[0]
       ?.request_settings;
     const { use_reasoning: _legacy, ...knobs } = adapter;
     expect(settings).toMatchObject({ ...knobs, process_reasoning_traces: true });
     expect(settings).not.toHaveProperty('use_reasoning');
+  });
+
+  it('leaves the request cache out: use_caching and caching_dir reach the engine by its command line only', () => {
+    const adapter = { use_caching: false, caching_dir: '/shared/cache' };
+    const settings = deploymentsOf(renderModelConfigs(makeEvaluation({ adapter_config: adapter })).files)[0]
+      ?.request_settings;
+    expect(settings).not.toHaveProperty('use_caching');
+    expect(settings).not.toHaveProperty('caching_dir');
   });
 });
 

@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { registerSecret, UserError } from '@eval-factory/errors';
-import { tokenize, type Token } from './run-entries.js';
+import { tokenize, type Token } from './hocon-tokens.js';
 
 export const HELM_CREDENTIALS_FILE = 'credentials.conf';
 

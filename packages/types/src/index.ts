@@ -28,6 +28,7 @@ export type * from './outcome.js';
 export type * from './stats.js';
 export type * from './benchmark.js';
 export type * from './engine-summary.js';
+export { dryRunSentence, dryRunSummary, readDryRunSummary, type DryRunSummary } from './dry-run.js';
 export type * from './judge-auth.js';
 export type * from './evaluation.js';
 export type * from './model-configs.js';

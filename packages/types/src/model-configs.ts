@@ -38,7 +38,11 @@ export interface NvcfSettings {
   readonly poll_seconds: number;
 }
 
-/** The adapter_config knobs the engine applies per request (docs/configuration.md). */
+/**
+ * The adapter_config knobs the engine applies per request (docs/configuration.md). The request cache is not one of
+ * them: `use_caching` / `caching_dir` reach the engine only as its `--disable-cache` / `--cache-path` flags, which
+ * framework.yml's command renders (one route, the one run_config.yml records).
+ */
 export interface RequestSettings {
   readonly params_to_add: Readonly<Record<string, unknown>>;
   readonly params_to_remove: readonly string[];
@@ -48,8 +52,6 @@ export interface RequestSettings {
   readonly process_reasoning_traces: boolean;
   readonly start_reasoning_token: string;
   readonly end_reasoning_token: string;
-  readonly use_caching: boolean;
-  readonly caching_dir: string | null;
   readonly use_request_logging: boolean;
   readonly max_logged_requests: number | null;
   readonly use_response_logging: boolean;
@@ -67,8 +69,6 @@ export const DEFAULT_REQUEST_SETTINGS: RequestSettings = {
   process_reasoning_traces: false,
   start_reasoning_token: '<think>',
   end_reasoning_token: '</think>',
-  use_caching: true,
-  caching_dir: null,
   use_request_logging: false,
   max_logged_requests: null,
   use_response_logging: false,

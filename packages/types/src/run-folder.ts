@@ -25,6 +25,8 @@ export const RUN_FILES = {
   judgeResponses: 'responses/judges.jsonl',
   /** The engine's summary, in its run directory (EngineSummary). */
   engineSummary: 'ef_summary.json',
+  /** A dry run's summary, in the output folder beside the requests it built (DryRunSummary). */
+  dryRunSummary: 'ef_dry_run.json',
   lock: '.eval-factory.lock',
   /** Requests completed so far, one integer, rewritten while the run sends (read by NeMo Evaluator's launcher). */
   progress: 'progress',

@@ -1,7 +1,7 @@
 import type { Completion } from '@eval-factory/types';
 import { BadResponseError } from './classify-error.js';
 import { throwIfHttpError, withDeadline } from './fetch-deadline.js';
-import type { RawSuccess, SendAttempt } from './openai-client.js';
+import type { RawSuccess, SendAttempt } from './send-attempt.js';
 
 export const ANTHROPIC_VERSION = 'bedrock-2023-05-31';
 

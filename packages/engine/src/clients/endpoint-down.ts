@@ -5,7 +5,7 @@
  * seconds. Once one request has succeeded, refusals are ordinary retriable failures (a restarting server).
  */
 import { codeInCauses } from './error-causes.js';
-import type { SendAttempt } from './openai-client.js';
+import type { SendAttempt } from './send-attempt.js';
 
 export const REFUSALS_BEFORE_DOWN = 5;
 

@@ -6,7 +6,8 @@ export {
 } from './model-deployment.js';
 export { buildRequestBody } from './request-body.js';
 export { classifyError, classifyStatus, parseRetryAfter, BadResponseError } from './classify-error.js';
-export { createOpenAISender, parseResponse, type SendAttempt, type RawSuccess } from './openai-client.js';
+export { createOpenAISender, parseResponse } from './openai-client.js';
+export type { RawSuccess, SendAttempt } from './send-attempt.js';
 export { createNvcfSender } from './nvcf-client.js';
 export { createSender } from './create-sender.js';
 export { sendWithRetries, type RetryPolicy, type RetryResult, type AttemptLog } from './retry.js';

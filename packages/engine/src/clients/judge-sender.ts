@@ -4,7 +4,8 @@ import { anthropicMessagesBody, createAnthropicSender, parseAnthropicResponse } 
 import { createSender } from './create-sender.js';
 import { createNodeFetch } from './node-http-fetch.js';
 import { DEFAULT_SETTINGS, type ModelDeployment } from './model-deployment.js';
-import { parseResponse, sdkAttempt, type RawSuccess, type SendAttempt } from './openai-client.js';
+import { parseResponse, sdkAttempt } from './openai-client.js';
+import type { RawSuccess, SendAttempt } from './send-attempt.js';
 import { runLog } from '../output/run-log.js';
 
 /** A judge's endpoint as judges.yaml describes it (docs/configuration.md#judges). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { PromptRequest } from '@eval-factory/types';
+import { DEFAULT_REQUEST_SETTINGS, type PromptRequest } from '@eval-factory/types';
 import { startFakeOpenAIServer, type FakeOpenAIServer } from '@eval-factory/testkit';
 import { disabledCache, openSqliteCache } from '../cache/index.js';
 import { createModelClient } from './model-client.js';
@@ -34,18 +34,7 @@ function deployment(server: FakeOpenAIServer, over: Partial<ModelDeployment> = {
     auth: { kind: 'none' },
     nvcf: { enabled: false, backed: false, is_function: false, poll_seconds: 1800 },
     max_tokens_field: 'max_tokens',
-    request_settings: {
-      params_to_add: {},
-      params_to_remove: [],
-      params_to_rename: {},
-      use_system_prompt: false,
-      custom_system_prompt: null,
-      process_reasoning_traces: false,
-      start_reasoning_token: '<think>',
-      end_reasoning_token: '</think>',
-      use_caching: true,
-      caching_dir: null,
-    },
+    request_settings: DEFAULT_REQUEST_SETTINGS,
     ...over,
   };
 }

@@ -1,7 +1,8 @@
 import { BadResponseError } from './classify-error.js';
 import { fetchBefore, throwIfHttpError } from './fetch-deadline.js';
 import type { ModelDeployment } from './model-deployment.js';
-import { parseResponse, type SendAttempt } from './openai-client.js';
+import { parseResponse } from './openai-client.js';
+import type { SendAttempt } from './send-attempt.js';
 
 /**
  * NVCF function protocol (docs/configuration.md), the one place besides judges that speaks HTTP without the SDK:

@@ -1,26 +1,11 @@
 import OpenAI, { APIUserAbortError } from 'openai';
-import type { Completion, Usage } from '@eval-factory/types';
+import type { Completion } from '@eval-factory/types';
 import { BadResponseError } from './classify-error.js';
 import { ATTEMPT, type AttemptLimits } from './attempt-limits.js';
 import { createNodeFetch } from './node-http-fetch.js';
 import { ResponseHeaders } from './loaded-response.js';
 import type { ModelDeployment } from './model-deployment.js';
-
-export interface RawSuccess {
-  readonly completions: Completion[];
-  readonly usage: Usage | null;
-  readonly response: unknown;
-}
-
-/**
- * Sends one attempt; throws on failure (classified by the caller). `signal` is the run's: a sender leaves no
- * listener on it once the attempt has ended (a run sends millions of attempts under one signal).
- */
-export type SendAttempt = (
-  body: Record<string, unknown>,
-  timeoutMs: number,
-  signal?: AbortSignal,
-) => Promise<RawSuccess>;
+import type { RawSuccess, SendAttempt } from './send-attempt.js';
 
 /**
  * One official `openai` SDK client per deployment, with the SDK's own retries off: attempts, waits and failure

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { APIError } from 'openai';
 import { BadResponseError } from './classify-error.js';
-import type { RawSuccess, SendAttempt } from './openai-client.js';
+import type { RawSuccess, SendAttempt } from './send-attempt.js';
 import { registerSecret } from '@eval-factory/errors';
 import { sendWithRetries } from './retry.js';
 

@@ -2,7 +2,7 @@ import type { RequestFailure } from '@eval-factory/types';
 import { redact } from '@eval-factory/errors';
 import { classifyError, type ClassifiedError } from './classify-error.js';
 import { runLog } from '../output/run-log.js';
-import type { RawSuccess, SendAttempt } from './openai-client.js';
+import type { RawSuccess, SendAttempt } from './send-attempt.js';
 
 export interface RetryPolicy {
   readonly maxRetries: number;

@@ -5,7 +5,12 @@
 import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BenchmarkDefinition, Instance, PromptRequest } from '@eval-factory/types';
+import {
+  DEFAULT_REQUEST_SETTINGS,
+  type BenchmarkDefinition,
+  type Instance,
+  type PromptRequest,
+} from '@eval-factory/types';
 import {
   cleanupTempDirs,
   FAKE_CLIENT_ID,
@@ -66,18 +71,7 @@ function deployment(server: FakeJudgeServer, model: string): ModelDeployment {
     auth: { kind: 'api_key', env: 'MODEL_KEY' },
     nvcf: { enabled: false, backed: false, is_function: false, poll_seconds: 1800 },
     max_tokens_field: 'max_tokens',
-    request_settings: {
-      params_to_add: {},
-      params_to_remove: [],
-      params_to_rename: {},
-      use_system_prompt: false,
-      custom_system_prompt: null,
-      process_reasoning_traces: false,
-      start_reasoning_token: '<think>',
-      end_reasoning_token: '</think>',
-      use_caching: true,
-      caching_dir: null,
-    },
+    request_settings: DEFAULT_REQUEST_SETTINGS,
   };
 }
 

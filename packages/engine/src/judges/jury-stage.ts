@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { openRequestCache, type CacheSetup } from '../cache/index.js';
 import { readsAs } from '../clients/index.js';
-import { JsonlAppender } from '../output/atomic.js';
+import { JsonlAppender } from '../output/jsonl-appender.js';
 import type { Jury } from './jury.js';
 import type { JuryPlan } from './plan-jury.js';
 import { RUN_FILES } from '@eval-factory/types';

@@ -1,79 +1,9 @@
-/** Output files written whole or not at all (temp file + rename), and the responses log appended as answers arrive. */
+/** Output files written whole or not at all (temp file + rename), in chunks while the run goes on. */
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { untilDrained } from './drain.js';
 import { helmElementJson } from './helm-json.js';
-
-/**
- * Appends one JSON object per line as results arrive (responses/*.jsonl). Lines are gathered and written every
- * APPEND_FLUSH_MS (or per 64 KB): one file write per answer cost ~10 % of the engine's CPU at a thousand answers a
- * second, and so did one per event-loop turn (at 0 ms latency a turn holds about one answer). A kill loses at most
- * the last moment's lines, never half a line, and nothing paid for: the answers are in the cache, and the re-run
- * writes this file again in full.
- */
-export class JsonlAppender {
-  private readonly stream: WriteStream;
-  private pending: Promise<void> = Promise.resolve();
-  /** A write that failed (a full disk): kept and thrown by the next append or close, never an unhandled event. */
-  private failure: Error | null = null;
-  private buffered = '';
-  private flushScheduled = false;
-  private draining = false;
-
-  private constructor(stream: WriteStream) {
-    this.stream = stream;
-    stream.on('error', (e) => (this.failure ??= e));
-  }
-
-  static async open(path: string): Promise<JsonlAppender> {
-    await mkdir(dirname(path), { recursive: true });
-    return new JsonlAppender(createWriteStream(path, { flags: 'w', encoding: 'utf8' }));
-  }
-
-  /**
-   * Adds one line; the returned promise waits for the disk only when the stream's buffer is full, so callers that
-   * await it never let the buffer grow without bound (one drain listener at a time).
-   */
-  append(record: unknown): Promise<void> {
-    if (this.failure) return Promise.reject(this.failure);
-    this.buffered += `${JSON.stringify(record)}\n`;
-    if (this.buffered.length >= APPEND_FLUSH_CHARS) this.flush();
-    else if (!this.flushScheduled) {
-      this.flushScheduled = true;
-      setTimeout(() => {
-        this.flushScheduled = false;
-        this.flush();
-      }, APPEND_FLUSH_MS).unref();
-    }
-    return this.draining ? this.pending : Promise.resolve();
-  }
-
-  private flush(): void {
-    if (this.buffered === '' || this.stream.writableEnded) return;
-    const text = this.buffered;
-    this.buffered = '';
-    if (!this.stream.write(text) && !this.draining) {
-      this.draining = true;
-      this.pending = untilDrained(this.stream).finally(() => (this.draining = false));
-    }
-  }
-
-  async close(): Promise<void> {
-    this.flush();
-    await this.pending.catch(() => undefined);
-    if (this.failure) {
-      this.stream.destroy();
-      throw this.failure;
-    }
-    await new Promise<void>((resolve, reject) =>
-      this.stream.end((err?: Error | null) => (err ? reject(err) : resolve())),
-    );
-    if (this.failure) throw this.failure;
-  }
-}
-
-const APPEND_FLUSH_CHARS = 64 * 1024;
-const APPEND_FLUSH_MS = 50;
 
 /**
  * Writes `items` as JSONL (instances.jsonl, the dry run's files), atomically, line by line through a stream: no
@@ -253,20 +183,6 @@ export class JsonlAtomicWriter {
   discard(): Promise<void> {
     return this.file.discard();
   }
-}
-
-/** Resolves when `stream` drains; rejects if it fails first (a full disk never emits 'drain'). */
-function untilDrained(stream: WriteStream): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const done = (error?: Error) => {
-      stream.off('drain', done);
-      stream.off('error', done);
-      if (error) reject(error);
-      else resolve();
-    };
-    stream.once('drain', done);
-    stream.once('error', done);
-  });
 }
 
 /**

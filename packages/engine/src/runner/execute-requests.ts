@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import type { PromptRequest } from '@eval-factory/types';
 import type { ModelCallRecord, ModelClient } from '../clients/index.js';
-import type { JsonlAppender } from '../output/atomic.js';
+import type { JsonlAppender } from '../output/jsonl-appender.js';
 import { CIRCUIT_BREAKER_LIMIT } from './options.js';
 import { runPool } from './pool.js';
 import type { Progress } from './progress.js';

@@ -14,9 +14,11 @@ import {
   type ModelCallRecord,
 } from '../clients/index.js';
 import { planJury } from '../judges/index.js';
-import { JsonlAppender, writeJsonlAtomic } from '../output/atomic.js';
+import { writeJsonlAtomic } from '../output/atomic.js';
+import { JsonlAppender } from '../output/jsonl-appender.js';
 import { ENGINE_VERSION } from '../version.js';
 import type { Diagnostics } from './diagnostics.js';
+import { DryRunSize } from './dry-run-size.js';
 import { executeRequests } from './execute-requests.js';
 import { type RunOptions, STOP_GRACE_MS } from './options.js';
 import { untilAborted } from './until-aborted.js';
@@ -76,15 +78,13 @@ export async function runBenchmark(
     }
     const prepared = scrubPrepared(loaded);
     await writeJsonlAtomic(join(out, RUN_FILES.instancesJsonl), prepared.selected, instanceLine);
-    await writeJsonlAtomic(join(out, RUN_FILES.modelResponses), prepared.requests, (r) => ({
-      instance_id: r.instance_id,
-      train_trial_index: r.train_trial_index,
-      request: buildRequestBody(r, deployment),
-    }));
-    const chars = prepared.requests.reduce((a, r) => a + r.prompt.length, 0);
-    diag.log(
-      `dry run: ${prepared.selected.length} instances, ${prepared.requests.length} requests, ${chars} prompt characters (~${Math.ceil(chars / 4)} tokens); nothing sent`,
-    );
+    const size = new DryRunSize();
+    await writeJsonlAtomic(join(out, RUN_FILES.modelResponses), prepared.requests, (r) => {
+      const request = buildRequestBody(r, deployment);
+      size.count(r.prompt, request);
+      return { instance_id: r.instance_id, train_trial_index: r.train_trial_index, request };
+    });
+    await size.write(out, { instances: prepared.selected.length, requests: prepared.requests.length }, diag);
     return { status: 'success', runDir: runDirRel, summary: null, interrupted: false };
   }
 
@@ -119,10 +119,7 @@ export async function runBenchmark(
   const prepared = scrubPrepared(loaded);
   await writeJsonlAtomic(join(out, RUN_FILES.instancesJsonl), prepared.selected, instanceLine);
   const cacheSetup: CacheSetup = {
-    file:
-      options.disableCache || !s.use_caching
-        ? null
-        : (options.cachePath ?? (s.caching_dir ? join(s.caching_dir, RUN_FILES.cache) : join(out, RUN_FILES.cache))),
+    file: options.disableCache ? null : (options.cachePath ?? join(out, RUN_FILES.cache)),
     redisUrl: options.cacheUrl ?? null,
     unitsOf: options.mergeUnits ? out : null,
   };

@@ -4,11 +4,13 @@
  * run, so what is shown is what would be sent — and the folder is deleted afterwards. The run's output folder is
  * never touched and no endpoint is contacted.
  */
+import { createReadStream } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { UserError } from '@eval-factory/errors';
-import { RUN_FILES, type Evaluation } from '@eval-factory/types';
+import { readDryRunSummary, RUN_FILES, type DryRunSummary, type Evaluation } from '@eval-factory/types';
 import { renderArgv } from '../render/render-command.js';
 import { runEngineTool } from '../spawn/engine-tool.js';
 
@@ -26,10 +28,9 @@ export interface PromptPreview {
 export interface PreviewResult {
   /** The first `count` requests, in the order the engine sends them. */
   readonly prompts: readonly PromptPreview[];
-  readonly totalRequests: number;
-  /** Σ max_tokens over every request: the most output tokens the run can be billed for. */
-  readonly maxOutputTokens: number;
-  /** What the engine printed on stderr (its dry-run line: instances, requests, prompt size). */
+  /** The run's size as the engine's dry run counted it (instances, requests, prompt and output tokens). */
+  readonly summary: DryRunSummary;
+  /** What the engine printed on stderr (for people: its dry-run sentence, warnings). */
   readonly engineLog: string;
 }
 
@@ -64,19 +65,44 @@ export async function previewPrompts(opts: PreviewOptions): Promise<PreviewResul
       ...(opts.env ? { env: opts.env } : {}),
     });
     if (result.exitCode !== 0) throw engineFailure(result.exitCode, result.stderr);
-    const lines = (await readFile(join(dir, 'responses', 'model.jsonl'), 'utf8'))
-      .split('\n')
-      .filter((l) => l.trim() !== '');
-    const prompts = lines.slice(0, opts.count ?? 3).map((line) => toPreview(JSON.parse(line)));
-    const maxOutputTokens = lines.reduce((sum, line) => {
-      const body =
-        (JSON.parse(line) as { request?: { max_tokens?: unknown; max_completion_tokens?: unknown } }).request ?? {};
-      return sum + Number(body.max_tokens ?? body.max_completion_tokens ?? 0);
-    }, 0);
-    return { prompts, totalRequests: lines.length, maxOutputTokens, engineLog: result.stderr };
+    const summary = await readSummary(dir, result.stderr);
+    const prompts = await firstPrompts(join(dir, RUN_FILES.modelResponses), opts.count ?? 3);
+    return { prompts, summary, engineLog: result.stderr };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The dry run's summary; an engine that exited 0 without a readable one is a failure, never a run of size 0.
+ * @throws EF_DRY_RUN_FAILED naming the file and what is wrong with it
+ */
+async function readSummary(dir: string, stderr: string): Promise<DryRunSummary> {
+  const file = join(dir, RUN_FILES.dryRunSummary);
+  const text = await readFile(file, 'utf8').catch(() => null);
+  const read = text === null ? { problem: 'was not written' } : readDryRunSummary(text);
+  if ('summary' in read) return read.summary;
+  throw dryRunFailure(
+    `the engine's dry run exited 0 but its summary ${RUN_FILES.dryRunSummary} ${read.problem}`,
+    stderr,
+  );
+}
+
+/** The first `count` request bodies of the dry run's responses/model.jsonl, read line by line up to the last one. */
+async function firstPrompts(file: string, count: number): Promise<PromptPreview[]> {
+  if (count <= 0) return [];
+  const prompts: PromptPreview[] = [];
+  const input = createReadStream(file, 'utf8');
+  try {
+    for await (const line of createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })) {
+      if (line.trim() === '') continue;
+      prompts.push(toPreview(JSON.parse(line)));
+      if (prompts.length >= count) break;
+    }
+  } finally {
+    input.destroy();
+  }
+  return prompts;
 }
 
 /** One line of the dry run's responses/model.jsonl: `{instance_id, request: <the JSON body>}`. */
@@ -98,10 +124,14 @@ const HINT = /^hint: (.*)$/m;
 function engineFailure(exitCode: number, stderr: string): UserError {
   const coded = CODED.exec(stderr);
   if (coded) return new UserError(coded[1] as string, coded[2] as string, HINT.exec(stderr)?.[1]);
+  return dryRunFailure(`the engine could not build the prompts (exit ${exitCode})`, stderr);
+}
+
+function dryRunFailure(message: string, stderr: string): UserError {
   const tail = stderr.trim().split('\n').slice(-5).join('\n');
   return new UserError(
     'EF_DRY_RUN_FAILED',
-    `the engine could not build the prompts (exit ${exitCode})${tail ? `:\n${tail}` : ''}`,
+    `${message}${tail ? `:\n${tail}` : ''}`,
     'Run `eval-factory validate` on the benchmark definition to see what is wrong; add --debug for details.',
   );
 }

@@ -6,22 +6,21 @@ import { customDryRunSection, customResolveOptions, formatPrompts } from './cust
 
 describe('formatPrompts', () => {
   it('prints a heading and one block per prompt, numbered against all requests', () => {
-    const text = formatPrompts({
-      prompts: [
+    const text = formatPrompts(
+      [
         { instanceId: 'q01', messages: [{ role: 'user', content: 'Question: one\nAnswer:' }] },
         { instanceId: 'q02', messages: [{ role: null, content: 'two' }] },
       ],
-      totalRequests: 10,
-      engineLog: '',
-    });
+      10,
+    );
     expect(text).toBe(
       '\nFirst prompts:\n\n--- prompt 1 of 10 (instance q01) ---\nQuestion: one\nAnswer:\n\n--- prompt 2 of 10 (instance q02) ---\ntwo\n',
     );
   });
 
   it('shows each message of a chat request with a system prompt under its role', () => {
-    const text = formatPrompts({
-      prompts: [
+    const text = formatPrompts(
+      [
         {
           instanceId: 'a',
           messages: [
@@ -30,16 +29,13 @@ describe('formatPrompts', () => {
           ],
         },
       ],
-      totalRequests: 1,
-      engineLog: '',
-    });
+      1,
+    );
     expect(text).toContain('--- prompt 1 of 1 (instance a) ---\n[system]\nBe brief.\n[user]\nHi\n');
   });
 
   it('says so when there is nothing to send', () => {
-    expect(formatPrompts({ prompts: [], totalRequests: 0, engineLog: '' })).toBe(
-      '\nFirst prompts:\n\n(the benchmark builds no requests)\n',
-    );
+    expect(formatPrompts([], 0)).toBe('\nFirst prompts:\n\n(the benchmark builds no requests)\n');
   });
 });
 

@@ -92,24 +92,22 @@ export async function customDryRunSection(
   });
   if (preview.engineLog.trim())
     err.write(preview.engineLog.endsWith('\n') ? preview.engineLog : `${preview.engineLog}\n`);
-  return formatPrompts(preview);
+  return formatPrompts(preview.prompts, preview.summary.requests);
 }
 
 /**
  * `First prompts:` then one block per prompt: a `--- prompt i of N (instance id) ---` line and the text sent (a chat
  * request with a system message shows each message under `[role]`).
- * @example formatPrompts({ prompts: [{ instanceId: 'q1', messages: [{ role: 'user', content: 'Hi' }] }], totalRequests: 9, engineLog: '' })
+ * @example formatPrompts([{ instanceId: 'q1', messages: [{ role: 'user', content: 'Hi' }] }], 9)
  *   // → '\nFirst prompts:\n\n--- prompt 1 of 9 (instance q1) ---\nHi\n'
  */
-export function formatPrompts(preview: PreviewResult): string {
-  const blocks = preview.prompts.map((p, i) => {
+export function formatPrompts(prompts: PreviewResult['prompts'], totalRequests: number): string {
+  const blocks = prompts.map((p, i) => {
     const text =
       p.messages.length === 1
         ? p.messages[0]!.content
         : p.messages.map((m) => `[${m.role ?? 'prompt'}]\n${m.content}`).join('\n');
-    return terminalSafe(
-      `--- prompt ${i + 1} of ${preview.totalRequests} (instance ${p.instanceId}) ---\n${redact(text)}\n`,
-    );
+    return terminalSafe(`--- prompt ${i + 1} of ${totalRequests} (instance ${p.instanceId}) ---\n${redact(text)}\n`);
   });
   return `\nFirst prompts:\n\n${blocks.length > 0 ? blocks.join('\n') : '(the benchmark builds no requests)\n'}`;
 }

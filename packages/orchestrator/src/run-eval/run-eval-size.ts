@@ -1,7 +1,7 @@
 import { UserError } from '@eval-factory/errors';
 import { writeModelConfigs } from '@eval-factory/model-configs';
 import { previewPrompts } from '@eval-factory/executor';
-import type { Evaluation } from '@eval-factory/types';
+import { dryRunSentence, type Evaluation } from '@eval-factory/types';
 import { repoRoot } from '../framework-path.js';
 
 /**
@@ -18,8 +18,7 @@ export async function printSizeEstimate(evaluation: Evaluation): Promise<void> {
       repoRoot: repoRoot(),
       env: { EF_OFFLINE: '1' },
     });
-    const line = preview.engineLog.split('\n').find((l) => l.startsWith('dry run:'));
-    if (line) process.stderr.write(`${line.replace(/; nothing sent$/, '')}\n`);
+    process.stderr.write(`${dryRunSentence(preview.summary)}\n`);
   } catch (error) {
     // What the run itself would refuse whatever the data (a bad prompt_texts file) stops the dry run too.
     if (error instanceof UserError && REFUSED_BY_RUN.has(error.code)) throw error;

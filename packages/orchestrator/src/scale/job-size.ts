@@ -1,7 +1,8 @@
 /**
  * How big a suite job is, from the engine's own dry run (the same selection code as the real run, in a temporary
  * folder, nothing sent): its instance ids (to plan work units) and its requests, prompt tokens and output-token
- * ceiling (the cost calculator of `run_suite --dry_run`; docs/scale.md).
+ * ceiling (the cost calculator of `run_suite --dry_run`; docs/scale.md), read from the dry run's summary (a missing
+ * or damaged one is EF_DRY_RUN_FAILED, never a job of size 0).
  */
 import { loadFramework, resolveEvaluation } from '@eval-factory/config';
 import { previewPrompts } from '@eval-factory/executor';
@@ -17,8 +18,6 @@ export interface JobSizeReport {
   readonly maxOutputTokens: number;
 }
 
-const DRY_RUN_LINE = /dry run: (\d+) instances, (\d+) requests, (\d+) prompt characters \(~(\d+) tokens\)/;
-
 /** `offline`: data not downloaded yet is an error instead of a download (a dry run downloads nothing). */
 export async function sizeJob(args: RunEvalArgs, offline: boolean): Promise<JobSizeReport> {
   const resolved = resolveEvaluation({ framework: loadFramework(requireFrameworkFile()), ...resolutionInput(args) });
@@ -31,11 +30,10 @@ export async function sizeJob(args: RunEvalArgs, offline: boolean): Promise<JobS
     repoRoot: repoRoot(),
     ...(offline ? { env: { EF_OFFLINE: '1' } } : {}),
   });
-  const line = DRY_RUN_LINE.exec(preview.engineLog);
   return {
     instanceIds: [...new Set(preview.prompts.map((p) => p.instanceId))],
-    requests: preview.totalRequests,
-    promptTokens: line ? Number(line[4]) : 0,
-    maxOutputTokens: preview.maxOutputTokens,
+    requests: preview.summary.requests,
+    promptTokens: preview.summary.prompt_tokens,
+    maxOutputTokens: preview.summary.max_output_tokens,
   };
 }

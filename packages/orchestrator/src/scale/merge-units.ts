@@ -10,11 +10,10 @@
 import { existsSync } from 'node:fs';
 import { writeFileAtomic } from '@eval-factory/files';
 import { join } from 'node:path';
-import { lockHolder } from '@eval-factory/executor';
+import { lockHolder, readEvaluation } from '@eval-factory/executor';
 import type { UnitsPlan, WorkUnit } from '@eval-factory/suite';
 import type { SuiteLog } from '../suite-progress/suite-log.js';
 import { runEvalCommand } from '../run-eval/run-eval.js';
-import { readEvaluation } from '../suite/suite-status.js';
 import { RUN_FILES } from '@eval-factory/types';
 import { checkUnitInstances, otherShardRun, readResultIds, type UnitState } from './unit-instances.js';
 

@@ -8,7 +8,7 @@
  */
 import { join, resolve } from 'node:path';
 import { EXIT, UserError } from '@eval-factory/errors';
-import { folderName, jobKey, type SuiteJob, type UnitsPlan, type WorkUnit } from '@eval-factory/suite';
+import { folderName, type SuiteJob, type UnitsPlan, type WorkUnit } from '@eval-factory/suite';
 import { suiteSource, type RunSuiteInput, type SuiteSource } from './suite-source.js';
 import { previewSuite } from './suite-preview.js';
 import { checkSuiteNumberFlags } from './suite-flag-checks.js';
@@ -17,7 +17,8 @@ import { HELM_OUTPUT_DIR, linkHelmSuite } from './helm-suite-folder.js';
 import { summarizeCommand } from '../summarize.js';
 import { cacheUrlProblem, type WrittenRunDocuments } from '@eval-factory/types';
 import { lockSuite, makeSuiteDir, writeManifest } from './suite-folder.js';
-import { finishedBefore, runEndpoints, runUnit, type UnitOutcome } from './suite-schedule.js';
+import { runEndpoints, type UnitOutcome } from './suite-schedule.js';
+import { jobIndex, runOneUnit } from './suite-unit.js';
 import { SuiteBoard } from '../suite-progress/board.js';
 import { openSuiteView } from '../suite-progress/view.js';
 import { SuiteLog } from '../suite-progress/suite-log.js';
@@ -164,28 +165,6 @@ async function runAndReport(plan: UnitsPlan, args: RunSuiteArgs, suiteDir: strin
   }
 }
 
-/** `--unit K`: that unit only, into its folder (a cluster task); merging and the leaderboard come after all of them. */
-async function runOneUnit(
-  plan: UnitsPlan,
-  args: RunSuiteArgs,
-  suiteDir: string,
-  jobs: readonly SuiteJob[],
-): Promise<number> {
-  const unit = plan.units[args.unit!];
-  if (!Number.isInteger(args.unit) || unit === undefined) {
-    throw new UserError(
-      'EF_SUITE_UNITS',
-      `--unit ${args.unit} is not a unit of this suite (it has ${plan.units.length}: 0 to ${plan.units.length - 1})`,
-      'Run the same command with --list-units to see them (docs/scale.md).',
-    );
-  }
-  const status = finishedBefore(unit, suiteDir) ? 'done' : await runUnit(unit, jobIndex(jobs)(unit), args, suiteDir);
-  process.stderr.write(
-    `unit ${unit.index} of ${plan.units.length}: ${status}  ${unit.model}  ${unit.job}  → ${join(suiteDir, unit.dir)}\n`,
-  );
-  return status === 'success' || status === 'done' || status === 'partial' ? EXIT.ok : EXIT.error;
-}
-
 /**
  * The units on this machine under one progress view (suite-schedule.ts). Ctrl-C / SIGTERM reach every engine (each
  * run_eval forwards them); here they only stop further units from starting, and are returned.
@@ -250,8 +229,3 @@ async function runLocally(
  * at the end, as before.
  */
 const PREPARE_MAX_INSTANCES = 2_000;
-
-function jobIndex(jobs: readonly SuiteJob[]): (unit: WorkUnit) => SuiteJob {
-  const byKey = new Map(jobs.map((j) => [jobKey(j.model, j.name), j]));
-  return (unit) => byKey.get(jobKey(unit.model, unit.job))!;
-}

@@ -22,6 +22,7 @@ import {
   enginePool,
   FactorySlotHandover,
   type EnginePool,
+  readEvaluation,
   type PrestartedEngine,
 } from '@eval-factory/executor';
 import { ENGINE_SEND_GATE_ENV } from '@eval-factory/types';
@@ -35,7 +36,6 @@ import {
 import { repoRoot } from '../framework-path.js';
 import { runEvalCommand } from '../run-eval/run-eval.js';
 import { jobRunArgs, type RunSuiteArgs } from './suite-job-args.js';
-import { readEvaluation } from './suite-status.js';
 import { FailureLog } from './suite-failures.js';
 import type { SuiteView } from '../suite-progress/view.js';
 import type { SuiteLog } from '../suite-progress/suite-log.js';

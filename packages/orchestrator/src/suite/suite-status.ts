@@ -6,9 +6,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { UNITS_PLAN } from '@eval-factory/suite';
-import { parse } from 'yaml';
 import { EXIT, terminalSafe, UserError } from '@eval-factory/errors';
-import { lockHolder } from '@eval-factory/executor';
+import { lockHolder, readEvaluation } from '@eval-factory/executor';
 import { EXECUTORS, type Executor } from '@eval-factory/executors';
 import { RUN_FILES, UNITS_DIR } from '@eval-factory/types';
 import { readPlan } from '../scale/suite-units.js';
@@ -60,23 +59,6 @@ export function suiteStatusCommand(
   );
   for (const note of executors.flatMap((e) => e.status(dir) ?? [])) out.write(`${terminalSafe(note)}\n`);
   return EXIT.ok;
-}
-
-interface EvaluationRead {
-  readonly status?: string;
-  readonly errors?: readonly { code: string; message: string }[];
-  readonly counts?: { readonly instances?: { readonly scored?: number; readonly evaluated?: number } };
-}
-
-/** A run folder's evaluation_config.yaml as far as status needs it; null when there is none (or it is damaged). */
-export function readEvaluation(runDir: string): EvaluationRead | null {
-  const file = join(runDir, RUN_FILES.evaluationConfig);
-  if (!existsSync(file)) return null;
-  try {
-    return parse(readFileSync(file, 'utf8')) as EvaluationRead;
-  } catch {
-    return null;
-  }
 }
 
 function readManifest(file: string): SuiteManifest {

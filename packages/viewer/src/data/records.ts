@@ -60,7 +60,7 @@ export async function loadRecords(dir: string, mainMetric: string | null): Promi
     (v) => {
       if (isObject(v) && typeof v.id === 'string') instances.set(v.id, instanceLine(v));
     },
-    bad('instances.jsonl'),
+    bad(RUN_FILES.instancesJsonl),
   );
   const records: (Omit<InstanceRecord, 'verdict'> & { verdict: Verdict })[] = [];
   const byKey = new Map<string, number>();
@@ -95,13 +95,13 @@ export async function loadRecords(dir: string, mainMetric: string | null): Promi
         annotations: isObject(v.annotations) ? v.annotations : null,
       });
     },
-    bad('results.jsonl'),
+    bad(RUN_FILES.resultsJsonl),
   );
-  if (records.length === 0) problems.push('results.jsonl is missing or empty: no instance to show');
+  if (records.length === 0) problems.push(`${RUN_FILES.resultsJsonl} is missing or empty: no instance to show`);
   const orphans = records.filter((r) => !instances.has(r.id)).length;
   if (orphans > 0)
     problems.push(
-      `${orphans} results.jsonl lines have no instances.jsonl line (their input and references are not shown)`,
+      `${orphans} ${RUN_FILES.resultsJsonl} lines have no ${RUN_FILES.instancesJsonl} line (their input and references are not shown)`,
     );
   const binary = isBinary(records.flatMap((r) => (r.main_value === null ? [] : [r.main_value])));
   for (const r of records) r.verdict = verdictOf(r.status, r.main_value, binary);

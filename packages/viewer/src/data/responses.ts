@@ -3,6 +3,7 @@
  * request times for the latency chart), then read one instance at a time.
  */
 import { join } from 'node:path';
+import { RUN_FILES } from '@eval-factory/types';
 import type { ChatMessageView, InstanceDetail, InstanceRecord, ResponseView } from '../shared/api-types.js';
 import { judgeViews } from '../shared/judges.js';
 import { forEachJsonl, readJsonlRanges, type LineRange } from './jsonl.js';
@@ -34,14 +35,14 @@ export async function indexResponses(dir: string): Promise<ResponseIndex> {
   const model = new Map<string, LineRange[]>();
   const judges = new Map<string, LineRange[]>();
   const latencies: number[] = [];
-  await forEachJsonl(join(dir, 'responses', 'model.jsonl'), (v, range) => {
+  await forEachJsonl(join(dir, RUN_FILES.modelResponses), (v, range) => {
     if (!isObject(v)) return;
     const key = keyOf(v);
     if (key) push(model, key, range);
     const t = num(v.request_time_s);
     if (v.cached !== true && t !== null) latencies.push(t);
   });
-  await forEachJsonl(join(dir, 'responses', 'judges.jsonl'), (v, range) => {
+  await forEachJsonl(join(dir, RUN_FILES.judgeResponses), (v, range) => {
     const key = isObject(v) ? keyOf(v) : null;
     if (key) push(judges, key, range);
   });
@@ -94,9 +95,9 @@ export async function instanceDetails(
 ): Promise<InstanceDetail[]> {
   const modelRanges = records.map((r) => index.model.get(recordKey(r.id, r.trial)) ?? []);
   const lastRanges = modelRanges.flatMap((ranges) => (ranges.length ? [ranges[ranges.length - 1]] : []));
-  const modelLines = await readJsonlRanges(join(dir, 'responses', 'model.jsonl'), lastRanges);
+  const modelLines = await readJsonlRanges(join(dir, RUN_FILES.modelResponses), lastRanges);
   const judgeRanges = records.map((r) => index.judges.get(recordKey(r.id, r.trial)) ?? []);
-  const judgeLines = await readJsonlRanges(join(dir, 'responses', 'judges.jsonl'), judgeRanges.flat());
+  const judgeLines = await readJsonlRanges(join(dir, RUN_FILES.judgeResponses), judgeRanges.flat());
   let m = 0;
   let j = 0;
   return records.map((record, i) => {
