@@ -12,9 +12,8 @@ import type { renderModelConfigs } from '@eval-factory/model-configs';
 import { normalizeOutputs, type runEngine } from '@eval-factory/executor';
 import { writeFileAtomic } from '@eval-factory/files';
 import { formatConsoleSummary, formatFinalLogLine } from '@eval-factory/outputs';
-import { RUN_FILES, type CodedMessage, type Evaluation } from '@eval-factory/types';
+import { RUN_FILES, type CodedMessage, type Evaluation, type WrittenRunDocuments } from '@eval-factory/types';
 import { EF_VERSION } from '../version.js';
-import type { RunEvalHooks } from './run-eval.js';
 
 export async function finishRun(o: {
   engine: Awaited<ReturnType<typeof runEngine>>;
@@ -30,7 +29,7 @@ export async function finishRun(o: {
   /** Where the summary goes (stdout; a suite's log) and the rest (stderr; the suite's log and terminal). */
   out: NodeJS.WritableStream;
   err: NodeJS.WritableStream;
-  onStatus?: RunEvalHooks['onStatus'];
+  onStatus?: (status: string, written: WrittenRunDocuments) => void;
 }): Promise<number> {
   const { engine, evaluation, resolved, modelConfigs, allWarnings, outputDir, renderedCommand, startedAt, gitHash } = o;
   const { logFile, out, err } = o;

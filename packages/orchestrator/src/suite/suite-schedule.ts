@@ -25,10 +25,10 @@ import {
   readEvaluation,
   type PrestartedEngine,
 } from '@eval-factory/executor';
-import { ENGINE_SEND_GATE_ENV } from '@eval-factory/types';
 import type { SuiteJob, WorkUnit } from '@eval-factory/suite';
 import {
   completedRequests,
+  ENGINE_SEND_GATE_ENV,
   halfwayDone,
   type EngineProgressEvent,
   type WrittenRunDocuments,
@@ -139,9 +139,8 @@ export async function runEndpoints(o: {
   }));
   // Which units are still to run, read once (each is a YAML file).
   const toRun = o.units.map((unit) => !finishedBefore(unit, o.suiteDir));
-  // Every endpoint that has a job to run starts its first engine now, before any job is resolved. Started as each
-  // chain reached its first job, the second endpoint's engine came one job's resolving (~50 ms) after the first,
-  // and its whole chain ended that much later.
+  // Every endpoint with a job to run starts its first engine now, before any job is resolved: started as each chain
+  // reached its first job, the second endpoint's engine came a job's resolving (~50 ms) later, and so its chain.
   for (const c of chains) if (c.indexes.some((i) => toRun[i])) c.engines.warm();
   await Promise.all(chains.map((c) => runChain(c.indexes, c.engines, toRun, { ...o, failures }, outcomes)));
   return o.units.map((unit, i) => [unit, outcomes[i]] as const);
@@ -197,9 +196,8 @@ async function runJobs(
       if (event.final || halfwayDone(completedRequests(event), event.total)) halfway.set();
       if (event.final) answered.set();
     };
-    const mine = turn;
+    const [mine, next] = [turn, new FactorySlotHandover()];
     let written: WrittenRunDocuments | null = null;
-    const next = new FactorySlotHandover();
     // Slots this unit gives up go to the next one at once; the rest once it has every answer (or has ended) and
     // has had all of its own (the unit before it is done too).
     const onSlots = (released: number) => next.give(released);
