@@ -113,7 +113,8 @@ function vmHwm(pid) {
   }
 }
 
-function childrenOf(pid) {
+/** The pids of a process's children (Linux, /proc); none when it is gone. */
+export function childrenOf(pid) {
   try {
     const tasks = readdirSync(`/proc/${pid}/task`);
     return tasks.flatMap((t) =>
@@ -137,11 +138,12 @@ export const HAVE_GNU_TIME = (() => {
  * Runs the built CLI as a child process and times it from spawn to exit.
  * - `cpu` (when GNU time exists): also the CPU seconds (user + sys) and max RSS of the whole process tree (the
  *   factory and the engine it waits for), which stay meaningful when other jobs share the cores.
+ * - `onSpawn(pid)`: called with the child's pid as soon as it is spawned (bench/cpu-tree.mjs samples its tree).
  * - `sampleMemory`: samples VmHWM of the CLI process and its descendants every 25 ms (VmHWM only grows, so the
  *   last sample is a close lower bound of each process's true peak).
  * @returns {Promise<{code: number|null, stdout: string, stderr: string, wallMs: number, startEpochMs: number, cpuS?: number, treeMaxRssBytes?: number, peaks?: Map<number, {cmd: string, bytes: number}>}>}
  */
-export function runCli(args, { env = {}, sampleMemory = false, cpu = false, timeoutMs = 300_000 } = {}) {
+export function runCli(args, { env = {}, sampleMemory = false, cpu = false, timeoutMs = 300_000, onSpawn } = {}) {
   return new Promise((resolve, reject) => {
     const useTime = cpu && HAVE_GNU_TIME;
     const timeFile = useTime ? join(tempDir('ef-bench-time-'), 'time.txt') : null;
@@ -155,6 +157,7 @@ export function runCli(args, { env = {}, sampleMemory = false, cpu = false, time
           stdio: ['ignore', 'pipe', 'pipe'],
         })
       : spawn(process.execPath, argv, { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    onSpawn?.(child.pid);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += c));

@@ -16,9 +16,11 @@
 // and with one alone. A small suite runs first and is not measured: the suite must not meet a colder fake server
 // than the floors. `--latency MS` changes L (default 50).
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startFakeOpenAIServer } from '@eval-factory/testkit';
+import { cpuInWindow, cpuTreeSampler } from './cpu-tree.mjs';
 import { floorLoops, ms, ratio, target } from './floors.mjs';
 import {
   chatRequests,
@@ -35,9 +37,9 @@ import {
 
 const N = 400;
 const P = 16;
-const MODELS = ['org/alpha', 'org/beta'];
+export const MODELS = ['org/alpha', 'org/beta'];
 /** Each benchmark and how its prompts are told apart in the server log. */
-const BENCHMARKS = [
+export const BENCHMARKS = [
   { name: 'pubmed_qa', marker: 'invented factor' },
   { name: 'medhelm_med_qa', marker: 'Invented medqa question' },
   { name: 'medbullets', marker: 'invented bullet vignette' },
@@ -125,7 +127,9 @@ function overrun(requests, benchmarks, latencyMs) {
   const jobs = jobSpans(requests, benchmarks);
   const rounds = jobs.map((j) => j.lastSent - j.first - (Math.ceil(j.n / P) - 1) * latencyMs);
   const tails = jobs.reduce((t, j) => t + (j.last - j.lastSent) - latencyMs, 0);
-  return { rounds, tails, boundaries: boundaryGaps(requests, benchmarks).reduce((a, b) => a + b, 0) };
+  // What each round (one latency of P requests) took beyond the latency, on average: the engine's turnaround.
+  const perRound = rounds.reduce((a, b) => a + b, 0) / jobs.reduce((k, j) => k + Math.ceil(j.n / P) - 1, 0);
+  return { rounds, perRound, tails, boundaries: boundaryGaps(requests, benchmarks).reduce((a, b) => a + b, 0) };
 }
 
 const WRITERS = { pubmed_qa: writePubmedQaData, medhelm_med_qa: writeMedQa, medbullets: writeMedbullets };
@@ -144,13 +148,14 @@ function writeData(dir, benchmarks, n) {
  * One `run_suite` of `models` × `benchmarks` (n instances each) against `server`, measured from the requests it
  * received during this run: ratio and per endpoint its utilisation, boundary gaps and overrun.
  */
-async function measureSuite(server, { models, benchmarks, n, latencyMs, perJob }) {
+export async function measureSuite(server, { models, benchmarks, n, latencyMs, perJob, env = {} }) {
   const dir = tempDir();
   const data = writeData(dir, benchmarks, n);
   const conf = join(dir, 'suite.conf');
   const entries = benchmarks.flatMap((b) => models.map((m) => `{description: "${b.name}:model=${m}", priority: 1}`));
   writeFileSync(conf, `entries: [${entries.join(', ')}]\n`);
   const seen = server.requests.length;
+  let sampler = null;
   const result = await runCli(
     [
       'run_suite',
@@ -169,8 +174,9 @@ async function measureSuite(server, { models, benchmarks, n, latencyMs, perJob }
       '--parallelism',
       String(P),
     ],
-    { cpu: true },
+    { cpu: true, env, onSpawn: (pid) => (sampler = cpuTreeSampler(pid)) },
   );
+  const sampled = sampler?.stop() ?? null;
   expectOk(result, 'run_suite');
   const requests = chatRequests({ requests: server.requests.slice(seen) });
   // Counted from the server log (a benchmark may evaluate a few more rows than N, e.g. MedQA's dev split).
@@ -195,13 +201,17 @@ async function measureSuite(server, { models, benchmarks, n, latencyMs, perJob }
     };
   });
   // After the last answer: the last jobs score and write their files, the suite its leaderboard.
-  const lastAnswerMs = Math.max(...requests.map((r) => spanOf(r)[1])) - result.startEpochMs;
+  const lastAnswer = Math.max(...requests.map((r) => spanOf(r)[1]));
+  const lastAnswerMs = lastAnswer - result.startEpochMs;
   return {
+    requests,
     result,
     firstMs,
     idealSendMs,
     ratio: (result.wallMs - firstMs) / idealSendMs,
     afterMs: result.wallMs - lastAnswerMs,
+    // Where the cores went while the suite sent (first request → last answer).
+    cpu: sampled && cpuInWindow(sampled, result.startEpochMs + firstMs, lastAnswer),
     perEndpoint,
     requestsPerEndpoint,
   };
@@ -215,6 +225,22 @@ function options() {
   const latencyMs = Number(values.latency);
   if (!Number.isFinite(latencyMs) || latencyMs <= 0) throw new Error('--latency takes a positive number of ms');
   return { latencyMs, floors: values['suite-floors'] };
+}
+
+/**
+ * Where the cores went while the suite sent: its engines (and their CPU per request), the factory, the fake server
+ * and the rest of the machine, against what the cores could give in that window.
+ */
+function cpuLine(suite, bare) {
+  const c = suite.cpu;
+  if (!c) return 'no CPU split (not Linux)';
+  const requests = suite.requestsPerEndpoint * suite.perEndpoint.length;
+  const idle = Math.max(0, c.capacity - c.engines - c.factory - c.server - c.others);
+  // The floor loops' own CPU per request (in their sending loop), for comparison with the engines'.
+  const floor = bare
+    ? `; the floor loops ${(bare.loops.reduce((s, l) => s + l.loopCpuMs, 0) / requests).toFixed(2)} ms per request`
+    : '';
+  return `${sec(c.capacity)} of CPU (${availableParallelism()} cores): engines ${sec(c.engines)} (${(c.engines / requests).toFixed(2)} ms per request${floor}), factory ${sec(c.factory)}, fake server ${sec(c.server)}, other work on the machine ${sec(c.others)}, idle ${sec(idle)}`;
 }
 
 /** The suite's table: its ratio, both measures, and per endpoint where the sending window goes beyond its ideal. */
@@ -231,6 +257,7 @@ function printSuite(suite, latencyMs) {
         'CPU factory+engines (user + sys)',
         suite.result.cpuS === undefined ? 'n/a (no GNU time)' : `${suite.result.cpuS.toFixed(2)} s`,
       ],
+      ['CPU while sending (first request → last answer)', cpuLine(suite)],
       ...suite.perEndpoint.flatMap((e) => [
         [`${e.m}: utilisation over ${sec(e.windowMs)}`, `${(e.utilisation * 100).toFixed(0)} %`],
         [`${e.m}: idle at job boundaries`, e.gaps.map((g) => `${g} ms`).join(', ')],
@@ -316,7 +343,7 @@ async function main() {
       limit: `≤ ${LIMIT_RATIO} × floor, each endpoint ≥ ${LIMIT_BUSY * 100} % busy`,
       met:
         suite.result.wallMs <= LIMIT_RATIO * bare.wallMs && suite.perEndpoint.every((e) => e.utilisation >= LIMIT_BUSY),
-      why: `before the first request ${ms(suite.firstMs)}, after the last answer ${ms(suite.afterMs)}; per endpoint: ${suite.perEndpoint.map((e) => `${e.m} idle ${e.gaps.map((g) => `${g}`).join(' + ')} ms at job boundaries, over its ideal ${e.over.rounds.reduce((a, b) => a + b, 0)} ms in the rounds, ${e.over.tails} ms in the tails`).join('; ')}; CPU factory + engines ${suite.result.cpuS?.toFixed(1) ?? 'n/a'} s`,
+      why: `before the first request ${ms(suite.firstMs)}, after the last answer ${ms(suite.afterMs)}; per endpoint: ${suite.perEndpoint.map((e) => `${e.m} idle ${e.gaps.map((g) => `${g}`).join(' + ')} ms at job boundaries, over its ideal ${e.over.rounds.reduce((a, b) => a + b, 0)} ms in the rounds (${e.over.rounds.join(' + ')} per job; ${e.over.perRound.toFixed(1)} ms per ${latencyMs} ms round), ${e.over.tails} ms in the tails`).join('; ')}; CPU factory + engines ${suite.result.cpuS?.toFixed(1) ?? 'n/a'} s; while sending, ${cpuLine(suite, bare)}`,
     });
     console.log(`suite: ${loadNote()}`);
   } finally {

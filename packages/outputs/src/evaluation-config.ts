@@ -163,9 +163,17 @@ function filesBlock(evaluation: Evaluation): Record<string, string> {
  * @example formatEvaluationConfig({ evaluation, renderedCommand, summary: null, status: 'error', efVersion: '0.1.0', startedAt, endedAt, errors: [{ code: 'EF_ENGINE_FAILED', message: '…' }], warnings: [], urlInfo })
  */
 export function formatEvaluationConfig(input: EvaluationConfigInput): string {
+  return evaluationConfigYaml(evaluationConfigDoc(input));
+}
+
+/** `evaluation_config.yaml`'s text for its document (`evaluationConfigDoc`). */
+export const evaluationConfigYaml = (doc: Record<string, unknown>): string => dumpYaml(doc, { sorted: false });
+
+/** The document `formatEvaluationConfig` writes, before it becomes YAML. */
+export function evaluationConfigDoc(input: EvaluationConfigInput): Record<string, unknown> {
   const { summary, evaluation } = input;
   const noValueWarnings = selectMetrics(summary).missing.map(missingMetricWarning);
-  const doc = {
+  return {
     schema_version: SCHEMA_VERSION,
     status: input.status,
     eval_factory_version: input.efVersion,
@@ -186,5 +194,4 @@ export function formatEvaluationConfig(input: EvaluationConfigInput): string {
     errors: mergeMessages(input.errors, summary?.errors ?? []),
     files: filesBlock(evaluation),
   };
-  return dumpYaml(doc, { sorted: false });
 }

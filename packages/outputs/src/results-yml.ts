@@ -35,6 +35,14 @@ function metricsBlock(summary: EngineSummary | null): Record<string, unknown> {
  * @example await writeFile(join(outDir, 'results.yml'), formatResultsYml({ evaluation, renderedCommand, gitHash: null, summary }))
  */
 export function formatResultsYml(input: ResultsYmlInput): string {
+  return resultsYmlText(resultsYmlDoc(input));
+}
+
+/** `results.yml`'s text for its document (`resultsYmlDoc`). */
+export const resultsYmlText = (doc: Record<string, unknown>): string => dumpYaml(doc, { sorted: true });
+
+/** The document `formatResultsYml` writes, before it becomes YAML (its keys sorted then). */
+export function resultsYmlDoc(input: ResultsYmlInput): Record<string, unknown> {
   const { evaluation, metadata } = input;
   const doc: Record<string, unknown> = {
     command: input.renderedCommand,
@@ -50,5 +58,5 @@ export function formatResultsYml(input: ResultsYmlInput): string {
     const versioning = buildVersioning(metadata, { ...input.versions, gitHash: input.gitHash });
     doc.metadata = { versioning, __skipped_fields: SKIPPED_FIELDS_NOTE };
   }
-  return dumpYaml(doc, { sorted: true });
+  return doc;
 }

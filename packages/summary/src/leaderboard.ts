@@ -1,9 +1,10 @@
 import { isUserError } from '@eval-factory/errors';
 import { pickRun } from './runs/collect.js';
 import { readInstanceValues, valuesInOrder } from './runs/instance-values.js';
-import { missingReason, readRun } from './runs/read-run.js';
+import { missingReason, readRun, rememberRun } from './runs/read-run.js';
 import { FileMemo } from './runs/run-memo.js';
 import type { RunInfo, RunMetric, RunState } from './runs/types.js';
+import type { WrittenRunDocuments } from '@eval-factory/types';
 import { bootstrapMeanCI, DEFAULT_BOOTSTRAP, type BootstrapOptions, type Interval } from './stats/bootstrap.js';
 import { standings } from './stats/ranking.js';
 
@@ -142,13 +143,15 @@ async function computeInterval(run: RunInfo, metric: RunMetric, options: Bootstr
  * Reads a finished run and resamples its main metrics now, so that a leaderboard built later over it finds them
  * done while its files are unchanged (run_suite calls it as each job ends, while the others still send). Resampling
  * is synchronous (`resamples` × n draws): a metric over more than `maxInstances` values is left for the leaderboard.
+ * `written`: what the run (in this process) has just written into its YAML files, taken instead of parsing them.
  */
 export async function prepareRunSummary(
   dir: string,
   options: BootstrapOptions = DEFAULT_BOOTSTRAP,
   maxInstances = Number.POSITIVE_INFINITY,
+  written: WrittenRunDocuments | null = null,
 ): Promise<void> {
-  const run = readRun(dir);
+  const run = written ? rememberRun(dir, written) : readRun(dir);
   const ahead = run.metrics.filter((m) => m.main && (m.count ?? Number.POSITIVE_INFINITY) <= maxInstances);
   await Promise.all(ahead.map((m) => intervalOf(run, m, options)));
 }

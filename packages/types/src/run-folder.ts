@@ -88,3 +88,14 @@ export const HELM_MAIN_SPLIT = 'test';
 
 /** A line read back from a file: any field may be missing or of another type (files are untrusted input). */
 export type Untrusted<T> = { readonly [K in keyof T]?: unknown };
+
+/**
+ * What a finished run wrote into its two YAML summaries, as the values the files hold (numbers that are not finite
+ * are written as null): a suite summarises each job from them as it ends, without parsing the files back.
+ */
+export interface WrittenRunDocuments {
+  /** `evaluation_config.yaml` */
+  readonly evaluation: Readonly<Record<string, unknown>>;
+  /** `results.yml`; null when the run wrote none (no engine summary). */
+  readonly results: Readonly<Record<string, unknown>> | null;
+}

@@ -1,12 +1,21 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, symlink } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
-import { RUN_FILES, type CodedMessage, type EngineSummary, type RunStatus, type Evaluation } from '@eval-factory/types';
 import {
+  RUN_FILES,
+  type CodedMessage,
+  type EngineSummary,
+  type RunStatus,
+  type Evaluation,
+  type WrittenRunDocuments,
+} from '@eval-factory/types';
+import {
+  evaluationConfigDoc,
+  evaluationConfigYaml,
   formatEvalFactoryMetrics,
-  formatEvaluationConfig,
   formatMetadataYaml,
-  formatResultsYml,
+  resultsYmlDoc,
+  resultsYmlText,
   type UrlInfo,
 } from '@eval-factory/outputs';
 import type { EngineRun } from '../spawn/run-engine.js';
@@ -31,6 +40,8 @@ export interface NormalizeResult {
   readonly errors: readonly CodedMessage[];
   /** How many of `errors` (from the front) the engine already printed on the terminal: not to be printed again. */
   readonly echoed: number;
+  /** What evaluation_config.yaml and results.yml now hold. */
+  readonly written: WrittenRunDocuments;
 }
 
 /** `error[EF_…]: message` lines the engine printed before it failed (shown once already, live). */
@@ -95,17 +106,16 @@ export async function normalizeOutputs(input: NormalizeInput): Promise<Normalize
     );
   // results.yml is what exporters read as a finished run's scores: a run that never produced any (the engine failed
   // before its summary, e.g. an unknown benchmark) has none, not an empty one, and not an earlier run's.
-  if (summary)
-    await writeFileAtomic(
-      join(out, RUN_FILES.resultsYml),
-      formatResultsYml({
+  const results = summary
+    ? resultsYmlDoc({
         evaluation: input.evaluation,
         renderedCommand: input.renderedCommand,
         gitHash: input.gitHash,
         summary,
         metadata: input.metadata,
-      }),
-    );
+      })
+    : null;
+  if (results) await writeFileAtomic(join(out, RUN_FILES.resultsYml), resultsYmlText(results));
   else await rm(join(out, RUN_FILES.resultsYml), { force: true });
   if (summary) await linkPerSampleRows(out);
   await writeFileAtomic(
@@ -116,22 +126,26 @@ export async function normalizeOutputs(input: NormalizeInput): Promise<Normalize
       factoryPeakMemoryBytes: process.resourceUsage().maxRSS * 1024,
     }),
   );
-  await writeFileAtomic(
-    join(out, RUN_FILES.evaluationConfig),
-    formatEvaluationConfig({
-      evaluation: input.evaluation,
-      renderedCommand: input.renderedCommand,
-      summary,
-      status,
-      efVersion: input.efVersion,
-      startedAt: input.startedAt,
-      endedAt,
-      errors,
-      warnings: input.warnings,
-      urlInfo: input.urlInfo,
-    }),
-  );
-  return { status, summary, errors: [...errors, ...(summary?.errors ?? [])], echoed };
+  const evaluation = evaluationConfigDoc({
+    evaluation: input.evaluation,
+    renderedCommand: input.renderedCommand,
+    summary,
+    status,
+    efVersion: input.efVersion,
+    startedAt: input.startedAt,
+    endedAt,
+    errors,
+    warnings: input.warnings,
+    urlInfo: input.urlInfo,
+  });
+  await writeFileAtomic(join(out, RUN_FILES.evaluationConfig), evaluationConfigYaml(evaluation));
+  return {
+    status,
+    summary,
+    errors: [...errors, ...(summary?.errors ?? [])],
+    echoed,
+    written: { evaluation, results },
+  };
 }
 
 /**

@@ -12,7 +12,7 @@ import type { renderModelConfigs } from '@eval-factory/model-configs';
 import { normalizeOutputs, type runEngine } from '@eval-factory/executor';
 import { writeFileAtomic } from '@eval-factory/files';
 import { formatConsoleSummary, formatFinalLogLine } from '@eval-factory/outputs';
-import { RUN_FILES, type CodedMessage, type Evaluation } from '@eval-factory/types';
+import { RUN_FILES, type CodedMessage, type Evaluation, type WrittenRunDocuments } from '@eval-factory/types';
 import { EF_VERSION } from '../version.js';
 
 export async function finishRun(o: {
@@ -29,7 +29,7 @@ export async function finishRun(o: {
   /** Where the summary goes (stdout; a suite's log) and the rest (stderr; the suite's log and terminal). */
   out: NodeJS.WritableStream;
   err: NodeJS.WritableStream;
-  onStatus?: (status: string) => void;
+  onStatus?: (status: string, written: WrittenRunDocuments) => void;
 }): Promise<number> {
   const { engine, evaluation, resolved, modelConfigs, allWarnings, outputDir, renderedCommand, startedAt, gitHash } = o;
   const { logFile, out, err } = o;
@@ -49,7 +49,7 @@ export async function finishRun(o: {
     warnings: allWarnings,
     metadata: resolved.metadata,
   });
-  o.onStatus?.(result.status);
+  o.onStatus?.(result.status, result.written);
   // The log ends with the run's outcome, also when the terminal showed only the interrupt line.
   await appendFile(logFile, `${new Date().toISOString()} ${formatFinalLogLine(result.status, result.summary)}\n`).catch(
     () => undefined,

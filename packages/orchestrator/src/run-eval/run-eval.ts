@@ -22,7 +22,13 @@ import {
 } from '@eval-factory/executor';
 import { makeDirSync, writeFileAtomic } from '@eval-factory/files';
 import { formatDryRun } from '@eval-factory/outputs';
-import { RUN_FILES, type CodedMessage, type EngineProgressEvent, type Evaluation } from '@eval-factory/types';
+import {
+  RUN_FILES,
+  type CodedMessage,
+  type EngineProgressEvent,
+  type Evaluation,
+  type WrittenRunDocuments,
+} from '@eval-factory/types';
 import { repoRoot, requireFrameworkFile } from '../framework-path.js';
 import { gitHash } from '../git-hash.js';
 import { EF_VERSION } from '../version.js';
@@ -59,8 +65,11 @@ export interface RunEvalHooks {
   readonly slotHandover?: FactorySlotHandover;
   /** The slots the job's engine has given up for good (for the next job of the endpoint). */
   readonly onSlots?: (released: number) => void;
-  /** The run's status as written to evaluation_config.yaml (a suite need not read the file back). */
-  readonly onStatus?: (status: string) => void;
+  /**
+   * The run's status and what its evaluation_config.yaml and results.yml hold, once written: a suite need not read
+   * the files back.
+   */
+  readonly onStatus?: (status: string, written: WrittenRunDocuments) => void;
   /**
    * Where the run writes what it would print (a suite's jobs: its log, and a few lines of it on the terminal):
    * `out` its summary, `err` its warnings, notes and the engine's lines.

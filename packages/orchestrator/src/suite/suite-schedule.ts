@@ -25,9 +25,14 @@ import {
   readEvaluation,
   type PrestartedEngine,
 } from '@eval-factory/executor';
-import { ENGINE_SEND_GATE_ENV } from '@eval-factory/types';
 import type { SuiteJob, WorkUnit } from '@eval-factory/suite';
-import { completedRequests, halfwayDone, type EngineProgressEvent } from '@eval-factory/types';
+import {
+  completedRequests,
+  ENGINE_SEND_GATE_ENV,
+  halfwayDone,
+  type EngineProgressEvent,
+  type WrittenRunDocuments,
+} from '@eval-factory/types';
 import { repoRoot } from '../framework-path.js';
 import { runEvalCommand } from '../run-eval/run-eval.js';
 import { jobRunArgs, type RunSuiteArgs } from './suite-job-args.js';
@@ -49,6 +54,8 @@ interface UnitHooks {
   readonly failures?: FailureLog;
   /** The suite's log, which takes everything the unit's run prints (the terminal gets its errors and warnings). */
   readonly log?: SuiteLog;
+  /** What the unit's run wrote into its evaluation_config.yaml and results.yml. */
+  readonly onWritten?: (written: WrittenRunDocuments) => void;
 }
 
 /**
@@ -71,7 +78,10 @@ export async function runUnit(
       onProgress: hooks.onProgress,
       slotHandover: hooks.slotHandover,
       onSlots: hooks.onSlots,
-      onStatus: (s) => (status = s),
+      onStatus: (s, written) => {
+        status = s;
+        hooks.onWritten?.(written);
+      },
       console: hooks.log?.jobConsole(label),
     });
   } catch (error) {
@@ -114,8 +124,8 @@ export async function runEndpoints(o: {
   stopped: () => boolean;
   /** Takes what each unit's run prints (suite-log.ts). */
   log?: SuiteLog;
-  /** A unit has ended (its status), while the others go on. */
-  onUnitEnd?: (unit: WorkUnit, status: string) => void;
+  /** A unit has ended (its status, and what its run wrote when it got that far), while the others go on. */
+  onUnitEnd?: (unit: WorkUnit, status: string, written: WrittenRunDocuments | null) => void;
 }): Promise<UnitOutcome[]> {
   const byEndpoint = new Map<string, number[]>();
   o.units.forEach((unit, i) => byEndpoint.set(unit.model, [...(byEndpoint.get(unit.model) ?? []), i]));
@@ -129,9 +139,8 @@ export async function runEndpoints(o: {
   }));
   // Which units are still to run, read once (each is a YAML file).
   const toRun = o.units.map((unit) => !finishedBefore(unit, o.suiteDir));
-  // Every endpoint that has a job to run starts its first engine now, before any job is resolved. Started as each
-  // chain reached its first job, the second endpoint's engine came one job's resolving (~50 ms) after the first,
-  // and its whole chain ended that much later.
+  // Every endpoint with a job to run starts its first engine now, before any job is resolved: started as each chain
+  // reached its first job, the second endpoint's engine came a job's resolving (~50 ms) later, and so its chain.
   for (const c of chains) if (c.indexes.some((i) => toRun[i])) c.engines.warm();
   await Promise.all(chains.map((c) => runChain(c.indexes, c.engines, toRun, { ...o, failures }, outcomes)));
   return o.units.map((unit, i) => [unit, outcomes[i]] as const);
@@ -187,8 +196,8 @@ async function runJobs(
       if (event.final || halfwayDone(completedRequests(event), event.total)) halfway.set();
       if (event.final) answered.set();
     };
-    const mine = turn;
-    const next = new FactorySlotHandover();
+    const [mine, next] = [turn, new FactorySlotHandover()];
+    let written: WrittenRunDocuments | null = null;
     // Slots this unit gives up go to the next one at once; the rest once it has every answer (or has ended) and
     // has had all of its own (the unit before it is done too).
     const onSlots = (released: number) => next.give(released);
@@ -205,11 +214,12 @@ async function runJobs(
         slotHandover: mine,
         failures: o.failures,
         log: o.log,
+        onWritten: (w) => (written = w),
       })
         .then((status) => {
           outcomes[i] = status;
           o.view.end(i, status);
-          o.onUnitEnd?.(unit, status);
+          o.onUnitEnd?.(unit, status, written);
         })
         .catch((error: unknown) => void (crash ??= { error }))
         .finally(() => {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { UserError } from '@eval-factory/errors';
-import { RUN_FILES, type CodedMessage } from '@eval-factory/types';
+import { RUN_FILES, type CodedMessage, type WrittenRunDocuments } from '@eval-factory/types';
 import type { InstanceCountsView, RunInfo, RunMetric, RunState } from './types.js';
 import { FileMemo, runFiles } from './run-memo.js';
 
@@ -118,12 +118,41 @@ export function readRun(folder: string): RunInfo {
   return readRuns.get(dir, runFiles(dir), () => readRunFiles(dir));
 }
 
+/**
+ * `readRun` from what a run in this process has just written into the folder's YAML files (normalizeOutputs), without
+ * parsing them: kept for `readRun` for as long as the files stay as they are now.
+ */
+export function rememberRun(folder: string, written: WrittenRunDocuments): RunInfo {
+  const dir = resolve(folder);
+  const run = runOf(dir, obj(asWritten(written.evaluation)), written.results && obj(asWritten(written.results)));
+  readRuns.set(dir, runFiles(dir), run);
+  return run;
+}
+
 const readRuns = new FileMemo<RunInfo>();
 
 function readRunFiles(dir: string): RunInfo {
   const evaluation = readYaml(join(dir, RUN_FILES.evaluationConfig));
   if (!evaluation) return incompleteRun(dir);
-  const results = readYaml(join(dir, RUN_FILES.resultsYml));
+  return runOf(dir, evaluation, readYaml(join(dir, RUN_FILES.resultsYml)));
+}
+
+/**
+ * A document as parsing its YAML gives it back (what dumpYaml writes): a number that is not finite is null, a map
+ * entry without a value is left out, a list item without one is null, a date is its ISO text.
+ */
+function asWritten(value: unknown): unknown {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : asWritten(item)));
+  if (value === null || typeof value !== 'object') return value;
+  const copy: Obj = {};
+  for (const [key, item] of Object.entries(value)) if (item !== undefined) copy[key] = asWritten(item);
+  return copy;
+}
+
+/** A finished run from its evaluation_config.yaml and results.yml (null when it has none). */
+function runOf(dir: string, evaluation: Obj, results: Obj | null): RunInfo {
   const task = str(evaluation.task);
   const run = obj(evaluation.run);
   const status = str(evaluation.status);

@@ -31,6 +31,11 @@ export function runFiles(dir: string): string[] {
 export class FileMemo<T> {
   private readonly entries = new Map<string, { readonly key: string; readonly value: T }>();
 
+  /** Keeps `value` for `id` while `files` stay as they are now. */
+  set(id: string, files: readonly string[], value: T): void {
+    this.entries.set(id, { key: filesKey(files), value });
+  }
+
   get(id: string, files: readonly string[], compute: () => T): T {
     const key = filesKey(files);
     const known = this.entries.get(id);

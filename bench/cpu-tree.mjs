@@ -1,0 +1,107 @@
+// Where the cores went during a run, without touching its processes: samples every 25 ms the CPU time of a process
+// tree (the factory, its engines) from /proc/<pid>/stat, this process's own (the fake server) and the whole
+// machine's from /proc/stat, so a window of the run (e.g. a suite's sending) splits into the run's processes, the
+// fake server and everything else on the machine (other users' work, which slows a shared machine's runs).
+// Linux only: elsewhere `cpuTreeSampler` returns null and the split is left out.
+import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { childrenOf } from './lib.mjs';
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** CPU ms (user + system) of one process, null when it is gone. */
+function procCpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return null;
+  }
+}
+
+/** The machine's busy CPU ms since boot (every core; idle and iowait left out). */
+function machineBusyMs() {
+  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const total = cpu.slice(0, 8).reduce((a, b) => a + b, 0);
+  return (total - cpu[3] - cpu[4]) * TICK_MS;
+}
+
+function cmdline(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Starts sampling `rootPid` and its descendants. `stop()` returns the samples: per process its command line and
+ * [epoch ms, CPU ms] pairs, and the same pairs for this process and for the machine.
+ */
+export function cpuTreeSampler(rootPid, periodMs = 25) {
+  if (!existsSync('/proc/stat')) return null;
+  const procs = new Map();
+  const self = [];
+  const machine = [];
+  const sample = () => {
+    const now = Date.now();
+    const pids = [rootPid];
+    for (let i = 0; i < pids.length && i < 64; i++) pids.push(...childrenOf(pids[i]));
+    for (const pid of pids) {
+      const ms = procCpuMs(pid);
+      if (ms === null) continue;
+      if (!procs.has(pid)) procs.set(pid, { cmd: '', samples: [] });
+      const proc = procs.get(pid);
+      // Read again each time: a child just forked still shows its parent's command line until it execs.
+      proc.cmd = cmdline(pid) || proc.cmd;
+      proc.samples.push([now, ms]);
+    }
+    const { user, system } = process.cpuUsage();
+    self.push([now, (user + system) / 1000]);
+    machine.push([now, machineBusyMs()]);
+  };
+  sample();
+  const timer = setInterval(sample, periodMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      return { procs, self, machine };
+    },
+  };
+}
+
+/**
+ * CPU ms of a series between two epoch ms, from the last sample before `from` to the last one up to `to` (a process
+ * gone before `to` counts until then; one first seen after `from` was started then, from 0).
+ */
+function between(samples, from, to, { startsAtZero = false } = {}) {
+  const inside = samples.filter(([t]) => t >= from && t <= to);
+  if (inside.length === 0) return 0;
+  const before = samples.filter(([t]) => t < from).at(-1) ?? (startsAtZero ? [from, 0] : inside[0]);
+  return inside.at(-1)[1] - before[1];
+}
+
+/**
+ * The window [from, to] (epoch ms) of a sampled run: capacity (cores × window), and CPU ms of the factory, its
+ * engines, the fake server (this process) and the rest of the machine.
+ */
+export function cpuInWindow(sampled, from, to) {
+  let factory = 0;
+  let engines = 0;
+  for (const { cmd, samples } of sampled.procs.values()) {
+    const ms = between(samples, from, to, { startsAtZero: true });
+    if (/packages\/engine\//.test(cmd)) engines += ms;
+    else if (/packages\/cli\//.test(cmd) && !cmd.startsWith('/usr/bin/time')) factory += ms;
+  }
+  const server = between(sampled.self, from, to);
+  const machine = between(sampled.machine, from, to);
+  return {
+    capacity: availableParallelism() * (to - from),
+    factory,
+    engines,
+    server,
+    others: Math.max(0, machine - factory - engines - server),
+  };
+}
