@@ -11,7 +11,12 @@ export async function runPool<T>(
   return runIndexed(items.length, limit, (index) => worker(items[index], index), shouldStop);
 }
 
-/** `runPool` over the indices `0 … count-1`, for work whose items are made when their turn comes. */
+/**
+ * `runPool` over the indices `0 … count-1`, for work whose items are made when their turn comes. A failed item
+ * (a cache lookup that cannot be read, a full disk) stops every lane from taking more, and the pool rejects with the
+ * first failure only once the items in flight have ended: its caller closes the cache and the output files next, and
+ * a request still sending then would be paid for and its answer lost.
+ */
 export async function runIndexed(
   count: number,
   limit: number,
@@ -19,9 +24,17 @@ export async function runIndexed(
   shouldStop: () => boolean,
 ): Promise<{ started: number }> {
   let next = 0;
+  let failure: { error: unknown } | null = null;
   const lanes = Array.from({ length: Math.max(1, Math.min(limit, count)) }, async () => {
-    while (next < count && !shouldStop()) await worker(next++);
+    while (next < count && !failure && !shouldStop()) {
+      try {
+        await worker(next++);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
   });
   await Promise.all(lanes);
+  if (failure) throw (failure as { error: unknown }).error;
   return { started: next };
 }

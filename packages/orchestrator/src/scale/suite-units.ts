@@ -57,14 +57,22 @@ export async function suiteUnits(
     );
   }
   const planFile = join(suiteDir, UNITS_PLAN);
-  // --units-plan: the plan the submitter made (a Kubernetes pod reads it from its ConfigMap).
+  // --units-plan: the plan the submitter made (a Kubernetes pod reads it from its ConfigMap). Unit K is K of that
+  // plan: one made anew here could number the units otherwise, and a task would run another task's unit.
   const given = args['units-plan'];
-  const keptFile = given ?? planFile;
-  const kept = existsSync(keptFile) ? readPlan(keptFile) : null;
-  if (kept && kept.max_instances_per_unit === max && sameJobs(kept, jobs)) {
-    if (given && o.write && !existsSync(planFile)) await writePlan(planFile, kept);
-    return kept;
+  if (given !== undefined) {
+    const submitted = existsSync(given) ? readPlan(given) : null;
+    if (!submitted || !fits(submitted, jobs, max))
+      throw new UserError(
+        'EF_SUITE_UNITS',
+        `--units-plan ${given} ${submitted ? 'was planned for other jobs or another --max-instances-per-unit' : 'does not exist'}`,
+        'Pass the units.json the submitting run_suite wrote, with the same suite and flags (docs/scale.md).',
+      );
+    if (o.write && !existsSync(planFile)) await writePlan(planFile, submitted);
+    return submitted;
   }
+  const kept = existsSync(planFile) ? readPlan(planFile) : null;
+  if (kept && fits(kept, jobs, max)) return kept;
   const sizes: Map<string, JobSize> = max === null ? new Map() : await sizeJobs(jobs, args, false);
   const plan: UnitsPlan = { suite: args.suite, max_instances_per_unit: max, units: planUnits(jobs, max, sizes) };
   if (o.write) await writePlan(planFile, plan);
@@ -87,6 +95,11 @@ export function readPlan(file: string): UnitsPlan {
       'Delete it and run the same run_suite command again: it plans the units anew (docs/scale.md).',
     );
   }
+}
+
+/** The plan was made for these jobs with this --max-instances-per-unit. */
+function fits(plan: UnitsPlan, jobs: readonly SuiteJob[], max: number | null): boolean {
+  return plan.max_instances_per_unit === max && sameJobs(plan, jobs);
 }
 
 function sameJobs(plan: UnitsPlan, jobs: readonly SuiteJob[]): boolean {

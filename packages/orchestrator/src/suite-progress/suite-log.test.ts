@@ -1,5 +1,5 @@
 /** What a suite's jobs print: all of it in the suite's log, stamped and labelled; on the terminal errors and warnings once. */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -61,6 +61,17 @@ describe('SuiteLog', () => {
         `${t} suite s: 2 jobs in 2 units: 2 success`,
         '',
       ].join('\n'),
+    );
+  });
+
+  it('a suite folder whose suite.log cannot be opened (a folder in its place) is EF_OUTPUT_WRITE naming it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ef-suite-log-'));
+    mkdirSync(join(dir, 'suite.log'));
+    expect(() => new SuiteLog(dir)).toThrow(
+      expect.objectContaining({
+        code: 'EF_OUTPUT_WRITE',
+        message: `cannot write to ${join(dir, 'suite.log')}: EISDIR`,
+      }),
     );
   });
 });

@@ -9,6 +9,7 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { redact } from '@eval-factory/errors';
 import { RUN_FILES } from '@eval-factory/types';
+import { asOutputError, SUITE_DIR_HINT } from '../run-eval/output-files.js';
 import type { RunEvalHooks } from '../run-eval/run-eval.js';
 
 /** Where a job's run_eval writes what it would print (RunEvalHooks.console). */
@@ -40,7 +41,8 @@ export class SuiteLog {
     private readonly clock: () => Date = () => new Date(),
   ) {
     this.path = join(suiteDir, RUN_FILES.suiteLog);
-    this.fd = openSync(this.path, 'a');
+    const path = this.path;
+    this.fd = asOutputError(path, SUITE_DIR_HINT, () => openSync(path, 'a'));
   }
 
   /** Writes `text` (one or more lines) to the log, each line stamped and, given a label, labelled. */
