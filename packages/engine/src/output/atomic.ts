@@ -103,7 +103,7 @@ class ChunkedAtomicFile {
   private appendOne(text: string): Promise<void> {
     if (this.chunk.add(text)) return DONE;
     const full = this.chunk.take();
-    const written = full ? this.write(full) : DONE;
+    const written = full ? this.writeChunk(full) : DONE;
     // Too long for a chunk: written as it is, after the chunk before it.
     return this.chunk.add(text) ? written : Promise.all([written, this.write(text)]).then(() => undefined);
   }
@@ -137,9 +137,16 @@ class ChunkedAtomicFile {
     await rm(this.tmp, { force: true });
   }
 
-  private write(data: string | Buffer): Promise<void> {
+  /** Writes a chunk from `this.chunk` and gives it back to be refilled once the disk has it. */
+  private writeChunk(full: Buffer): Promise<void> {
+    return this.write(full, (error) => {
+      if (!error) this.chunk.reuse(full);
+    });
+  }
+
+  private write(data: string | Buffer, written?: (error?: Error | null) => void): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
-    if (this.stream.write(data)) return DONE;
+    if (this.stream.write(data, written)) return DONE;
     // Every write made while the stream is full waits for the same drain: one listener, not one per chunk (callers
     // that do not wait piled them up past Node's warning limit).
     if (!this.drained) {
