@@ -25,6 +25,19 @@ export class Utf8Chunk {
     return true;
   }
 
+  /** Copies `bytes` (UTF-8 encoded once by the caller) into the chunk; false (nothing added) when they do not fit. */
+  addBytes(bytes: Uint8Array): boolean {
+    if (bytes.length > this.buffer.length - this.used) return false;
+    this.buffer.set(bytes, this.used);
+    this.used += bytes.length;
+    return true;
+  }
+
+  /** `add` for a string, `addBytes` for bytes. */
+  addPiece(piece: string | Uint8Array): boolean {
+    return typeof piece === 'string' ? this.add(piece) : this.addBytes(piece);
+  }
+
   /** The bytes gathered so far (null when none); the next ones go into a new buffer (the stream keeps this one). */
   take(): Buffer | null {
     if (this.used === 0) return null;
