@@ -1,7 +1,7 @@
 import { describe, it, expect } from '@jest/globals';
 import type { Instance, PromptSpec, Split } from '@eval-factory/types';
 import { buildAdapterSpec } from './build-adapter-spec.js';
-import { buildRequests } from './build-requests.js';
+import { buildRequests, requestPlan } from './build-requests.js';
 
 function makeInstance(id: string, input: string, references: [string, boolean][], split: Split = 'test'): Instance {
   return {
@@ -113,5 +113,36 @@ describe('buildRequests', () => {
       trainInstancesForTrial: () => train,
     });
     expect(request!.prompt).toBe('I\n\nIn: tx\nAnswer: ty\n\nIn: q3\nAnswer:');
+  });
+});
+
+describe('requestPlan, output mappings', () => {
+  it('gives requests with the same options one mapping, every time one is built, and other options their own', () => {
+    const same = makeInstance('id2', 'q2', [
+      ['yes', true],
+      ['no', false],
+    ]);
+    const plan = requestPlan(MCQ, [INSTANCES[0]!, INSTANCES[1]!, same], { numTrials: 1 });
+    const first = plan.at(0).output_mapping;
+    expect(first).toEqual({ A: 'yes', B: 'no' });
+    expect(plan.at(0).output_mapping).toBe(first);
+    expect(plan.at(2).output_mapping).toBe(first);
+    expect(plan.at(1).output_mapping).toEqual({ A: 'no', B: 'yes' });
+    // Texts that one separator would run together are told apart.
+    const joined = requestPlan(
+      MCQ,
+      [
+        makeInstance('a', 'q', [['x,y', true]]),
+        makeInstance('b', 'q', [
+          ['x', true],
+          ['y', false],
+        ]),
+      ],
+      {
+        numTrials: 1,
+      },
+    );
+    expect(joined.at(0).output_mapping).toEqual({ A: 'x,y' });
+    expect(joined.at(1).output_mapping).toEqual({ A: 'x', B: 'y' });
   });
 });

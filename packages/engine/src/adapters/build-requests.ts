@@ -122,11 +122,13 @@ export function requestPlan(
   const mcq = adapter.method === 'multiple_choice_joint';
   // Identical option lists (yes/no/maybe for every PubMedQA question) share one mapping object.
   const mappings = new Map<string, Readonly<Record<string, string>>>();
+  // Looked up by the option texts (the letters follow from their order), so a request built again for the same
+  // instance (a run builds each one 3 times: cache lookup, send, scoring) makes no mapping object to throw away.
   const sharedMapping = (instance: Instance) => {
-    const mapping = outputMapping(instance);
-    const key = JSON.stringify(mapping);
+    const key = JSON.stringify(instance.references.map((r) => r.output.text));
     const known = mappings.get(key);
     if (known) return known;
+    const mapping = outputMapping(instance);
     if (mappings.size < SHARED_MAPPINGS) mappings.set(key, mapping);
     return mapping;
   };

@@ -200,4 +200,25 @@ describe('JsonArrayWriter', () => {
     await writer.discard();
     expect(readdirSync(dir)).toEqual([]);
   });
+
+  it('writes an element given in pieces (strings and encoded bytes) as the same element joined', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ef-arr-'));
+    const rand = prng(7);
+    const elements = Array.from({ length: 400 }, (_, i) => [
+      `{"i": ${i}, "s": "`,
+      Buffer.from(`é${'x'.repeat(Math.floor(rand() * 9000))}`),
+      i % 3 ? '"}' : Buffer.from('"}'),
+    ]);
+    const pieces = await JsonArrayWriter.open(join(dir, 'pieces.json'));
+    const joined = await JsonArrayWriter.open(join(dir, 'joined.json'));
+    for (const element of elements) {
+      // Never awaited between pieces: chunks (~1 MB) fill and are written while later pieces are copied.
+      void pieces.pushPieces(element);
+      void joined.push(element.map((p) => (typeof p === 'string' ? p : p.toString('utf8'))).join(''));
+    }
+    await Promise.all([pieces.close(), joined.close()]);
+    const text = readFileSync(join(dir, 'pieces.json'), 'utf8');
+    expect(text).toBe(readFileSync(join(dir, 'joined.json'), 'utf8'));
+    expect(JSON.parse(text)).toHaveLength(400);
+  });
 });

@@ -5,6 +5,7 @@ import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { untilDrained } from './drain.js';
 import { helmElementJson } from './helm-json.js';
+import type { TextPieces } from './per-instance-stats.js';
 import { CHUNK_BYTES, Utf8Chunk } from './utf8-chunk.js';
 
 /**
@@ -94,18 +95,25 @@ class ChunkedAtomicFile {
 
   /** Adds text (then `more`); gathered into ~1 MB chunks, since one stream write each costs more. */
   append(text: string, more?: string): Promise<void> {
-    const written = this.appendOne(text);
-    if (more === undefined) return written;
-    const also = this.appendOne(more);
-    return written === DONE ? also : Promise.all([written, also]).then(() => undefined);
+    return more === undefined ? this.appendOne(text) : this.appendPieces([text, more]);
   }
 
-  private appendOne(text: string): Promise<void> {
-    if (this.chunk.add(text)) return DONE;
+  /** Adds each piece in turn (strings are encoded, bytes copied). */
+  appendPieces(pieces: TextPieces): Promise<void> {
+    let written = DONE;
+    for (const piece of pieces) {
+      const one = this.appendOne(piece);
+      if (one !== DONE) written = written === DONE ? one : Promise.all([written, one]).then(() => undefined);
+    }
+    return written;
+  }
+
+  private appendOne(piece: string | Uint8Array): Promise<void> {
+    if (this.chunk.addPiece(piece)) return DONE;
     const full = this.chunk.take();
-    const written = full ? this.write(full) : DONE;
+    const written = full ? this.writeChunk(full) : DONE;
     // Too long for a chunk: written as it is, after the chunk before it.
-    return this.chunk.add(text) ? written : Promise.all([written, this.write(text)]).then(() => undefined);
+    return this.chunk.addPiece(piece) ? written : Promise.all([written, this.write(piece)]).then(() => undefined);
   }
 
   /** Writes `tail`, waits for the disk and renames the file into place (the temp file goes on failure). */
@@ -137,9 +145,16 @@ class ChunkedAtomicFile {
     await rm(this.tmp, { force: true });
   }
 
-  private write(data: string | Buffer): Promise<void> {
+  /** Writes a chunk from `this.chunk` and gives it back to be refilled once the disk has it. */
+  private writeChunk(full: Buffer): Promise<void> {
+    return this.write(full, (error) => {
+      if (!error) this.chunk.reuse(full);
+    });
+  }
+
+  private write(data: string | Uint8Array, written?: (error?: Error | null) => void): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
-    if (this.stream.write(data)) return DONE;
+    if (this.stream.write(data, written)) return DONE;
     // Every write made while the stream is full waits for the same drain: one listener, not one per chunk (callers
     // that do not wait piled them up past Node's warning limit).
     if (!this.drained) {
@@ -174,6 +189,15 @@ export class JsonArrayWriter {
     const first = this.empty;
     this.empty = false;
     return this.file.append(first ? '\n' : ',\n', text);
+  }
+
+  /** Adds one element given in pieces (per_instance_stats: output/per-instance-stats.ts). */
+  pushPieces(pieces: TextPieces): Promise<void> {
+    const first = this.empty;
+    this.empty = false;
+    const separator = this.file.append(first ? '\n' : ',\n');
+    const element = this.file.appendPieces(pieces);
+    return separator === DONE ? element : Promise.all([separator, element]).then(() => undefined);
   }
 
   /** Ends the array with `suffix` and renames the file into place. */

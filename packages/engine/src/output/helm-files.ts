@@ -6,7 +6,7 @@ import type { ScoredResult } from '../runner/score.js';
 import { writeFileAtomic } from '@eval-factory/files';
 import { JsonArrayWriter } from './atomic.js';
 import { helmElementJson, helmJson } from './helm-json.js';
-import { perInstanceStatsJson, StatTexts } from './per-instance-stats.js';
+import { perInstanceStatsPieces, StatTexts } from './per-instance-stats.js';
 import { helmRequestResult } from './helm-request-result.js';
 import { perInstanceValues, RunStats } from './helm-run-stats.js';
 
@@ -78,8 +78,8 @@ export class HelmRunWriter {
     const values = perInstanceValues(r, record, this.spec.numTrainInstances ?? 0);
     this.runStats.add(values, r.instance.split, trial);
     const state = this.states.push(helmElementJson(requestState(r, record, this.spec)));
-    const stats = this.perInstance.push(
-      perInstanceStatsJson(this.statTexts, r.instance.id, trial, r.instance.split, values),
+    const stats = this.perInstance.pushPieces(
+      perInstanceStatsPieces(this.statTexts, r.instance.id, trial, r.instance.split, values),
     );
     return Promise.all([state, stats]).then(() => undefined);
   }

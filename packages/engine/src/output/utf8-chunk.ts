@@ -9,8 +9,13 @@ export const CHUNK_BYTES = 1 << 20;
  * generation, ~10 KB per instance), then copied them twice more (flattening, then encoding).
  */
 export class Utf8Chunk {
-  private buffer = Buffer.allocUnsafeSlow(CHUNK_BYTES);
+  private buffer: Buffer = Buffer.allocUnsafeSlow(CHUNK_BYTES);
   private used = 0;
+  /**
+   * Chunks the disk is done with, to be filled again: a fresh 1 MB buffer is fresh memory the kernel must map and
+   * zero page by page (a 10k-instance run writes ~120 MB of outputs, ~20 % of the cost of encoding them).
+   */
+  private readonly spare: Buffer[] = [];
 
   /** Encodes `text` into the chunk; false (nothing added) when it might not fit: take the chunk first. */
   add(text: string): boolean {
@@ -20,12 +25,34 @@ export class Utf8Chunk {
     return true;
   }
 
+  /** Copies `bytes` (UTF-8 encoded once by the caller) into the chunk; false (nothing added) when they do not fit. */
+  addBytes(bytes: Uint8Array): boolean {
+    if (bytes.length > this.buffer.length - this.used) return false;
+    this.buffer.set(bytes, this.used);
+    this.used += bytes.length;
+    return true;
+  }
+
+  /** `add` for a string, `addBytes` for bytes. */
+  addPiece(piece: string | Uint8Array): boolean {
+    return typeof piece === 'string' ? this.add(piece) : this.addBytes(piece);
+  }
+
   /** The bytes gathered so far (null when none); the next ones go into a new buffer (the stream keeps this one). */
   take(): Buffer | null {
     if (this.used === 0) return null;
     const full = this.buffer.subarray(0, this.used);
-    this.buffer = Buffer.allocUnsafeSlow(CHUNK_BYTES);
+    this.buffer = this.spare.pop() ?? Buffer.allocUnsafeSlow(CHUNK_BYTES);
     this.used = 0;
     return full;
   }
+
+  /** Gives back a chunk from `take` once it is written (nothing else may hold it): the next `take` refills it. */
+  reuse(chunk: Buffer): void {
+    if (chunk.buffer.byteLength === CHUNK_BYTES && this.spare.length < MAX_SPARE)
+      this.spare.push(Buffer.from(chunk.buffer, chunk.byteOffset, CHUNK_BYTES));
+  }
 }
+
+/** Spare chunks kept (at most the chunks one file has queued for the disk before a writer waits). */
+const MAX_SPARE = 8;
