@@ -6,7 +6,8 @@
 // (`splitting`), so `ls` still reads only what it needs. Run by `npm run build` after `tsc -b`. It also writes
 // framework.yml parsed (packages/config/dist/framework.parsed.json, see config's framework-preparsed.ts) and its
 // command compiled (packages/executor/dist/command-templates.json, see executor's render/precompiled.ts) and parsed
-// (packages/config/dist/command-asts.json, see config's command-ast.ts).
+// (packages/config/dist/command-asts.json, see config's command-ast.ts), and the model-config templates compiled
+// (packages/model-configs/dist/templates.precompiled.json, see model-configs' templates.ts).
 //
 // Three things keep the bundle behaving like the unbundled files:
 // - `import.meta.url` is rewritten, per file, to that file's own URL (tsc's output or the dependency's file), so every
@@ -117,6 +118,10 @@ export async function prepareFramework() {
   const parsedOut = fileURLToPath(config.PREPARSED_FRAMEWORK_URL);
   const commandsOut = fileURLToPath(executor.PRECOMPILED_COMMANDS_URL);
   const astsOut = fileURLToPath(config.PREPARSED_COMMANDS_URL);
+  const modelConfigs = await import(pathToFileURL(join(ROOT, 'packages/model-configs/dist/index.js')).href);
+  const yamlTemplatesOut = fileURLToPath(modelConfigs.PRECOMPILED_TEMPLATES_URL);
+  rmSync(yamlTemplatesOut, { force: true });
+  writeFileSync(yamlTemplatesOut, modelConfigs.precompiledTemplatesJson());
   rmSync(parsedOut, { force: true });
   rmSync(astsOut, { force: true });
   rmSync(commandsOut, { force: true });

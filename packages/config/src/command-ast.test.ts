@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,15 +9,16 @@ import { commandAst, commandAstsJson } from './command-ast.js';
 const TEMPLATE =
   'ef-bench run {{config.params.task}}{{#if (isSet config.params.limit_samples)}} -n {{config.params.limit_samples}}{{/if}}';
 
+// One folder for the test's files, each a table the build could have written (or none, or a damaged one).
+const dir = mkdtempSync(join(tmpdir(), 'ef-command-asts-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let files = 0;
+
+/** A file with `content` (none when null), as a URL, passed to `fn`. */
 function withFile<T>(content: string | null, fn: (url: URL) => T): T {
-  const dir = mkdtempSync(join(tmpdir(), 'ef-command-asts-'));
-  try {
-    const file = join(dir, 'command-asts.json');
-    if (content !== null) writeFileSync(file, content);
-    return fn(pathToFileURL(file));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const file = join(dir, `${++files}-command-asts.json`);
+  if (content !== null) writeFileSync(file, content);
+  return fn(pathToFileURL(file));
 }
 
 describe('command templates parsed at build time', () => {
