@@ -5,7 +5,9 @@
 // The output goes to packages/<pkg>/dist/bundle/: one entry file plus the chunks of what each command loads lazily
 // (`splitting`), so `ls` still reads only what it needs. Run by `npm run build` after `tsc -b`. It also writes
 // framework.yml parsed (packages/config/dist/framework.parsed.json, see config's framework-preparsed.ts) and its
-// command compiled (packages/executor/dist/command-templates.json, see executor's render/precompiled.ts).
+// command compiled (packages/executor/dist/command-templates.json, see executor's render/precompiled.ts) and parsed
+// (packages/config/dist/command-asts.json, see config's command-ast.ts), and the model-config templates compiled
+// (packages/model-configs/dist/templates.precompiled.json, see model-configs' templates.ts).
 //
 // Three things keep the bundle behaving like the unbundled files:
 // - `import.meta.url` is rewritten, per file, to that file's own URL (tsc's output or the dependency's file), so every
@@ -108,14 +110,20 @@ export async function bundleProgram({ pkg, name }, outDir = join(ROOT, 'packages
 
 /**
  * framework.yml, parsed once here instead of at every start-up (written only when JSON carries it exactly), and its
- * command templates compiled as the executor compiles them at run time.
+ * command templates compiled as the executor compiles them at run time and parsed as config parses them.
  */
 export async function prepareFramework() {
   const config = await import(pathToFileURL(join(ROOT, 'packages/config/dist/index.js')).href);
   const executor = await import(pathToFileURL(join(ROOT, 'packages/executor/dist/index.js')).href);
   const parsedOut = fileURLToPath(config.PREPARSED_FRAMEWORK_URL);
   const commandsOut = fileURLToPath(executor.PRECOMPILED_COMMANDS_URL);
+  const astsOut = fileURLToPath(config.PREPARSED_COMMANDS_URL);
+  const modelConfigs = await import(pathToFileURL(join(ROOT, 'packages/model-configs/dist/index.js')).href);
+  const yamlTemplatesOut = fileURLToPath(modelConfigs.PRECOMPILED_TEMPLATES_URL);
+  rmSync(yamlTemplatesOut, { force: true });
+  writeFileSync(yamlTemplatesOut, modelConfigs.precompiledTemplatesJson());
   rmSync(parsedOut, { force: true });
+  rmSync(astsOut, { force: true });
   rmSync(commandsOut, { force: true });
   const file = join(ROOT, 'framework.yml');
   const text = readFileSync(file, 'utf8');
@@ -134,6 +142,7 @@ export async function prepareFramework() {
   const commands = [value?.defaults?.command, ...(value?.evaluations ?? []).map((e) => e?.defaults?.command)];
   const templates = [...new Set(commands.filter((c) => typeof c === 'string'))];
   writeFileSync(commandsOut, executor.precompiledCommandsJson(templates));
+  writeFileSync(astsOut, config.commandAstsJson(templates));
 }
 
 async function main() {

@@ -2,6 +2,7 @@
  * @eval-factory/config — read run_config YAML → merge framework.yml defaults → JSON Schema → named rules
  * (docs/configuration.md), plus the `--overrides` parser and the re-run check of §7.7.
  */
+export { commandAstsJson, PREPARSED_COMMANDS_URL } from './command-ast.js';
 export { configError } from './codes.js';
 export { stackLayers } from './merge.js';
 export { closest as closestName } from './task-resolution.js';

@@ -3,6 +3,7 @@
  * needs no copy step. Every value goes through `yaml` (a JSON-quoted flow node), so odd model ids, URLs or
  * prompts cannot break the file; keys go through `yamlKey`. Templates only lay data out: no logic beyond loops.
  */
+import { readFileSync } from 'node:fs';
 import Handlebars from 'handlebars';
 import { yamlScalar } from './yaml-scalar.js';
 
@@ -74,15 +75,61 @@ hbs.registerHelper('yamlKey', (key: unknown) =>
 
 const compiled = new Map<string, Handlebars.TemplateDelegate>();
 
+/** Every template is compiled so: a missing field is an error (`strict`), nothing is HTML-escaped (this is YAML). */
+const COMPILE_OPTIONS = Object.freeze({ strict: true, noEscape: true });
+
+/**
+ * The templates above compiled at build time (`npm run build` writes this file, scripts/bundle.mjs): a cold compile
+ * cost the factory ~10–20 ms of CPU before every run's first request (docs/performance.md, "Start-up"). A template
+ * is looked up by its exact text, so one the build did not compile is compiled at run time as before.
+ */
+export const PRECOMPILED_TEMPLATES_URL = new URL('../dist/templates.precompiled.json', import.meta.url);
+let precompiled: Readonly<Record<string, unknown>> | null | undefined;
+
+type TemplateSpecification = Parameters<typeof Handlebars.template>[0];
+
+/** The build's table, or null when it is not built yet or unreadable (templates are then compiled at run time). */
+function readPrecompiled(file: URL): Readonly<Record<string, unknown>> | null {
+  try {
+    const value: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The build's compiled form of `template` (its source evaluated to a spec), or undefined. */
+function builtSpec(template: string, file: URL): TemplateSpecification | undefined {
+  if (file !== PRECOMPILED_TEMPLATES_URL) return specOf(readPrecompiled(file), template);
+  if (precompiled === undefined) precompiled = readPrecompiled(file);
+  return specOf(precompiled, template);
+}
+
+function specOf(table: Readonly<Record<string, unknown>> | null, template: string): TemplateSpecification | undefined {
+  const source = table && Object.hasOwn(table, template) ? table[template] : undefined;
+  return typeof source === 'string' ? (new Function(`return ${source}`)() as TemplateSpecification) : undefined;
+}
+
 /**
  * Renders one of the templates above with `strict` (a missing field is an error) and `noEscape` (this is YAML, not HTML).
  * @example renderYamlTemplate(MODEL_METADATA_TEMPLATE, { models: [] })
  */
-export function renderYamlTemplate(template: string, data: object): string {
-  let render = compiled.get(template);
+export function renderYamlTemplate(template: string, data: object, file: URL = PRECOMPILED_TEMPLATES_URL): string {
+  let render = file === PRECOMPILED_TEMPLATES_URL ? compiled.get(template) : undefined;
   if (!render) {
-    render = hbs.compile(template, { strict: true, noEscape: true });
-    compiled.set(template, render);
+    const spec = builtSpec(template, file);
+    render = spec ? hbs.template(spec) : hbs.compile(template, { ...COMPILE_OPTIONS });
+    if (file === PRECOMPILED_TEMPLATES_URL) compiled.set(template, render);
   }
   return render(data);
+}
+
+/**
+ * The build's file: the templates above compiled as run time would compile them.
+ * @example precompiledTemplatesJson()
+ */
+export function precompiledTemplatesJson(
+  templates: readonly string[] = [MODEL_DEPLOYMENTS_TEMPLATE, MODEL_METADATA_TEMPLATE, JUDGES_TEMPLATE],
+): string {
+  return JSON.stringify(Object.fromEntries(templates.map((t) => [t, hbs.precompile(t, { ...COMPILE_OPTIONS })])));
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Agent, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
@@ -82,6 +82,24 @@ describe('createNodeFetch', () => {
     const f = createNodeFetch();
     for (let i = 0; i < 3; i++) expect(await (await f(`${origin}/`)).text()).toBe('x');
     expect(connections()).toBe(1);
+  });
+
+  it('over plain HTTP hands the agent an empty TLS name, so it works none out per request', async () => {
+    const { origin, seen } = await serve((_req, res) => res.end('x'));
+    const names: unknown[] = [];
+    const add = Agent.prototype.addRequest;
+    Agent.prototype.addRequest = function (this: Agent, ...args: unknown[]) {
+      names.push((args[1] as { servername?: unknown }).servername);
+      return (add as (...a: unknown[]) => void).apply(this, args);
+    } as typeof add;
+    try {
+      const f = createNodeFetch();
+      for (let i = 0; i < 2; i++) expect(await (await f(`${origin}/v1`)).text()).toBe('x');
+    } finally {
+      Agent.prototype.addRequest = add;
+    }
+    expect(names).toEqual(['', '']);
+    expect(seen.map((r) => r.headers.host)).toEqual([origin.slice(7), origin.slice(7)]);
   });
 
   it('gives a null body for 204 and decodes a gzip body the server sent anyway', async () => {

@@ -6,7 +6,7 @@ import OpenAI, { APIUserAbortError } from 'openai';
 import { runNode, startFakeOpenAIServer, type FakeOpenAIServer } from '@eval-factory/testkit';
 import type { ModelDeployment } from './model-deployment.js';
 import { createNodeFetch } from './node-http-fetch.js';
-import { buildHeadersOnce, createOpenAISender } from './openai-client.js';
+import { buildHeadersOnce, buildUrlOnce, createOpenAISender } from './openai-client.js';
 
 const KEY = 'sk-test-headers-once';
 const body = { model: 'fake-model', messages: [{ role: 'user', content: 'Answer: B' }], max_tokens: 1 };
@@ -92,6 +92,31 @@ describe('openai client: request headers built once per endpoint', () => {
     } finally {
       await open.close();
     }
+  });
+});
+
+describe('openai client: request URL built once per path', () => {
+  it('builds it once for calls without a query, per call with one, and sends each to the same URL as the SDK', async () => {
+    const client = new OpenAI({ apiKey: KEY, baseURL: `${server.url}/`, maxRetries: 0, fetch: createNodeFetch() });
+    const sdk = client as unknown as { buildURL: (...args: unknown[]) => string };
+    const build = sdk.buildURL;
+    const urls: string[] = [];
+    sdk.buildURL = function (this: OpenAI, ...args: unknown[]) {
+      urls.push(build.apply(this, args));
+      return urls[urls.length - 1];
+    };
+    buildUrlOnce(client);
+    const from = server.requests.length;
+    for (let i = 0; i < 3; i++) await client.chat.completions.create(body as never, { timeout: 5000 });
+    await client.chat.completions.create(body as never, { timeout: 5000, query: { trace: 'on' } });
+    await client.completions.create({ model: 'fake-model', prompt: 'Answer:', max_tokens: 1 }, { timeout: 5000 });
+    expect(urls).toEqual([
+      `${server.url}/chat/completions`,
+      `${server.url}/chat/completions?trace=on`,
+      `${server.url}/completions`,
+    ]);
+    const paths = server.requests.slice(from).map((r) => r.path);
+    expect(paths).toEqual([...Array(4).fill('/v1/chat/completions'), '/v1/completions']);
   });
 });
 

@@ -29,6 +29,7 @@ export function createOpenAISender(deployment: ModelDeployment, apiKey: string |
     },
   });
   buildHeadersOnce(client);
+  buildUrlOnce(client);
   return sdkAttempt(client, deployment.endpoint_type);
 }
 
@@ -94,6 +95,32 @@ export function buildHeadersOnce(client: OpenAI): void {
       headers.catch(() => built.delete(key));
     }
     return headers;
+  };
+}
+
+type UrlBuilder = (path: string, query: unknown, defaultBaseURL?: string) => string;
+
+/**
+ * The SDK parses and prints every request's URL anew (a `new URL`, its query read back and written: ~3 % of the
+ * engine's CPU while sending), yet a call without a query of its own gets the same URL for the same path on one
+ * client (its base URL and default query are fixed when it is made). Here it is built by the SDK once per path; a
+ * call with a query is built as the SDK does.
+ */
+export function buildUrlOnce(client: OpenAI): void {
+  const sdk = client as unknown as { buildURL?: UrlBuilder };
+  const build = sdk.buildURL;
+  // Another SDK version without this method: the URL is built per call, as the SDK does anyway.
+  if (typeof build !== 'function') return;
+  const built = new Map<string, string>();
+  sdk.buildURL = function (this: OpenAI, path, query, defaultBaseURL) {
+    if (query !== undefined && query !== null) return build.call(this, path, query, defaultBaseURL);
+    const key = `${defaultBaseURL ?? ''}\n${path}`;
+    let url = built.get(key);
+    if (url === undefined) {
+      url = build.call(this, path, query, defaultBaseURL);
+      built.set(key, url);
+    }
+    return url;
   };
 }
 

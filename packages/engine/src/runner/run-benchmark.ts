@@ -36,10 +36,16 @@ export async function runBenchmark(
   const endpoint = await openEndpoint(run, deployment, options, diag);
   // Every secret is registered now: none that reached the data or a prompt file is sent, cached or written.
   const prepared = scrubPrepared(loaded);
-  // Written while the first requests go out (a run of a million instances spends seconds on it).
-  const instancesFile = writeInstancesFile(join(options.outputPath, RUN_FILES.instancesJsonl), prepared.selected);
-  // A failure is thrown where the run awaits the file, before its outputs are closed; never an unhandled rejection.
-  instancesFile.catch(() => undefined);
+  // Written once the first requests are on their way (a run of a million instances spends seconds on it).
+  let written: Promise<void> | undefined;
+  const instancesFile = () => {
+    if (written === undefined) {
+      written = writeInstancesFile(join(options.outputPath, RUN_FILES.instancesJsonl), prepared.selected);
+      // A failure is thrown where the run awaits the file, before its outputs are closed; never an unhandled rejection.
+      written.catch(() => undefined);
+    }
+    return written;
+  };
   return sendAndScore({
     run,
     options,

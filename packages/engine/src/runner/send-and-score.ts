@@ -38,8 +38,11 @@ export interface SendingRun {
   readonly signal: AbortSignal;
   readonly startedAt: Date;
   readonly runDirRel: string;
-  /** instances.jsonl, written while the first requests are sent: awaited before the run's files are closed. */
-  readonly instancesFile: Promise<void>;
+  /**
+   * Starts instances.jsonl (once; later calls return the same write): called once the first requests are on their
+   * way, as its first lines would otherwise go before them, and awaited before the run's files are closed.
+   */
+  readonly instancesFile: () => Promise<void>;
 }
 
 /** How each request's answer becomes a result, and where results go. */
@@ -61,7 +64,7 @@ export async function sendAndScore(s: SendingRun): Promise<RunOutcome> {
     let scored: Scored = { judgeStop: false };
     if (scoring.early) scoring.early.finish();
     else scored = await scoreAfterAnswers({ ...afterAnswers(s), ...scoring });
-    await s.instancesFile;
+    await s.instancesFile();
     const summary = await finishRun({
       run: s.run,
       options: s.options,
@@ -77,6 +80,7 @@ export async function sendAndScore(s: SendingRun): Promise<RunOutcome> {
     });
     return { status: summary.status, runDir: s.runDirRel, summary, interrupted: execution.interrupted };
   } catch (error) {
+    void s.instancesFile(); // as on success: the instances are written whatever became of their requests
     await scoring.sink.discard();
     throw error;
   }
@@ -131,7 +135,7 @@ async function sendAll(s: SendingRun, scoring: Scoring): Promise<ExecutionResult
   endpoint.showRetriesOn(bar);
   const { early } = scoring;
   try {
-    const execution = await executeRequests({
+    const executing = executeRequests({
       feed,
       client,
       parallelism: options.parallelism,
@@ -147,6 +151,8 @@ async function sendAll(s: SendingRun, scoring: Scoring): Promise<ExecutionResult
             }
           : undefined,
     });
+    void s.instancesFile(); // the first requests are on their way now
+    const execution = await executing;
     if (execution.cached > 0) s.diag.log(`${s.run.benchmark.name}: ${execution.cached} answers found in the cache`);
     return execution;
   } finally {
