@@ -15,22 +15,28 @@ import { formatConsoleSummary, formatFinalLogLine } from '@eval-factory/outputs'
 import { RUN_FILES, type CodedMessage, type Evaluation, type WrittenRunDocuments } from '@eval-factory/types';
 import { EF_VERSION } from '../version.js';
 
-export async function finishRun(o: {
-  engine: Awaited<ReturnType<typeof runEngine>>;
+/** What run_eval knows of a run once its configuration is resolved: what every later stage is handed. */
+export interface ResolvedRun {
   evaluation: Evaluation;
   resolved: ReturnType<typeof resolveEvaluation>;
   modelConfigs: ReturnType<typeof renderModelConfigs>;
   allWarnings: CodedMessage[];
   outputDir: string;
   renderedCommand: string;
-  startedAt: string;
-  gitHash: string | null;
-  logFile: string;
-  /** Where the summary goes (stdout; a suite's log) and the rest (stderr; the suite's log and terminal). */
-  out: NodeJS.WritableStream;
-  err: NodeJS.WritableStream;
-  onStatus?: (status: string, written: WrittenRunDocuments) => void;
-}): Promise<number> {
+}
+
+export async function finishRun(
+  o: ResolvedRun & {
+    engine: Awaited<ReturnType<typeof runEngine>>;
+    startedAt: string;
+    gitHash: string | null;
+    logFile: string;
+    /** Where the summary goes (stdout; a suite's log) and the rest (stderr; the suite's log and terminal). */
+    out: NodeJS.WritableStream;
+    err: NodeJS.WritableStream;
+    onStatus?: (status: string, written: WrittenRunDocuments) => void;
+  },
+): Promise<number> {
   const { engine, evaluation, resolved, modelConfigs, allWarnings, outputDir, renderedCommand, startedAt, gitHash } = o;
   const { logFile, out, err } = o;
   const result = await normalizeOutputs({

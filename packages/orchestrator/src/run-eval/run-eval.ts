@@ -22,13 +22,7 @@ import {
 } from '@eval-factory/executor';
 import { makeDirSync, writeFileAtomic } from '@eval-factory/files';
 import { formatDryRun } from '@eval-factory/outputs';
-import {
-  RUN_FILES,
-  type CodedMessage,
-  type EngineProgressEvent,
-  type Evaluation,
-  type WrittenRunDocuments,
-} from '@eval-factory/types';
+import { RUN_FILES, type CodedMessage, type EngineProgressEvent, type WrittenRunDocuments } from '@eval-factory/types';
 import { repoRoot, requireFrameworkFile } from '../framework-path.js';
 import { gitHash } from '../git-hash.js';
 import { EF_VERSION } from '../version.js';
@@ -38,7 +32,7 @@ import { asOutputError } from './output-files.js';
 import { runConfigYmlForNemo } from './nemo-run-config.js';
 import { checkPreviousRun } from './previous-run.js';
 import { checkJudges, missingKeyName } from './run-eval-keys.js';
-import { finishRun } from './run-eval-finish.js';
+import { finishRun, type ResolvedRun } from './run-eval-finish.js';
 import { printSizeEstimate } from './run-eval-size.js';
 
 export interface RunEvalArgs {
@@ -165,17 +159,13 @@ export async function runEvalCommand(
 }
 
 /** What run_eval does once it holds the output folder's lock: write configs, run the engine, normalise, report. */
-async function runLocked(o: {
-  evaluation: Evaluation;
-  resolved: ReturnType<typeof resolveEvaluation>;
-  modelConfigs: ReturnType<typeof renderModelConfigs>;
-  allWarnings: CodedMessage[];
-  outputDir: string;
-  renderedCommand: string;
-  argv: string[];
-  prestarted: PrestartedEngine | null;
-  hooks: RunEvalHooks;
-}): Promise<number> {
+async function runLocked(
+  o: ResolvedRun & {
+    argv: string[];
+    prestarted: PrestartedEngine | null;
+    hooks: RunEvalHooks;
+  },
+): Promise<number> {
   const { evaluation, modelConfigs, allWarnings, outputDir, renderedCommand, argv, prestarted } = o;
   const startedAt = new Date().toISOString();
   const err = o.hooks.console?.err ?? process.stderr;
