@@ -1,31 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { join } from 'node:path';
+import { describe, expect, it } from '@jest/globals';
 // @ts-expect-error: a plain .mjs script without type declarations
 import { checkDependencyDirection } from '../scripts/check-deps-direction.mjs';
-import { REPO_ROOT, tempDir } from './support.js';
+import { fakeTrees, passesOnTheRealTree, type SourceCheck } from './source-check-support.js';
+import { REPO_ROOT } from './support.js';
 
-interface Violation {
-  readonly file: string;
-  readonly message: string;
-}
-const check = checkDependencyDirection as (root?: string) => { files: number; violations: Violation[] };
+const check = checkDependencyDirection as SourceCheck;
 const SCRIPT = join(REPO_ROOT, 'scripts/check-deps-direction.mjs');
-
-const roots: string[] = [];
-afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
-
-/** A fake tree: `files` maps a path below the root to its text (package.json objects are serialised). */
-function fakeTree(files: Record<string, string | object>): string {
-  const root = tempDir('ef-deps-');
-  roots.push(root);
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), typeof content === 'string' ? content : JSON.stringify(content));
-  }
-  return root;
-}
+const fakeTree = fakeTrees('ef-deps-');
 
 const manifest = (name: string, deps: Record<string, string> = {}, devDeps: Record<string, string> = {}) => ({
   name: `@eval-factory/${name}`,
@@ -60,17 +43,7 @@ const CLEAN = {
 };
 
 describe('check-deps-direction', () => {
-  it('finds no violation in the real tree', () => {
-    const { files, violations } = check(REPO_ROOT);
-    expect(violations).toEqual([]);
-    expect(files).toBeGreaterThan(100);
-  });
-
-  it('prints ok and exits 0 on the real tree', () => {
-    const run = spawnSync(process.execPath, [SCRIPT], { cwd: REPO_ROOT, encoding: 'utf8' });
-    expect(run.status).toBe(0);
-    expect(run.stdout).toMatch(/^dependency direction: ok \(\d+ files\)$/m);
-  });
+  passesOnTheRealTree(check, 'scripts/check-deps-direction.mjs', 'dependency direction');
 
   it('accepts a clean fake tree (comments, strings and tests are not source imports)', () => {
     const { files, violations } = check(fakeTree(CLEAN));

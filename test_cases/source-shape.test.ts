@@ -1,48 +1,21 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { join } from 'node:path';
+import { describe, expect, it } from '@jest/globals';
 // @ts-expect-error: a plain .mjs script without type declarations
 import { ALLOWED_LONG, checkSourceShape, MAX_LINES } from '../scripts/check-source-shape.mjs';
-import { REPO_ROOT, tempDir } from './support.js';
+import { fakeTrees, passesOnTheRealTree, type SourceCheck } from './source-check-support.js';
+import { REPO_ROOT } from './support.js';
 
-interface Violation {
-  readonly file: string;
-  readonly message: string;
-}
-const check = checkSourceShape as (root?: string) => { files: number; violations: Violation[] };
+const check = checkSourceShape as SourceCheck;
 const SCRIPT = join(REPO_ROOT, 'scripts/check-source-shape.mjs');
 const LIMIT = MAX_LINES as number;
-
-const roots: string[] = [];
-afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
-
-/** A fake tree: `files` maps a path below the root to its text. */
-function fakeTree(files: Record<string, string>): string {
-  const root = tempDir('ef-shape-');
-  roots.push(root);
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), content);
-  }
-  return root;
-}
+const fakeTree = fakeTrees('ef-shape-');
 
 const lines = (n: number) => 'export const x = 1;\n'.repeat(n);
 const ALLOWED_TABLE = Object.keys(ALLOWED_LONG as Record<string, string>)[0] as string;
 
 describe('check-source-shape', () => {
-  it('finds no violation in the real tree', () => {
-    const { files, violations } = check(REPO_ROOT);
-    expect(violations).toEqual([]);
-    expect(files).toBeGreaterThan(100);
-  });
-
-  it('prints ok and exits 0 on the real tree', () => {
-    const run = spawnSync(process.execPath, [SCRIPT], { cwd: REPO_ROOT, encoding: 'utf8' });
-    expect(run.status).toBe(0);
-    expect(run.stdout).toMatch(/^source shape: ok \(\d+ files\)$/m);
-  });
+  passesOnTheRealTree(check, 'scripts/check-source-shape.mjs', 'source shape');
 
   it(`a source file over ${LIMIT} lines is a violation; at ${LIMIT}, a test, or a listed data table it is not`, () => {
     const root = fakeTree({
