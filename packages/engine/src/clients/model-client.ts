@@ -129,8 +129,9 @@ export function createModelClient(opts: {
       const prompt = request.prompt;
       const body = buildRequestBody(request, deployment, prompt);
       // No cache (use_caching: false): no key, no lookup, nothing stored.
-      const id = requestId(request);
-      const known = hitKeys.get(id);
+      // A live run has no prefetched hits: it makes no id string per request.
+      const id = hitKeys.size > 0 ? requestId(request) : '';
+      const known = id ? hitKeys.get(id) : undefined;
       if (known !== undefined) hitKeys.delete(id);
       const key = cache.stores ? (known ?? keyFor(request, body)) : '';
       const request_datetime = new Date().toISOString();
