@@ -1,8 +1,8 @@
-import OpenAI, { APIError } from 'openai';
+import { APIError } from 'openai';
 import { HELM_DEFAULT_TOKENIZER, HELM_OPENAI_CLIENTS, type JudgeEntry } from '@eval-factory/types';
 import { anthropicMessagesBody, createAnthropicSender, parseAnthropicResponse } from './anthropic-client.js';
 import { createSender } from './create-sender.js';
-import { createNodeFetch } from './node-http-fetch.js';
+import { SdkClient } from './sdk-client.js';
 import { DEFAULT_SETTINGS, type ModelDeployment } from './model-deployment.js';
 import { parseResponse, sdkAttempt } from './openai-client.js';
 import type { RawSuccess, SendAttempt } from './send-attempt.js';
@@ -102,13 +102,12 @@ function buildSender(endpoint: JudgeEndpoint, secret: string | null, anthropic: 
   if (endpoint.auth_header === null || endpoint.base_url === null)
     return createSender(judgeDeployment(endpoint), secret);
   // A bare custom header: the SDK's own Authorization header is switched off.
-  const client = new OpenAI({
+  const client = new SdkClient({
     apiKey: 'unused',
     baseURL: endpoint.base_url,
     organization: null,
     project: null,
     maxRetries: 0,
-    fetch: createNodeFetch(),
     defaultHeaders: { Authorization: null, ...headers },
   });
   return sdkAttempt(client, 'chat');

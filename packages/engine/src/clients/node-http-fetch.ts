@@ -41,9 +41,9 @@ export function createNodeFetch(fallback: Fetch = globalThis.fetch): Fetch {
     const body = init.body ?? null;
     // A sender's limits replace the SDK's signal, which aborts only at the same deadline (attempt-limits.ts).
     const attempt = (init as { [ATTEMPT]?: AttemptLimits })[ATTEMPT];
-    // The built-in fetch honours the SDK's signal (its timeout); the stop is added to it.
+    // The built-in fetch honours a signal: the attempt's deadline and stop are added to the caller's own.
     const viaFallback = () =>
-      fallback(input, attempt?.stop ? { ...init, signal: anySignal(init.signal, attempt.stop) } : init);
+      fallback(input, attempt ? { ...init, signal: attemptSignal(init.signal, attempt) } : init);
     if (
       url === null ||
       protocol === null ||
@@ -133,8 +133,12 @@ function target(url: string): https.RequestOptions {
   return options;
 }
 
-function anySignal(signal: AbortSignal | null | undefined, stop: AbortSignal): AbortSignal {
-  return signal ? AbortSignal.any([signal, stop]) : stop;
+/** A sender's limits as one signal, with the caller's own (the SDK gives none to a call with limits: sdk-client.ts). */
+function attemptSignal(signal: AbortSignal | null | undefined, attempt: AttemptLimits): AbortSignal {
+  const signals = [AbortSignal.timeout(attempt.timeoutMs)];
+  if (signal) signals.push(signal);
+  if (attempt.stop) signals.push(attempt.stop);
+  return signals.length === 1 ? signals[0] : AbortSignal.any(signals);
 }
 
 /** A fetch's own `signal`, as fetch does: one listener for this request. Returns what removes it. */

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { getEventListeners } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import OpenAI, { APIUserAbortError } from 'openai';
 import { runNode, startFakeOpenAIServer, type FakeOpenAIServer } from '@eval-factory/testkit';
 import type { ModelDeployment } from './model-deployment.js';
 import { createNodeFetch } from './node-http-fetch.js';
-import { buildHeadersOnce, buildUrlOnce, createOpenAISender } from './openai-client.js';
+import { createOpenAISender } from './openai-client.js';
+import { buildHeadersOnce, buildUrlOnce } from './sdk-client.js';
 
 const KEY = 'sk-test-headers-once';
 const body = { model: 'fake-model', messages: [{ role: 'user', content: 'Answer: B' }], max_tokens: 1 };
@@ -165,6 +168,30 @@ describe('openai client: no abort wiring per request', () => {
     }
   });
 
+  // In a real process: the fake server's latency timers would be counted with the client's under Jest.
+  it('arms no timer per request: the SDK’s own timeout timer is left out for a sender’s calls (built code)', async () => {
+    const slow = await startFakeOpenAIServer({ latencyMs: 300, answer: () => 'C' });
+    try {
+      const script = `
+        import { createOpenAISender } from ${JSON.stringify(pathToFileURL(join(ENGINE_ROOT, 'dist/clients/openai-client.js')).href)};
+        const send = createOpenAISender({ endpoint_type: 'chat', base_url: ${JSON.stringify(slow.url)}, nvcf: { enabled: false } }, null);
+        const body = { model: 'fake-model', messages: [{ role: 'user', content: 'x' }] };
+        const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+        const before = timers();
+        const calls = Array.from({ length: 16 }, () => send(body, 60_000, new AbortController().signal));
+        await new Promise((resolve) => setImmediate(resolve));
+        await new Promise((resolve) => setImmediate(resolve));
+        const during = timers() - before;
+        const answers = await Promise.all(calls);
+        console.log(during, answers.map((a) => a.completions[0].text).join(''));`;
+      const result = await runNode(['--input-type=module', '-e', script], { cwd: ENGINE_ROOT });
+      expect(slow.requests.filter((r) => r.kind === 'chat').length).toBe(16);
+      expect(result).toMatchObject({ code: 0, stdout: `0 ${'C'.repeat(16)}\n` });
+    } finally {
+      await slow.close();
+    }
+  });
+
   // In a real process: under Jest's VM realm the SDK's `instanceof Error` misses Node's AbortError.
   it('a request past its timeout fails as the SDK’s timeout error, with or without a run signal (built code)', async () => {
     const hung = await startFakeOpenAIServer({ latencyMs: 60_000 });
@@ -183,6 +210,28 @@ describe('openai client: no abort wiring per request', () => {
       });
     } finally {
       await hung.close();
+    }
+  });
+
+  it('a redirect, sent by the built-in fetch, still fails at the attempt’s timeout (built code)', async () => {
+    // Every chat request is sent on to a path that never answers.
+    const hang: Server = createServer((req, res) => {
+      if (req.url?.endsWith('/chat/completions')) res.writeHead(307, { location: '/v1/hang' }).end();
+    });
+    await new Promise<void>((resolve) => hang.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(hang.address() as AddressInfo).port}/v1`;
+      const script = `
+        import { createOpenAISender } from ${JSON.stringify(pathToFileURL(join(ENGINE_ROOT, 'dist/clients/openai-client.js')).href)};
+        const send = createOpenAISender({ endpoint_type: 'chat', base_url: ${JSON.stringify(url)}, nvcf: { enabled: false } }, null);
+        const body = { model: 'fake-model', messages: [{ role: 'user', content: 'x' }] };
+        const error = await send(body, 300, new AbortController().signal).catch((e) => e);
+        console.log(error.constructor.name);`;
+      const result = await runNode(['--input-type=module', '-e', script], { cwd: ENGINE_ROOT });
+      expect(result).toMatchObject({ code: 0, stdout: 'APIConnectionTimeoutError\n' });
+    } finally {
+      hang.closeAllConnections();
+      await new Promise((resolve) => hang.close(resolve));
     }
   });
 });
