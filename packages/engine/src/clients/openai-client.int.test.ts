@@ -79,7 +79,7 @@ describe('openai client: request headers built once per endpoint', () => {
     expect(headers.get('authorization')).toBe(`Bearer ${KEY}`);
   });
 
-  it('the model sender sends no Authorization header when there is no key, on every call', async () => {
+  it('the model sender sends no Authorization header when there is no key, and the SDK’s user agent, on every call', async () => {
     const open = await startFakeOpenAIServer({ answer: () => 'A' });
     try {
       const deployment = {
@@ -92,6 +92,8 @@ describe('openai client: request headers built once per endpoint', () => {
       const seen = open.requests.filter((r) => r.kind === 'chat');
       expect(seen).toHaveLength(3);
       for (const r of seen) expect(r.authorization_sha256).toBeNull();
+      // The SDK's own user agent, not the name of the class that adapts it.
+      for (const r of seen) expect(r.headers['user-agent']).toMatch(/^OpenAI\/JS \d/);
     } finally {
       await open.close();
     }

@@ -40,6 +40,9 @@ export class SdkClient extends OpenAI {
   }
 }
 
+// The SDK sends its class's name as the User-Agent (`OpenAI/JS 6.x`), which servers log and proxies may match on.
+Object.defineProperty(SdkClient, 'name', { value: OpenAI.name });
+
 /** What the SDK's (private) `buildHeaders` is called with, as far as it is read here. */
 interface HeaderArgs {
   readonly options: { readonly headers?: unknown; readonly timeout?: number; readonly __security?: unknown };
