@@ -11,18 +11,19 @@ import type { SharedBudget } from './shared-budget.js';
 /**
  * One attempt that stores its answer before it returns (and so before its slot is released). An answer that repeats
  * a secret (a model echoing its prompt, a proxy echoing headers) is cached and written without it. Once the run has
- * stopped nothing more goes on the wire: a request that was waiting for its slot is not sent.
+ * stopped nothing more goes on the wire: a request that was waiting for its slot is not sent. `store` null: nothing
+ * is cached (use_caching: false).
  */
 export function storedAttempt(
   send: SendAttempt,
-  store: (raw: RawSuccess, request_time_s: number) => Promise<void>,
+  store: ((raw: RawSuccess, request_time_s: number) => Promise<void>) | null,
   run: AbortSignal | undefined,
 ): SendAttempt {
   return async (body, timeoutMs, signal) => {
     run?.throwIfAborted();
     const started = performance.now();
     const raw = scrubValue(await send(body, timeoutMs, signal));
-    await store(raw, (performance.now() - started) / 1000);
+    if (store) await store(raw, (performance.now() - started) / 1000);
     return raw;
   };
 }

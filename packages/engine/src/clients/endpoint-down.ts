@@ -18,7 +18,7 @@ export class EndpointDownError extends Error {
 export function failFastWhenRefused(send: SendAttempt, url: string): SendAttempt {
   let answered = false;
   let refusals = 0;
-  return async (body, timeoutMs, signal) => {
+  const counted: SendAttempt = async (body, timeoutMs, signal) => {
     try {
       const result = await send(body, timeoutMs, signal);
       answered = true;
@@ -34,6 +34,8 @@ export function failFastWhenRefused(send: SendAttempt, url: string): SendAttempt
       throw error;
     }
   };
+  // Once the endpoint has answered, nothing is counted: the attempt is sent as it is, with no step of its own.
+  return (body, timeoutMs, signal) => (answered ? send(body, timeoutMs, signal) : counted(body, timeoutMs, signal));
 }
 
 /** ECONNREFUSED on the error or along its causes (the SDK wraps fetch's error, which wraps the socket's). */

@@ -166,13 +166,13 @@ export function createModelClient(opts: {
       }
       if (opts.offline) return { body, prompt, outcome: UNIT_MISSING, retries: [], request_datetime };
       let storeFailure: unknown = null;
-      const store = async (raw: RawSuccess, request_time_s: number) => {
-        if (!cache.stores) return;
-        // A failed write (a full disk) stops the run after this call; it must not count as a failed attempt.
-        await cache.set(key, cachedAnswer(body, raw.response, request_time_s, opts.engineVersion)).catch((error) => {
-          storeFailure = error;
-        });
-      };
+      // A failed write (a full disk) stops the run after this call; it must not count as a failed attempt.
+      const store = cache.stores
+        ? (raw: RawSuccess, request_time_s: number) =>
+            cache.set(key, cachedAnswer(body, raw.response, request_time_s, opts.engineVersion)).catch((error) => {
+              storeFailure = error;
+            })
+        : null;
       const result = await sendWithRetries(withLimits(storedAttempt(watched, store, signal)), body, policy, signal);
       if (storeFailure) throw storeFailure;
       if (!result.ok) {
