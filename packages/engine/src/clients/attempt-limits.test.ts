@@ -31,6 +31,32 @@ describe('Deadlines: one timer for every deadline of a fetch', () => {
   });
 });
 
+describe('Deadlines: what a long run holds', () => {
+  it('holds about the deadlines in flight, not every cancelled one, while requests are always in flight', () => {
+    const deadlines = new Deadlines();
+    const inFlight: (() => void)[] = [];
+    const fired: number[] = [];
+    // 100,000 requests, 32 at a time, each ending in the order it was sent (the timeout: 600 s).
+    for (let i = 0; i < 100_000; i++) {
+      inFlight.push(deadlines.add(Date.now() + 600_000, () => fired.push(i)));
+      if (inFlight.length > 32) (inFlight.shift() as () => void)();
+    }
+    expect(deadlines.size).toBeLessThan(32 + 2048);
+    // One that ends late (a slow answer) keeps what follows it until it ends.
+    const slow = inFlight.shift() as () => void;
+    for (let i = 0; i < 10_000; i++) {
+      inFlight.push(deadlines.add(Date.now() + 600_000, () => fired.push(i)));
+      (inFlight.shift() as () => void)();
+    }
+    expect(deadlines.size).toBeGreaterThan(10_000);
+    slow();
+    expect(deadlines.size).toBeLessThan(32 + 2048);
+    for (const cancel of inFlight) cancel();
+    expect(deadlines.size).toBe(0);
+    expect(fired).toEqual([]);
+  });
+});
+
 describe('Stops: one listener per stop signal for every request waiting on it', () => {
   it('holds one listener while requests wait, none once they end, and fires every waiting one on abort', () => {
     const stops = new Stops();
