@@ -105,17 +105,24 @@ function scrubDeep(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
-    value.forEach((v, i) => {
+    for (let i = 0; i < value.length; i++) {
+      const v = value[i];
       const s = scrubDeep(v);
       if (s !== v) (copy ??= value.slice())[i] = s;
-    });
+    }
     return copy ?? value;
   }
-  let changed = false;
-  const entries = Object.entries(value as Record<string, unknown>).map(([k, v]) => {
-    const [sk, sv] = [scrubSecrets(k), scrubDeep(v)];
-    if (sk !== k || sv !== v) changed = true;
-    return [sk, sv] as const;
-  });
-  return changed ? Object.fromEntries(entries) : value;
+  // Every answer and request of a run with a key goes through here: nothing is copied until something changes.
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  let entries: [string, unknown][] | null = null;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
+    const v = record[k];
+    const sk = scrubSecrets(k);
+    const sv = scrubDeep(v);
+    if (entries === null && (sk !== k || sv !== v)) entries = keys.slice(0, i).map((key) => [key, record[key]]);
+    entries?.push([sk, sv]);
+  }
+  return entries === null ? value : Object.fromEntries(entries);
 }
