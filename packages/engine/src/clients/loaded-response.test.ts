@@ -66,6 +66,12 @@ describe('ResponseHeaders', () => {
     expect(() => headers.append('x-a', '1')).toThrow(TypeError);
     expect(() => headers.set('x-request-id', '2')).toThrow(TypeError);
     expect(() => headers.delete('vary')).toThrow(TypeError);
+    // Its entries too: each iteration hands out the same read-only pairs rather than copies.
+    const [first] = headers.entries();
+    expect(() => {
+      first[1] = 'changed';
+    }).toThrow(TypeError);
+    expect([...headers.entries()][0]).toBe(first);
     expect(headers.get('x-request-id')).toBe('r1');
     expect([...new Headers(headers)]).toEqual([...headers]);
     expect(inspect(headers)).toContain("'x-request-id': 'r1'");

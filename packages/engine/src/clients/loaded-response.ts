@@ -22,8 +22,7 @@ export class ResponseHeaders {
   constructor(raw: readonly string[]) {
     for (let i = 0; i + 1 < raw.length; i += 2) {
       const name = raw[i].toLowerCase();
-      // fetch trims HTTP whitespace only (tab, CR, LF, space), not every Unicode space as String.trim does.
-      const value = raw[i + 1].replace(HTTP_WHITESPACE, '');
+      const value = trimHttpWhitespace(raw[i + 1]);
       if (name === 'set-cookie') this.#cookies.push(value);
       const before = this.#values.get(name);
       this.#values.set(name, before === undefined ? value : `${before}, ${value}`);
@@ -42,16 +41,19 @@ export class ResponseHeaders {
     return [...this.#cookies];
   }
 
-  /** Sorted by name, each set-cookie on its own, as fetch's `Headers` iterates. */
+  /**
+   * Sorted by name, each set-cookie on its own, as fetch's `Headers` iterates. The pairs are read-only (fetch's are
+   * fresh copies): the SDK iterates every response's headers twice, and copying them was a tenth of its allocations.
+   */
   entries(): IterableIterator<[string, string]> {
     if (this.#sorted === null) {
       this.#sorted = [];
       for (const name of [...this.#values.keys()].sort()) {
-        if (name === 'set-cookie') for (const cookie of this.#cookies) this.#sorted.push([name, cookie]);
-        else this.#sorted.push([name, this.#values.get(name) as string]);
+        if (name === 'set-cookie') for (const cookie of this.#cookies) this.#sorted.push(pair(name, cookie));
+        else this.#sorted.push(pair(name, this.#values.get(name) as string));
       }
     }
-    return this.#sorted.map(([name, value]): [string, string] => [name, value])[Symbol.iterator]();
+    return this.#sorted[Symbol.iterator]();
   }
 
   *keys(): IterableIterator<string> {
@@ -94,6 +96,18 @@ export class ResponseHeaders {
   [Symbol.for('nodejs.util.inspect.custom')](): Record<string, string> {
     return Object.fromEntries(this.#values);
   }
+}
+
+const pair = (name: string, value: string) => Object.freeze([name, value]) as [string, string];
+
+const isHttpWhitespace = (code: number) => code === 32 || code === 9 || code === 10 || code === 13;
+
+/** fetch trims HTTP whitespace only (tab, CR, LF, space), not every Unicode space as String.trim does. */
+function trimHttpWhitespace(value: string): string {
+  // Node's parser has trimmed most values already: the pattern only runs for one that still needs it.
+  if (value === '' || (!isHttpWhitespace(value.charCodeAt(0)) && !isHttpWhitespace(value.charCodeAt(value.length - 1))))
+    return value;
+  return value.replace(HTTP_WHITESPACE, '');
 }
 
 // `instanceof Headers` holds, so what tells headers apart that way reads these as headers: the SDK's own debug log

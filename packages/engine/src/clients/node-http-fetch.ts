@@ -101,7 +101,9 @@ export function createNodeFetch(fallback: Fetch = globalThis.fetch): Fetch {
         res.on('end', () => {
           let response: Response;
           try {
-            response = toResponse(res, Buffer.concat(chunks), init.method === 'HEAD', url);
+            // One chunk (most answers) is the body as it is, not a copy.
+            const raw = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+            response = toResponse(res, raw, init.method === 'HEAD', url);
           } catch (error) {
             fail(error);
             return;
