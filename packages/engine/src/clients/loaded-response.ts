@@ -156,8 +156,14 @@ export class LoadedResponse {
     }
   }
 
-  async json(): Promise<unknown> {
-    return JSON.parse(await this.text());
+  /** Parsed at once, without waiting on `text()` first (the SDK reads every answer this way). */
+  json(): Promise<unknown> {
+    if (this.#standard) return this.#standard.json();
+    try {
+      return Promise.resolve(JSON.parse(utf8.decode(this.#take())));
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   arrayBuffer(): Promise<ArrayBuffer> {
