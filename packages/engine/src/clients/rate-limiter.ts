@@ -89,12 +89,9 @@ export class RequestLimiter {
   async acquire(estimatedTokens: number): Promise<(result: AttemptResult) => void> {
     while (this.inFlight >= this.currentLimit) await new Promise<void>((r) => this.waiters.push(r));
     this.inFlight++;
-    for (const [bucket, amount] of [
-      [this.requests, 1],
-      [this.tokens, estimatedTokens],
-    ] as const) {
-      for (let wait = bucket?.take(amount) ?? 0; wait > 0; wait = bucket!.take(amount)) await this.sleep(wait);
-    }
+    // No arrays per request to walk the two buckets: most runs have neither.
+    if (this.requests) await this.paced(this.requests, 1);
+    if (this.tokens) await this.paced(this.tokens, estimatedTokens);
     let released = false;
     return (result) => {
       if (released) return;
@@ -105,9 +102,14 @@ export class RequestLimiter {
     };
   }
 
+  private async paced(bucket: Bucket, amount: number): Promise<void> {
+    for (let wait = bucket.take(amount); wait > 0; wait = bucket.take(amount)) await this.sleep(wait);
+  }
+
   /** Lets as many waiters try again as there are free slots. */
   private wake(): void {
-    this.waiters.splice(0, Math.max(0, this.currentLimit - this.inFlight)).forEach((wake) => wake());
+    for (let free = this.currentLimit - this.inFlight; free > 0 && this.waiters.length > 0; free--)
+      (this.waiters.shift() as () => void)();
   }
 
   private adapt(result: AttemptResult): void {
