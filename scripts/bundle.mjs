@@ -61,6 +61,33 @@ function ownFileContext(outDir) {
 }
 
 /**
+ * yargs imports its help printer (cliui) and string-width for `--help` and error messages only, but their modules
+ * build Unicode tables when loaded (three `Intl.Segmenter`s and `\p{…}` regular expressions: ~35 ms of CPU, in each
+ * process, before a run's first request). Imported from yargs' platform shim, each becomes a function that
+ * `require`s the real module on its first call: esbuild bundles it behind a lazy initialiser, so it runs only when
+ * a help text is printed.
+ */
+function helpOnlyOnUse() {
+  const FROM_YARGS_SHIM = /[\\/]yargs[\\/]lib[\\/]platform-shims[\\/]/;
+  return {
+    name: 'help-only-on-use',
+    setup(b) {
+      b.onResolve({ filter: /^(cliui|string-width)$/ }, async (args) => {
+        if (!FROM_YARGS_SHIM.test(args.importer) || args.pluginData === 'real') return undefined;
+        const real = await b.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, pluginData: 'real' });
+        if (real.errors.length > 0) return { errors: real.errors };
+        return { path: real.path, namespace: 'on-first-use' };
+      });
+      b.onLoad({ filter: /./, namespace: 'on-first-use' }, (args) => ({
+        contents: `export default function onFirstUse(...args) { return require(${JSON.stringify(args.path)}).default(...args); }\n`,
+        loader: 'js',
+        resolveDir: dirname(args.path),
+      }));
+    },
+  };
+}
+
+/**
  * Bundles one program from tsc's output into `outDir` (default packages/<pkg>/dist/bundle, where its bin looks)
  * and writes the stamp. Returns the metafile's counts.
  * @example await bundleProgram(PROGRAMS[0], '/tmp/x') // → { modules: 499, files: 38, bytes: 1441792 }
@@ -80,7 +107,7 @@ export async function bundleProgram({ pkg, name }, outDir = join(ROOT, 'packages
     platform: 'node',
     target: 'node20',
     external: EXTERNAL,
-    plugins: [ownFileContext(outDir)],
+    plugins: [helpOnlyOnUse(), ownFileContext(outDir)],
     // Bundled CommonJS packages call require() for Node built-ins; an ES module has no require of its own.
     banner: {
       js: "import { createRequire as __efCreateRequire } from 'node:module'; const require = __efCreateRequire(import.meta.url);",

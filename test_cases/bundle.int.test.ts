@@ -101,4 +101,30 @@ describe('bundled programs', () => {
     expect(text).not.toContain('// node_modules/re2js/');
     expect(text).not.toContain('// packages/custom-benchmarks/dist/');
   }, 60_000);
+
+  it("yargs' help printer and its Unicode tables are built only when a help text is printed", () => {
+    // A preload counts the Intl.Segmenters made (cliui and string-width make three when loaded) and prints the count.
+    const preload = join(tempDir('ef-bundle-help-'), 'count-segmenters.mjs');
+    writeFileSync(
+      preload,
+      'let made = 0;\nconst Real = Intl.Segmenter;\nIntl.Segmenter = function (...a) { made++; return new Real(...a); };\n' +
+        "process.on('exit', () => process.stderr.write(`segmenters: ${made}\\n`));\n",
+    );
+    const counted = (bin: string, args: string[], input = '') =>
+      spawnSync(process.execPath, ['--import', pathToFileURL(preload).href, join(REPO_ROOT, bin), ...args], {
+        encoding: 'utf8',
+        cwd: REPO_ROOT,
+        input,
+      });
+    const engine = 'packages/engine/bin/ef-bench.js';
+    const prestarted = counted(engine, ['--argv-on-stdin']);
+    expect(prestarted.status).toBe(0);
+    expect(prestarted.stderr).toBe('segmenters: 0\n');
+    const listed = counted('packages/cli/bin/eval-factory.js', ['ls', '--debug']);
+    expect(listed.stdout).toMatch(/^helm: \n {2}\* pubmed_qa\n/);
+    expect(listed.stderr).toMatch(/^segmenters: 0$/m); // after its --debug lines
+    const help = counted(engine, ['run', '--help']);
+    expect(help.stdout).toContain('--run-entries');
+    expect(help.stderr).not.toMatch(/^segmenters: 0$/m);
+  });
 });
