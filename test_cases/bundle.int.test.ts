@@ -30,6 +30,8 @@ function fakePackage(bin: string, name: string): { dir: string; buildInfo: strin
   return { dir, buildInfo, stamp };
 }
 
+const CLI_BIN = join(REPO_ROOT, 'packages/cli/bin/eval-factory.js');
+
 const run = (file: string, args: string[] = []) =>
   spawnSync(process.execPath, [file, ...args], { encoding: 'utf8', cwd: REPO_ROOT });
 
@@ -126,5 +128,34 @@ describe('bundled programs', () => {
     const help = counted(engine, ['run', '--help']);
     expect(help.stdout).toContain('--run-entries');
     expect(help.stderr).not.toMatch(/^segmenters: 0$/m);
+  });
+
+  it("the CLI starts a run's engine before it loads anything but the spawn code and the errors package (at most 6 of its bundle's files)", () => {
+    // A loader hook lists every file loaded; a preload adds `spawn` to the list when a process is spawned.
+    const dir = tempDir('ef-bundle-spawn-');
+    const list = join(dir, 'loaded.txt');
+    writeFileSync(
+      join(dir, 'hooks.mjs'),
+      `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) {\n  if (url.startsWith('file:')) appendFileSync(${JSON.stringify(list)}, url + '\\n');\n  return next(url, context);\n}\n`,
+    );
+    writeFileSync(
+      join(dir, 'preload.mjs'),
+      `import { register, syncBuiltinESMExports } from 'node:module';\nimport childProcess from 'node:child_process';\nimport { appendFileSync } from 'node:fs';\n` +
+        `register(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)});\n` +
+        `const spawn = childProcess.spawn;\nchildProcess.spawn = (...a) => { appendFileSync(${JSON.stringify(list)}, 'spawn\\n'); return spawn(...a); };\nsyncBuiltinESMExports();\n`,
+    );
+    // The run stops at its config (no such file); its engine, started by then, reads end of input and exits.
+    const preload = pathToFileURL(join(dir, 'preload.mjs')).href;
+    const cli = spawnSync(
+      process.execPath,
+      ['--import', preload, CLI_BIN, 'run_eval', '--run_config', join(dir, 'none.yml')],
+      { encoding: 'utf8', cwd: REPO_ROOT },
+    );
+    expect(cli.stderr).toContain('EF_FILE_NOT_FOUND');
+    const loaded = readFileSync(list, 'utf8').trim().split('\n');
+    const beforeSpawn = loaded.slice(0, loaded.indexOf('spawn'));
+    expect(loaded).toContain('spawn');
+    expect(beforeSpawn.filter((url) => url.includes('/packages/cli/dist/bundle/')).length).toBeLessThanOrEqual(6);
+    expect(loaded.length - beforeSpawn.length).toBeGreaterThan(10); // the rest of the CLI loads after
   });
 });
