@@ -1,13 +1,14 @@
 /**
- * What a run's factory loads before it hands the command line to the engine (docs/performance.md, "Start-up"): the
- * command and the model-configuration templates are compiled at build time, so rendering them needs only Handlebars'
- * runtime, not its compiler.
+ * What a run loads before its first request (docs/performance.md, "Start-up"): the factory renders the command and
+ * the model-configuration templates, compiled at build time, with Handlebars' runtime only, not its compiler; the
+ * engine loads SQLite's native addon only for a run that caches.
  */
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { fixture, REPO_ROOT, tempDir, writeRunConfig } from './support.js';
+import { startFakeOpenAIServer } from '@eval-factory/testkit';
+import { fixture, REPO_ROOT, runCli, tempDir, writeRunConfig } from './support.js';
 
 describe('start-up of run_eval', () => {
   it("renders the command and the model configs with Handlebars' runtime: its compiler is never loaded", () => {
@@ -37,4 +38,42 @@ describe('start-up of run_eval', () => {
     expect(run.stdout).toContain('ef-bench');
     expect(run.stderr).toMatch(/^runtime: true, compiler: false$/m);
   }, 60_000);
+
+  it.each([
+    [false, false],
+    [true, true],
+  ])(
+    "with use_caching %s, the engine loads SQLite's native addon: %s",
+    async (caching, loaded) => {
+      const dir = tempDir('ef-start-up-');
+      // Each process of the run appends, on exit, whether sqlite3 was loaded (externals of the bundle load through Node).
+      const report = join(dir, 'sqlite3.txt');
+      const preload = join(dir, 'sqlite3-loaded.cjs');
+      writeFileSync(
+        preload,
+        "process.on('exit', () => require('node:fs').appendFileSync(" +
+          `${JSON.stringify(report)}, \`\${/engine/.test(process.argv[1]) ? 'engine' : 'factory'} ` +
+          '${Object.keys(require.cache).some((f) => /node_modules[\\\\/]sqlite3[\\\\/]/.test(f))}\\n`));\n',
+      );
+      const server = await startFakeOpenAIServer({ answer: () => 'yes' });
+      try {
+        const rc = writeRunConfig(dir, {
+          config: {
+            type: 'pubmed_qa',
+            output_dir: join(dir, 'out'),
+            params: { limit_samples: 2, extra: { data_path: fixture('pubmed_qa') } },
+          },
+          target: {
+            api_endpoint: { url: server.url, model_id: 'm', type: 'chat', adapter_config: { use_caching: caching } },
+          },
+        });
+        const run = await runCli(['run_eval', '--run_config', rc], { env: { NODE_OPTIONS: `--require ${preload}` } });
+        expect(run.code).toBe(0);
+      } finally {
+        await server.close();
+      }
+      expect(readFileSync(report, 'utf8')).toContain(`engine ${loaded}\n`);
+    },
+    60_000,
+  );
 });
