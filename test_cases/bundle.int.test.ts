@@ -4,7 +4,7 @@
  * answers `ls` exactly as tsc's output does while reading a handful of files instead of ~50 modules.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
@@ -157,5 +157,16 @@ describe('bundled programs', () => {
     expect(loaded).toContain('spawn');
     expect(beforeSpawn.filter((url) => url.includes('/packages/cli/dist/bundle/')).length).toBeLessThanOrEqual(6);
     expect(loaded.length - beforeSpawn.length).toBeGreaterThan(10); // the rest of the CLI loads after
+  });
+
+  it("the CLI's bundle holds Handlebars' runtime but not its compiler (a template the build did not compile loads it)", () => {
+    const dir = join(REPO_ROOT, 'packages/cli/dist/bundle');
+    const text = readdirSync(dir)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(join(dir, f), 'utf8'))
+      .join('\n');
+    expect(text).toContain('// node_modules/handlebars/dist/cjs/handlebars.runtime.js');
+    expect(text).not.toContain('// node_modules/handlebars/dist/cjs/handlebars/compiler/');
+    expect(text).not.toContain('// node_modules/source-map/');
   });
 });
