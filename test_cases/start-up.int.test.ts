@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { startFakeOpenAIServer } from '@eval-factory/testkit';
+import { START_MARKS } from '@eval-factory/types';
 import { fixture, REPO_ROOT, runCli, tempDir, writeRunConfig } from './support.js';
 
 describe('start-up of run_eval', () => {
@@ -76,4 +77,35 @@ describe('start-up of run_eval', () => {
     },
     60_000,
   );
+
+  it('both processes mark their start-up steps, in order (START_MARKS, read by bench/startup.mjs)', async () => {
+    const dir = tempDir('ef-start-up-');
+    const report = join(dir, 'marks.txt');
+    const preload = join(dir, 'marks.cjs');
+    writeFileSync(
+      preload,
+      "process.on('exit', () => require('node:fs').appendFileSync(" +
+        `${JSON.stringify(report)}, performance.getEntriesByType('mark').map((m) => m.name + '\\n').join('')));\n`,
+    );
+    const server = await startFakeOpenAIServer({ answer: () => 'yes' });
+    try {
+      const rc = writeRunConfig(dir, {
+        config: {
+          type: 'pubmed_qa',
+          output_dir: join(dir, 'out'),
+          params: { limit_samples: 2, extra: { data_path: fixture('pubmed_qa') } },
+        },
+        target: { api_endpoint: { url: server.url, model_id: 'm', type: 'chat' } },
+      });
+      const run = await runCli(['run_eval', '--run_config', rc], { env: { NODE_OPTIONS: `--require ${preload}` } });
+      expect(run.code).toBe(0);
+    } finally {
+      await server.close();
+    }
+    const marks = readFileSync(report, 'utf8').trim().split('\n');
+    const factory = [START_MARKS.engineStarted, START_MARKS.commandHandedOver];
+    const engine = [START_MARKS.engineLoaded, START_MARKS.commandRead, START_MARKS.dataReady, START_MARKS.endpointOpen];
+    expect(marks.filter((m) => factory.includes(m))).toEqual(factory);
+    expect(marks.filter((m) => engine.includes(m))).toEqual(engine);
+  }, 60_000);
 });
