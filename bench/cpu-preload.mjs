@@ -25,10 +25,18 @@ if (dir) {
     session.post('Profiler.start');
   }
   // performance.timeOrigin: the process's start on the wall clock (its module loading counts as CPU before sampling).
+  // marks: the run's start-up marks (START_MARKS in @eval-factory/types) as [name, epoch ms].
   const write = (profile) =>
     writeFileSync(
       join(dir, `${role}-${process.pid}.json`),
-      JSON.stringify({ role, timeOrigin: performance.timeOrigin, samples, profile, profileEpochMs: profileEpoch }),
+      JSON.stringify({
+        role,
+        timeOrigin: performance.timeOrigin,
+        samples,
+        profile,
+        profileEpochMs: profileEpoch,
+        marks: performance.getEntriesByType('mark').map((m) => [m.name, performance.timeOrigin + m.startTime]),
+      }),
     );
   // The profile's clock (CLOCK_MONOTONIC in µs, as process.hrtime) on the wall clock: epoch ms = profileEpoch + µs / 1000.
   const profileEpoch = Date.now() - Number(process.hrtime.bigint() / 1000n) / 1000;

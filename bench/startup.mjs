@@ -4,13 +4,15 @@
 // - `run_eval --dry_run` over a 1000-entry invented PubMedQA file;
 // - target 2: the time from spawning a live `run_eval` (same 1000 entries, loopback fake server, 0 ms) to the
 //   server seeing its first request (≤ 0.3 s), against a bare node:http loop's spawn → first request. Where it is
-//   missed, one more run with cpu-preload.mjs shows each process's CPU before that first request. (The 1M half of
-//   the target takes `node bench/scale.mjs --million`.)
+//   missed, one more run with cpu-preload.mjs shows each process's CPU before that first request and its start-up
+//   step by step (the marks both processes make, START_MARKS in @eval-factory/types). (The 1M half of the target
+//   takes `node bench/scale.mjs --million`.)
 // CPU times (user + sys of the whole process tree, from GNU time; mean of the runs) stay meaningful when other
 // jobs share the cores.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { startFakeOpenAIServer } from '@eval-factory/testkit';
+import { START_MARKS } from '@eval-factory/types';
 import { cpuEnv, cpuSplit, readCpu } from './cpu.mjs';
 import { floorLoop, target } from './floors.mjs';
 import {
@@ -79,14 +81,39 @@ async function floorFirstRequest(server) {
   return { wallMs: phases(floor, sent).beforeMs, cpuMs: null };
 }
 
-/** Each process's CPU before the first request of one more run (cpu-preload.mjs). */
+/** The steps of each process's start-up (START_MARKS), in the words of the timeline. */
+const STEPS = [
+  [START_MARKS.engineStarted, 'started the engine'],
+  [START_MARKS.commandHandedOver, 'handed it the command line'],
+  [START_MARKS.engineLoaded, 'loaded'],
+  [START_MARKS.commandRead, 'read the command line'],
+  [START_MARKS.dataReady, 'had its data'],
+  [START_MARKS.endpointOpen, 'opened its endpoint'],
+];
+
+/** One process's start-up: when it started and reached each step, ms after spawn, with its CPU by then. */
+function timeline(name, data, spawnMs) {
+  if (!data) return `${name}: n/a`;
+  const at = (t) => `${(t - spawnMs).toFixed(0)} ms (CPU ${cpuSplit(data, t, t).beforeMs.toFixed(0)})`;
+  const steps = STEPS.flatMap(([mark, words]) => {
+    const t = data.marks?.find(([m]) => m === mark)?.[1];
+    return t === undefined ? [] : [`${words} ${at(t)}`];
+  });
+  return `${name}: started ${(data.timeOrigin - spawnMs).toFixed(0)} ms, ${steps.join(', ')}`;
+}
+
+/** Each process's start-up and CPU before the first request of one more run (cpu-preload.mjs). */
 async function cpuBeforeFirstRequest(server, dataDir) {
   const cpu = cpuEnv();
   const run = await firstRequest(server, dataDir, cpu.env);
   const first = run.startEpochMs + run.wallMs;
   const { engine, factory } = readCpu(cpu.dir);
   const before = (d) => (d ? `${cpuSplit(d, first, first).beforeMs.toFixed(0)} ms` : 'n/a');
-  return `in a run whose first request came ${run.wallMs.toFixed(0)} ms after spawn, the factory had used ${before(factory)} of CPU and the engine ${before(engine)} (bench/engine-cpu.mjs splits the engine's by kind of code)`;
+  return [
+    `in a run whose first request came ${run.wallMs.toFixed(0)} ms after spawn, the factory had used ${before(factory)} of CPU and the engine ${before(engine)} (bench/engine-cpu.mjs splits the engine's by kind of code); its start-up, ms after spawn (CPU ms of that process by then):`,
+    timeline('factory', factory, run.startEpochMs),
+    timeline('engine', engine, run.startEpochMs),
+  ].join('\n    ');
 }
 
 async function timesOf(what, fn) {

@@ -38,10 +38,13 @@ const EXTERNAL = ['sqlite3', 'playwright-core', 'apache-arrow', 'hyparquet', 're
 /**
  * Rewrites each bundled file as it is loaded:
  * - `import.meta.url` becomes that file's own URL, computed from the bundle's URL (see the top of this file);
- * - in tsc's output, a first-use load `createRequire(import.meta.url)('x')` (config's Handlebars and YAML parser,
- *   kept off `ls`) becomes `require('x')`, which esbuild bundles and still runs on first use only: the process then
- *   holds one copy, not a bundled one plus ~40–70 files of another read from node_modules during a run's start-up.
- *   (`lazyLoader` in the benchmarks is left alone: those parsers stay in node_modules until a benchmark needs them.)
+ * - in tsc's output, a first-use load `createRequire(import.meta.url)('x')` (config's YAML parser, kept off `ls`;
+ *   Handlebars' runtime) becomes `require('x')`, which esbuild bundles and still runs on first use only: the process
+ *   then holds one copy, not a bundled one plus ~40–70 files of another read from node_modules during a run's
+ *   start-up. The whole of Handlebars (its compiler) is the exception: every template a run renders is compiled at
+ *   build time, so it stays in node_modules and is read only for a template the build did not see, rather than
+ *   ~240 KB of code compiled into each run's start-up. (`lazyLoader` in the benchmarks is left alone: those parsers
+ *   stay in node_modules until a benchmark needs them.)
  */
 function ownFileContext(outDir) {
   return {
@@ -51,11 +54,38 @@ function ownFileContext(outDir) {
         let text = readFileSync(args.path, 'utf8');
         if (!text.includes('import.meta.url')) return undefined;
         if (/[\\/]packages[\\/][^\\/]+[\\/]dist[\\/]/.test(args.path))
-          text = text.replaceAll(/\bcreateRequire\(import\.meta\.url\)\((?=['"])/g, 'require(');
+          text = text.replaceAll(/\bcreateRequire\(import\.meta\.url\)\((?=['"](?!handlebars['"]))/g, 'require(');
         const rel = relative(outDir, args.path).split('\\').join('/');
         const own = `new URL(${JSON.stringify(rel)}, import.meta.url).href`;
         return { contents: text.replaceAll('import.meta.url', own), loader: 'js', resolveDir: dirname(args.path) };
       });
+    },
+  };
+}
+
+/**
+ * yargs imports its help printer (cliui) and string-width for `--help` and error messages only, but their modules
+ * build Unicode tables when loaded (three `Intl.Segmenter`s and `\p{…}` regular expressions: ~35 ms of CPU, in each
+ * process, before a run's first request). Imported from yargs' platform shim, each becomes a function that
+ * `require`s the real module on its first call: esbuild bundles it behind a lazy initialiser, so it runs only when
+ * a help text is printed.
+ */
+function helpOnlyOnUse() {
+  const FROM_YARGS_SHIM = /[\\/]yargs[\\/]lib[\\/]platform-shims[\\/]/;
+  return {
+    name: 'help-only-on-use',
+    setup(b) {
+      b.onResolve({ filter: /^(cliui|string-width)$/ }, async (args) => {
+        if (!FROM_YARGS_SHIM.test(args.importer) || args.pluginData === 'real') return undefined;
+        const real = await b.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, pluginData: 'real' });
+        if (real.errors.length > 0) return { errors: real.errors };
+        return { path: real.path, namespace: 'on-first-use' };
+      });
+      b.onLoad({ filter: /./, namespace: 'on-first-use' }, (args) => ({
+        contents: `export default function onFirstUse(...args) { return require(${JSON.stringify(args.path)}).default(...args); }\n`,
+        loader: 'js',
+        resolveDir: dirname(args.path),
+      }));
     },
   };
 }
@@ -80,7 +110,7 @@ export async function bundleProgram({ pkg, name }, outDir = join(ROOT, 'packages
     platform: 'node',
     target: 'node20',
     external: EXTERNAL,
-    plugins: [ownFileContext(outDir)],
+    plugins: [helpOnlyOnUse(), ownFileContext(outDir)],
     // Bundled CommonJS packages call require() for Node built-ins; an ES module has no require of its own.
     banner: {
       js: "import { createRequire as __efCreateRequire } from 'node:module'; const require = __efCreateRequire(import.meta.url);",

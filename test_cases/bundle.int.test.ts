@@ -4,7 +4,7 @@
  * answers `ls` exactly as tsc's output does while reading a handful of files instead of ~50 modules.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
@@ -29,6 +29,8 @@ function fakePackage(bin: string, name: string): { dir: string; buildInfo: strin
   writeFileSync(stamp, JSON.stringify({ buildInfo: ['../.tsbuildinfo'] }));
   return { dir, buildInfo, stamp };
 }
+
+const CLI_BIN = join(REPO_ROOT, 'packages/cli/bin/eval-factory.js');
 
 const run = (file: string, args: string[] = []) =>
   spawnSync(process.execPath, [file, ...args], { encoding: 'utf8', cwd: REPO_ROOT });
@@ -101,4 +103,70 @@ describe('bundled programs', () => {
     expect(text).not.toContain('// node_modules/re2js/');
     expect(text).not.toContain('// packages/custom-benchmarks/dist/');
   }, 60_000);
+
+  it("yargs' help printer and its Unicode tables are built only when a help text is printed", () => {
+    // A preload counts the Intl.Segmenters made (cliui and string-width make three when loaded) and prints the count.
+    const preload = join(tempDir('ef-bundle-help-'), 'count-segmenters.mjs');
+    writeFileSync(
+      preload,
+      'let made = 0;\nconst Real = Intl.Segmenter;\nIntl.Segmenter = function (...a) { made++; return new Real(...a); };\n' +
+        "process.on('exit', () => process.stderr.write(`segmenters: ${made}\\n`));\n",
+    );
+    const counted = (bin: string, args: string[], input = '') =>
+      spawnSync(process.execPath, ['--import', pathToFileURL(preload).href, join(REPO_ROOT, bin), ...args], {
+        encoding: 'utf8',
+        cwd: REPO_ROOT,
+        input,
+      });
+    const engine = 'packages/engine/bin/ef-bench.js';
+    const prestarted = counted(engine, ['--argv-on-stdin']);
+    expect(prestarted.status).toBe(0);
+    expect(prestarted.stderr).toBe('segmenters: 0\n');
+    const listed = counted('packages/cli/bin/eval-factory.js', ['ls', '--debug']);
+    expect(listed.stdout).toMatch(/^helm: \n {2}\* pubmed_qa\n/);
+    expect(listed.stderr).toMatch(/^segmenters: 0$/m); // after its --debug lines
+    const help = counted(engine, ['run', '--help']);
+    expect(help.stdout).toContain('--run-entries');
+    expect(help.stderr).not.toMatch(/^segmenters: 0$/m);
+  });
+
+  it("the CLI starts a run's engine before it loads anything but the spawn code and the errors package (at most 6 of its bundle's files)", () => {
+    // A loader hook lists every file loaded; a preload adds `spawn` to the list when a process is spawned.
+    const dir = tempDir('ef-bundle-spawn-');
+    const list = join(dir, 'loaded.txt');
+    writeFileSync(
+      join(dir, 'hooks.mjs'),
+      `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) {\n  if (url.startsWith('file:')) appendFileSync(${JSON.stringify(list)}, url + '\\n');\n  return next(url, context);\n}\n`,
+    );
+    writeFileSync(
+      join(dir, 'preload.mjs'),
+      `import { register, syncBuiltinESMExports } from 'node:module';\nimport childProcess from 'node:child_process';\nimport { appendFileSync } from 'node:fs';\n` +
+        `register(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)});\n` +
+        `const spawn = childProcess.spawn;\nchildProcess.spawn = (...a) => { appendFileSync(${JSON.stringify(list)}, 'spawn\\n'); return spawn(...a); };\nsyncBuiltinESMExports();\n`,
+    );
+    // The run stops at its config (no such file); its engine, started by then, reads end of input and exits.
+    const preload = pathToFileURL(join(dir, 'preload.mjs')).href;
+    const cli = spawnSync(
+      process.execPath,
+      ['--import', preload, CLI_BIN, 'run_eval', '--run_config', join(dir, 'none.yml')],
+      { encoding: 'utf8', cwd: REPO_ROOT },
+    );
+    expect(cli.stderr).toContain('EF_FILE_NOT_FOUND');
+    const loaded = readFileSync(list, 'utf8').trim().split('\n');
+    const beforeSpawn = loaded.slice(0, loaded.indexOf('spawn'));
+    expect(loaded).toContain('spawn');
+    expect(beforeSpawn.filter((url) => url.includes('/packages/cli/dist/bundle/')).length).toBeLessThanOrEqual(6);
+    expect(loaded.length - beforeSpawn.length).toBeGreaterThan(10); // the rest of the CLI loads after
+  });
+
+  it("the CLI's bundle holds Handlebars' runtime but not its compiler (a template the build did not compile loads it)", () => {
+    const dir = join(REPO_ROOT, 'packages/cli/dist/bundle');
+    const text = readdirSync(dir)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(join(dir, f), 'utf8'))
+      .join('\n');
+    expect(text).toContain('// node_modules/handlebars/dist/cjs/handlebars.runtime.js');
+    expect(text).not.toContain('// node_modules/handlebars/dist/cjs/handlebars/compiler/');
+    expect(text).not.toContain('// node_modules/source-map/');
+  });
 });

@@ -4,6 +4,9 @@ import { prestartIfRun } from './early-engine.js';
 
 endOnClosedPipe();
 const argv = process.argv.slice(2);
+// The engine (a separate process), when this command runs one, starts first: it loads while this process loads
+// everything else, yargs and the config chain included (docs/architecture.md, "Start-up").
+const engine = await prestartIfRun(argv);
 
 if (argv.length === 1 && argv[0] === 'ls') {
   // Plain `eval-factory ls`, the command run most often by hand, skips yargs (~0.1 s of its ~0.25 s start-up); with
@@ -14,8 +17,6 @@ if (argv.length === 1 && argv[0] === 'ls') {
     process.exitCode = reportError(error, process.env.EF_LOG_LEVEL === 'DEBUG');
   }
 } else {
-  // The engine (a separate process) loads while this one loads yargs and the config chain.
-  const engine = await prestartIfRun(argv);
   const { main } = await import('./main.js');
   process.exitCode = await main(argv, engine);
 }

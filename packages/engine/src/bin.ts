@@ -6,6 +6,7 @@ import {
   jobEndLine,
   ENGINE_SEND_GATE_ENV,
   slotsLine,
+  START_MARKS,
 } from '@eval-factory/types';
 import { endOnClosedPipe, reportError } from '@eval-factory/errors';
 import { argvFromStdin, lineReader, readGrants, skippingGrants, type LineReader } from './argv-on-stdin.js';
@@ -20,6 +21,7 @@ setFlagsFromString('--heap-growing-percent=40');
 endOnClosedPipe();
 
 async function run(): Promise<number> {
+  performance.mark(START_MARKS.engineLoaded);
   if (process.argv[2] !== ENGINE_ARGV_ON_STDIN) return main();
   // Started early by the factory: the modules above are loaded by now; the command line follows on stdin.
   const next = lineReader(process.stdin);
@@ -33,6 +35,7 @@ async function run(): Promise<number> {
     for (;;) {
       const argv = await argvFromStdin(argvLines);
       if (argv === null) return 0;
+      performance.mark(START_MARKS.commandRead);
       const code = await runJob(argv, next);
       if (!reuse) return code;
       await endOfJob(reuse, code);

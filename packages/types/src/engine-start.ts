@@ -78,3 +78,18 @@ export function readSlotsLine(line: string): number | null {
   const text = line.slice(ENGINE_SLOTS_PREFIX.length).trim();
   return /^\d+$/.test(text) ? Number(text) : null;
 }
+
+/**
+ * Where a run's start-up stands, as User Timing marks (`performance.mark`) in each process: the factory when it has
+ * started the engine and when it hands the command line over, the engine when its code is loaded, when it has its
+ * command line, its data and its endpoint (cache, client). Nothing reads them during a run; bench/startup.mjs prints
+ * them (docs/performance.md, "Start-up").
+ */
+export const START_MARKS = Object.freeze({
+  engineStarted: 'ef:factory:engine-started',
+  commandHandedOver: 'ef:factory:command-handed-over',
+  engineLoaded: 'ef:engine:loaded',
+  commandRead: 'ef:engine:command-read',
+  dataReady: 'ef:engine:data-ready',
+  endpointOpen: 'ef:engine:endpoint-open',
+});

@@ -12,6 +12,7 @@ export {
   readSlotsLine,
   sendGoLine,
   slotsLine,
+  START_MARKS,
   type SlotGrant,
   type SlotHandover,
 } from './engine-start.js';

@@ -2,7 +2,6 @@ import { existsSync, renameSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import Keyv from 'keyv';
-import KeyvSqlite from '@keyv/sqlite';
 import { fromDiskFull, UserError } from '@eval-factory/errors';
 import { readStoredValues } from './sqlite-rows.js';
 
@@ -74,6 +73,8 @@ export async function openSqliteCache(
 }
 
 async function openStore(file: string, namespace: string): Promise<RequestCache> {
+  // Loaded here, not with the engine: a run with the cache off never needs SQLite's native addon (~7 ms of CPU).
+  const { default: KeyvSqlite } = await import('@keyv/sqlite');
   const store = new KeyvSqlite({ uri: `sqlite://${file}`, busyTimeout: 10_000 });
   await store.query('PRAGMA journal_mode=WAL');
   await store.query('PRAGMA synchronous=NORMAL');

@@ -1,6 +1,6 @@
 import { describeSecret } from '@eval-factory/errors';
 import { join } from 'node:path';
-import { RUN_FILES } from '@eval-factory/types';
+import { RUN_FILES, START_MARKS } from '@eval-factory/types';
 import { createAuthContext, resolveModelKey, withHeaderValues } from '../auth/index.js';
 import { openRequestCache, type CacheSetup, type RequestCache } from '../cache/index.js';
 import {
@@ -45,6 +45,8 @@ export async function openEndpoint(
   options: RunOptions,
   diag: Diagnostics,
 ): Promise<Endpoint> {
+  // Opened once the run's data is loaded and selected (run-benchmark.ts).
+  performance.mark(START_MARKS.dataReady);
   const out = options.outputPath;
   const auth = createAuthContext({ outputDir: out, log: diag.log, warn: diag.warn });
   // A merge sends nothing, so it needs no key (it runs where the shards' folders are, often without one).
@@ -75,6 +77,7 @@ export async function openEndpoint(
     ...(budget ? { budget } : {}),
   });
   const showRetriesOn = (p: Progress | null) => void (progress = p);
+  performance.mark(START_MARKS.endpointOpen);
   return { client, cache, cacheSetup, budget, limiter, juryPlan, showRetriesOn };
 }
 

@@ -5,7 +5,7 @@
  * framework.yml, or another one, compiles at run time as before.
  */
 import { readFileSync } from 'node:fs';
-import Handlebars from 'handlebars';
+import { handlebarsCompiler } from './handlebars.js';
 
 /** How every command template is compiled: a missing field is an error, nothing is HTML-escaped (Handlebars
  * adds to the options object it gets, so each call gets a copy). */
@@ -46,6 +46,6 @@ function lookup(t: Readonly<Record<string, unknown>> | null, template: string): 
  */
 export function precompiledCommandsJson(templates: readonly string[]): string {
   return JSON.stringify(
-    Object.fromEntries(templates.map((t) => [t, Handlebars.precompile(t, { ...COMPILE_OPTIONS })])),
+    Object.fromEntries(templates.map((t) => [t, handlebarsCompiler().precompile(t, { ...COMPILE_OPTIONS })])),
   );
 }

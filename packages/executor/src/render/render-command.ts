@@ -2,9 +2,9 @@
  * Renders the framework.yml command template (docs/configuration.md) against the merged Evaluation, and turns the
  * result into the argv of one engine invocation.
  */
-import Handlebars from 'handlebars';
 import { UserError } from '@eval-factory/errors';
 import type { Evaluation } from '@eval-factory/types';
+import { handlebarsCompiler, type Handlebars } from './handlebars.js';
 import { COMPILE_OPTIONS, precompiledSource } from './precompiled.js';
 import { createTemplateEnvironment, missingField, sourceAt } from './template-helpers.js';
 import { splitArgv } from './split-argv.js';
@@ -44,7 +44,7 @@ export function renderArgv(template: string, evaluation: Evaluation): string[] {
   return argvOf(rendered).map(plain);
 }
 
-type TemplateSpecification = Parameters<typeof Handlebars.template>[0];
+type TemplateSpecification = Parameters<Handlebars['template']>[0];
 
 const specs = new Map<string, TemplateSpecification>();
 
@@ -58,7 +58,7 @@ function compiled(template: string): TemplateSpecification {
   let spec = specs.get(template);
   if (spec === undefined) {
     // What Handlebars.compile does, with the result kept: the precompiled source evaluated to its spec object.
-    const source = precompiledSource(template) ?? Handlebars.precompile(template, { ...COMPILE_OPTIONS });
+    const source = precompiledSource(template) ?? handlebarsCompiler().precompile(template, { ...COMPILE_OPTIONS });
     spec = new Function(`return ${source}`)() as TemplateSpecification;
     specs.set(template, spec);
   }

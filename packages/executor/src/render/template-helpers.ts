@@ -2,8 +2,8 @@
  * The only helpers the command template may use (docs/configuration.md). They live in a private Handlebars
  * environment so no other package can add logic to command templates.
  */
-import Handlebars from 'handlebars';
 import { UserError } from '@eval-factory/errors';
+import { handlebarsRuntime, type Handlebars } from './handlebars.js';
 import { quoteShellWord } from './shell-quote.js';
 
 /** Handlebars passes this as the last helper argument; `loc` locates the call in the template. */
@@ -39,13 +39,10 @@ export function isSet(value: unknown): boolean {
 
 /**
  * A Handlebars environment with `isSet`, `quote` and `eq`. `template` is only used to name the field in errors.
- * @example createTemplateEnvironment(src).compile(src, { strict: true, noEscape: true })(context)
+ * @example createTemplateEnvironment(src).template(spec)(context) // spec: the template compiled (render-command.ts)
  */
-export function createTemplateEnvironment(
-  template: string,
-  plain: (value: unknown) => unknown = (v) => v,
-): typeof Handlebars {
-  const hbs = Handlebars.create();
+export function createTemplateEnvironment(template: string, plain: (value: unknown) => unknown = (v) => v): Handlebars {
+  const hbs = handlebarsRuntime.create();
   hbs.registerHelper('isSet', (value: unknown) => isSet(value));
   // `plain` turns renderArgv's value tokens back into the values, so comparisons see what the user wrote.
   hbs.registerHelper('eq', (a: unknown, b: unknown) => plain(a) === plain(b));

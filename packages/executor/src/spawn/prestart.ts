@@ -1,4 +1,4 @@
-import { ENGINE_ARGV_ON_STDIN, ENGINE_SEND_GATE_ENV } from '@eval-factory/types';
+import { ENGINE_ARGV_ON_STDIN, ENGINE_SEND_GATE_ENV, START_MARKS } from '@eval-factory/types';
 import { spawnNodeScript, type EngineProcess } from './engine-process.js';
 import { resolveEngine } from './resolve-bin.js';
 import { forwardGrants, type FactorySlotHandover } from './slot-handover.js';
@@ -53,6 +53,7 @@ export function prestartEngine(program: string, opts: EarlyEngineOptions = {}): 
     stdin: 'pipe',
     env: opts.env,
   });
+  performance.mark(START_MARKS.engineStarted);
   // An engine that died early reports through `exited`; writing to it must not throw as well.
   child.stdin?.on('error', () => {});
   let used = false;
@@ -63,6 +64,7 @@ export function prestartEngine(program: string, opts: EarlyEngineOptions = {}): 
     start(args, turn) {
       if (used) throw new Error('prestarted engine already used');
       used = true;
+      performance.mark(START_MARKS.commandHandedOver);
       const argvLine = `${JSON.stringify(args)}\n`;
       if (!gated) child.stdin?.end(argvLine);
       else {

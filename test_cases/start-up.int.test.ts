@@ -1,0 +1,111 @@
+/**
+ * What a run loads before its first request (docs/performance.md, "Start-up"): the factory renders the command and
+ * the model-configuration templates, compiled at build time, with Handlebars' runtime only, not its compiler; the
+ * engine loads SQLite's native addon only for a run that caches.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import { startFakeOpenAIServer } from '@eval-factory/testkit';
+import { START_MARKS } from '@eval-factory/types';
+import { fixture, REPO_ROOT, runCli, tempDir, writeRunConfig } from './support.js';
+
+describe('start-up of run_eval', () => {
+  it("renders the command and the model configs with Handlebars' runtime: its compiler is never loaded", () => {
+    const dir = tempDir('ef-start-up-');
+    // tsc's output (not the bundle), so that Node's own module cache shows every file of Handlebars that loaded.
+    const preload = join(dir, 'handlebars-parts.cjs');
+    writeFileSync(
+      preload,
+      "process.on('exit', () => {\n  const files = Object.keys(require.cache);\n" +
+        '  const has = (re) => files.some((f) => re.test(f));\n' +
+        '  process.stderr.write(`runtime: ${has(/handlebars[\\\\/]runtime\\.js$/)}, compiler: ${has(/handlebars[\\\\/]compiler[\\\\/]/)}\\n`);\n});\n',
+    );
+    const rc = writeRunConfig(dir, {
+      config: {
+        type: 'pubmed_qa',
+        output_dir: join(dir, 'out'),
+        params: { limit_samples: 2, extra: { data_path: fixture('pubmed_qa') } },
+      },
+      target: { api_endpoint: { url: 'http://127.0.0.1:9/v1', model_id: 'm', type: 'chat' } },
+    });
+    const cli = join(REPO_ROOT, 'packages/cli/dist/bin.js');
+    const run = spawnSync(process.execPath, ['--require', preload, cli, 'run_eval', '--run_config', rc, '--dry_run'], {
+      encoding: 'utf8',
+      cwd: REPO_ROOT,
+      env: { ...process.env, CI: 'true' },
+    });
+    expect(run.stdout).toContain('ef-bench');
+    expect(run.stderr).toMatch(/^runtime: true, compiler: false$/m);
+  }, 60_000);
+
+  it.each([
+    [false, false],
+    [true, true],
+  ])(
+    "with use_caching %s, the engine loads SQLite's native addon: %s",
+    async (caching, loaded) => {
+      const dir = tempDir('ef-start-up-');
+      // Each process of the run appends, on exit, whether sqlite3 was loaded (externals of the bundle load through Node).
+      const report = join(dir, 'sqlite3.txt');
+      const preload = join(dir, 'sqlite3-loaded.cjs');
+      writeFileSync(
+        preload,
+        "process.on('exit', () => require('node:fs').appendFileSync(" +
+          `${JSON.stringify(report)}, \`\${/engine/.test(process.argv[1]) ? 'engine' : 'factory'} ` +
+          '${Object.keys(require.cache).some((f) => /node_modules[\\\\/]sqlite3[\\\\/]/.test(f))}\\n`));\n',
+      );
+      const server = await startFakeOpenAIServer({ answer: () => 'yes' });
+      try {
+        const rc = writeRunConfig(dir, {
+          config: {
+            type: 'pubmed_qa',
+            output_dir: join(dir, 'out'),
+            params: { limit_samples: 2, extra: { data_path: fixture('pubmed_qa') } },
+          },
+          target: {
+            api_endpoint: { url: server.url, model_id: 'm', type: 'chat', adapter_config: { use_caching: caching } },
+          },
+        });
+        const run = await runCli(['run_eval', '--run_config', rc], { env: { NODE_OPTIONS: `--require ${preload}` } });
+        expect(run.code).toBe(0);
+      } finally {
+        await server.close();
+      }
+      expect(readFileSync(report, 'utf8')).toContain(`engine ${loaded}\n`);
+    },
+    60_000,
+  );
+
+  it('both processes mark their start-up steps, in order (START_MARKS, read by bench/startup.mjs)', async () => {
+    const dir = tempDir('ef-start-up-');
+    const report = join(dir, 'marks.txt');
+    const preload = join(dir, 'marks.cjs');
+    writeFileSync(
+      preload,
+      "process.on('exit', () => require('node:fs').appendFileSync(" +
+        `${JSON.stringify(report)}, performance.getEntriesByType('mark').map((m) => m.name + '\\n').join('')));\n`,
+    );
+    const server = await startFakeOpenAIServer({ answer: () => 'yes' });
+    try {
+      const rc = writeRunConfig(dir, {
+        config: {
+          type: 'pubmed_qa',
+          output_dir: join(dir, 'out'),
+          params: { limit_samples: 2, extra: { data_path: fixture('pubmed_qa') } },
+        },
+        target: { api_endpoint: { url: server.url, model_id: 'm', type: 'chat' } },
+      });
+      const run = await runCli(['run_eval', '--run_config', rc], { env: { NODE_OPTIONS: `--require ${preload}` } });
+      expect(run.code).toBe(0);
+    } finally {
+      await server.close();
+    }
+    const marks = readFileSync(report, 'utf8').trim().split('\n');
+    const factory = [START_MARKS.engineStarted, START_MARKS.commandHandedOver];
+    const engine = [START_MARKS.engineLoaded, START_MARKS.commandRead, START_MARKS.dataReady, START_MARKS.endpointOpen];
+    expect(marks.filter((m) => factory.includes(m))).toEqual(factory);
+    expect(marks.filter((m) => engine.includes(m))).toEqual(engine);
+  }, 60_000);
+});
