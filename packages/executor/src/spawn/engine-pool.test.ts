@@ -3,17 +3,19 @@
  * share a process, each job gets its own output and exit code, and an engine whose job was stopped or which died
  * is not handed out again.
  */
-import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from '@jest/globals';
-import { ENGINE_JOB_END } from '@eval-factory/types';
+import { ENGINE_JOB_END, ENGINE_SEND_GATE_ENV } from '@eval-factory/types';
+import { BACKGROUND_NICE, mayRaisePriority } from './cpu-priority.js';
 import { enginePool } from './engine-pool.js';
 import { runEngine } from './run-engine.js';
+import { FactorySlotHandover } from './slot-handover.js';
 
 /**
- * Reads argv lines; for each: a line on stderr naming the job, `{run_dir, counts: {pid}}` on stdout, then the end of
+ * Reads argv lines (and, gated, waits for a `go` line after each); for each: a line on stderr naming the job, `{run_dir, counts: {pid}}` on stdout, then the end of
  * the job with exit code `code=N` (default 0). `die` exits the process in the middle of the job.
  */
 function fakeEngine(dir: string): string {
@@ -25,9 +27,13 @@ import { appendFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 if (process.env.STARTS_FILE) appendFileSync(process.env.STARTS_FILE, process.pid + '\\n');
 const END = ${JSON.stringify(ENGINE_JOB_END)} + ' ' + process.env.EF_ENGINE_REUSE;
-for await (const line of createInterface({ input: process.stdin })) {
-  if (line === 'go') continue;
+const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
+for (let next = await lines.next(); !next.done; next = await lines.next()) {
+  const line = next.value;
+  if (line.startsWith('go')) continue;
   const argv = JSON.parse(line);
+  // Gated (EF_SEND_GATE=1): the job waits for its first slots.
+  if (process.env.EF_SEND_GATE === '1') for (let go = await lines.next(); !go.done && !go.value.startsWith('go'); go = await lines.next());
   process.stderr.write('job ' + argv[0] + ' without newline ');
   if (argv.includes('die')) process.exit(3);
   // Output that looks like the end of the job (a warning quoting a data file) without this engine's token.
@@ -120,5 +126,72 @@ describe('enginePool', () => {
     expect(engines.warm()).toBe(false);
     // Closed: the idle engine was told to end, so no later job would run in it.
     expect(engines.live()).toBe(0);
+  });
+
+  // Linux, with the right to raise a priority back (root, CAP_SYS_NICE): elsewhere the pool leaves priorities alone.
+  const mayRaise =
+    process.platform === 'linux' &&
+    getPriority() + BACKGROUND_NICE <= 19 &&
+    mayRaisePriority(
+      readFileSync('/proc/self/status', 'utf8'),
+      readFileSync('/proc/self/limits', 'utf8'),
+      getPriority(),
+    );
+  (mayRaise ? it : it.skip)('runs an engine at a lower CPU priority except while its job sends', async () => {
+    const starts = join(dir, 'priority-starts.txt');
+    const pids = () => (existsSync(starts) ? readFileSync(starts, 'utf8').split('\n').filter(Boolean) : []);
+    const env = { STARTS_FILE: starts, [ENGINE_SEND_GATE_ENV]: '1' };
+    const engines = enginePool(engine, { cwd: dir, echo: new PassThrough(), env });
+    const base = getPriority();
+    try {
+      engines.warm();
+      const deadline = Date.now() + 10_000;
+      while (pids().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      const pid = Number(pids()[0]);
+      // Every thread of the engine, as the kernel has it (nice is field 19 of /proc/<pid>/task/<tid>/stat).
+      const nice = () => [
+        ...new Set(
+          readdirSync(`/proc/${pid}/task`).map((t) => {
+            const stat = readFileSync(`/proc/${pid}/task/${t}/stat`, 'utf8');
+            return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+          }),
+        ),
+      ];
+      // Loading its code: in the background.
+      expect(nice()).toEqual([base + BACKGROUND_NICE]);
+      const taken = engines.take()!;
+      // runEngine hands the job over after a few awaits: the checks below wait for it.
+      let handedOver: () => void = () => undefined;
+      const started = new Promise<void>((resolve) => (handedOver = resolve));
+      const prestarted = {
+        ...taken,
+        start: (...a: Parameters<typeof taken.start>) => (handedOver(), taken.start(...a)),
+      };
+      const turn = new FactorySlotHandover();
+      const job = runEngine({
+        argv: [engine, 'p'],
+        logFile: join(dir, 'p.log'),
+        cwd: dir,
+        echo: new PassThrough(),
+        prestarted,
+        slotHandover: turn,
+      });
+      await started;
+      // Preparing its job, waiting for slots: still in the background.
+      expect(nice()).toEqual([base + BACKGROUND_NICE]);
+      turn.give(2);
+      expect(nice()).toEqual([base]);
+      // Every answer in (the suite's schedule says so): its scoring and files in the background.
+      prestarted.background?.();
+      expect(nice()).toEqual([base + BACKGROUND_NICE]);
+      turn.giveAll();
+      expect(nice()).toEqual([base]);
+      expect((await job).exitCode).toBe(0);
+      prestarted.dispose();
+      // Idle, kept for a later job: in the background.
+      expect(nice()).toEqual([base + BACKGROUND_NICE]);
+    } finally {
+      engines.close();
+    }
   });
 });

@@ -12,6 +12,7 @@ import { ENGINE_ARGV_ON_STDIN, ENGINE_JOB_END, ENGINE_REUSE_ENV, ENGINE_SEND_GAT
 import { spawnNodeScript, type EngineExit, type EngineProcess } from './engine-process.js';
 import { engineScript, type EarlyEngineOptions, type PrestartedEngine } from './prestart.js';
 import { forwardGrants } from './slot-handover.js';
+import { processPriority, type ProcessPriority } from './cpu-priority.js';
 
 export interface EnginePool {
   /** An engine for the next job: an idle one, or one started now; null when `program` is not a JavaScript bin. */
@@ -92,6 +93,8 @@ class ReusableEngine {
   private exit: EngineExit | null = null;
   /** Told to end after its job (`end`): not given another. */
   private ending = false;
+  /** Sending at the normal priority, everything else (start-up, preparing, files, idle) in the background. */
+  private readonly priority: ProcessPriority;
 
   constructor(
     readonly program: string,
@@ -108,6 +111,8 @@ class ReusableEngine {
       stdin: 'pipe',
       env: { ...env, [ENGINE_REUSE_ENV]: token },
     });
+    this.priority = processPriority(this.child.pid);
+    this.priority.background();
     // An engine that died reports through its job's `exited`; writing to it must not throw as well.
     this.child.stdin?.on('error', () => {});
     splitLines(this.child.stdout, (line) => this.line('stdout', line));
@@ -134,9 +139,16 @@ class ReusableEngine {
         this.child.stdin?.write(`${JSON.stringify(args)}\n`);
         // Its slots as the turn gives them (prestart.ts), stdin left open for the next job. A job that has ended
         // needs none (the engine skips a grant that comes anyway).
-        if (gated) forwardGrants(turn, (line) => job.ended || this.child.stdin?.write(line));
+        // With its first slots the job sends: from then on at the normal priority.
+        if (gated)
+          forwardGrants(turn, (line) => {
+            if (!job.ended) this.priority.foreground();
+            return job.ended || this.child.stdin?.write(line);
+          });
+        else this.priority.foreground();
         return this.view(job);
       },
+      background: () => this.priority.background(),
       dispose: () => {
         if (done) return;
         done = true;
@@ -215,6 +227,7 @@ class ReusableEngine {
 
   private finish(job: Job, exit: EngineExit): void {
     job.ended = true;
+    this.priority.background();
     job.code = exit.exitCode;
     if (!job.stdout.writableEnded) job.stdout.end();
     if (!job.stderr.writableEnded) job.stderr.end();

@@ -18,6 +18,8 @@ export interface EngineProcess {
   readonly stderr: Readable | null;
   kill(signal: NodeJS.Signals): void;
   readonly exited: Promise<EngineExit>;
+  /** The process's id, when it has one (a suite sets its engines' CPU priority: cpu-priority.ts). */
+  readonly pid?: number;
 }
 
 /** The engine draws a live bar only when our own stderr is a terminal (and not in CI). */
@@ -66,6 +68,7 @@ export function spawnNodeScript(
     child.once('close', (code, signal) => resolve({ exitCode: code, signal, notFound: false }));
   }).finally(() => process.off('exit', cleanup));
   return {
+    pid: child.pid,
     stdin: child.stdin,
     stdout: child.stdout,
     stderr: child.stderr,

@@ -190,11 +190,16 @@ async function runJobs(
     const sending = signal();
     const halfway = signal();
     const answered = signal();
+    // The engine the unit runs in, taken when the unit starts.
+    let prestarted: PrestartedEngine | null = null;
     const onProgress = (event: EngineProgressEvent) => {
       o.view.progress(i, event);
       sending.set();
       if (event.final || halfwayDone(completedRequests(event), event.total)) halfway.set();
-      if (event.final) answered.set();
+      if (!event.final) return;
+      answered.set();
+      // Its scoring and files yield the CPU to the jobs still sending (cpu-priority.ts in the executor).
+      prestarted?.background?.();
     };
     const [mine, next] = [turn, new FactorySlotHandover()];
     let written: WrittenRunDocuments | null = null;
@@ -206,9 +211,10 @@ async function runJobs(
     if (running.length >= 2) await running[running.length - 2];
     if (o.stopped() || crash) break;
     o.view.start(i);
+    prestarted = engines.take();
     running.push(
       runUnit(unit, o.jobOf(unit), o.args, o.suiteDir, {
-        prestarted: engines.take(),
+        prestarted,
         onProgress,
         onSlots,
         slotHandover: mine,
