@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { endOnClosedPipe, reportError } from '@eval-factory/errors';
-import { prestartIfRun } from './early-engine.js';
+import { prestartIfRun, warmSuiteIfRun } from './early-engine.js';
 
 endOnClosedPipe();
 const argv = process.argv.slice(2);
@@ -14,8 +14,14 @@ if (argv.length === 1 && argv[0] === 'ls') {
     process.exitCode = reportError(error, process.env.EF_LOG_LEVEL === 'DEBUG');
   }
 } else {
-  // The engine (a separate process) loads while this one loads yargs and the config chain.
+  // The engine (a separate process) loads while this one loads yargs and the config chain; a suite's first engines
+  // while it reads the confs and checks every job.
   const engine = await prestartIfRun(argv);
+  const releaseSuiteEngines = await warmSuiteIfRun(argv);
   const { main } = await import('./main.js');
-  process.exitCode = await main(argv, engine);
+  try {
+    process.exitCode = await main(argv, engine);
+  } finally {
+    releaseSuiteEngines();
+  }
 }

@@ -2,6 +2,8 @@ import type { PrestartedEngine } from '@eval-factory/executor/prestart';
 import { repoRoot } from '@eval-factory/orchestrator/start-up';
 
 const NO_ENGINE_FLAG = /^(-h|--help|--version|--dry[_-]?run(=.*)?|--dryRun(=.*)?)$/;
+/** run_suite flags after which no engine of this process runs: a listing, one cluster task (run_eval's), another executor. */
+const NO_SUITE_ENGINE_FLAG = /^--(list-units|unit|executor)(=.*)?$/;
 
 /**
  * Whether this command line will run the engine: `run_eval` without `--dry_run`, `--help` or `--version`. It is
@@ -22,4 +24,35 @@ export async function prestartIfRun(argv: readonly string[]): Promise<Prestarted
   if (argv.includes('--debug')) process.env.EF_LOG_LEVEL = 'DEBUG';
   const { prestartEngine, ENGINE_PROGRAM } = await import('@eval-factory/executor/prestart');
   return prestartEngine(ENGINE_PROGRAM, { repoRoot: repoRoot() });
+}
+
+/**
+ * The endpoints a `run_suite` command line will run here: its --models-to-run models, none for a dry run, a listing,
+ * one cluster task (`--unit`), another executor, or models named only by a suite YAML. Read before yargs loads; a
+ * wrong guess costs only engines that exit unused.
+ */
+export function suiteEndpoints(argv: readonly string[]): number {
+  const positionals = argv.filter((a) => !a.startsWith('-'));
+  if (positionals[0] !== 'run_suite' || argv.some((a) => NO_ENGINE_FLAG.test(a) || NO_SUITE_ENGINE_FLAG.test(a)))
+    return 0;
+  const at = argv.findIndex((a) => a === '--models-to-run' || a.startsWith('--models-to-run='));
+  if (at < 0) return 0;
+  const value = argv[at].includes('=') ? argv[at].slice(argv[at].indexOf('=') + 1) : (argv[at + 1] ?? '');
+  return new Set(
+    value
+      .split(',')
+      .map((m) => m.trim())
+      .filter(Boolean),
+  ).size;
+}
+
+/**
+ * Starts a `run_suite`'s first engine of each endpoint before the rest of the CLI loads (the suite's schedule takes
+ * them); returns what lets go of any it never took.
+ */
+export async function warmSuiteIfRun(argv: readonly string[]): Promise<() => void> {
+  const endpoints = suiteEndpoints(argv);
+  if (endpoints === 0) return () => undefined;
+  const { warmSuiteEngines } = await import('@eval-factory/executor/prestart');
+  return warmSuiteEngines(endpoints, repoRoot());
 }

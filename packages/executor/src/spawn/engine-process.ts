@@ -4,6 +4,9 @@ import type { Readable, Writable } from 'node:stream';
 /** The engine's program name, as framework.yml's command template starts. */
 export const ENGINE_PROGRAM = 'ef-bench';
 
+/** What an engine needs in its environment to report to `onProgress` (give it to prestartEngine as well). */
+export const EVENTS_ENV: Readonly<Record<string, string>> = { EF_PROGRESS: 'events' };
+
 export interface EngineExit {
   readonly exitCode: number | null;
   readonly signal: string | null;

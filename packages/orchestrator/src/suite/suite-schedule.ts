@@ -17,18 +17,16 @@
 import { join } from 'node:path';
 import { formatError, redact, UserError } from '@eval-factory/errors';
 import {
-  EVENTS_ENV,
-  ENGINE_PROGRAM,
-  enginePool,
   FactorySlotHandover,
   type EnginePool,
   readEvaluation,
   type PrestartedEngine,
+  suiteEnginePool,
+  takeWarmSuiteEngines,
 } from '@eval-factory/executor';
 import type { SuiteJob, WorkUnit } from '@eval-factory/suite';
 import {
   completedRequests,
-  ENGINE_SEND_GATE_ENV,
   halfwayDone,
   type EngineProgressEvent,
   type WrittenRunDocuments,
@@ -131,26 +129,26 @@ export async function runEndpoints(o: {
   o.units.forEach((unit, i) => byEndpoint.set(unit.model, [...(byEndpoint.get(unit.model) ?? []), i]));
   const outcomes: string[] = o.units.map(() => 'not started');
   const failures = new FailureLog(o.suiteDir);
-  // The endpoint's jobs run in engines kept from one job to the next: two engine start-ups per endpoint, not one
-  // per job. They go when the endpoint's last job has ended, not when the whole suite has.
-  const chains = [...byEndpoint.values()].map((indexes) => ({
-    indexes,
-    engines: enginePool(ENGINE_PROGRAM, { repoRoot: repoRoot(), env: SUITE_ENGINE_ENV }),
-  }));
   // Which units are still to run, read once (each is a YAML file).
   const toRun = o.units.map((unit) => !finishedBefore(unit, o.suiteDir));
-  // Every endpoint with a job to run starts its first engine now, before any job is resolved: started as each chain
-  // reached its first job, the second endpoint's engine came a job's resolving (~50 ms) later, and so its chain.
-  for (const c of chains) if (c.indexes.some((i) => toRun[i])) c.engines.warm();
+  // The endpoint's jobs run in engines kept from one job to the next: two engine start-ups per endpoint, not one
+  // per job. They go when the endpoint's last job has ended, not when the whole suite has. Every endpoint with a job
+  // to run has its first engine started now, before any job is resolved, or earlier by the CLI (warmed): started as
+  // each chain reached its first job, the second endpoint's engine came a job's resolving (~50 ms) later.
+  const warmed = takeWarmSuiteEngines();
+  const chains = [...byEndpoint.values()].map((indexes) => {
+    const runs = indexes.some((i) => toRun[i]);
+    const engines = (runs ? warmed.pop() : undefined) ?? suiteEnginePool(repoRoot());
+    if (runs) engines.warm();
+    return { indexes, engines };
+  });
+  for (const unused of warmed) unused.close();
   await Promise.all(chains.map((c) => runChain(c.indexes, c.engines, toRun, { ...o, failures }, outcomes)));
   return o.units.map((unit, i) => [unit, outcomes[i]] as const);
 }
 
 /** What each endpoint's chain of units runs with: runEndpoints' options and the suite's one failure log. */
 type ChainContext = Parameters<typeof runEndpoints>[0] & { readonly failures: FailureLog };
-
-/** A suite's engines report progress events and wait for their turn to send. */
-const SUITE_ENGINE_ENV = { ...EVENTS_ENV, [ENGINE_SEND_GATE_ENV]: '1' };
 
 /** One endpoint's units, each started when the one before begins sending and sending with the slots it gives up. */
 async function runChain(
