@@ -11,8 +11,8 @@
  *   The job before keeps a slot for every request not finalised (retries included), so the two together never
  *   hold more than the endpoint's parallelism.
  * At most two jobs of an endpoint are under way at once (two engines' memory): a job starts only once the job two
- * places before it has ended.
- * Every engine reports to the suite's one progress view (suite-progress/). Ctrl-C or SIGTERM: no further unit starts.
+ * places before it has ended. Every engine reports to the suite's one progress view (suite-progress/). Ctrl-C or
+ * SIGTERM: no further unit starts.
  */
 import { join } from 'node:path';
 import { formatError, redact, UserError } from '@eval-factory/errors';
@@ -131,10 +131,9 @@ export async function runEndpoints(o: {
   const failures = new FailureLog(o.suiteDir);
   // Which units are still to run, read once (each is a YAML file).
   const toRun = o.units.map((unit) => !finishedBefore(unit, o.suiteDir));
-  // The endpoint's jobs run in engines kept from one job to the next: two engine start-ups per endpoint, not one
-  // per job. They go when the endpoint's last job has ended, not when the whole suite has. Every endpoint with a job
-  // to run has its first engine started now, before any job is resolved, or earlier by the CLI (warmed): started as
-  // each chain reached its first job, the second endpoint's engine came a job's resolving (~50 ms) later.
+  // The endpoint's jobs run in engines kept from one job to the next (two start-ups per endpoint, not one per job),
+  // which go when its last job has ended. Every endpoint with a job to run has its first engine started now, before
+  // any job is resolved (so the endpoints start together), or earlier by the CLI (suite-engines.ts in the executor).
   const warmed = takeWarmSuiteEngines();
   const chains = [...byEndpoint.values()].map((indexes) => {
     const runs = indexes.some((i) => toRun[i]);
