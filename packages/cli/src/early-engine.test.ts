@@ -29,6 +29,8 @@ describe('suiteEndpoints', () => {
     [['run_suite', '--models-to-run', 'org/a', '--list-units'], 0],
     [['run_suite', '--models-to-run', 'org/a', '--unit', '3'], 0],
     [['run_suite', '--models-to-run', 'org/a', '--executor', 'slurm'], 0],
+    [['run_suite', '--models-to-run', 'org/a', '--executor=kubernetes'], 0],
+    [['run_suite', '--models-to-run', 'org/a,org/b', '--executor', 'local'], 2],
     [['run_suite', '--models-to-run', 'org/a', '--help'], 0],
     // Models named only by a suite YAML: the schedule starts their engines.
     [['run_suite', '--suite_config', 'suite.yml'], 0],

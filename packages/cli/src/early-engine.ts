@@ -2,8 +2,8 @@ import type { PrestartedEngine } from '@eval-factory/executor/prestart';
 import { repoRoot } from '@eval-factory/orchestrator/start-up';
 
 const NO_ENGINE_FLAG = /^(-h|--help|--version|--dry[_-]?run(=.*)?|--dryRun(=.*)?)$/;
-/** run_suite flags after which no engine of this process runs: a listing, one cluster task (run_eval's), another executor. */
-const NO_SUITE_ENGINE_FLAG = /^--(list-units|unit|executor)(=.*)?$/;
+/** run_suite flags after which no engine of this process runs: a listing, one cluster task (run_eval's). */
+const NO_SUITE_ENGINE_FLAG = /^--(list-units|unit)(=.*)?$/;
 
 /**
  * Whether this command line will run the engine: `run_eval` without `--dry_run`, `--help` or `--version`. It is
@@ -35,15 +35,17 @@ export function suiteEndpoints(argv: readonly string[]): number {
   const positionals = argv.filter((a) => !a.startsWith('-'));
   if (positionals[0] !== 'run_suite' || argv.some((a) => NO_ENGINE_FLAG.test(a) || NO_SUITE_ENGINE_FLAG.test(a)))
     return 0;
-  const at = argv.findIndex((a) => a === '--models-to-run' || a.startsWith('--models-to-run='));
-  if (at < 0) return 0;
-  const value = argv[at].includes('=') ? argv[at].slice(argv[at].indexOf('=') + 1) : (argv[at + 1] ?? '');
-  return new Set(
-    value
-      .split(',')
-      .map((m) => m.trim())
-      .filter(Boolean),
-  ).size;
+  // Another executor than `local` runs the jobs elsewhere.
+  if ((flagValue(argv, '--executor') ?? 'local') !== 'local') return 0;
+  const models = (flagValue(argv, '--models-to-run') ?? '').split(',').map((m) => m.trim());
+  return new Set(models.filter(Boolean)).size;
+}
+
+/** The value of `--flag value` or `--flag=value`, the first one given. */
+function flagValue(argv: readonly string[], flag: string): string | undefined {
+  const at = argv.findIndex((a) => a === flag || a.startsWith(`${flag}=`));
+  if (at < 0) return undefined;
+  return argv[at] === flag ? argv[at + 1] : argv[at].slice(flag.length + 1);
 }
 
 /**
