@@ -5,14 +5,14 @@
  * job prepares) instead of paying one start-up each.
  */
 import { randomBytes } from 'node:crypto';
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { redact } from '@eval-factory/errors';
-import { StringDecoder } from 'node:string_decoder';
 import { ENGINE_ARGV_ON_STDIN, ENGINE_JOB_END, ENGINE_REUSE_ENV, ENGINE_SEND_GATE_ENV } from '@eval-factory/types';
 import { spawnNodeScript, type EngineExit, type EngineProcess } from './engine-process.js';
 import { engineScript, type EarlyEngineOptions, type PrestartedEngine } from './prestart.js';
 import { forwardGrants } from './slot-handover.js';
 import { processPriority, type ProcessPriority } from './cpu-priority.js';
+import { splitLines } from './split-lines.js';
 
 export interface EnginePool {
   /** An engine for the next job: an idle one, or one started now; null when `program` is not a JavaScript bin. */
@@ -233,21 +233,4 @@ class ReusableEngine {
     if (!job.stderr.writableEnded) job.stderr.end();
     job.settle(exit);
   }
-}
-
-/** Calls `onLine` for each whole line of `stream` (UTF-8 kept whole across chunks), and for a last unterminated one. */
-function splitLines(stream: Readable | null, onLine: (line: string) => void): void {
-  if (!stream) return;
-  const decoder = new StringDecoder('utf8');
-  let partial = '';
-  stream.on('data', (chunk: Buffer) => {
-    const lines = (partial + decoder.write(chunk)).split('\n');
-    partial = lines.pop() ?? '';
-    for (const line of lines) onLine(line);
-  });
-  stream.on('end', () => {
-    const rest = partial + decoder.end();
-    partial = '';
-    if (rest) onLine(rest);
-  });
 }

@@ -35,6 +35,7 @@ import { repoRoot } from '../framework-path.js';
 import { runEvalCommand } from '../run-eval/run-eval.js';
 import { jobRunArgs, type RunSuiteArgs } from './suite-job-args.js';
 import { FailureLog } from './suite-failures.js';
+import { signal } from './signal.js';
 import type { SuiteView } from '../suite-progress/view.js';
 import type { SuiteLog } from '../suite-progress/suite-log.js';
 
@@ -243,11 +244,4 @@ async function runJobs(
   }
   await Promise.all(running);
   if (crash) throw crash.error;
-}
-
-/** A promise and the function that resolves it. */
-function signal(): { promise: Promise<void>; set: () => void } {
-  let set: () => void = () => undefined;
-  const promise = new Promise<void>((resolve) => (set = resolve));
-  return { promise, set };
 }
