@@ -1,8 +1,10 @@
 /**
- * A suite's engines do their background work — loading their code, preparing the next job (data, selection, cache)
- * and writing a finished job's files — at a lower CPU priority than sending (docs/architecture.md, "Suites on one
- * machine"). On a machine with few cores that work otherwise takes the core an engine needs to handle its round of
- * answers, and every request of the round waits for it; at a low priority it runs in the time the senders leave.
+ * While some engine of a suite sends, the suite's other engines — loading their code, preparing the next job (data,
+ * selection, cache), writing a finished job's files — run at a lower CPU priority (docs/architecture.md, "Suites on
+ * one machine"). On a machine with few cores that work otherwise takes the core an engine needs to handle its round
+ * of answers, and every request of the round waits for it; at a lower priority it runs in the time the senders
+ * leave. While none sends (the suite's start, its end) every engine runs at the factory's priority: at a lower one a
+ * process also yields to every other process of the machine, and then nothing of the suite gains from it.
  *
  * Lowering a process's priority is always allowed; raising it back is not without the right to (CAP_SYS_NICE, or an
  * RLIMIT_NICE that reaches the starting priority). Without that right nothing is lowered: an engine that could not
@@ -18,10 +20,12 @@ export const BACKGROUND_NICE = 10;
 const CAP_SYS_NICE = 23;
 
 export interface ProcessPriority {
-  /** Background work from now on: the lower priority (no-op when it cannot be raised back, or already there). */
-  background(): void;
-  /** Sending from now on: the starting priority again. */
+  /** The engine sends (its job has slots). */
   foreground(): void;
+  /** It does not (loading, preparing, writing files, idle): lowered while another engine sends. */
+  background(): void;
+  /** The process has ended. */
+  release(): void;
 }
 
 /**
@@ -67,15 +71,43 @@ function setAll(pid: number, priority: number): void {
   }
 }
 
-/** The priority of the process `pid` (a child of this one, starting at this one's priority): at its start, foreground. */
+/** The engines of this process, whether each sends, and whether it is lowered now. */
+interface Member {
+  readonly pid: number;
+  sends: boolean;
+  low: boolean;
+}
+const members = new Set<Member>();
+
+/** Lowers the engines that do not send while one does; raises every engine while none does. */
+function apply(base: number): void {
+  const someSend = [...members].some((m) => m.sends);
+  for (const m of members) {
+    const low = someSend && !m.sends;
+    if (low === m.low) continue;
+    m.low = low;
+    setAll(m.pid, low ? base + BACKGROUND_NICE : base);
+  }
+}
+
+/** The priority of the engine process `pid` (a child of this one, starting at its priority), not sending yet. */
 export function processPriority(pid: number | undefined): ProcessPriority {
   const can = pid === undefined ? null : raisable();
-  if (!can || pid === undefined) return { background: () => undefined, foreground: () => undefined };
-  let low = false;
-  const set = (toLow: boolean) => {
-    if (low === toLow) return;
-    low = toLow;
-    setAll(pid, toLow ? can.base + BACKGROUND_NICE : can.base);
+  if (!can || pid === undefined) return { background: () => {}, foreground: () => {}, release: () => {} };
+  const member: Member = { pid, sends: false, low: false };
+  members.add(member);
+  apply(can.base);
+  const sends = (on: boolean) => {
+    if (member.sends === on) return;
+    member.sends = on;
+    apply(can.base);
   };
-  return { background: () => set(true), foreground: () => set(false) };
+  return {
+    foreground: () => sends(true),
+    background: () => sends(false),
+    release: () => {
+      members.delete(member);
+      apply(can.base);
+    },
+  };
 }

@@ -23,7 +23,7 @@ function fakeEngine(dir: string): string {
   writeFileSync(
     file,
     `#!/usr/bin/env node
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 if (process.env.STARTS_FILE) appendFileSync(process.env.STARTS_FILE, process.pid + '\\n');
 const END = ${JSON.stringify(ENGINE_JOB_END)} + ' ' + process.env.EF_ENGINE_REUSE;
@@ -36,6 +36,9 @@ for (let next = await lines.next(); !next.done; next = await lines.next()) {
   if (process.env.EF_SEND_GATE === '1') for (let go = await lines.next(); !go.done && !go.value.startsWith('go'); go = await lines.next());
   process.stderr.write('job ' + argv[0] + ' without newline ');
   if (argv.includes('die')) process.exit(3);
+  // hold=FILE: the job goes on (sending, as far as the pool knows) until FILE exists.
+  const hold = argv.find((a) => a.startsWith('hold='))?.slice(5);
+  while (hold && !existsSync(hold)) await new Promise((r) => setTimeout(r, 10));
   // Output that looks like the end of the job (a warning quoting a data file) without this engine's token.
   if (argv.includes('forge')) process.stderr.write(${JSON.stringify(ENGINE_JOB_END)} + ' 0\\nquoted ' + ${JSON.stringify(ENGINE_JOB_END)} + ' 1234 0\\n');
   console.log(JSON.stringify({ status: 'success', run_dir: argv[0], counts: { pid: process.pid } }));
@@ -137,19 +140,18 @@ describe('enginePool', () => {
       readFileSync('/proc/self/limits', 'utf8'),
       getPriority(),
     );
-  (mayRaise ? it : it.skip)('runs an engine at a lower CPU priority except while its job sends', async () => {
-    const starts = join(dir, 'priority-starts.txt');
-    const pids = () => (existsSync(starts) ? readFileSync(starts, 'utf8').split('\n').filter(Boolean) : []);
-    const env = { STARTS_FILE: starts, [ENGINE_SEND_GATE_ENV]: '1' };
-    const engines = enginePool(engine, { cwd: dir, echo: new PassThrough(), env });
-    const base = getPriority();
-    try {
-      engines.warm();
-      const deadline = Date.now() + 10_000;
-      while (pids().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      const pid = Number(pids()[0]);
-      // Every thread of the engine, as the kernel has it (nice is field 19 of /proc/<pid>/task/<tid>/stat).
-      const nice = () => [
+  (mayRaise ? it : it.skip)(
+    'runs the engines that do not send at a lower CPU priority while another one sends',
+    async () => {
+      const starts = join(dir, 'priority-starts.txt');
+      const pids = () =>
+        existsSync(starts) ? readFileSync(starts, 'utf8').split('\n').filter(Boolean).map(Number) : [];
+      const env = { STARTS_FILE: starts, [ENGINE_SEND_GATE_ENV]: '1' };
+      const engines = enginePool(engine, { cwd: dir, echo: new PassThrough(), env });
+      const base = getPriority();
+      const low = base + BACKGROUND_NICE;
+      // Every thread of each engine, as the kernel has it (nice is field 19 of /proc/<pid>/task/<tid>/stat).
+      const nice = (pid: number) => [
         ...new Set(
           readdirSync(`/proc/${pid}/task`).map((t) => {
             const stat = readFileSync(`/proc/${pid}/task/${t}/stat`, 'utf8');
@@ -157,41 +159,59 @@ describe('enginePool', () => {
           }),
         ),
       ];
-      // Loading its code: in the background.
-      expect(nice()).toEqual([base + BACKGROUND_NICE]);
-      const taken = engines.take()!;
-      // runEngine hands the job over after a few awaits: the checks below wait for it.
-      let handedOver: () => void = () => undefined;
-      const started = new Promise<void>((resolve) => (handedOver = resolve));
-      const prestarted = {
-        ...taken,
-        start: (...a: Parameters<typeof taken.start>) => (handedOver(), taken.start(...a)),
+      const until = async (test: () => boolean) => {
+        const deadline = Date.now() + 10_000;
+        while (!test() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       };
-      const turn = new FactorySlotHandover();
-      const job = runEngine({
-        argv: [engine, 'p'],
-        logFile: join(dir, 'p.log'),
-        cwd: dir,
-        echo: new PassThrough(),
-        prestarted,
-        slotHandover: turn,
-      });
-      await started;
-      // Preparing its job, waiting for slots: still in the background.
-      expect(nice()).toEqual([base + BACKGROUND_NICE]);
-      turn.give(2);
-      expect(nice()).toEqual([base]);
-      // Every answer in (the suite's schedule says so): its scoring and files in the background.
-      prestarted.background?.();
-      expect(nice()).toEqual([base + BACKGROUND_NICE]);
-      turn.giveAll();
-      expect(nice()).toEqual([base]);
-      expect((await job).exitCode).toBe(0);
-      prestarted.dispose();
-      // Idle, kept for a later job: in the background.
-      expect(nice()).toEqual([base + BACKGROUND_NICE]);
-    } finally {
-      engines.close();
-    }
-  });
+      // A job in an engine of the pool; `started` resolves once runEngine has handed it over (after a few awaits).
+      const job = (name: string, turn: FactorySlotHandover) => {
+        const taken = engines.take()!;
+        let handedOver: () => void = () => undefined;
+        const started = new Promise<void>((resolve) => (handedOver = resolve));
+        const prestarted = {
+          ...taken,
+          start: (...a: Parameters<typeof taken.start>) => (handedOver(), taken.start(...a)),
+        };
+        const done = runEngine({
+          argv: [engine, name, `hold=${join(dir, `${name}.hold`)}`],
+          logFile: join(dir, `${name}.log`),
+          cwd: dir,
+          echo: new PassThrough(),
+          prestarted,
+          slotHandover: turn,
+        }).finally(() => prestarted.dispose());
+        return { prestarted, started, done };
+      };
+      try {
+        // Loading, nothing sends: the factory's priority.
+        engines.warm();
+        await until(() => pids().length === 1);
+        const [a] = pids();
+        expect(nice(a)).toEqual([base]);
+        const first = job('first', FactorySlotHandover.whole());
+        await first.started;
+        // The first job sends; the next job's engine starts meanwhile, lower.
+        const turn = new FactorySlotHandover();
+        const next = job('next', turn);
+        await until(() => pids().length === 2);
+        const b = pids()[1];
+        await next.started;
+        expect([nice(a), nice(b)]).toEqual([[base], [low]]);
+        // Its first slots: it sends as well.
+        turn.give(2);
+        expect([nice(a), nice(b)]).toEqual([[base], [base]]);
+        // The first job has every answer (the suite's schedule says so): its files yield to the one still sending.
+        first.prestarted.background?.();
+        expect([nice(a), nice(b)]).toEqual([[low], [base]]);
+        // Neither sends: both at the factory's priority (a lower one would only yield to the rest of the machine).
+        next.prestarted.background?.();
+        expect([nice(a), nice(b)]).toEqual([[base], [base]]);
+        for (const name of ['first', 'next']) writeFileSync(join(dir, `${name}.hold`), '');
+        turn.giveAll();
+        expect([(await first.done).exitCode, (await next.done).exitCode]).toEqual([0, 0]);
+      } finally {
+        engines.close();
+      }
+    },
+  );
 });

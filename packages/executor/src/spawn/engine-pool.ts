@@ -93,7 +93,7 @@ class ReusableEngine {
   private exit: EngineExit | null = null;
   /** Told to end after its job (`end`): not given another. */
   private ending = false;
-  /** Sending at the normal priority, everything else (start-up, preparing, files, idle) in the background. */
+  /** Sending at the normal priority, the rest (start-up, preparing, files, idle) lower while another engine sends. */
   private readonly priority: ProcessPriority;
 
   constructor(
@@ -112,13 +112,13 @@ class ReusableEngine {
       env: { ...env, [ENGINE_REUSE_ENV]: token },
     });
     this.priority = processPriority(this.child.pid);
-    this.priority.background();
     // An engine that died reports through its job's `exited`; writing to it must not throw as well.
     this.child.stdin?.on('error', () => {});
     splitLines(this.child.stdout, (line) => this.line('stdout', line));
     splitLines(this.child.stderr, (line) => this.line('stderr', line));
     void this.child.exited.then((exit) => {
       this.exit = exit;
+      this.priority.release();
       const job = this.job;
       if (job && !job.ended) this.finish(job, exit);
     });
