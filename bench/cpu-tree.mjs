@@ -105,3 +105,15 @@ export function cpuInWindow(sampled, from, to) {
     others: Math.max(0, machine - factory - engines - server),
   };
 }
+
+/**
+ * Each engine process of a sampled run, in the order they started: when it was first seen (epoch ms) and its CPU ms
+ * in all (a suite's engines run one job or more each: their totals against their jobs give the cost of a start-up
+ * and of a job).
+ */
+export function engineProcesses(sampled) {
+  return [...sampled.procs.values()]
+    .filter(({ cmd }) => /packages\/engine\//.test(cmd))
+    .map(({ samples }) => ({ seenAt: samples[0][0], cpuMs: samples.at(-1)[1] }))
+    .sort((a, b) => a.seenAt - b.seenAt);
+}

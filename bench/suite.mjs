@@ -20,7 +20,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startFakeOpenAIServer } from '@eval-factory/testkit';
-import { cpuInWindow, cpuTreeSampler } from './cpu-tree.mjs';
+import { cpuInWindow, cpuTreeSampler, engineProcesses } from './cpu-tree.mjs';
 import { floorLoops, ms, ratio, target } from './floors.mjs';
 import {
   chatRequests,
@@ -212,6 +212,7 @@ export async function measureSuite(server, { models, benchmarks, n, latencyMs, p
     afterMs: result.wallMs - lastAnswerMs,
     // Where the cores went while the suite sent (first request → last answer).
     cpu: sampled && cpuInWindow(sampled, result.startEpochMs + firstMs, lastAnswer),
+    engines: sampled && engineProcesses(sampled).map((e) => ({ ...e, seenAt: e.seenAt - result.startEpochMs })),
     perEndpoint,
     requestsPerEndpoint,
   };
@@ -258,6 +259,10 @@ function printSuite(suite, latencyMs) {
         suite.result.cpuS === undefined ? 'n/a (no GNU time)' : `${suite.result.cpuS.toFixed(2)} s`,
       ],
       ['CPU while sending (first request → last answer)', cpuLine(suite)],
+      [
+        'engine processes: started after launch → CPU in all',
+        suite.engines?.map((e) => `${sec(e.seenAt)} → ${sec(e.cpuMs)}`).join(', ') ?? 'n/a (not Linux)',
+      ],
       ...suite.perEndpoint.flatMap((e) => [
         [`${e.m}: utilisation over ${sec(e.windowMs)}`, `${(e.utilisation * 100).toFixed(0)} %`],
         [`${e.m}: idle at job boundaries`, e.gaps.map((g) => `${g} ms`).join(', ')],

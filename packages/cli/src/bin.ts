@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { endOnClosedPipe, reportError } from '@eval-factory/errors';
-import { prestartIfRun } from './early-engine.js';
+import { prestartIfRun, warmSuiteIfRun } from './early-engine.js';
 
 endOnClosedPipe();
 const argv = process.argv.slice(2);
@@ -17,6 +17,12 @@ if (argv.length === 1 && argv[0] === 'ls') {
     process.exitCode = reportError(error, process.env.EF_LOG_LEVEL === 'DEBUG');
   }
 } else {
+  // A suite's first engines start while this process reads the confs and checks every job.
+  const releaseSuiteEngines = await warmSuiteIfRun(argv);
   const { main } = await import('./main.js');
-  process.exitCode = await main(argv, engine);
+  try {
+    process.exitCode = await main(argv, engine);
+  } finally {
+    releaseSuiteEngines();
+  }
 }

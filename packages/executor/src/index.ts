@@ -4,6 +4,7 @@ export { EVENTS_ENV, runEngine } from './spawn/run-engine.js';
 export { holdStopSignals } from './spawn/hold-signals.js';
 export { prestartEngine } from './spawn/prestart.js';
 export { enginePool, type EnginePool } from './spawn/engine-pool.js';
+export { suiteEnginePool, takeWarmSuiteEngines, warmSuiteEngines } from './spawn/suite-engines.js';
 export { FactorySlotHandover } from './spawn/slot-handover.js';
 export { ENGINE_PROGRAM } from './spawn/engine-process.js';
 export type { PrestartedEngine } from './spawn/prestart.js';

@@ -3,17 +3,19 @@
  * share a process, each job gets its own output and exit code, and an engine whose job was stopped or which died
  * is not handed out again.
  */
-import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from '@jest/globals';
-import { ENGINE_JOB_END } from '@eval-factory/types';
+import { ENGINE_JOB_END, ENGINE_SEND_GATE_ENV } from '@eval-factory/types';
+import { BACKGROUND_NICE, mayRaisePriority } from './cpu-priority.js';
 import { enginePool } from './engine-pool.js';
 import { runEngine } from './run-engine.js';
+import { FactorySlotHandover } from './slot-handover.js';
 
 /**
- * Reads argv lines; for each: a line on stderr naming the job, `{run_dir, counts: {pid}}` on stdout, then the end of
+ * Reads argv lines (and, gated, waits for a `go` line after each); for each: a line on stderr naming the job, `{run_dir, counts: {pid}}` on stdout, then the end of
  * the job with exit code `code=N` (default 0). `die` exits the process in the middle of the job.
  */
 function fakeEngine(dir: string): string {
@@ -21,15 +23,22 @@ function fakeEngine(dir: string): string {
   writeFileSync(
     file,
     `#!/usr/bin/env node
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 if (process.env.STARTS_FILE) appendFileSync(process.env.STARTS_FILE, process.pid + '\\n');
 const END = ${JSON.stringify(ENGINE_JOB_END)} + ' ' + process.env.EF_ENGINE_REUSE;
-for await (const line of createInterface({ input: process.stdin })) {
-  if (line === 'go') continue;
+const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
+for (let next = await lines.next(); !next.done; next = await lines.next()) {
+  const line = next.value;
+  if (line.startsWith('go')) continue;
   const argv = JSON.parse(line);
+  // Gated (EF_SEND_GATE=1): the job waits for its first slots.
+  if (process.env.EF_SEND_GATE === '1') for (let go = await lines.next(); !go.done && !go.value.startsWith('go'); go = await lines.next());
   process.stderr.write('job ' + argv[0] + ' without newline ');
   if (argv.includes('die')) process.exit(3);
+  // hold=FILE: the job goes on (sending, as far as the pool knows) until FILE exists.
+  const hold = argv.find((a) => a.startsWith('hold='))?.slice(5);
+  while (hold && !existsSync(hold)) await new Promise((r) => setTimeout(r, 10));
   // Output that looks like the end of the job (a warning quoting a data file) without this engine's token.
   if (argv.includes('forge')) process.stderr.write(${JSON.stringify(ENGINE_JOB_END)} + ' 0\\nquoted ' + ${JSON.stringify(ENGINE_JOB_END)} + ' 1234 0\\n');
   console.log(JSON.stringify({ status: 'success', run_dir: argv[0], counts: { pid: process.pid } }));
@@ -121,4 +130,88 @@ describe('enginePool', () => {
     // Closed: the idle engine was told to end, so no later job would run in it.
     expect(engines.live()).toBe(0);
   });
+
+  // Linux, with the right to raise a priority back (root, CAP_SYS_NICE): elsewhere the pool leaves priorities alone.
+  const mayRaise =
+    process.platform === 'linux' &&
+    getPriority() + BACKGROUND_NICE <= 19 &&
+    mayRaisePriority(
+      readFileSync('/proc/self/status', 'utf8'),
+      readFileSync('/proc/self/limits', 'utf8'),
+      getPriority(),
+    );
+  (mayRaise ? it : it.skip)(
+    'runs the engines that do not send at a lower CPU priority while another one sends',
+    async () => {
+      const starts = join(dir, 'priority-starts.txt');
+      const pids = () =>
+        existsSync(starts) ? readFileSync(starts, 'utf8').split('\n').filter(Boolean).map(Number) : [];
+      const env = { STARTS_FILE: starts, [ENGINE_SEND_GATE_ENV]: '1' };
+      const engines = enginePool(engine, { cwd: dir, echo: new PassThrough(), env });
+      const base = getPriority();
+      const low = base + BACKGROUND_NICE;
+      // Every thread of each engine, as the kernel has it (nice is field 19 of /proc/<pid>/task/<tid>/stat).
+      const nice = (pid: number) => [
+        ...new Set(
+          readdirSync(`/proc/${pid}/task`).map((t) => {
+            const stat = readFileSync(`/proc/${pid}/task/${t}/stat`, 'utf8');
+            return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+          }),
+        ),
+      ];
+      const until = async (test: () => boolean) => {
+        const deadline = Date.now() + 10_000;
+        while (!test() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      };
+      // A job in an engine of the pool; `started` resolves once runEngine has handed it over (after a few awaits).
+      const job = (name: string, turn: FactorySlotHandover) => {
+        const taken = engines.take()!;
+        let handedOver: () => void = () => undefined;
+        const started = new Promise<void>((resolve) => (handedOver = resolve));
+        const prestarted = {
+          ...taken,
+          start: (...a: Parameters<typeof taken.start>) => (handedOver(), taken.start(...a)),
+        };
+        const done = runEngine({
+          argv: [engine, name, `hold=${join(dir, `${name}.hold`)}`],
+          logFile: join(dir, `${name}.log`),
+          cwd: dir,
+          echo: new PassThrough(),
+          prestarted,
+          slotHandover: turn,
+        }).finally(() => prestarted.dispose());
+        return { prestarted, started, done };
+      };
+      try {
+        // Loading, nothing sends: the factory's priority.
+        engines.warm();
+        await until(() => pids().length === 1);
+        const [a] = pids();
+        expect(nice(a)).toEqual([base]);
+        const first = job('first', FactorySlotHandover.whole());
+        await first.started;
+        // The first job sends; the next job's engine starts meanwhile, lower.
+        const turn = new FactorySlotHandover();
+        const next = job('next', turn);
+        await until(() => pids().length === 2);
+        const b = pids()[1];
+        await next.started;
+        expect([nice(a), nice(b)]).toEqual([[base], [low]]);
+        // Its first slots: it sends as well.
+        turn.give(2);
+        expect([nice(a), nice(b)]).toEqual([[base], [base]]);
+        // The first job has every answer (the suite's schedule says so): its files yield to the one still sending.
+        first.prestarted.background?.();
+        expect([nice(a), nice(b)]).toEqual([[low], [base]]);
+        // Neither sends: both at the factory's priority (a lower one would only yield to the rest of the machine).
+        next.prestarted.background?.();
+        expect([nice(a), nice(b)]).toEqual([[base], [base]]);
+        for (const name of ['first', 'next']) writeFileSync(join(dir, `${name}.hold`), '');
+        turn.giveAll();
+        expect([(await first.done).exitCode, (await next.done).exitCode]).toEqual([0, 0]);
+      } finally {
+        engines.close();
+      }
+    },
+  );
 });

@@ -5,13 +5,14 @@
  * job prepares) instead of paying one start-up each.
  */
 import { randomBytes } from 'node:crypto';
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { redact } from '@eval-factory/errors';
-import { StringDecoder } from 'node:string_decoder';
 import { ENGINE_ARGV_ON_STDIN, ENGINE_JOB_END, ENGINE_REUSE_ENV, ENGINE_SEND_GATE_ENV } from '@eval-factory/types';
 import { spawnNodeScript, type EngineExit, type EngineProcess } from './engine-process.js';
 import { engineScript, type EarlyEngineOptions, type PrestartedEngine } from './prestart.js';
 import { forwardGrants } from './slot-handover.js';
+import { processPriority, type ProcessPriority } from './cpu-priority.js';
+import { splitLines } from './split-lines.js';
 
 export interface EnginePool {
   /** An engine for the next job: an idle one, or one started now; null when `program` is not a JavaScript bin. */
@@ -92,6 +93,8 @@ class ReusableEngine {
   private exit: EngineExit | null = null;
   /** Told to end after its job (`end`): not given another. */
   private ending = false;
+  /** Sending at the normal priority, the rest (start-up, preparing, files, idle) lower while another engine sends. */
+  private readonly priority: ProcessPriority;
 
   constructor(
     readonly program: string,
@@ -108,12 +111,14 @@ class ReusableEngine {
       stdin: 'pipe',
       env: { ...env, [ENGINE_REUSE_ENV]: token },
     });
+    this.priority = processPriority(this.child.pid);
     // An engine that died reports through its job's `exited`; writing to it must not throw as well.
     this.child.stdin?.on('error', () => {});
     splitLines(this.child.stdout, (line) => this.line('stdout', line));
     splitLines(this.child.stderr, (line) => this.line('stderr', line));
     void this.child.exited.then((exit) => {
       this.exit = exit;
+      this.priority.release();
       const job = this.job;
       if (job && !job.ended) this.finish(job, exit);
     });
@@ -134,9 +139,16 @@ class ReusableEngine {
         this.child.stdin?.write(`${JSON.stringify(args)}\n`);
         // Its slots as the turn gives them (prestart.ts), stdin left open for the next job. A job that has ended
         // needs none (the engine skips a grant that comes anyway).
-        if (gated) forwardGrants(turn, (line) => job.ended || this.child.stdin?.write(line));
+        // With its first slots the job sends: from then on at the normal priority.
+        if (gated)
+          forwardGrants(turn, (line) => {
+            if (!job.ended) this.priority.foreground();
+            return job.ended || this.child.stdin?.write(line);
+          });
+        else this.priority.foreground();
         return this.view(job);
       },
+      background: () => this.priority.background(),
       dispose: () => {
         if (done) return;
         done = true;
@@ -215,26 +227,10 @@ class ReusableEngine {
 
   private finish(job: Job, exit: EngineExit): void {
     job.ended = true;
+    this.priority.background();
     job.code = exit.exitCode;
     if (!job.stdout.writableEnded) job.stdout.end();
     if (!job.stderr.writableEnded) job.stderr.end();
     job.settle(exit);
   }
-}
-
-/** Calls `onLine` for each whole line of `stream` (UTF-8 kept whole across chunks), and for a last unterminated one. */
-function splitLines(stream: Readable | null, onLine: (line: string) => void): void {
-  if (!stream) return;
-  const decoder = new StringDecoder('utf8');
-  let partial = '';
-  stream.on('data', (chunk: Buffer) => {
-    const lines = (partial + decoder.write(chunk)).split('\n');
-    partial = lines.pop() ?? '';
-    for (const line of lines) onLine(line);
-  });
-  stream.on('end', () => {
-    const rest = partial + decoder.end();
-    partial = '';
-    if (rest) onLine(rest);
-  });
 }

@@ -4,6 +4,9 @@ import type { Readable, Writable } from 'node:stream';
 /** The engine's program name, as framework.yml's command template starts. */
 export const ENGINE_PROGRAM = 'ef-bench';
 
+/** What an engine needs in its environment to report to `onProgress` (give it to prestartEngine as well). */
+export const EVENTS_ENV: Readonly<Record<string, string>> = { EF_PROGRESS: 'events' };
+
 export interface EngineExit {
   readonly exitCode: number | null;
   readonly signal: string | null;
@@ -18,6 +21,8 @@ export interface EngineProcess {
   readonly stderr: Readable | null;
   kill(signal: NodeJS.Signals): void;
   readonly exited: Promise<EngineExit>;
+  /** The process's id, when it has one (a suite sets its engines' CPU priority: cpu-priority.ts). */
+  readonly pid?: number;
 }
 
 /** The engine draws a live bar only when our own stderr is a terminal (and not in CI). */
@@ -66,6 +71,7 @@ export function spawnNodeScript(
     child.once('close', (code, signal) => resolve({ exitCode: code, signal, notFound: false }));
   }).finally(() => process.off('exit', cleanup));
   return {
+    pid: child.pid,
     stdin: child.stdin,
     stdout: child.stdout,
     stderr: child.stderr,

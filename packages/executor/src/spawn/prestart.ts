@@ -16,6 +16,11 @@ export interface PrestartedEngine {
   start(args: readonly string[], turn?: FactorySlotHandover): EngineProcess;
   /** An engine that was not started exits on its own (end of stdin); a no-op after `start`. */
   dispose(): void;
+  /**
+   * A suite's engine (engine-pool.ts): its job has every answer, so what it still does (scoring, files) runs at a
+   * lower CPU priority than the jobs still sending, until its next job sends (cpu-priority.ts).
+   */
+  background?(): void;
 }
 
 /** Where and how engines started ahead of their command line run. */

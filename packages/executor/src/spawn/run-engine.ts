@@ -4,13 +4,12 @@ import { dirname } from 'node:path';
 import { engineNotFound } from './engine-not-found.js';
 import type { EngineProgressEvent } from '@eval-factory/types';
 import { resolveEngine } from './resolve-bin.js';
-import { engineEnv, type EngineProcess } from './engine-process.js';
+import { engineEnv, EVENTS_ENV, type EngineProcess } from './engine-process.js';
 import type { PrestartedEngine } from './prestart.js';
 import { engineStderr } from './engine-stderr.js';
 import type { FactorySlotHandover } from './slot-handover.js';
 
-/** What an engine needs in its environment to report to `onProgress` (give it to prestartEngine as well). */
-export const EVENTS_ENV: Readonly<Record<string, string>> = { EF_PROGRESS: 'events' };
+export { EVENTS_ENV } from './engine-process.js';
 
 export interface EngineRun {
   readonly exitCode: number | null;

@@ -11,24 +11,22 @@
  *   The job before keeps a slot for every request not finalised (retries included), so the two together never
  *   hold more than the endpoint's parallelism.
  * At most two jobs of an endpoint are under way at once (two engines' memory): a job starts only once the job two
- * places before it has ended.
- * Every engine reports to the suite's one progress view (suite-progress/). Ctrl-C or SIGTERM: no further unit starts.
+ * places before it has ended. Every engine reports to the suite's one progress view (suite-progress/). Ctrl-C or
+ * SIGTERM: no further unit starts.
  */
 import { join } from 'node:path';
 import { formatError, redact, UserError } from '@eval-factory/errors';
 import {
-  EVENTS_ENV,
-  ENGINE_PROGRAM,
-  enginePool,
   FactorySlotHandover,
   type EnginePool,
   readEvaluation,
   type PrestartedEngine,
+  suiteEnginePool,
+  takeWarmSuiteEngines,
 } from '@eval-factory/executor';
 import type { SuiteJob, WorkUnit } from '@eval-factory/suite';
 import {
   completedRequests,
-  ENGINE_SEND_GATE_ENV,
   halfwayDone,
   type EngineProgressEvent,
   type WrittenRunDocuments,
@@ -37,6 +35,7 @@ import { repoRoot } from '../framework-path.js';
 import { runEvalCommand } from '../run-eval/run-eval.js';
 import { jobRunArgs, type RunSuiteArgs } from './suite-job-args.js';
 import { FailureLog } from './suite-failures.js';
+import { signal } from './signal.js';
 import type { SuiteView } from '../suite-progress/view.js';
 import type { SuiteLog } from '../suite-progress/suite-log.js';
 
@@ -131,26 +130,25 @@ export async function runEndpoints(o: {
   o.units.forEach((unit, i) => byEndpoint.set(unit.model, [...(byEndpoint.get(unit.model) ?? []), i]));
   const outcomes: string[] = o.units.map(() => 'not started');
   const failures = new FailureLog(o.suiteDir);
-  // The endpoint's jobs run in engines kept from one job to the next: two engine start-ups per endpoint, not one
-  // per job. They go when the endpoint's last job has ended, not when the whole suite has.
-  const chains = [...byEndpoint.values()].map((indexes) => ({
-    indexes,
-    engines: enginePool(ENGINE_PROGRAM, { repoRoot: repoRoot(), env: SUITE_ENGINE_ENV }),
-  }));
   // Which units are still to run, read once (each is a YAML file).
   const toRun = o.units.map((unit) => !finishedBefore(unit, o.suiteDir));
-  // Every endpoint with a job to run starts its first engine now, before any job is resolved: started as each chain
-  // reached its first job, the second endpoint's engine came a job's resolving (~50 ms) later, and so its chain.
-  for (const c of chains) if (c.indexes.some((i) => toRun[i])) c.engines.warm();
+  // The endpoint's jobs run in engines kept from one job to the next (two start-ups per endpoint, not one per job),
+  // which go when its last job has ended. Every endpoint with a job to run has its first engine started now, before
+  // any job is resolved (so the endpoints start together), or earlier by the CLI (suite-engines.ts in the executor).
+  const warmed = takeWarmSuiteEngines();
+  const chains = [...byEndpoint.values()].map((indexes) => {
+    const runs = indexes.some((i) => toRun[i]);
+    const engines = (runs ? warmed.pop() : undefined) ?? suiteEnginePool(repoRoot());
+    if (runs) engines.warm();
+    return { indexes, engines };
+  });
+  for (const unused of warmed) unused.close();
   await Promise.all(chains.map((c) => runChain(c.indexes, c.engines, toRun, { ...o, failures }, outcomes)));
   return o.units.map((unit, i) => [unit, outcomes[i]] as const);
 }
 
 /** What each endpoint's chain of units runs with: runEndpoints' options and the suite's one failure log. */
 type ChainContext = Parameters<typeof runEndpoints>[0] & { readonly failures: FailureLog };
-
-/** A suite's engines report progress events and wait for their turn to send. */
-const SUITE_ENGINE_ENV = { ...EVENTS_ENV, [ENGINE_SEND_GATE_ENV]: '1' };
 
 /** One endpoint's units, each started when the one before begins sending and sending with the slots it gives up. */
 async function runChain(
@@ -190,11 +188,16 @@ async function runJobs(
     const sending = signal();
     const halfway = signal();
     const answered = signal();
+    // The engine the unit runs in, taken when the unit starts.
+    let prestarted: PrestartedEngine | null = null;
     const onProgress = (event: EngineProgressEvent) => {
       o.view.progress(i, event);
       sending.set();
       if (event.final || halfwayDone(completedRequests(event), event.total)) halfway.set();
-      if (event.final) answered.set();
+      if (!event.final) return;
+      answered.set();
+      // Its scoring and files yield the CPU to the jobs still sending (cpu-priority.ts in the executor).
+      prestarted?.background?.();
     };
     const [mine, next] = [turn, new FactorySlotHandover()];
     let written: WrittenRunDocuments | null = null;
@@ -206,9 +209,10 @@ async function runJobs(
     if (running.length >= 2) await running[running.length - 2];
     if (o.stopped() || crash) break;
     o.view.start(i);
+    prestarted = engines.take();
     running.push(
       runUnit(unit, o.jobOf(unit), o.args, o.suiteDir, {
-        prestarted: engines.take(),
+        prestarted,
         onProgress,
         onSlots,
         slotHandover: mine,
@@ -240,11 +244,4 @@ async function runJobs(
   }
   await Promise.all(running);
   if (crash) throw crash.error;
-}
-
-/** A promise and the function that resolves it. */
-function signal(): { promise: Promise<void>; set: () => void } {
-  let set: () => void = () => undefined;
-  const promise = new Promise<void>((resolve) => (set = resolve));
-  return { promise, set };
 }
