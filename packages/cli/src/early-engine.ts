@@ -24,7 +24,12 @@ export async function prestartIfRun(argv: readonly string[]) {
   // The engine starts before yargs reads --debug: it learns of it from its environment (per-request log lines).
   if (argv.includes('--debug')) process.env.EF_LOG_LEVEL = 'DEBUG';
   const { prestartEngine, ENGINE_PROGRAM } = await import('@eval-factory/executor/prestart');
-  return prestartEngine(ENGINE_PROGRAM, { repoRoot: fileURLToPath(new URL('../../../', import.meta.url)) });
+  return prestartEngine(ENGINE_PROGRAM, { repoRoot: checkoutRoot() });
+}
+
+/** packages/cli/dist → the checkout's root, as the orchestrator's `repoRoot()` finds it from its own place. */
+function checkoutRoot(): string {
+  return fileURLToPath(new URL('../../../', import.meta.url));
 }
 
 /**
@@ -57,5 +62,5 @@ export async function warmSuiteIfRun(argv: readonly string[]): Promise<() => voi
   const endpoints = suiteEndpoints(argv);
   if (endpoints === 0) return () => undefined;
   const { warmSuiteEngines } = await import('@eval-factory/executor/prestart');
-  return warmSuiteEngines(endpoints, repoRoot());
+  return warmSuiteEngines(endpoints, checkoutRoot());
 }
