@@ -60,9 +60,11 @@ export async function sendAndScore(s: SendingRun): Promise<RunOutcome> {
   const scoring = await openScoring(s);
   try {
     const execution = await sendAll(s, scoring);
+    // A streamed load read on: every instance is counted (one never sent is scored as such), or its error thrown.
+    await s.prepared.loadEnded();
     if (execution.stopReason) s.diag.error(execution.stopReason.code, execution.stopReason.message);
     let scored: Scored = { judgeStop: false };
-    if (scoring.early) scoring.early.finish();
+    if (scoring.early) scoring.early.finish(s.prepared.requests.length);
     else scored = await scoreAfterAnswers({ ...afterAnswers(s), ...scoring });
     await s.instancesFile();
     const summary = await finishRun({
@@ -131,7 +133,11 @@ async function sendAll(s: SendingRun, scoring: Scoring): Promise<ExecutionResult
   // A suite's next job is ready now; it sends once the job before it on this endpoint gives it slots.
   if (turn) await untilAborted(turn.opened, signal);
   const responsesLog = await JsonlAppender.open(join(options.outputPath, RUN_FILES.modelResponses));
-  const bar = withProgressFile(createProgress(s.run.benchmark.name, prepared.requests.length), options.outputPath);
+  const { requests } = prepared;
+  const bar = withProgressFile(
+    createProgress(s.run.benchmark.name, () => requests.length),
+    options.outputPath,
+  );
   endpoint.showRetriesOn(bar);
   const { early } = scoring;
   try {

@@ -1,0 +1,83 @@
+import type { Instance } from '@eval-factory/types';
+
+/**
+ * The eval instances of a streamed load (`BenchmarkDefinition.loadStream`), in file order: the selection of a run
+ * that takes every instance, which needs no instance it has not read yet. `items` grows as the loader reads its
+ * file, while the run sends the requests of the instances already there.
+ *
+ * The loader reads on by itself, one chunk of the file per turn of the event loop, with no window: the run keeps
+ * every selected instance until its end anyway (instances.jsonl, results in order, the counts), so holding the
+ * loader back would save no memory, and the progress line gets its total once the file is read.
+ */
+export class StreamedInstances {
+  /** The instances read so far (one array, growing). */
+  readonly items: Instance[] = [];
+  private complete = false;
+  private failure: { error: unknown } | null = null;
+  private waiting: (() => void)[] = [];
+  private wakeScheduled = false;
+  private transform: ((instance: Instance) => Instance) | null = null;
+  private readonly done: Promise<void>;
+
+  constructor(source: AsyncIterable<Instance>, evalSplits: readonly string[]) {
+    this.done = this.read(source, evalSplits);
+    // Seen by whoever waits next (`reach`, `ended`); never an unhandled rejection.
+    this.done.catch(() => undefined);
+  }
+
+  /**
+   * Whether instance `index` is there: true once it is read, false when the file ended before it, a promise of
+   * either while the file is read. Throws the loader's error (an `EF_DATA_FORMAT` in the middle of the file) from
+   * the moment it is known, even for an instance already read: the run stops sending then.
+   */
+  reach(index: number): boolean | Promise<boolean> {
+    if (this.failure) throw this.failure.error;
+    if (index < this.items.length) return true;
+    if (this.complete) return false;
+    return new Promise<void>((resolve) => this.waiting.push(resolve)).then(() => this.reach(index));
+  }
+
+  /** Every instance is read (rejects with the loader's error). */
+  ended(): Promise<void> {
+    return this.done;
+  }
+
+  /** Replaces every instance read so far with `transform(instance)`, and each one read later as it comes. */
+  mapAll(transform: (instance: Instance) => Instance): void {
+    const before = this.transform;
+    this.transform = before ? (i) => transform(before(i)) : transform;
+    for (let i = 0; i < this.items.length; i++) this.items[i] = transform(this.items[i]);
+  }
+
+  private async read(source: AsyncIterable<Instance>, evalSplits: readonly string[]): Promise<void> {
+    try {
+      for await (const instance of source) {
+        if (!evalSplits.includes(instance.split)) continue;
+        this.items.push(this.transform ? this.transform(instance) : instance);
+        if (this.waiting.length > 0) this.scheduleWake();
+      }
+    } catch (error) {
+      this.failure = { error };
+      throw error;
+    } finally {
+      this.complete = true;
+      this.wake();
+    }
+  }
+
+  /** Waiters are woken once per turn of the event loop (a chunk of the file), not once per instance. */
+  private scheduleWake(): void {
+    if (this.wakeScheduled) return;
+    this.wakeScheduled = true;
+    setImmediate(() => {
+      this.wakeScheduled = false;
+      this.wake();
+    });
+  }
+
+  private wake(): void {
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const resolve of waiting) resolve();
+  }
+}
