@@ -60,7 +60,7 @@ function streams(run: ResolvedRun, options: PrepareOptions, adapter: AdapterSpec
 
 /** The selection of a streamed load: every instance as it is read; what `LoadedData` says besides, at its end. */
 async function streamSelection(run: ResolvedRun, streamed: StreamedData): Promise<LoadedSelection> {
-  const stream = new StreamedInstances(streamed.instances, EVAL_SPLITS);
+  const stream = new StreamedInstances(streamed.instances, EVAL_SPLITS, FIRST_READ);
   if (!(await stream.reach(0))) {
     await stream.ended(); // a malformed file is its error, not "no instances"
     throw noInstances(run, EVAL_SPLITS);
@@ -81,6 +81,9 @@ async function streamSelection(run: ResolvedRun, streamed: StreamedData): Promis
 }
 
 const EVAL_SPLITS: readonly string[] = ['valid', 'test'];
+
+/** Instances read before the first answer: two of the request feed's blocks, the first sent and the next read ahead. */
+const FIRST_READ = 1000;
 
 function noInstances(run: ResolvedRun, evalSplits: readonly string[]): UserError {
   return new UserError(

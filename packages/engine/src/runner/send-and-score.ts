@@ -140,6 +140,7 @@ async function sendAll(s: SendingRun, scoring: Scoring): Promise<ExecutionResult
   );
   endpoint.showRetriesOn(bar);
   const { early } = scoring;
+  const { stream } = prepared;
   try {
     const executing = executeRequests({
       feed,
@@ -150,10 +151,11 @@ async function sendAll(s: SendingRun, scoring: Scoring): Promise<ExecutionResult
       progress: bar,
       records: scoring.records,
       onRecord:
-        early || turn
+        early || turn || stream
           ? (i) => {
               early?.add(i);
               turn?.finalised();
+              stream?.release(); // a streamed load reads on past its first instances once an answer is in
             }
           : undefined,
     });

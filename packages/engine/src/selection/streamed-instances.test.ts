@@ -67,4 +67,29 @@ describe('StreamedInstances', () => {
     await stream.ended();
     expect(stream.items.map((i) => i.id)).toEqual(['A', 'B']);
   });
+
+  it('stops at its first `lead` instances until released, or until the run asks for one past them', async () => {
+    const pulled: number[] = [];
+    async function* counting(): AsyncGenerator<Instance> {
+      for (let i = 0; i < 10; i++) {
+        pulled.push(i);
+        yield instance(`i${i}`);
+      }
+    }
+    const held = new StreamedInstances(counting(), ['test'], 3);
+    for (let k = 0; k < 5; k++) await turn();
+    expect(held.items).toHaveLength(3);
+    expect(pulled).toEqual([0, 1, 2]); // the loader is not even asked for the fourth
+    held.release();
+    await held.ended();
+    expect(held.items).toHaveLength(10);
+
+    pulled.length = 0;
+    const asked = new StreamedInstances(counting(), ['test'], 3);
+    expect(await asked.reach(2)).toBe(true);
+    expect(pulled).toEqual([0, 1, 2]);
+    expect(await asked.reach(7)).toBe(true); // past the first three: it reads on
+    await asked.ended();
+    expect(asked.items).toHaveLength(10);
+  });
 });

@@ -5,9 +5,12 @@ import type { Instance } from '@eval-factory/types';
  * that takes every instance, which needs no instance it has not read yet. `items` grows as the loader reads its
  * file, while the run sends the requests of the instances already there.
  *
- * The loader reads on by itself, one chunk of the file per turn of the event loop, with no window: the run keeps
- * every selected instance until its end anyway (instances.jsonl, results in order, the counts), so holding the
- * loader back would save no memory, and the progress line gets its total once the file is read.
+ * The loader reads its first `lead` instances and stops there until the run's first answer is in (`release`) or
+ * the run asks for an instance it has not read: the first requests do not wait behind the parsing of the rest of
+ * the file (at 300k instances, about 10k of them were parsed before the first request left). From then on it reads
+ * to the end, one chunk of the file per turn of the event loop: the run keeps every selected instance until its end
+ * anyway (instances.jsonl, results in order, the counts), so holding it back longer would save no memory, and the
+ * progress line gets its total once the file is read.
  */
 export class StreamedInstances {
   /** The instances read so far (one array, growing). */
@@ -18,8 +21,15 @@ export class StreamedInstances {
   private wakeScheduled = false;
   private transform: ((instance: Instance) => Instance) | null = null;
   private readonly done: Promise<void>;
+  /** Set while the loader waits at `lead` instances for `release`. */
+  private held: (() => void) | null = null;
+  private released = false;
 
-  constructor(source: AsyncIterable<Instance>, evalSplits: readonly string[]) {
+  constructor(
+    source: AsyncIterable<Instance>,
+    evalSplits: readonly string[],
+    private readonly lead = Number.POSITIVE_INFINITY,
+  ) {
     this.done = this.read(source, evalSplits);
     // Seen by whoever waits next (`reach`, `ended`); never an unhandled rejection.
     this.done.catch(() => undefined);
@@ -34,12 +44,22 @@ export class StreamedInstances {
     if (this.failure) throw this.failure.error;
     if (index < this.items.length) return true;
     if (this.complete) return false;
+    if (index >= this.lead) this.release();
     return new Promise<void>((resolve) => this.waiting.push(resolve)).then(() => this.reach(index));
   }
 
-  /** Every instance is read (rejects with the loader's error). */
+  /** Every instance is read (rejects with the loader's error); reading on to the end from now. */
   ended(): Promise<void> {
+    this.release();
     return this.done;
+  }
+
+  /** The loader reads on past its first `lead` instances (the run's first answer is in). */
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    this.held?.();
+    this.held = null;
   }
 
   /** Replaces every instance read so far with `transform(instance)`, and each one read later as it comes. */
@@ -55,6 +75,8 @@ export class StreamedInstances {
         if (!evalSplits.includes(instance.split)) continue;
         this.items.push(this.transform ? this.transform(instance) : instance);
         if (this.waiting.length > 0) this.scheduleWake();
+        if (this.items.length === this.lead && !this.released)
+          await new Promise<void>((resolve) => (this.held = resolve));
       }
     } catch (error) {
       this.failure = { error };
