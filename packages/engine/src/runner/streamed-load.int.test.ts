@@ -5,7 +5,7 @@
  * entry in the middle of a streamed file fails the run cleanly: no output file half-written, the answers already
  * received kept in the cache (the fixed file's re-run sends only the rest).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -155,5 +155,35 @@ describe('a run streamed from its data file', () => {
     expect(server.requests.length).toBe(1200 - paid);
     const summary = JSON.parse(readFileSync(join(out, RUN_DIR, 'ef_summary.json'), 'utf8'));
     expect(summary.counts.requests).toMatchObject({ total: 1200, cached: paid, succeeded: 1200 });
+  });
+
+  fifo('interrupted while the file is read, it still reads it to its end and reports every instance', async () => {
+    const data = fifoFile('interrupted.json');
+    const out = mkdtempSync(join(tmpdir(), 'ef-streamed-load-out-'));
+    const requested = nextRequest(30_000);
+    const args = ['run', '--run-entries', 'pubmed_qa:model=fake-model', '--suite', 'v1', '--output-path', out];
+    const child = spawn(process.execPath, [BIN, ...args, '--model-configs', dir, '--data-path', data, '--n', '1'], {
+      env: { ...process.env, EF_PROGRESS: 'off', EF_DATA_CACHE: join(dir, 'data-cache') },
+      stdio: 'ignore',
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const writer = createWriteStream(data);
+    writer.write(`{${members(0, 700)}, `);
+    const sent = await requested.then(
+      () => null,
+      (error: Error) => error,
+    );
+    child.kill('SIGINT');
+    writer.end(`${members(700, 1200)}}`);
+    expect(sent).toBeNull();
+    expect(await exited).toBe(130);
+    const results = lines(join(out, 'results.jsonl')).map((l) => JSON.parse(l));
+    // Instances read after the signal are in the results too, each one not sent.
+    expect(results.map((r) => r.instance_id)).toEqual(Array.from({ length: 1200 }, (_, i) => `id${i}`));
+    const answered = results.filter((r) => r.status === 'ok').length;
+    const notSent = results.filter((r) => r.status === 'unscored' && /^not sent/.test(r.reason)).length;
+    expect(answered + notSent).toBe(1200);
+    expect(answered).toBeGreaterThan(0);
+    expect(lines(join(out, 'instances.jsonl'))).toHaveLength(1200);
   });
 });
