@@ -42,7 +42,8 @@ export async function runBenchmark(
   const instancesFile = () => {
     if (written === undefined) {
       const { stream } = prepared;
-      const reach = stream ? (index: number) => stream.reach(index) : undefined;
+      // It follows the load without driving it: the loader's wait for the first answer is not ended by the file.
+      const reach = stream ? (index: number) => stream.reach(index, false) : undefined;
       written = writeInstancesFile(join(options.outputPath, RUN_FILES.instancesJsonl), prepared.selected, reach);
       // A failure is thrown where the run awaits the file, before its outputs are closed; never an unhandled rejection.
       written.catch(() => undefined);

@@ -86,9 +86,13 @@ describe('StreamedInstances', () => {
 
     pulled.length = 0;
     const asked = new StreamedInstances(counting(), ['test'], 3);
+    const following = asked.reach(5, false); // a reader that follows the load does not end the wait
+    for (let k = 0; k < 5; k++) await turn();
+    expect(pulled).toEqual([0, 1, 2]);
     expect(await asked.reach(2)).toBe(true);
     expect(pulled).toEqual([0, 1, 2]);
     expect(await asked.reach(7)).toBe(true); // past the first three: it reads on
+    expect(await following).toBe(true);
     await asked.ended();
     expect(asked.items).toHaveLength(10);
   });

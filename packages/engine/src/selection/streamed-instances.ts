@@ -38,14 +38,15 @@ export class StreamedInstances {
   /**
    * Whether instance `index` is there: true once it is read, false when the file ended before it, a promise of
    * either while the file is read. Throws the loader's error (an `EF_DATA_FORMAT` in the middle of the file) from
-   * the moment it is known, even for an instance already read: the run stops sending then.
+   * the moment it is known, even for an instance already read: the run stops sending then. `pull`: false for a
+   * reader that follows the load without driving it (instances.jsonl): it does not end the wait at `lead`.
    */
-  reach(index: number): boolean | Promise<boolean> {
+  reach(index: number, pull = true): boolean | Promise<boolean> {
     if (this.failure) throw this.failure.error;
     if (index < this.items.length) return true;
     if (this.complete) return false;
-    if (index >= this.lead) this.release();
-    return new Promise<void>((resolve) => this.waiting.push(resolve)).then(() => this.reach(index));
+    if (pull && index >= this.lead) this.release();
+    return new Promise<void>((resolve) => this.waiting.push(resolve)).then(() => this.reach(index, pull));
   }
 
   /** Every instance is read (rejects with the loader's error); reading on to the end from now. */
