@@ -118,7 +118,7 @@ export async function resolveDataFile(opts: ResolveDataFileOptions): Promise<Dat
   return downloadIntoCache(opts, cachedPath, folder);
 }
 
-/** A data file a loader reads as a stream (`streamJsonObjectEntries`), and what `DataInfo` records of it. */
+/** A data file a loader reads as a stream (`streamJsonObjectBatches`), and what `DataInfo` records of it. */
 export interface StreamedDataFile {
   readonly path: string;
   /** Give it every chunk of the file as it is read: a user's own file is hashed in that same pass. */

@@ -16,7 +16,7 @@ export { HF_ROWS_API, downloadHfRowsJsonl, hfRowsUrl } from './hf-rows-download.
 export type { HfRowsSource } from './hf-rows-download.js';
 export { parseJsonlRows } from './jsonl-rows.js';
 export type { Fail } from './jsonl-rows.js';
-export { streamJsonObjectEntries } from './json-object-stream.js';
+export { streamJsonObjectBatches } from './json-object-stream.js';
 export type { StreamJsonObjectOptions } from './json-object-stream.js';
 export { lazyLoader } from './lazy-require.js';
 export { makeDirSync } from './make-dir.js';

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { streamJsonObjectEntries } from './json-object-stream.js';
+import { streamJsonObjectBatches } from './json-object-stream.js';
 import { jsonObjectEntries, readTextPython } from './read-text.js';
 import { tempDir } from '../../benchmarks/test-support/shared/test-support.js';
 
@@ -15,7 +15,7 @@ async function fileOf(content: string | Buffer): Promise<string> {
 
 async function streamed(path: string, chunkBytes?: number): Promise<[string, unknown][]> {
   const entries: [string, unknown][] = [];
-  for await (const entry of streamJsonObjectEntries(path, { source: 'my.json', chunkBytes })) entries.push(entry);
+  for await (const batch of streamJsonObjectBatches(path, { source: 'my.json', chunkBytes })) entries.push(...batch);
   return entries;
 }
 
@@ -39,7 +39,7 @@ async function streamedOrError(path: string, chunkBytes: number): Promise<[strin
 // Chunks of 1 byte cut every character, escape and multi-byte UTF-8 sequence apart; 3 and 7 cut them unevenly.
 const CHUNKS = [1, 3, 7, 1 << 16];
 
-describe('streamJsonObjectEntries', () => {
+describe('streamJsonObjectBatches', () => {
   it.each([
     [
       'nested values, braces and escaped quotes in strings',
@@ -103,11 +103,11 @@ describe('streamJsonObjectEntries', () => {
     });
   });
 
-  it('yields the entries of a malformed file up to the first malformed one, then its error', async () => {
+  it('yields the entries of a malformed file up to the first malformed one (in one chunk), then its error', async () => {
     const path = await fileOf('{"a": 1, "b": [2], "c": tru, "d": 4}');
     const seen: string[] = [];
     const reading = (async () => {
-      for await (const [key] of streamJsonObjectEntries(path, { chunkBytes: 5 })) seen.push(key);
+      for await (const batch of streamJsonObjectBatches(path, { chunkBytes: 64 })) seen.push(...batch.map(([k]) => k));
     })();
     await expect(reading).rejects.toMatchObject({
       code: 'EF_DATA_FORMAT',
@@ -120,7 +120,7 @@ describe('streamJsonObjectEntries', () => {
     const text = '{"a": "é", "b": 2}';
     const path = await fileOf(text);
     const chunks: Buffer[] = [];
-    for await (const _ of streamJsonObjectEntries(path, { chunkBytes: 4, onBytes: (c) => chunks.push(c) }));
+    for await (const _ of streamJsonObjectBatches(path, { chunkBytes: 4, onBytes: (c) => chunks.push(c) }));
     expect(Buffer.concat(chunks).toString('utf8')).toBe(text);
     expect(chunks.length).toBeGreaterThan(1);
   });
@@ -134,13 +134,15 @@ describe('streamJsonObjectEntries', () => {
       expect(spawnSync('mkfifo', [path]).status).toBe(0);
       const writer = createWriteStream(path);
       writer.write('{"first": 1, "second": [2],');
-      const entries = streamJsonObjectEntries(path)[Symbol.asyncIterator]();
+      const batches = streamJsonObjectBatches(path)[Symbol.asyncIterator]();
       // The writer has not finished the object: these come from the part written so far.
-      expect((await entries.next()).value).toEqual(['first', 1]);
-      expect((await entries.next()).value).toEqual(['second', [2]]);
+      expect((await batches.next()).value).toEqual([
+        ['first', 1],
+        ['second', [2]],
+      ]);
       writer.end(' "third": 3}');
-      expect((await entries.next()).value).toEqual(['third', 3]);
-      expect((await entries.next()).done).toBe(true);
+      expect((await batches.next()).value).toEqual([['third', 3]]);
+      expect((await batches.next()).done).toBe(true);
     },
   );
 });

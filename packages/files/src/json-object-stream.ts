@@ -13,22 +13,24 @@ export interface StreamJsonObjectOptions {
 }
 
 /**
- * The members of a file's top-level JSON object in file order, yielded as the file is read in chunks: a loader
- * can hand its first instances on before the rest of the file is read, and never holds the file's text (a million
- * entries are a few hundred MB of it). Read as `readTextPython` + `jsonObjectEntries` read it (strict UTF-8,
- * universal newlines, the same `EF_DATA_FORMAT` errors naming the same characters), with one difference: a key
- * that appears twice is an error here, as the value it would replace may already be in use.
- * @example for await (const [pmid, entry] of streamJsonObjectEntries('/data/ori_pqal.json')) …
+ * The members of a file's top-level JSON object in file order, as the file is read: one array per chunk read (the
+ * members the chunk completes), so a loader hands its first instances on before the rest of the file is read and
+ * never holds the file's text (a million entries are a few hundred MB of it); batches, not single entries, as an
+ * async step per entry costs more than parsing it. Read as `readTextPython` + `jsonObjectEntries` read it (strict
+ * UTF-8, universal newlines, the same `EF_DATA_FORMAT` errors naming the same characters), with one difference: a
+ * key that appears twice is an error here, as the value it would replace may already be in use. The members before
+ * a malformed one are yielded before its error is thrown.
+ * @example for await (const batch of streamJsonObjectBatches('/data/ori_pqal.json')) for (const [pmid, entry] of batch) …
  */
-export async function* streamJsonObjectEntries(
+export async function* streamJsonObjectBatches(
   path: string,
   options: StreamJsonObjectOptions = {},
-): AsyncGenerator<[string, unknown]> {
+): AsyncGenerator<[string, unknown][]> {
   const source = options.source ?? path;
   const scanner = new ObjectScanner(source);
   const text = new PythonTextPieces(source);
   const seen = new Set<string>();
-  const members = function* (): Generator<[string, unknown]> {
+  const members = (batch: [string, unknown][]): void => {
     for (let member = scanner.next(); member !== null; member = scanner.next()) {
       if (seen.has(member.key)) {
         throw dataFormatError(
@@ -37,18 +39,29 @@ export async function* streamJsonObjectEntries(
         );
       }
       seen.add(member.key);
-      yield [member.key, parseSlice(scanner.text, member.start, member.end, source, scanner.offset)];
+      batch.push([member.key, parseSlice(scanner.text, member.start, member.end, source, scanner.offset)]);
     }
   };
+  // The members a piece of text completes, as one batch; those before a malformed one still go out before its error.
+  function* batchOf(): Generator<[string, unknown][]> {
+    const batch: [string, unknown][] = [];
+    try {
+      members(batch);
+    } catch (error) {
+      if (batch.length > 0) yield batch;
+      throw error;
+    }
+    if (batch.length > 0) yield batch;
+  }
   const chunks = createReadStream(path, { highWaterMark: options.chunkBytes ?? CHUNK_BYTES });
   for await (const chunk of chunks as AsyncIterable<Buffer>) {
     options.onBytes?.(chunk);
     scanner.push(text.decode(chunk));
-    yield* members();
+    yield* batchOf();
   }
   scanner.push(text.decode(null));
   scanner.end();
-  yield* members();
+  yield* batchOf();
 }
 
 /** 64 KiB: a few hundred PubMedQA-sized entries, about a millisecond of parsing per read. */

@@ -99,8 +99,11 @@ export interface LoadedData {
  * run sends its first requests while the rest of the file is still read.
  */
 export interface StreamedData {
-  /** Every instance of the scenario in load order, as `LoadedData.instances` holds them; errors are thrown here. */
-  readonly instances: AsyncIterable<Instance>;
+  /**
+   * Every instance of the scenario in load order, as `LoadedData.instances` holds them, in batches as the file is
+   * read (an async step per instance would cost more than making it); errors are thrown here.
+   */
+  readonly instances: AsyncIterable<readonly Instance[]>;
   /** The rest of `LoadedData`, once `instances` was read to its end (num_rows and the file's hash need all of it). */
   readonly ended: () => Omit<LoadedData, 'instances'>;
 }

@@ -7,7 +7,7 @@ import {
   resolveDataFile,
   resolveStreamedDataFile,
   readTextPython,
-  streamJsonObjectEntries,
+  streamJsonObjectBatches,
 } from '@eval-factory/files';
 import { optionReferences } from '../shared/instances.js';
 import { pyTitle } from '@eval-factory/metrics';
@@ -128,9 +128,9 @@ export async function loadPubmedQa(ctx: LoadContext): Promise<LoadedData> {
 export async function streamPubmedQa(ctx: LoadContext): Promise<StreamedData> {
   const file = await resolveStreamedDataFile(dataFile(ctx));
   let rows = 0;
-  async function* instances(): AsyncGenerator<Instance> {
-    const entries = streamJsonObjectEntries(file.path, { onBytes: file.onBytes });
-    for await (const [pmid, value] of entries) yield pubmedQaInstance(pmid, value, file.path, rows++);
+  async function* instances(): AsyncGenerator<Instance[]> {
+    for await (const batch of streamJsonObjectBatches(file.path, { onBytes: file.onBytes }))
+      yield batch.map(([pmid, value]) => pubmedQaInstance(pmid, value, file.path, rows++));
   }
   return {
     instances: instances(),

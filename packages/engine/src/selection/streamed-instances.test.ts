@@ -4,24 +4,24 @@ import { StreamedInstances } from './streamed-instances.js';
 
 const instance = (id: string, split = 'test') => ({ id, split, input: { text: id }, references: [] }) as Instance;
 
-/** A loader the test feeds by hand: `give` yields instances, `end` ends the file, `fail` throws in it. */
+/** A loader the test feeds by hand: `give` yields a batch of instances, `end` ends the file, `fail` throws in it. */
 function handFed() {
-  const queue: (Instance | Error | null)[] = [];
+  const queue: (Instance[] | Error | null)[] = [];
   let wake: () => void = () => undefined;
-  async function* source(): AsyncGenerator<Instance> {
+  async function* source(): AsyncGenerator<Instance[]> {
     for (;;) {
       while (queue.length === 0) await new Promise<void>((r) => (wake = r));
       const next = queue.shift();
       if (next === null) return;
       if (next instanceof Error) throw next;
-      yield next as Instance;
+      yield next as Instance[];
     }
   }
-  const push = (item: Instance | Error | null) => {
+  const push = (item: Instance[] | Error | null) => {
     queue.push(item);
     wake();
   };
-  return { source: source(), give: (...items: Instance[]) => items.forEach(push), end: () => push(null), fail: push };
+  return { source: source(), give: (...items: Instance[]) => push(items), end: () => push(null), fail: push };
 }
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
@@ -70,10 +70,10 @@ describe('StreamedInstances', () => {
 
   it('stops at its first `lead` instances until released, or until the run asks for one past them', async () => {
     const pulled: number[] = [];
-    async function* counting(): AsyncGenerator<Instance> {
+    async function* counting(): AsyncGenerator<Instance[]> {
       for (let i = 0; i < 10; i++) {
         pulled.push(i);
-        yield instance(`i${i}`);
+        yield [instance(`i${i}`)];
       }
     }
     const held = new StreamedInstances(counting(), ['test'], 3);

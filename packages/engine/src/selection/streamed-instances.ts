@@ -5,7 +5,7 @@ import type { Instance } from '@eval-factory/types';
  * that takes every instance, which needs no instance it has not read yet. `items` grows as the loader reads its
  * file, while the run sends the requests of the instances already there.
  *
- * The loader reads its first `lead` instances and stops there until the run's first answer is in (`release`) or
+ * The loader reads its first `lead` instances (give or take a batch) and stops there until the run's first answer is in (`release`) or
  * the run asks for an instance it has not read: the first requests do not wait behind the parsing of the rest of
  * the file (at 300k instances, about 10k of them were parsed before the first request left). From then on it reads
  * to the end, one chunk of the file per turn of the event loop: the run keeps every selected instance until its end
@@ -18,7 +18,6 @@ export class StreamedInstances {
   private complete = false;
   private failure: { error: unknown } | null = null;
   private waiting: (() => void)[] = [];
-  private wakeScheduled = false;
   private transform: ((instance: Instance) => Instance) | null = null;
   private readonly done: Promise<void>;
   /** Set while the loader waits at `lead` instances for `release`. */
@@ -26,7 +25,7 @@ export class StreamedInstances {
   private released = false;
 
   constructor(
-    source: AsyncIterable<Instance>,
+    source: AsyncIterable<readonly Instance[]>,
     evalSplits: readonly string[],
     private readonly lead = Number.POSITIVE_INFINITY,
   ) {
@@ -70,13 +69,15 @@ export class StreamedInstances {
     for (let i = 0; i < this.items.length; i++) this.items[i] = transform(this.items[i]);
   }
 
-  private async read(source: AsyncIterable<Instance>, evalSplits: readonly string[]): Promise<void> {
+  private async read(source: AsyncIterable<readonly Instance[]>, evalSplits: readonly string[]): Promise<void> {
     try {
-      for await (const instance of source) {
-        if (!evalSplits.includes(instance.split)) continue;
-        this.items.push(this.transform ? this.transform(instance) : instance);
-        if (this.waiting.length > 0) this.scheduleWake();
-        if (this.items.length === this.lead && !this.released)
+      for await (const batch of source) {
+        for (const instance of batch) {
+          if (evalSplits.includes(instance.split))
+            this.items.push(this.transform ? this.transform(instance) : instance);
+        }
+        this.wake();
+        if (this.items.length >= this.lead && !this.released)
           await new Promise<void>((resolve) => (this.held = resolve));
       }
     } catch (error) {
@@ -86,16 +87,6 @@ export class StreamedInstances {
       this.complete = true;
       this.wake();
     }
-  }
-
-  /** Waiters are woken once per turn of the event loop (a chunk of the file), not once per instance. */
-  private scheduleWake(): void {
-    if (this.wakeScheduled) return;
-    this.wakeScheduled = true;
-    setImmediate(() => {
-      this.wakeScheduled = false;
-      this.wake();
-    });
   }
 
   private wake(): void {
