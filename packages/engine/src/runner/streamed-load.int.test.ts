@@ -186,4 +186,18 @@ describe('a run streamed from its data file', () => {
     expect(answered).toBeGreaterThan(0);
     expect(lines(join(out, 'instances.jsonl'))).toHaveLength(1200);
   });
+
+  it.each([
+    ['an empty object', '{}', 'EF_NO_INSTANCES'],
+    ['a malformed first entry', '{"1": {"QUESTION": 1}}', 'EF_DATA_FORMAT'],
+  ])('fails on %s (%s) before anything is sent, with %s', async (_label, text, code) => {
+    const data = join(dir, `${code}.json`);
+    writeFileSync(data, text);
+    const out = mkdtempSync(join(tmpdir(), 'ef-streamed-load-out-'));
+    server.requests.length = 0;
+    const r = await run(out, data);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(code);
+    expect(server.requests).toEqual([]);
+  });
 });

@@ -5,12 +5,12 @@ import type { Instance } from '@eval-factory/types';
  * that takes every instance, which needs no instance it has not read yet. `items` grows as the loader reads its
  * file, while the run sends the requests of the instances already there.
  *
- * The loader reads its first `lead` instances (give or take a batch) and stops there until the run's first answer is in (`release`) or
- * the run asks for an instance it has not read: the first requests do not wait behind the parsing of the rest of
- * the file (at 300k instances, about 10k of them were parsed before the first request left). From then on it reads
- * to the end, one chunk of the file per turn of the event loop: the run keeps every selected instance until its end
- * anyway (instances.jsonl, results in order, the counts), so holding it back longer would save no memory, and the
- * progress line gets its total once the file is read.
+ * The loader reads its first `lead` instances (to the end of that batch) and stops there until the run's first
+ * answer is in (`release`) or the run asks for an instance it has not read: the first requests do not wait behind
+ * the parsing of the rest of the file (at 300k instances, about 10k of them were parsed before the first request
+ * left). From then on it reads to the end, a batch (a chunk of the file) per turn of the event loop: the run keeps
+ * every selected instance until its end anyway (instances.jsonl, results in order, the counts), so holding it back
+ * longer would save no memory, and the progress line gets its total once the file is read.
  */
 export class StreamedInstances {
   /** The instances read so far (one array, growing). */
