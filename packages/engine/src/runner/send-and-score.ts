@@ -60,9 +60,9 @@ export async function sendAndScore(s: SendingRun): Promise<RunOutcome> {
   const scoring = await openScoring(s);
   try {
     const execution = await sendAll(s, scoring);
+    if (execution.stopReason) s.diag.error(execution.stopReason.code, execution.stopReason.message);
     // A streamed load read on: every instance is counted (one never sent is scored as such), or its error thrown.
     await s.prepared.loadEnded();
-    if (execution.stopReason) s.diag.error(execution.stopReason.code, execution.stopReason.message);
     let scored: Scored = { judgeStop: false };
     if (scoring.early) scoring.early.finish(s.prepared.requests.length);
     else scored = await scoreAfterAnswers({ ...afterAnswers(s), ...scoring });
