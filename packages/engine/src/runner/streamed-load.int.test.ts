@@ -6,7 +6,7 @@
  * received kept in the cache (the fixed file's re-run sends only the rest).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,7 +48,10 @@ beforeAll(async () => {
     `model_deployments:\n  - name: fake-model\n    model_name: fake-model\n    endpoint_type: chat\n    base_url: ${server.url}\n    request_url: ${server.url}/chat/completions\n`,
   );
 });
-afterAll(async () => server.close());
+afterAll(async () => {
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 function run(out: string, dataPath: string, extra: readonly string[] = []) {
   const args = ['run', '--run-entries', 'pubmed_qa:model=fake-model', '--suite', 'v1', '--output-path', out];
@@ -85,7 +88,7 @@ describe('a run streamed from its data file', () => {
 
   fifo('sends its first requests before the end of the file is written, and evaluates every instance', async () => {
     const data = fifoFile('growing.json');
-    const out = mkdtempSync(join(tmpdir(), 'ef-streamed-load-out-'));
+    const out = mkdtempSync(join(dir, 'out-'));
     const requested = nextRequest(30_000);
     const running = run(out, data);
     const writer = createWriteStream(data);
@@ -110,7 +113,7 @@ describe('a run streamed from its data file', () => {
   it("draws HELM's seed-0 subsample of the whole file when the limit is below its size", async () => {
     const data = join(dir, 'limited.json');
     writeFileSync(data, `{${members(0, 40)}}`);
-    const out = mkdtempSync(join(tmpdir(), 'ef-streamed-load-out-'));
+    const out = mkdtempSync(join(dir, 'out-'));
     const r = await run(out, data, ['--max-eval-instances', '7']);
     expect(r.code).toBe(0);
     const order = new NumpyLegacyRandom(0).permutation(40).slice(0, 7);
@@ -121,7 +124,7 @@ describe('a run streamed from its data file', () => {
 
   fifo('fails cleanly on a malformed entry in the middle of the file, keeping the answers it paid for', async () => {
     const data = fifoFile('broken.json');
-    const out = mkdtempSync(join(tmpdir(), 'ef-streamed-load-out-'));
+    const out = mkdtempSync(join(dir, 'out-'));
     server.requests.length = 0;
     const requested = nextRequest(30_000);
     const running = run(out, data);
@@ -159,7 +162,7 @@ describe('a run streamed from its data file', () => {
 
   fifo('interrupted while the file is read, it still reads it to its end and reports every instance', async () => {
     const data = fifoFile('interrupted.json');
-    const out = mkdtempSync(join(tmpdir(), 'ef-streamed-load-out-'));
+    const out = mkdtempSync(join(dir, 'out-'));
     const requested = nextRequest(30_000);
     const args = ['run', '--run-entries', 'pubmed_qa:model=fake-model', '--suite', 'v1', '--output-path', out];
     const child = spawn(process.execPath, [BIN, ...args, '--model-configs', dir, '--data-path', data, '--n', '1'], {
@@ -193,7 +196,7 @@ describe('a run streamed from its data file', () => {
   ])('fails on %s (%s) before anything is sent, with %s', async (_label, text, code) => {
     const data = join(dir, `${code}.json`);
     writeFileSync(data, text);
-    const out = mkdtempSync(join(tmpdir(), 'ef-streamed-load-out-'));
+    const out = mkdtempSync(join(dir, 'out-'));
     server.requests.length = 0;
     const r = await run(out, data);
     expect(r.code).toBe(1);
