@@ -10,6 +10,7 @@
 // file would be ~1.2 GB, more than V8 can parse as one string).
 import { startFakeOpenAIServer } from '@eval-factory/testkit';
 import { target } from './floors.mjs';
+import { firstRequestOnly } from './scale-first-request.mjs';
 import {
   chatRequests,
   cleanup,
@@ -30,7 +31,13 @@ const MILLION = process.argv.includes('--million');
  * `--sizes 100k,300k`: only these sizes, of compact instances (as --million's), and only the table: a quicker look
  * at the first request and the engine's peak RSS at scale than the 1M run.
  */
-const CUSTOM = customSizes();
+const CUSTOM = customSizes('--sizes');
+/**
+ * `--first-request 1M`: target 2 at that size from runs stopped at their first request (median of 3): the data
+ * file is written once, nothing is sent past the first request and no output of the run is kept, so it takes
+ * seconds, not the 1M run's ten minutes and GBs.
+ */
+const FIRST_ONLY = customSizes('--first-request')?.[0]?.n ?? null;
 const SIZES = CUSTOM ?? [
   { n: 1_000 },
   { n: 10_000 },
@@ -43,12 +50,12 @@ const SIZES = CUSTOM ?? [
     : []),
 ];
 
-function customSizes() {
-  const at = process.argv.indexOf('--sizes');
+function customSizes(flag) {
+  const at = process.argv.indexOf(flag);
   if (at < 0) return null;
   const sizes = (process.argv[at + 1] ?? '').split(',').map((text) => {
     const m = /^(\d+(?:\.\d+)?)([kM]?)$/.exec(text.trim());
-    if (!m) throw new Error(`--sizes takes sizes like 100k,300k,1M, not ${JSON.stringify(text)}`);
+    if (!m) throw new Error(`${flag} takes sizes like 100k,300k,1M, not ${JSON.stringify(text)}`);
     return { n: Number(m[1]) * (m[2] === 'M' ? 1e6 : m[2] === 'k' ? 1e3 : 1), compact: true };
   });
   return sizes;
@@ -145,6 +152,7 @@ function target5(at) {
 }
 
 export async function main() {
+  if (FIRST_ONLY !== null) return firstRequestOnly(FIRST_ONLY, { parallelism: P, label: sizeLabel(FIRST_ONLY) });
   const label = (r) => `${r.n}${r.compact ? ' (compact)' : ''}`;
   console.log(`scale: ${SIZES.map(label).join(', ')} instances, parallelism ${P}, 0 ms latency; ${loadNote()}`);
   const rows = [];
