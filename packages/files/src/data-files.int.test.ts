@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { resolveDataFile } from './data-files.js';
+import { resolveDataFile, resolveStreamedDataFile } from './data-files.js';
 import type { ResolveDataFileOptions } from './data-files.js';
 import { sha256Hex } from './hashing.js';
 import { recordingContext, startLoopback, tempDir } from '../../benchmarks/test-support/shared/test-support.js';
@@ -160,5 +160,33 @@ describe('resolveDataFile: extra.data_path', () => {
     expect(error).toMatchObject({ code: 'EF_DATA_NOT_FOUND' });
     expect((error as Error).message).toContain(join(dir, named));
     expect((error as { hint: string }).hint).toContain('extra.data_path');
+  });
+});
+
+describe('resolveStreamedDataFile', () => {
+  it("hashes the user's own file as it is read, and says it differs from the pin only then", async () => {
+    const dir = await tempDir();
+    const file = join(dir, 'data.txt');
+    await writeFile(file, 'my own copy\n');
+    const { ctx } = await setup({ dataPath: dir });
+    const streamed = await resolveStreamedDataFile(options(ctx));
+    expect(streamed.path).toBe(file);
+    expect(ctx.warnings).toEqual([]);
+    streamed.onBytes(Buffer.from('my own '));
+    streamed.onBytes(Buffer.from('copy\n'));
+    const expected = { path: file, sha256: sha256Hex('my own copy\n'), bytes: 12 };
+    expect(streamed.info()).toEqual(expected);
+    expect(streamed.info()).toEqual(expected); // asked again: the same, warned once
+    expect(ctx.warnings).toEqual([{ code: 'EF_DATA_DRIFT', message: expect.stringContaining(file) }]);
+  });
+
+  it('verifies a cached copy before it is read: a damaged one is EF_DATA_CHECKSUM at once', async () => {
+    const { ctx, cacheDir } = await setup();
+    await mkdir(join(cacheDir, 'datasets', 'bench'), { recursive: true });
+    await writeFile(join(cacheDir, 'datasets', 'bench', 'data.txt'), 'damaged');
+    await expect(resolveStreamedDataFile(options(ctx))).rejects.toMatchObject({ code: 'EF_DATA_CHECKSUM' });
+    const good = await setup();
+    const streamed = await resolveStreamedDataFile(options(good.ctx));
+    expect(streamed.info()).toEqual({ path: streamed.path, sha256: BODY_SHA, bytes: Buffer.byteLength(BODY) });
   });
 });

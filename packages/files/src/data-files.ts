@@ -2,7 +2,7 @@
  * Where a benchmark's data file comes from (docs/benchmarks.md): the user's `extra.data_path`, else the per-user
  * cache, else one download into the cache. Pinned checksums are verified on every load.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UserError } from '@eval-factory/errors';
@@ -116,4 +116,43 @@ export async function resolveDataFile(opts: ResolveDataFileOptions): Promise<Dat
     return { path: cachedPath, sha256, bytes };
   }
   return downloadIntoCache(opts, cachedPath, folder);
+}
+
+/** A data file a loader reads as a stream (`streamJsonObjectBatches`), and what `DataInfo` records of it. */
+export interface StreamedDataFile {
+  readonly path: string;
+  /** Give it every chunk of the file as it is read: a user's own file is hashed in that same pass. */
+  readonly onBytes: (chunk: Buffer) => void;
+  /** Size and sha256, once every chunk was seen; a user's file that is not the pinned one warns (EF_DATA_DRIFT) then. */
+  readonly info: () => DataFileInfo;
+}
+
+/**
+ * `resolveDataFile` for a loader that streams the file. The user's own file (`extra.data_path`, possibly far larger
+ * than the upstream one, or a pipe) is hashed as the loader reads it, not in a pass before: its pin only warns. A
+ * cached or downloaded copy is verified first, as its mismatch is an error that must come before anything is sent.
+ */
+export async function resolveStreamedDataFile(opts: ResolveDataFileOptions): Promise<StreamedDataFile> {
+  if (!opts.ctx.dataPath) {
+    const file = await resolveDataFile(opts);
+    return { path: file.path, onBytes: () => undefined, info: () => file };
+  }
+  const path = await findUserFile(opts.ctx.dataPath, [opts.fileName, ...(opts.alternativeFileNames ?? [])]);
+  const hash = createHash('sha256');
+  let bytes = 0;
+  let info: DataFileInfo | null = null;
+  return {
+    path,
+    onBytes(chunk) {
+      hash.update(chunk);
+      bytes += chunk.length;
+    },
+    info() {
+      if (info === null) {
+        info = { path, sha256: hash.digest('hex'), bytes };
+        checkPinned(info.sha256, opts, path, false);
+      }
+      return info;
+    },
+  };
 }

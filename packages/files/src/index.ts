@@ -6,8 +6,8 @@
 export { readCsvRecords, readCsvTable } from './csv-records.js';
 export type { CsvRecord } from './csv-records.js';
 export { dataFormatError, describeValue } from './data-errors.js';
-export { resolveDataFile } from './data-files.js';
-export type { ResolveDataFileOptions } from './data-files.js';
+export { resolveDataFile, resolveStreamedDataFile } from './data-files.js';
+export type { ResolveDataFileOptions, StreamedDataFile } from './data-files.js';
 export { fetchJson, fetchUrlToFile } from './download.js';
 export type { FetchOptions } from './download.js';
 export { hashFileStreaming } from './file-hash-stream.js';
@@ -16,6 +16,8 @@ export { HF_ROWS_API, downloadHfRowsJsonl, hfRowsUrl } from './hf-rows-download.
 export type { HfRowsSource } from './hf-rows-download.js';
 export { parseJsonlRows } from './jsonl-rows.js';
 export type { Fail } from './jsonl-rows.js';
+export { streamJsonObjectBatches } from './json-object-stream.js';
+export type { StreamJsonObjectOptions } from './json-object-stream.js';
 export { lazyLoader } from './lazy-require.js';
 export { makeDirSync } from './make-dir.js';
 export { PANDAS_NA_STRINGS, pyFloatRepr } from './pandas.js';

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { ObjectScanner, parseSlice } from './json-scan.js';
 import { dataFormatError } from './data-errors.js';
 
 /**
@@ -22,62 +23,6 @@ export async function readTextPython(path: string): Promise<string> {
     throw dataFormatError(path, 'the file is not valid UTF-8');
   }
   return pythonNewlines(text);
-}
-
-const SPACE = 32;
-const TAB = 9;
-const LF = 10;
-const CR = 13;
-const QUOTE = 34;
-const BACKSLASH = 92;
-const COMMA = 44;
-const COLON = 58;
-const OPEN_BRACE = 123;
-const CLOSE_BRACE = 125;
-const OPEN_BRACKET = 91;
-const CLOSE_BRACKET = 93;
-
-function skipWhitespace(text: string, pos: number): number {
-  for (; pos < text.length; pos++) {
-    const c = text.charCodeAt(pos);
-    if (c !== SPACE && c !== LF && c !== CR && c !== TAB) break;
-  }
-  return pos;
-}
-
-/** Index just past the JSON string starting at `pos` (which holds the opening quote); -1 when it never closes. */
-function endOfString(text: string, pos: number): number {
-  for (let q = text.indexOf('"', pos + 1); q >= 0; q = text.indexOf('"', q + 1)) {
-    let slashes = 0;
-    while (text.charCodeAt(q - 1 - slashes) === BACKSLASH) slashes++;
-    if (slashes % 2 === 0) return q + 1;
-  }
-  return -1;
-}
-
-/** Index of the `,` or `}` that ends the member value starting at `pos`; -1 when the text ends first. */
-function endOfValue(text: string, pos: number): number {
-  let depth = 0;
-  for (let i = pos; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === QUOTE) {
-      i = endOfString(text, i) - 1;
-      if (i < 0) return -1;
-    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
-    else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
-      if (depth === 0) return i;
-      depth--;
-    } else if (c === COMMA && depth === 0) return i;
-  }
-  return -1;
-}
-
-function parseSlice(text: string, start: number, end: number, source: string): unknown {
-  try {
-    return JSON.parse(text.slice(start, end));
-  } catch (e) {
-    throw dataFormatError(source, `invalid JSON near character ${start}: ${(e as Error).message}`);
-  }
 }
 
 /** The members of a top-level JSON object, each value parsed only when iterated. */
@@ -107,29 +52,14 @@ export function jsonObjectEntries(text: string, source = 'JSON text'): JsonObjec
 
 /** Each distinct key in order of first appearance, with the start and end of its last value. */
 function scanMembers(text: string, source: string): { keys: string[]; bounds: number[] } {
-  const fail = (pos: number, what: string): never => {
-    throw dataFormatError(source, `expected ${what} at character ${pos} of the top-level JSON object`);
-  };
   const keys: string[] = [];
   const bounds: number[] = [];
   const indexOfKey = new Map<string, number>();
-  let pos = skipWhitespace(text, text.charCodeAt(0) === 0xfeff ? 1 : 0);
-  if (text.charCodeAt(pos) !== OPEN_BRACE) fail(pos, '"{"');
-  pos = skipWhitespace(text, pos + 1);
-  let closed = text.charCodeAt(pos) === CLOSE_BRACE;
-  if (closed) pos++;
-  while (!closed) {
-    if (text.charCodeAt(pos) !== QUOTE) fail(pos, 'a string key');
-    const keyEnd = endOfString(text, pos);
-    if (keyEnd < 0) fail(pos, 'a closing quote');
-    const key = parseSlice(text, pos, keyEnd, source) as string;
-    pos = skipWhitespace(text, keyEnd);
-    if (text.charCodeAt(pos) !== COLON) fail(pos, '":"');
-    const valueStart = skipWhitespace(text, pos + 1);
-    const valueEnd = endOfValue(text, valueStart);
-    const end = text.charCodeAt(valueEnd);
-    if (valueEnd <= valueStart || (end !== COMMA && end !== CLOSE_BRACE))
-      fail(valueStart, 'a value followed by "," or "}"');
+  const scanner = new ObjectScanner(source);
+  scanner.push(text);
+  scanner.end();
+  for (let member = scanner.next(); member !== null; member = scanner.next()) {
+    const { key, start, end } = member;
     const known = indexOfKey.get(key);
     const k = known ?? keys.length;
     if (known === undefined) {
@@ -139,12 +69,9 @@ function scanMembers(text: string, source: string): { keys: string[]; bounds: nu
     // The value a repeated key replaces is never read again, but Python's json.load (HELM) parses it: invalid, it
     // fails the file there too.
     else parseSlice(text, bounds[2 * k], bounds[2 * k + 1], source);
-    bounds[2 * k] = valueStart;
-    bounds[2 * k + 1] = valueEnd;
-    closed = end === CLOSE_BRACE;
-    pos = skipWhitespace(text, valueEnd + 1);
+    bounds[2 * k] = start;
+    bounds[2 * k + 1] = end;
   }
-  if (skipWhitespace(text, pos) !== text.length) fail(pos, 'the end of the text');
   return { keys, bounds };
 }
 

@@ -94,6 +94,20 @@ export interface LoadedData {
   readonly partial?: string;
 }
 
+/**
+ * A load whose instances come as the loader reads its file (docs/architecture.md, "Sending and scoring"): the
+ * run sends its first requests while the rest of the file is still read.
+ */
+export interface StreamedData {
+  /**
+   * Every instance of the scenario in load order, as `LoadedData.instances` holds them, in batches as the file is
+   * read (an async step per instance would cost more than making it); errors are thrown here.
+   */
+  readonly instances: AsyncIterable<readonly Instance[]>;
+  /** The rest of `LoadedData`, once `instances` was read to its end (num_rows and the file's hash need all of it). */
+  readonly ended: () => Omit<LoadedData, 'instances'>;
+}
+
 /** Context given to an annotator: the loader's resources and the run's diagnostics. */
 export interface AnnotatorContext {
   readonly resources: Readonly<Record<string, unknown>>;
@@ -180,4 +194,10 @@ export interface BenchmarkDefinition {
   /** Pinned upstream source, for docs and outputs. */
   readonly source: { readonly url: string; readonly revision: string | null; readonly license: string };
   load(ctx: LoadContext): Promise<LoadedData>;
+  /**
+   * The same instances as `load`, streamed: only for a benchmark whose data holds eval instances alone (no train
+   * split, no corrected set) in one file. The engine uses it when the run takes every instance in file order (no
+   * `limit_samples`, no shard); `load` otherwise.
+   */
+  loadStream?(ctx: LoadContext): Promise<StreamedData>;
 }

@@ -1,6 +1,6 @@
 import type { BenchmarkDefinition } from '@eval-factory/types';
 import { exactMatchFamily } from '@eval-factory/metrics';
-import { loadPubmedQa, PUBMED_QA_COMMIT, PUBMED_QA_URL } from './load.js';
+import { loadPubmedQa, PUBMED_QA_COMMIT, PUBMED_QA_URL, streamPubmedQa } from './load.js';
 import { pubmedQaPrompt } from './prompt.js';
 
 /** PubMedQA (PQA-L): yes/no/maybe questions on PubMed abstracts, all 1,000 expert-labelled entries. */
@@ -14,4 +14,5 @@ export const pubmedQa: BenchmarkDefinition = {
   main_metric: 'exact_match',
   source: { url: PUBMED_QA_URL, revision: PUBMED_QA_COMMIT, license: 'MIT' },
   load: loadPubmedQa,
+  loadStream: streamPubmedQa,
 };

@@ -1,11 +1,13 @@
 /** PubMedQA (PQA-L) → instances, exactly as HELM's `PubMedQAScenario` builds them (docs/benchmarks/pubmed_qa.md). */
-import type { Instance, LoadContext, LoadedData } from '@eval-factory/types';
+import type { Instance, LoadContext, LoadedData, StreamedData } from '@eval-factory/types';
 import {
   dataFormatError,
   describeValue,
   jsonObjectEntries,
   resolveDataFile,
+  resolveStreamedDataFile,
   readTextPython,
+  streamJsonObjectBatches,
 } from '@eval-factory/files';
 import { optionReferences } from '../shared/instances.js';
 import { pyTitle } from '@eval-factory/metrics';
@@ -75,40 +77,65 @@ const TITLES = new Map<string, string>();
 const MAX_TITLES = 1000;
 
 /**
- * Builds the 1,000 PubMedQA instances from the file's `[PMID, entry]` pairs in file order (ids `id0…`, split
- * `test`, `source_id` = PMID), one entry at a time: an entry is dropped once its instance is made. Malformed
- * entries are `EF_DATA_FORMAT` errors naming the PMID.
+ * The instance of the file's `index`-th entry (id `id<index>`, split `test`, `source_id` = PMID). Made whole in one
+ * literal (HELM's id included, as numberInstances would give it): an object grown property by property keeps a
+ * separate property array, ~60 bytes per instance.
+ */
+function pubmedQaInstance(pmid: string, value: unknown, file: string, index: number): Instance {
+  const entry = checkEntry(pmid, value, file);
+  return {
+    id: `id${index}`,
+    input: { text: pubmedQaInputText(entry) },
+    references: optionReferences(PUBMED_QA_CHOICES, (i) => PUBMED_QA_CHOICES[i] === entry.final_decision),
+    split: 'test',
+    source_id: pmid,
+  };
+}
+
+/**
+ * Builds the 1,000 PubMedQA instances from the file's `[PMID, entry]` pairs in file order, one entry at a time: an
+ * entry is dropped once its instance is made. Malformed entries are `EF_DATA_FORMAT` errors naming the PMID.
  */
 export function buildPubmedQaInstances(entries: Iterable<[string, unknown]>, file: string): Instance[] {
   const instances: Instance[] = [];
-  for (const [pmid, value] of entries) {
-    const entry = checkEntry(pmid, value, file);
-    // Made whole in one literal (HELM's id included, as numberInstances would give it): an object grown
-    // property by property keeps a separate property array, ~60 bytes per instance.
-    instances.push({
-      id: `id${instances.length}`,
-      input: { text: pubmedQaInputText(entry) },
-      references: optionReferences(PUBMED_QA_CHOICES, (i) => PUBMED_QA_CHOICES[i] === entry.final_decision),
-      split: 'test',
-      source_id: pmid,
-    });
-  }
+  for (const [pmid, value] of entries) instances.push(pubmedQaInstance(pmid, value, file, instances.length));
   return instances;
 }
 
+const dataFile = (ctx: LoadContext) => ({
+  benchmark: 'pubmed_qa',
+  fileName: PUBMED_QA_FILE,
+  url: PUBMED_QA_URL,
+  sha256: PUBMED_QA_SHA256,
+  ctx,
+});
+
 /** Resolves `ori_pqal.json` (data_path, cache or pinned download) and builds the instances. */
 export async function loadPubmedQa(ctx: LoadContext): Promise<LoadedData> {
-  const file = await resolveDataFile({
-    benchmark: 'pubmed_qa',
-    fileName: PUBMED_QA_FILE,
-    url: PUBMED_QA_URL,
-    sha256: PUBMED_QA_SHA256,
-    ctx,
-  });
+  const file = await resolveDataFile(dataFile(ctx));
   const entries = jsonObjectEntries(await readTextPython(file.path), file.path);
   const instances = buildPubmedQaInstances(entries, file.path);
   return {
     instances,
     data: { source: PUBMED_QA_URL, revision: PUBMED_QA_COMMIT, files: [file], num_rows: entries.size },
+  };
+}
+
+/**
+ * The same instances as `loadPubmedQa`, each made as the file is read (a run of every instance sends its first
+ * requests before the rest of a large file is read). A PMID that appears twice is an `EF_DATA_FORMAT` error here.
+ */
+export async function streamPubmedQa(ctx: LoadContext): Promise<StreamedData> {
+  const file = await resolveStreamedDataFile(dataFile(ctx));
+  let rows = 0;
+  async function* instances(): AsyncGenerator<Instance[]> {
+    for await (const batch of streamJsonObjectBatches(file.path, { onBytes: file.onBytes }))
+      yield batch.map(([pmid, value]) => pubmedQaInstance(pmid, value, file.path, rows++));
+  }
+  return {
+    instances: instances(),
+    ended: () => ({
+      data: { source: PUBMED_QA_URL, revision: PUBMED_QA_COMMIT, files: [file.info()], num_rows: rows },
+    }),
   };
 }

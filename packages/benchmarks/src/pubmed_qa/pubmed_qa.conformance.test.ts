@@ -24,4 +24,15 @@ describe('pubmed_qa on the real ori_pqal.json (docs/benchmarks/pubmed_qa.md)', (
     expect(instances[999].id).toBe('id999');
     expect(correctLetterCounts(instances)).toEqual({ A: 552, B: 338, C: 110 });
   });
+
+  run('streams the same 1,000 instances and data record (loadStream, a run without limit_samples)', async () => {
+    const whole = await pubmedQa.load(recordingContext({ cacheDir: await tempDir(), dataPath: DIR }));
+    const ctx = recordingContext({ cacheDir: await tempDir(), dataPath: DIR });
+    const streamed = await pubmedQa.loadStream!(ctx);
+    const instances = [];
+    for await (const batch of streamed.instances) instances.push(...batch);
+    expect(instances).toEqual(whole.instances);
+    expect(streamed.ended()).toEqual({ data: whole.data });
+    expect(ctx.warnings).toEqual([]);
+  });
 });

@@ -105,6 +105,11 @@ class BuiltRequest {
 export interface RequestPlan {
   readonly length: number;
   at(index: number): PromptRequest;
+  /**
+   * A plan that grows while its instances are read (selection/streamed-instances.ts): whether request `index`
+   * can be built (true), never will be (false), or a promise of that; throws the loader's error. Absent: `length` is final.
+   */
+  readonly reach?: (index: number) => boolean | Promise<boolean>;
 }
 
 /**
@@ -136,10 +141,13 @@ export function requestPlan(
     prompt: { get: promptGetter(adapter, opts.trainInstancesForTrial?.(trial) ?? []), enumerable: true },
     salt: saltFor(trial).salt,
   }));
-  const n = instances.length;
+  // `instances` may still grow (a streamed load, always one trial): its length is read when asked for.
   return {
-    length: n * trials.length,
+    get length() {
+      return instances.length * trials.length;
+    },
     at(index) {
+      const n = instances.length;
       if (!(index >= 0 && index < n * trials.length)) throw new RangeError(`no request ${index}`);
       const instance = instances[index % n];
       const trial = Math.floor(index / n);

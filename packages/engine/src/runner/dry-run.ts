@@ -37,14 +37,23 @@ export async function writeDryRun(
 
 /**
  * instances.jsonl beside a run that sends: a slice of lines per turn of the event loop, so the file is written
- * between the answers instead of holding the first requests back (a million lines take seconds).
+ * between the answers instead of holding the first requests back (a million lines take seconds). `reach`: a
+ * streamed selection still growing (selection/streamed-instances.ts), whose end the file waits for; a loader's
+ * error fails the write, and the file is not left half-written.
  */
-export function writeInstancesFile(path: string, instances: readonly Instance[]): Promise<void> {
-  return writeJsonlAtomic(path, inTurns(instances), instanceLine);
+export function writeInstancesFile(
+  path: string,
+  instances: readonly Instance[],
+  reach?: (index: number) => boolean | Promise<boolean>,
+): Promise<void> {
+  return writeJsonlAtomic(path, inTurns(instances, reach), instanceLine);
 }
 
-async function* inTurns<T>(items: readonly T[]): AsyncGenerator<T> {
-  for (let i = 0; i < items.length; i++) {
+async function* inTurns<T>(
+  items: readonly T[],
+  reach: ((index: number) => boolean | Promise<boolean>) | undefined,
+): AsyncGenerator<T> {
+  for (let i = 0; reach ? await reach(i) : i < items.length; i++) {
     if (i % INSTANCES_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
     yield items[i];
   }

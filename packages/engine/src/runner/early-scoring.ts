@@ -31,8 +31,11 @@ export class EarlyScoring {
     this.inOrder.add(index);
   }
 
-  /** Hands every remaining result to the sink (requests never answered are scored as not sent). */
-  finish(): void {
-    this.inOrder.finish();
+  /**
+   * Hands every remaining result to the sink (requests never answered are scored as not sent). `size`: the run's
+   * requests, when they grew after the start (a streamed load).
+   */
+  finish(size?: number): void {
+    this.inOrder.finish(size);
   }
 }

@@ -35,7 +35,7 @@ export async function executeRequests(opts: {
   /** Called once per request, right after its final record is in `records`. */
   onRecord?: (index: number) => void;
 }): Promise<ExecutionResult> {
-  const records: (ModelCallRecord | undefined)[] = opts.records ?? new Array(opts.feed.length);
+  const records: (ModelCallRecord | undefined)[] = opts.records ?? [];
   let stopReason: ExecutionResult['stopReason'] = null;
   let consecutiveExhausted = 0;
   let cached = 0;
@@ -51,6 +51,7 @@ export async function executeRequests(opts: {
     opts.parallelism + Math.ceil(opts.parallelism * EXTRA_LANES),
     async (index) => {
       const request = await feed.get(index);
+      if (request === null) return; // a streamed load ended before this index
       const record = await opts.client.call(request, opts.signal);
       // Aborted in flight by Ctrl-C/SIGTERM: not answered, so not sent; the re-run sends it.
       if (!record.outcome.ok && record.outcome.error_kind === 'interrupted' && opts.signal.aborted) return;
@@ -77,7 +78,7 @@ export async function executeRequests(opts: {
         };
       }
     },
-    () => stopReason !== null || opts.signal.aborted,
+    () => stopReason !== null || opts.signal.aborted || feed.ended,
   );
   return { records, stopReason, interrupted: opts.signal.aborted, cached };
 }

@@ -66,4 +66,15 @@ describe('InOrderResults', () => {
     await tick();
     expect(() => ordered.finish()).toThrow('cannot score 1');
   });
+
+  it('takes results past the size it was made with (a streamed load), and finish(size) scores the rest', async () => {
+    const { ordered, sunk } = make(2);
+    ordered.add(0);
+    ordered.add(3);
+    ordered.add(1);
+    await tick();
+    expect(sunk).toEqual(['0:r0', '1:r1']); // 3 waits for 2
+    ordered.finish(5); // the load ended at 5 requests: 2 and 4 never answered
+    expect(sunk).toEqual(['0:r0', '1:r1', '2:r2', '3:r3', '4:r4']);
+  });
 });

@@ -47,9 +47,13 @@ export class InOrderResults<R> {
     });
   }
 
-  /** Hands on every result not handed on yet, scoring the ones never answered now. Throws what scoring threw. */
-  finish(): void {
+  /**
+   * Hands on every result not handed on yet, scoring the ones never answered now. Throws what scoring threw.
+   * `size`: the final number of results, when more came than the constructor was told (a streamed load).
+   */
+  finish(size = this.results.length): void {
     if (this.failure !== null) throw this.failure;
+    if (size > this.results.length) this.results.length = size;
     this.drain(Infinity);
     for (let i = this.next; i < this.results.length; i++) this.results[i] ??= this.score(i);
     this.advance();

@@ -70,6 +70,8 @@ export type PrepareOptions = Pick<
   | 'topP'
   | 'promptTexts'
   | 'reportCorrected'
+  | 'dryRun'
+  | 'slotHandover'
 >;
 export type FinishOptions = Pick<RunOptions, 'outputPath' | 'maxFailureRate' | 'promptTexts' | 'dataPath'>;
 

@@ -1,7 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { AdapterSpec, HelmAdapterSpec, Instance, LoadedData, PromptRequest } from '@eval-factory/types';
-import { UserError } from '@eval-factory/errors';
 import {
   adapterSpecAsSent,
   buildAdapterSpec,
@@ -9,14 +8,16 @@ import {
   type BuildRequestsOptions,
   type RequestPlan,
 } from '../adapters/index.js';
-import { instancesOfShard, selectEvalInstances } from '../selection/index.js';
+import type { StreamedInstances } from '../selection/index.js';
 import type { Diagnostics } from './diagnostics.js';
 import type { PrepareOptions } from './options.js';
+import { loadSelection } from './load-instances.js';
 import { applyPromptTexts } from './prompt-texts.js';
 import type { ResolvedRun } from './resolve-run.js';
 
 export interface PreparedRun {
   readonly loaded: LoadedData;
+  /** Grows while a streamed load reads its file (`loadEnded`); complete for a whole load. */
   readonly selected: readonly Instance[];
   readonly subsample: { limit: number; method: string; indices_sha256: string } | null;
   readonly adapter: AdapterSpec;
@@ -29,24 +30,13 @@ export interface PreparedRun {
   /** How the requests are built from `selected`, for `scrubPrepared` to rebuild them over scrubbed instances. */
   readonly planOver: (instances: readonly Instance[]) => RequestPlan;
   readonly helmCompatible: boolean;
-}
-
-/**
- * The corrected instance set (docs/benchmarks.md) runs beside the HELM set: `paired` keeps the same selected
- * positions (ids `c-<id>`), so the two sets compare like for like; `independent` draws its own seed-0 subsample.
- */
-function selectCorrected(
-  corrected: readonly Instance[],
-  helmSelected: readonly Instance[],
-  run: ResolvedRun,
-  evalSplits: string[],
-): Instance[] {
-  if (corrected.length === 0) return [];
-  if (run.benchmark.corrected_selection === 'paired') {
-    const byId = new Map(corrected.map((c) => [c.id, c]));
-    return helmSelected.map((i) => byId.get(`c-${i.id}`)).filter((c): c is Instance => c !== undefined);
-  }
-  return [...selectEvalInstances(corrected, run.maxEvalInstances, evalSplits).selected];
+  /**
+   * Every instance is read: at once for a whole load; for a streamed one when the loader reaches the end of its
+   * file (rejects with its error). `loaded`'s data, the request count and the progress total are final then.
+   */
+  readonly loadEnded: () => Promise<void>;
+  /** A streamed load's selection, which `scrubPrepared` scrubs in place; null for a whole load. */
+  readonly stream: StreamedInstances | null;
 }
 
 export function defaultDataCacheDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -81,56 +71,19 @@ function planOptions(run: ResolvedRun, options: PrepareOptions, train: readonly 
   };
 }
 
-/** The instances the run evaluates: the seed-0 selection, its corrected twins, and the shard's part of them. */
-function selectInstances(
-  run: ResolvedRun,
-  options: PrepareOptions,
-  instances: readonly Instance[],
-): Pick<PreparedRun, 'selected' | 'subsample'> {
-  const evalSplits = run.evalSplit ? [run.evalSplit] : ['valid', 'test'];
-  const helmSet = instances.filter((i) => i.variant !== 'corrected');
-  const { selected: helmSelected, subsample } = selectEvalInstances(helmSet, run.maxEvalInstances, evalSplits);
-  const correctedSet = options.reportCorrected ? instances.filter((i) => i.variant === 'corrected') : [];
-  // A shard keeps its part of the whole job's selection: the shards of a job together are exactly the unsharded run.
-  const selected = instancesOfShard(
-    [...helmSelected, ...selectCorrected(correctedSet, helmSelected, run, evalSplits)],
-    options.shard ?? null,
-  );
-  if (selected.length === 0 && options.shard) {
-    throw new UserError(
-      'EF_SHARD_EMPTY',
-      `${run.benchmark.name}: shard ${options.shard.index} of ${options.shard.count} holds no instance`,
-      'Run the units `run_suite --list-units` prints: it lists only shards that hold instances (docs/scale.md).',
-    );
-  }
-  if (selected.length === 0) {
-    throw new UserError(
-      'EF_NO_INSTANCES',
-      `${run.benchmark.name}: the data has no instances to evaluate (split ${evalSplits.join('/')})`,
-      'check extra.data_path and the benchmark arguments',
-    );
-  }
-  return { selected, subsample };
-}
-
-/** Loads the data, selects the eval instances (seed-0 rule) and plans one request per instance × trial. */
+/**
+ * Loads the data, selects the eval instances (seed-0 rule) and plans one request per instance × trial. A streamed
+ * load returns once its first instance is read; the plan grows as the rest is (load-instances.ts).
+ */
 export async function prepareRun(run: ResolvedRun, options: PrepareOptions, diag: Diagnostics): Promise<PreparedRun> {
-  const loaded = await run.benchmark.load({
-    args: run.scenarioArgs,
-    dataPath: options.dataPath,
-    cacheDir: options.dataCacheDir,
-    allowDataDrift: options.allowDataDrift,
-    warn: diag.warn,
-    log: diag.log,
-  });
-  const { selected, subsample } = selectInstances(run, options, loaded.instances);
   const spec = applyPromptTexts(run.benchmark.prompt, run.benchmark.name, options.promptTexts);
   const adapter = buildAdapterSpec(spec);
+  const { loaded, selected, subsample, train, stream } = await loadSelection(run, options, diag, adapter);
   warnTrials(run, adapter, diag);
-  // In-context examples (custom benchmarks with few-shot rows; every shipped benchmark is zero-shot).
-  const train = loaded.instances.filter((i) => i.split === 'train').slice(0, adapter.max_train_instances);
-  const planOver = (instances: readonly Instance[]) =>
-    requestPlan(adapter, instances, planOptions(run, options, train));
+  const planOver = (instances: readonly Instance[]): RequestPlan => {
+    const plan = requestPlan(adapter, instances, planOptions(run, options, train));
+    return stream ? growing(plan, stream) : plan;
+  };
   const requests = planOver(selected);
   const helmCompatible =
     options.maxNewTokens === null && options.temperature === null && (options.topP === null || options.topP === 1);
@@ -145,6 +98,19 @@ export async function prepareRun(run: ResolvedRun, options: PrepareOptions, diag
     requests,
     planOver,
     helmCompatible,
+    loadEnded: stream ? () => stream.ended() : () => Promise.resolve(),
+    stream,
+  };
+}
+
+/** A plan over a streamed selection: its length grows with it, and `reach` waits for the loader. */
+function growing(plan: RequestPlan, stream: StreamedInstances): RequestPlan {
+  return {
+    get length() {
+      return plan.length;
+    },
+    at: (index) => plan.at(index),
+    reach: (index) => stream.reach(index),
   };
 }
 

@@ -40,10 +40,15 @@ class ProgressCounter {
 
   constructor(
     private readonly label: string,
-    private readonly total: number,
+    private readonly totalOf: () => number,
     now: number,
   ) {
     this.eta = new EtaEstimator(now);
+  }
+
+  /** Requests in the run: for a streamed load, those read so far until the loader reaches the end of its file. */
+  get total(): number {
+    return this.totalOf();
   }
 
   tick(kind: TickKind, cause: string | undefined, now: number): void {
@@ -72,13 +77,14 @@ class ProgressCounter {
   }
 }
 
+/** `total`: the number of requests, or how to read it while it grows (a streamed load). */
 export function createProgress(
   label: string,
-  total: number,
+  total: number | (() => number),
   mode: Mode = progressMode(),
   stream: NodeJS.WriteStream = process.stderr,
 ): Progress {
-  const counter = new ProgressCounter(label, total, Date.now());
+  const counter = new ProgressCounter(label, typeof total === 'number' ? () => total : total, Date.now());
   const line = () => formatProgressLine(counter.state(Date.now()));
   const retries: RetryObserver = {
     retryWait(throttled) {
@@ -97,7 +103,7 @@ export function createProgress(
       ...retries,
       tick: (k, cause) => {
         counter.tick(k, cause, Date.now());
-        events.completed(counter.completed, total);
+        events.completed(counter.completed, counter.total);
       },
       finish: events.finish,
     };
@@ -130,11 +136,13 @@ export function createProgress(
     },
     cliProgress.Presets.shades_classic,
   );
-  bar.start(total, 0);
+  let barTotal = counter.total;
+  bar.start(barTotal, 0);
   return {
     ...retries,
     tick(kind, cause) {
       counter.tick(kind, cause, Date.now());
+      if (counter.total !== barTotal) bar.setTotal((barTotal = counter.total));
       bar.increment(1);
     },
     finish() {

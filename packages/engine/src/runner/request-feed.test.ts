@@ -79,4 +79,54 @@ describe('RequestFeed', () => {
     const feed = new RequestFeed(countingPlan(20), async () => Promise.reject(new Error('disk gone')), 10);
     await expect(feed.get(0)).rejects.toThrow('disk gone');
   });
+
+  it('a growing plan (a streamed load): each block is looked up once it is read whole or the load ended in it', async () => {
+    const instances: string[] = [];
+    let ended = false;
+    const waiting: (() => void)[] = [];
+    const reach = async (index: number): Promise<boolean> => {
+      while (index >= instances.length && !ended) await new Promise<void>((r) => waiting.push(r));
+      return index < instances.length;
+    };
+    const read = (n: number, end = false) => {
+      for (let i = 0; i < n; i++) instances.push(`id${instances.length}`);
+      ended = end;
+      for (const wake of waiting.splice(0)) wake();
+    };
+    const plan: RequestPlan = {
+      get length() {
+        return instances.length;
+      },
+      at: (index) => ({ instance_id: instances[index] }) as PromptRequest,
+      reach,
+    };
+    const looked: string[][] = [];
+    const feed = new RequestFeed(plan, async (batch) => void looked.push(batch.map((r) => r.instance_id)), 10);
+    expect(feed.length).toBe(Number.MAX_SAFE_INTEGER); // not known until the load ends
+    const first = feed.get(0);
+    read(4);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(looked).toEqual([]); // block 0 is not read whole yet
+    read(8);
+    expect((await first)?.instance_id).toBe('id0');
+    expect(looked).toEqual([['id0', 'id1', 'id2', 'id3', 'id4', 'id5', 'id6', 'id7', 'id8', 'id9']]);
+    const last = feed.get(11);
+    const past = feed.get(14);
+    read(2, true); // the file ends at 14 instances, inside block 1
+    expect((await last)?.instance_id).toBe('id11');
+    expect(await past).toBeNull();
+    expect(feed.ended).toBe(true);
+    expect(looked[1]).toEqual(['id10', 'id11', 'id12', 'id13']);
+  });
+
+  it("a growing plan's loader error is thrown to the requests asked for after it", async () => {
+    const plan: RequestPlan = {
+      length: 3,
+      at: (index) => ({ instance_id: `id${index}` }) as PromptRequest,
+      reach: () => {
+        throw new Error('EF_DATA_FORMAT in the middle');
+      },
+    };
+    await expect(new RequestFeed(plan, null).get(0)).rejects.toThrow('EF_DATA_FORMAT in the middle');
+  });
 });

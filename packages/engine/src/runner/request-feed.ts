@@ -19,10 +19,13 @@ export class RequestFeed {
     private readonly blockSize = FEED_BLOCK,
   ) {}
 
-  /** How many requests the feed hands out. */
+  /** How many requests the feed hands out: for a plan still growing (a streamed load), as many as it may come to. */
   get length(): number {
-    return this.plan.length;
+    return this.plan.reach ? Number.MAX_SAFE_INTEGER : this.plan.length;
   }
+
+  /** A growing plan ended before a request that was asked for: there are no more. */
+  ended = false;
 
   /**
    * Starts the first block's lookup now (a suite's next job, before it waits for its turn on the endpoint); a
@@ -32,8 +35,15 @@ export class RequestFeed {
     if (this.lookup) this.ready(0).catch(() => undefined);
   }
 
-  /** Request `index`, once its block's cache answers are known to the client. */
-  async get(index: number): Promise<PromptRequest> {
+  /**
+   * Request `index`, once its block's cache answers are known to the client; null when a growing plan ended
+   * before it. Throws the loader's error (the run stops sending).
+   */
+  async get(index: number): Promise<PromptRequest | null> {
+    if (this.plan.reach && !(await this.plan.reach(index))) {
+      this.ended = true;
+      return null;
+    }
     if (this.lookup) {
       const block = Math.floor(index / this.blockSize);
       await this.ready(block);
@@ -48,11 +58,13 @@ export class RequestFeed {
     const known = this.blocks.get(block);
     if (known) return known;
     const start = block * this.blockSize;
-    if (start >= this.plan.length || !this.lookup) return Promise.resolve();
-    const lookup = this.lookup;
-    const end = Math.min(this.plan.length, start + this.blockSize);
+    const { plan, lookup } = this;
+    if ((start >= plan.length && !plan.reach) || !lookup) return Promise.resolve();
     const done = this.last.then(async () => {
-      await lookup(Array.from({ length: end - start }, (_, i) => this.plan.at(start + i)));
+      // A growing plan: the block once its instances are read (or the file ended within it).
+      if (plan.reach) await plan.reach(start + this.blockSize - 1);
+      const end = Math.min(plan.length, start + this.blockSize);
+      if (end > start) await lookup(Array.from({ length: end - start }, (_, i) => plan.at(start + i)));
     });
     this.last = done;
     this.blocks.set(block, done);

@@ -15,7 +15,8 @@ export type { RunOutcome } from './send-and-score.js';
 /**
  * One run entry end to end: resolve → load/select → open the endpoint → send → score → write every output file.
  * Requests are built as they are sent (send-and-score.ts), so the first one leaves once the data is loaded and
- * selected, whatever the number of instances.
+ * selected, whatever the number of instances; a run that takes every instance of a streamed load sends while the
+ * rest of the file is read (load-instances.ts).
  */
 export async function runBenchmark(
   entry: string,
@@ -40,7 +41,10 @@ export async function runBenchmark(
   let written: Promise<void> | undefined;
   const instancesFile = () => {
     if (written === undefined) {
-      written = writeInstancesFile(join(options.outputPath, RUN_FILES.instancesJsonl), prepared.selected);
+      const { stream } = prepared;
+      // It follows the load without driving it: the loader's wait for the first answer is not ended by the file.
+      const reach = stream ? (index: number) => stream.reach(index, false) : undefined;
+      written = writeInstancesFile(join(options.outputPath, RUN_FILES.instancesJsonl), prepared.selected, reach);
       // A failure is thrown where the run awaits the file, before its outputs are closed; never an unhandled rejection.
       written.catch(() => undefined);
     }

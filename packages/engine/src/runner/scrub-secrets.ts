@@ -10,11 +10,19 @@ import type { PreparedRun } from './prepare.js';
  * prompt template and stop sequences may hold a secret too).
  */
 export function scrubPrepared(prepared: PreparedRun): PreparedRun {
-  const selected = scrubValue(prepared.selected);
+  // A streamed selection is scrubbed in place: the instances read so far now, each one read later as it comes.
+  prepared.stream?.mapAll(scrubValue);
+  const selected = prepared.stream ? prepared.selected : scrubValue(prepared.selected);
   const plan = prepared.planOver(selected);
   return {
     ...prepared,
     selected,
-    requests: { length: plan.length, at: (index) => scrubValue(plan.at(index)) },
+    requests: {
+      get length() {
+        return plan.length;
+      },
+      at: (index) => scrubValue(plan.at(index)),
+      ...(plan.reach ? { reach: plan.reach } : {}),
+    },
   };
 }

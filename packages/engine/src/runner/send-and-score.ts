@@ -61,8 +61,10 @@ export async function sendAndScore(s: SendingRun): Promise<RunOutcome> {
   try {
     const execution = await sendAll(s, scoring);
     if (execution.stopReason) s.diag.error(execution.stopReason.code, execution.stopReason.message);
+    // A streamed load read on: every instance is counted (one never sent is scored as such), or its error thrown.
+    await s.prepared.loadEnded();
     let scored: Scored = { judgeStop: false };
-    if (scoring.early) scoring.early.finish();
+    if (scoring.early) scoring.early.finish(s.prepared.requests.length);
     else scored = await scoreAfterAnswers({ ...afterAnswers(s), ...scoring });
     await s.instancesFile();
     const summary = await finishRun({
@@ -131,9 +133,14 @@ async function sendAll(s: SendingRun, scoring: Scoring): Promise<ExecutionResult
   // A suite's next job is ready now; it sends once the job before it on this endpoint gives it slots.
   if (turn) await untilAborted(turn.opened, signal);
   const responsesLog = await JsonlAppender.open(join(options.outputPath, RUN_FILES.modelResponses));
-  const bar = withProgressFile(createProgress(s.run.benchmark.name, prepared.requests.length), options.outputPath);
+  const { requests } = prepared;
+  const bar = withProgressFile(
+    createProgress(s.run.benchmark.name, () => requests.length),
+    options.outputPath,
+  );
   endpoint.showRetriesOn(bar);
   const { early } = scoring;
+  const { stream } = prepared;
   try {
     const executing = executeRequests({
       feed,
@@ -144,10 +151,11 @@ async function sendAll(s: SendingRun, scoring: Scoring): Promise<ExecutionResult
       progress: bar,
       records: scoring.records,
       onRecord:
-        early || turn
+        early || turn || stream
           ? (i) => {
               early?.add(i);
               turn?.finalised();
+              stream?.release(); // a streamed load reads on past its first instances once an answer is in
             }
           : undefined,
     });

@@ -2,8 +2,9 @@
  * A run's outputs do not depend on how its requests are prepared and sent: a PubMedQA-shaped run of 1,300 invented
  * instances (several lookup blocks, a few prompts repeated far apart), answered out of order by the loopback fake
  * server, writes results.jsonl, the HELM run files and the summary's metrics (bootstrap intervals included) byte for
- * byte as the engine wrote them when it built every request before sending the first. The expected hashes were
- * taken from that engine on this fixture; only timings and dates in the HELM files are blanked before hashing.
+ * byte as the engine wrote them when it built every request before sending the first, and when it read the whole
+ * data file before selecting (a run without a limit now sends while the file is read). The expected hashes were
+ * taken from those engines on this fixture; only timings and dates in the HELM files are blanked before hashing.
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -79,8 +80,11 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-/** Runs pubmed_qa over the fixture into `out` and hashes what it wrote. */
-async function runAndHash(out: string): Promise<Record<string, unknown>> {
+/**
+ * Runs pubmed_qa over the fixture into `out` and hashes what it wrote. With a limit (`limit_samples`, here the
+ * data's size) the engine reads the whole file before it selects; without one it sends while the file is read.
+ */
+async function runAndHash(out: string, limit: number | null = N): Promise<Record<string, unknown>> {
   const r = await runNode(
     [
       BIN,
@@ -97,8 +101,7 @@ async function runAndHash(out: string): Promise<Record<string, unknown>> {
       dir,
       '--n',
       '24',
-      '--max-eval-instances',
-      String(N),
+      ...(limit === null ? [] : ['--max-eval-instances', String(limit)]),
     ],
     { env: { ...process.env, EF_PROGRESS: 'off', EF_DATA_CACHE: join(dir, 'data-cache') } },
   );
@@ -113,6 +116,13 @@ async function runAndHash(out: string): Promise<Record<string, unknown>> {
     instances: sha(readFileSync(join(out, 'instances.jsonl'), 'utf8')),
     ...Object.fromEntries(helm.sort().map((f) => [f, sha(runFile(f))])),
     metrics: sha(JSON.stringify(summary.metrics)),
+    // What the summary says of the data: the file's hash and size, its rows, the instances and the selection.
+    data: sha(
+      JSON.stringify({
+        ...summary.data,
+        files: summary.data.files.map((f: { path: string }) => ({ ...f, path: f.path.replace(dir, '') })),
+      }),
+    ),
     counts: summary.counts,
   };
 }
@@ -128,6 +138,7 @@ describe('a run streamed from its data to the endpoint', () => {
     'run_spec.json': 'cd8829ea3d635944',
     'scenario.json': 'a4c7c0ea5591255b',
     metrics: '8488713caa3b65f0',
+    data: '4742183030cbfeb5',
   };
 
   it('writes the same results, HELM files and metrics as when every request was built first', async () => {
@@ -146,6 +157,41 @@ describe('a run streamed from its data to the endpoint', () => {
       ...same,
       'per_instance_stats.json': 'dd239817ba386922',
       'scenario_state.json': 'ca08e1923d97c5f5',
+      'stats.json': '8539006f2ae3652f',
+      counts: { instances, requests: { cached: N, duplicates: 3, failed: 0, retried: 0, succeeded: N, total: N } },
+    });
+  });
+});
+
+describe('a run without a limit, sending while its data file is read', () => {
+  const instances = { evaluated: N, failed: 0, scored: N, unscored: 0 };
+  let folder: string;
+  // Taken from the engine that read the whole file and selected every instance before sending the first.
+  const same = {
+    results: 'fce8f74b3152908e',
+    instances: '8b7c4a467c3cc4d4',
+    'run_spec.json': 'abe985bba5b63b37',
+    'scenario.json': 'a4c7c0ea5591255b',
+    metrics: '8488713caa3b65f0',
+    data: '4742183030cbfeb5',
+  };
+
+  it('writes the same results, HELM files, metrics and data record as when the file was read first', async () => {
+    folder = mkdtempSync(join(tmpdir(), 'ef-streamed-outputs-out-'));
+    expect(await runAndHash(folder, null)).toEqual({
+      ...same,
+      'per_instance_stats.json': '6ca7f92b79019d5f',
+      'scenario_state.json': 'e7835718265a3d9b',
+      'stats.json': '93be5309dd47ac77',
+      counts: { instances, requests: { cached: 3, duplicates: 3, failed: 0, retried: 0, succeeded: N, total: N } },
+    });
+  });
+
+  it('and so does its cached re-run', async () => {
+    expect(await runAndHash(folder, null)).toEqual({
+      ...same,
+      'per_instance_stats.json': 'dd239817ba386922',
+      'scenario_state.json': '495583247dc7dcd7',
       'stats.json': '8539006f2ae3652f',
       counts: { instances, requests: { cached: N, duplicates: 3, failed: 0, retried: 0, succeeded: N, total: N } },
     });
