@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import Keyv from 'keyv';
 import KeyvSqlite from '@keyv/sqlite';
 import { fromDiskFull, UserError } from '@eval-factory/errors';
-import { readStoredValues } from './sqlite-rows.js';
+import { readStoredAnswers, readStoredValues } from './sqlite-rows.js';
 
 export interface CachedResponse {
   readonly request: Record<string, unknown>;
@@ -30,11 +30,16 @@ export function cachedAnswer(
   };
 }
 
+/** What a call reads of a stored answer (clients/model-client.ts): not the stored request, a copy of the prompt. */
+export type StoredAnswer = Pick<CachedResponse, 'response' | 'request_time_s'>;
+
 export interface RequestCache {
   /** False for the cache that stores nothing: a client then computes no cache key at all. */
   readonly stores: boolean;
   get(key: string): Promise<CachedResponse | undefined>;
   getMany(keys: readonly string[]): Promise<(CachedResponse | undefined)[]>;
+  /** `getMany`, reading only what a call reads of each answer (a store may give more). */
+  getAnswers(keys: readonly string[]): Promise<(StoredAnswer | undefined)[]>;
   /** Resolves once the value is durably written. Writes are serialised through one queue. */
   set(key: string, value: CachedResponse): Promise<void>;
   close(): Promise<void>;
@@ -45,6 +50,7 @@ export const disabledCache: RequestCache = {
   stores: false,
   get: async () => undefined,
   getMany: async (keys) => keys.map(() => undefined),
+  getAnswers: async (keys) => keys.map(() => undefined),
   set: async () => undefined,
   close: async () => undefined,
 };
@@ -108,14 +114,23 @@ async function openStore(file: string, namespace: string): Promise<RequestCache>
     getMany: async (keys) =>
       keys.length === 0
         ? []
-        : ((await readStoredValues<CachedResponse>(store, namespace, keys)) ??
-          ((await keyv.getMany([...keys])) as (CachedResponse | undefined)[]).map((v) => v ?? undefined)),
+        : ((await readStoredValues<CachedResponse>(store, namespace, keys)) ?? (await keyvGetMany(keyv, keys))),
+    getAnswers: async (keys) =>
+      keys.length === 0 ? [] : ((await readStoredAnswers(store, namespace, keys)) ?? (await keyvGetMany(keyv, keys))),
     set: writes.set,
     close: async () => {
       await writes.flush();
       await keyv.disconnect();
     },
   };
+}
+
+/** keyv's own `getMany` (it also deletes expired rows), absent entries as undefined. */
+async function keyvGetMany(
+  keyv: Keyv<CachedResponse>,
+  keys: readonly string[],
+): Promise<(CachedResponse | undefined)[]> {
+  return ((await keyv.getMany([...keys])) as (CachedResponse | undefined)[]).map((v) => v ?? undefined);
 }
 
 /** A full disk is EF_OUTPUT_WRITE (as everywhere); any other failed write names the cache file. */
