@@ -4,15 +4,10 @@ import { dirname } from 'node:path';
 import Keyv from 'keyv';
 import KeyvSqlite from '@keyv/sqlite';
 import { fromDiskFull, UserError } from '@eval-factory/errors';
+import type { CachedResponse, StoredAnswer } from './cached-response.js';
 import { readStoredAnswers, readStoredValues } from './sqlite-rows.js';
 
-export interface CachedResponse {
-  readonly request: Record<string, unknown>;
-  readonly response: unknown;
-  readonly request_time_s: number;
-  readonly created_at: string;
-  readonly engine_version: string;
-}
+export type { CachedResponse, StoredAnswer } from './cached-response.js';
 
 /** What the cache keeps of a paid answer (model and judge clients alike). */
 export function cachedAnswer(
@@ -29,9 +24,6 @@ export function cachedAnswer(
     engine_version: engineVersion,
   };
 }
-
-/** What a call reads of a stored answer (clients/model-client.ts): not the stored request, a copy of the prompt. */
-export type StoredAnswer = Pick<CachedResponse, 'response' | 'request_time_s'>;
 
 export interface RequestCache {
   /** False for the cache that stores nothing: a client then computes no cache key at all. */

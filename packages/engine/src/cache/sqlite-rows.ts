@@ -1,5 +1,5 @@
 import { Buffer } from 'node:buffer';
-import type { StoredAnswer } from './request-cache.js';
+import type { StoredAnswer } from './cached-response.js';
 
 /** What `readStoredValues` needs of the @keyv/sqlite store: its SQL entry point. */
 export interface SqlStore {
