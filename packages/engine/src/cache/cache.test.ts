@@ -182,6 +182,42 @@ describe('openSqliteCache', () => {
     await cache.close();
     await plain.disconnect();
   });
+  it("reads only each answer's response and latency, as keyv's own getMany reads them (escaped strings included)", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'ef-cache-')), 'cache.db');
+    const plain = new Keyv({ store: new KeyvSqlite({ uri: `sqlite://${file}` }), namespace: 'model' });
+    const random = prng(11);
+    const escaped = { ...RANDOM, strings: [...RANDOM.strings, ':x', '::y', ':base64:AAEC', ':', 'a:b'] };
+    const keys = Array.from({ length: 120 }, (_, i) => `k${i}`);
+    for (const key of keys) {
+      const response = random() < 0.1 ? { bytes: Buffer.from([0, 1, 2]) } : randomJsonValue(random, escaped);
+      const time = random() < 0.1 ? ':7' : random() * 10;
+      await plain.set(key, { ...value, request: randomJsonValue(random, escaped), response, request_time_s: time });
+    }
+    await plain.set('raw', ':top-level string');
+    await plain.set('empty', {});
+    await plain.set('nulls', { ...value, response: null });
+    const cache = await openSqliteCache(file, 'model', () => undefined);
+    const wanted = [...keys, 'raw', 'empty', 'nulls', 'absent'];
+    const answer = (v: unknown) => {
+      if (v === undefined || v === null) return undefined;
+      const { response, request_time_s } = v as Record<string, unknown>;
+      return { response, request_time_s };
+    };
+    const answers = await cache.getAnswers(wanted);
+    deepStrictEqual(answers, (await plain.getMany(wanted)).map(answer));
+    expect(answers.some((a) => a !== undefined && 'request' in a)).toBe(false);
+    await cache.close();
+    await plain.disconnect();
+  });
+  it('reads an answer that has an expiry time (never set by this cache) through keyv', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'ef-cache-')), 'cache.db');
+    const plain = new Keyv({ store: new KeyvSqlite({ uri: `sqlite://${file}` }), namespace: 'model' });
+    await plain.set('k', value, 60_000);
+    const cache = await openSqliteCache(file, 'model', () => undefined);
+    expect(await cache.getAnswers(['k', 'absent'])).toEqual([value, undefined]);
+    await cache.close();
+    await plain.disconnect();
+  });
   it('a write the store refuses mid-run is EF_CACHE_WRITE naming the file, for every answer of the batch', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'ef-cache-')), 'cache.db');
     const cache = await openSqliteCache(file, 'model', () => undefined);

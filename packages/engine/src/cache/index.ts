@@ -6,6 +6,7 @@ export {
   disabledCache,
   type RequestCache,
   type CachedResponse,
+  type StoredAnswer,
 } from './request-cache.js';
 export { openRequestCache, unitCacheFiles, type CacheSetup } from './open-cache.js';
 export { checkRedisUrl, openRedisCache } from './redis-cache.js';

@@ -15,6 +15,21 @@ export function layeredCache(
     await local.set(key, value);
     return value;
   };
+  /** `found` (what the local cache has of `keys`) completed from the other tiers, in order. */
+  const fillFromTiers = async <T>(keys: readonly string[], found: (T | CachedResponse | undefined)[]) => {
+    for (const tier of tiers) {
+      const missing = keys.filter((_k, i) => found[i] === undefined);
+      if (missing.length === 0) break;
+      const more = await tier.cache.getMany(missing);
+      let j = 0;
+      for (let i = 0; i < keys.length; i++) {
+        if (found[i] !== undefined) continue;
+        const value = more[j++];
+        if (value) found[i] = await keep(keys[i], value);
+      }
+    }
+    return found;
+  };
   return {
     stores: true,
     async get(key) {
@@ -26,21 +41,8 @@ export function layeredCache(
       }
       return undefined;
     },
-    async getMany(keys) {
-      const found = await local.getMany(keys);
-      for (const tier of tiers) {
-        const missing = keys.filter((_k, i) => found[i] === undefined);
-        if (missing.length === 0) break;
-        const more = await tier.cache.getMany(missing);
-        let j = 0;
-        for (let i = 0; i < keys.length; i++) {
-          if (found[i] !== undefined) continue;
-          const value = more[j++];
-          if (value) found[i] = await keep(keys[i], value);
-        }
-      }
-      return found;
-    },
+    getMany: async (keys) => fillFromTiers(keys, await local.getMany(keys)),
+    getAnswers: async (keys) => fillFromTiers(keys, await local.getAnswers(keys)),
     async set(key, value) {
       await local.set(key, value);
       for (const tier of tiers) if (tier.writable) await tier.cache.set(key, value);

@@ -34,13 +34,17 @@ describeRedis('shared Redis cache tier (real redis-server)', () => {
       () => undefined,
     );
     await a.set('k1', value(1));
+    await a.set('k3', value(3));
     await a.close();
     const dirB = mkdtempSync(join(tmpdir(), 'ef-b-'));
     const b = await openRequestCache(setup(dirB, redis.url), 'model', 'm@http://x/v1', () => undefined);
     expect((await b.getMany(['k1', 'k2'])).map((v) => v?.request)).toEqual([{ n: 1 }, undefined]);
+    // What a run's prefetch reads: the answer, and the whole entry is copied into the local cache.
+    expect((await b.getAnswers(['k3']))[0]?.response).toEqual(value(3).response);
     await b.close();
     const localB = await openSqliteCache(join(dirB, 'cache.db'), 'model', () => undefined);
     expect(await localB.get('k1')).toEqual(value(1));
+    expect(await localB.get('k3')).toEqual(value(3));
     await localB.close();
     // Another endpoint's namespace does not see it.
     const other = await openRequestCache(

@@ -43,14 +43,17 @@ export async function openRedisCache(
   keyv.on('error', () => undefined); // surfaced through the awaited calls below
   readForeignEntries(keyv);
   const valid = validEntries(parsed.host, warn, readable);
+  const getMany = (keys: readonly string[]) =>
+    redis.call(
+      keys.map(() => undefined),
+      async () => (keys.length === 0 ? [] : valid(await keyv.getMany([...keys]))),
+    );
   return {
     stores: true,
     get: (key) => redis.call(undefined, async () => valid([await keyv.get(key)])[0]),
-    getMany: (keys) =>
-      redis.call(
-        keys.map(() => undefined),
-        async () => (keys.length === 0 ? [] : valid(await keyv.getMany([...keys]))),
-      ),
+    getMany,
+    // Redis gives each entry whole.
+    getAnswers: getMany,
     set: (key, value) => redis.call(undefined, async () => void (await keyv.set(key, value))),
     close: () => redis.close(),
   };

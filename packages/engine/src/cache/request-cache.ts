@@ -3,15 +3,10 @@ import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import Keyv from 'keyv';
 import { fromDiskFull, UserError } from '@eval-factory/errors';
-import { readStoredValues } from './sqlite-rows.js';
+import type { CachedResponse, StoredAnswer } from './cached-response.js';
+import { readStoredAnswers, readStoredValues } from './sqlite-rows.js';
 
-export interface CachedResponse {
-  readonly request: Record<string, unknown>;
-  readonly response: unknown;
-  readonly request_time_s: number;
-  readonly created_at: string;
-  readonly engine_version: string;
-}
+export type { CachedResponse, StoredAnswer } from './cached-response.js';
 
 /** What the cache keeps of a paid answer (model and judge clients alike). */
 export function cachedAnswer(
@@ -34,6 +29,8 @@ export interface RequestCache {
   readonly stores: boolean;
   get(key: string): Promise<CachedResponse | undefined>;
   getMany(keys: readonly string[]): Promise<(CachedResponse | undefined)[]>;
+  /** `getMany`, reading only what a call reads of each answer (a store may give more). */
+  getAnswers(keys: readonly string[]): Promise<(StoredAnswer | undefined)[]>;
   /** Resolves once the value is durably written. Writes are serialised through one queue. */
   set(key: string, value: CachedResponse): Promise<void>;
   close(): Promise<void>;
@@ -44,6 +41,7 @@ export const disabledCache: RequestCache = {
   stores: false,
   get: async () => undefined,
   getMany: async (keys) => keys.map(() => undefined),
+  getAnswers: async (keys) => keys.map(() => undefined),
   set: async () => undefined,
   close: async () => undefined,
 };
@@ -109,14 +107,23 @@ async function openStore(file: string, namespace: string): Promise<RequestCache>
     getMany: async (keys) =>
       keys.length === 0
         ? []
-        : ((await readStoredValues<CachedResponse>(store, namespace, keys)) ??
-          ((await keyv.getMany([...keys])) as (CachedResponse | undefined)[]).map((v) => v ?? undefined)),
+        : ((await readStoredValues<CachedResponse>(store, namespace, keys)) ?? (await keyvGetMany(keyv, keys))),
+    getAnswers: async (keys) =>
+      keys.length === 0 ? [] : ((await readStoredAnswers(store, namespace, keys)) ?? (await keyvGetMany(keyv, keys))),
     set: writes.set,
     close: async () => {
       await writes.flush();
       await keyv.disconnect();
     },
   };
+}
+
+/** keyv's own `getMany` (it also deletes expired rows), absent entries as undefined. */
+async function keyvGetMany(
+  keyv: Keyv<CachedResponse>,
+  keys: readonly string[],
+): Promise<(CachedResponse | undefined)[]> {
+  return ((await keyv.getMany([...keys])) as (CachedResponse | undefined)[]).map((v) => v ?? undefined);
 }
 
 /** A full disk is EF_OUTPUT_WRITE (as everywhere); any other failed write names the cache file. */

@@ -182,7 +182,7 @@ describe('model client (real openai SDK → loopback server)', () => {
     const requests = Array.from({ length: 1100 }, (_, i) => ({ ...request, prompt: `${request.prompt} #${i}` }));
     for (const r of requests.slice(0, 1050)) await paid.call(r);
     let reads = 0;
-    const counted = { ...store, getMany: (keys: readonly string[]) => (reads++, store.getMany(keys)) };
+    const counted = { ...store, getAnswers: (keys: readonly string[]) => (reads++, store.getAnswers(keys)) };
     const rerun = createModelClient({
       deployment: d,
       send: createSender(d, null),
@@ -194,8 +194,8 @@ describe('model client (real openai SDK → loopback server)', () => {
     expect(reads).toBe(3);
     const failing = {
       ...store,
-      getMany: (keys: readonly string[]) =>
-        ++reads === 5 ? Promise.reject(new Error('disk gone')) : store.getMany(keys),
+      getAnswers: (keys: readonly string[]) =>
+        ++reads === 5 ? Promise.reject(new Error('disk gone')) : store.getAnswers(keys),
     };
     const broken = createModelClient({
       deployment: d,

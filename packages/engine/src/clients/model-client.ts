@@ -1,6 +1,6 @@
 import { scrubValue } from '@eval-factory/errors';
 import type { PromptRequest, RequestOutcome } from '@eval-factory/types';
-import { cachedAnswer, cacheKey, type CachedResponse, type RequestCache } from '../cache/index.js';
+import { cachedAnswer, cacheKey, type RequestCache, type StoredAnswer } from '../cache/index.js';
 import type { ModelDeployment } from './model-deployment.js';
 import { buildRequestBody } from './request-body.js';
 import { parseResponse } from './openai-client.js';
@@ -84,7 +84,7 @@ export function createModelClient(opts: {
       body,
       ...(request.salt ? { salt: request.salt } : {}),
     });
-  const prefetched = new Map<string, { hit: Pick<CachedResponse, 'response' | 'request_time_s'>; lookup_s: number }>();
+  const prefetched = new Map<string, { hit: StoredAnswer; lookup_s: number }>();
   // Keys prefetch looked up and did not find, by a 52-bit fingerprint (a number, not the 64-character key): sending
   // them needs no second lookup. Two keys that share a fingerprint only cost an extra lookup. A request's key is
   // computed again when it is called (microseconds) rather than kept: nothing here holds a string per request.

@@ -9,7 +9,7 @@ export function lookUpBatch(
 ) {
   const keys = slice.map((r) => keyFor(r));
   const batch = [...new Set(keys)];
-  const hits = cache.getMany(batch);
+  const hits = cache.getAnswers(batch);
   // Read after the batch before it: a failure is thrown then, by the await, never left unhandled meanwhile.
   hits.catch(() => undefined);
   return { slice, keys, batch, started: performance.now(), hits };

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
@@ -131,6 +131,26 @@ describe('HelmRunWriter', () => {
     const expected = oracleFiles(results, records, 'd/m', 'm');
     for (const [name, text] of Object.entries(expected))
       expect([name, readFileSync(join(dir, name), 'utf8')]).toEqual([name, text]);
+  });
+
+  it('puts every file it can in place when one cannot be, and leaves no temp file behind', async () => {
+    const { results, records } = fixture(10);
+    const dir = mkdtempSync(join(tmpdir(), 'ef-helm-'));
+    // A folder where scenario_state.json goes: that rename fails, the others must not depend on it.
+    mkdirSync(join(dir, 'scenario_state.json'));
+    writeFileSync(join(dir, 'scenario_state.json', 'keep'), '');
+    const spec = {
+      dir,
+      runName: 'bench_x:model=m',
+      benchmark,
+      scenarioArgs: {},
+      adapter,
+      model: 'm',
+      deployment: 'd/m',
+    };
+    await expect(writeHelmFiles({ ...spec, results, records })).rejects.toThrow();
+    expect(JSON.parse(readFileSync(join(dir, 'per_instance_stats.json'), 'utf8'))).toHaveLength(10);
+    expect(readdirSync(dir).filter((name) => name.includes('.tmp-'))).toEqual([]);
   });
 });
 

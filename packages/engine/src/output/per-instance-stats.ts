@@ -35,12 +35,8 @@ export function perInstanceStatsPieces(
   values: Readonly<Record<string, number>>,
 ): TextPieces {
   const names = Object.keys(values);
-  if (
-    typeof id !== 'string' ||
-    typeof trial !== 'number' ||
-    typeof split !== 'string' ||
-    !names.every((n) => typeof values[n] === 'number')
-  ) {
+  const numbers = numbersOf(values, names);
+  if (typeof id !== 'string' || typeof trial !== 'number' || typeof split !== 'string' || numbers === null) {
     return [
       helmElementJson({
         instance_id: id,
@@ -52,9 +48,21 @@ export function perInstanceStatsPieces(
   const head = `{\n  "instance_id": ${JSON.stringify(id)},\n  "train_trial_index": ${jsonNumber(trial)},\n  "stats": `;
   if (names.length === 0) return [`${head}[]\n}`];
   const pieces: (string | Uint8Array)[] = [`${head}[\n`];
-  for (let i = 0; i < names.length; i++) texts.pushStat(pieces, names[i], split, values[names[i]], i === 0);
+  const stats = texts.ofSplit(split);
+  for (let i = 0; i < names.length; i++) stats.pushStat(pieces, names[i], numbers[i], i === 0);
   pieces.push(STATS_END);
   return pieces;
+}
+
+/** The values of `names`, in order; null when one is not a number (the general path). */
+function numbersOf(values: Readonly<Record<string, unknown>>, names: readonly string[]): number[] | null {
+  const numbers = new Array<number>(names.length);
+  for (let i = 0; i < names.length; i++) {
+    const v = values[names[i]];
+    if (typeof v !== 'number') return null;
+    numbers[i] = v;
+  }
+  return numbers;
 }
 
 /** `perInstanceStatsPieces` as one string. */
@@ -74,32 +82,24 @@ const STATS_END = Buffer.from('\n  ]\n}');
 
 /**
  * The text of `singleValueStat(name, split, v)` at the depth of a per-instance Stat, made and encoded (UTF-8) once
- * per name, split and value.
+ * per name, split and value: a Stat whose value repeats (0, 1, token counts…) is one piece of bytes, copied as it is.
  */
 export class StatTexts {
-  /** split → name → the bytes up to the first value, the first Stat's (no separator) then the others'. */
-  private readonly heads = new Map<string, Map<string, [Uint8Array, Uint8Array]>>();
+  private readonly splits = new Map<string, SplitStatTexts>();
   /** value → the bytes from the first value on (the few values that repeat: 0, 1, token counts…). */
   private readonly tails = new Map<number, Uint8Array>();
+  /** Whole Stats kept, over every split: past MAX_STAT_TAILS, a new one is made of its head and tail each time. */
+  kept = 0;
 
-  /** Adds the Stat's text to `pieces`, as its two pieces (the head with the separator before it unless `first`). */
-  pushStat(pieces: (string | Uint8Array)[], name: string, split: string, v: number, first: boolean): void {
-    pieces.push(this.head(name, split)[first ? 0 : 1], this.tail(v));
+  /** The texts of one split's Stats (looked up once per element, not once per Stat). */
+  ofSplit(split: string): SplitStatTexts {
+    let texts = this.splits.get(split);
+    if (texts === undefined) this.splits.set(split, (texts = new SplitStatTexts(this, split)));
+    return texts;
   }
 
-  private head(name: string, split: string): [Uint8Array, Uint8Array] {
-    let byName = this.heads.get(split);
-    if (!byName) this.heads.set(split, (byName = new Map()));
-    let bytes = byName.get(name);
-    if (bytes === undefined) {
-      const text = `    {\n      "name": {\n        "name": ${JSON.stringify(name)},\n        "split": ${JSON.stringify(split)}\n      },\n      "count": 1,\n      "sum": `;
-      bytes = [Buffer.from(text), Buffer.from(`,\n${text}`)];
-      byName.set(name, bytes);
-    }
-    return bytes;
-  }
-
-  private tail(v: number): string | Uint8Array {
+  /** The text from the value on, as bytes when the value is kept (as a string past MAX_STAT_TAILS values). */
+  tail(v: number): string | Uint8Array {
     const known = this.tails.get(v);
     if (known !== undefined) return known;
     const n = jsonNumber(v);
@@ -108,6 +108,50 @@ export class StatTexts {
     if (this.tails.size >= MAX_STAT_TAILS) return text;
     const bytes = Buffer.from(text);
     this.tails.set(v, bytes);
+    return bytes;
+  }
+}
+
+/** StatTexts of one split: each Stat's bytes by name and value, the first Stat's (no separator) then the others'. */
+class SplitStatTexts {
+  /** name → the bytes up to the value. */
+  private readonly heads = new Map<string, [Uint8Array, Uint8Array]>();
+  /** name → value → the whole Stat. */
+  private readonly stats = new Map<string, Map<number, [Uint8Array, Uint8Array]>>();
+
+  constructor(
+    private readonly texts: StatTexts,
+    private readonly split: string,
+  ) {}
+
+  /** Adds the Stat's text to `pieces`, with the separator before it unless `first`. */
+  pushStat(pieces: (string | Uint8Array)[], name: string, v: number, first: boolean): void {
+    let byValue = this.stats.get(name);
+    if (byValue === undefined) this.stats.set(name, (byValue = new Map()));
+    const known = byValue.get(v);
+    if (known !== undefined) {
+      pieces.push(known[first ? 0 : 1]);
+      return;
+    }
+    const head = this.head(name);
+    const tail = this.texts.tail(v);
+    if (typeof tail === 'string' || this.texts.kept >= MAX_STAT_TAILS) {
+      pieces.push(head[first ? 0 : 1], tail);
+      return;
+    }
+    const whole: [Uint8Array, Uint8Array] = [Buffer.concat([head[0], tail]), Buffer.concat([head[1], tail])];
+    byValue.set(v, whole);
+    this.texts.kept++;
+    pieces.push(whole[first ? 0 : 1]);
+  }
+
+  private head(name: string): [Uint8Array, Uint8Array] {
+    let bytes = this.heads.get(name);
+    if (bytes === undefined) {
+      const text = `    {\n      "name": {\n        "name": ${JSON.stringify(name)},\n        "split": ${JSON.stringify(this.split)}\n      },\n      "count": 1,\n      "sum": `;
+      bytes = [Buffer.from(text), Buffer.from(`,\n${text}`)];
+      this.heads.set(name, bytes);
+    }
     return bytes;
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { prng } from '@eval-factory/testkit';
-import { InOrderResults } from './in-order-results.js';
+import { InOrderResults, MAX_WAITING } from './in-order-results.js';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -58,6 +58,23 @@ describe('InOrderResults', () => {
     expect(scored.length).toBeLessThan(100);
     ordered.finish();
     expect(scored).toHaveLength(100);
+  });
+
+  it('scores the oldest answers at once when more than MAX_WAITING wait (cached answers arrive without I/O)', async () => {
+    const n = MAX_WAITING * 4;
+    const { ordered, scored, sunk } = make(n);
+    for (let i = 0; i < n; i++) ordered.add(i); // one turn of the event loop, as a block of cached answers
+    expect(scored).toEqual(Array.from({ length: n - MAX_WAITING }, (_, i) => i));
+    expect(sunk).toHaveLength(n - MAX_WAITING);
+    await tick();
+    ordered.finish();
+    expect(sunk).toEqual(Array.from({ length: n }, (_, i) => `${i}:r${i}`));
+  });
+
+  it("keeps an error of scoring in the caller's turn for finish as well", () => {
+    const { ordered } = make(MAX_WAITING + 2, 0);
+    for (let i = 0; i < MAX_WAITING + 2; i++) ordered.add(i);
+    expect(() => ordered.finish()).toThrow('cannot score 0');
   });
 
   it('keeps a scoring error for finish instead of throwing it from the event loop', async () => {

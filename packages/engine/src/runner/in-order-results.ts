@@ -26,10 +26,26 @@ export class InOrderResults<R> {
     this.results = new Array(size);
   }
 
-  /** Request `index` has its final outcome. */
+  /**
+   * Request `index` has its final outcome. Past MAX_WAITING answers waiting, the oldest are scored now: answers
+   * found in the cache arrive a block at a time without any I/O between them, and the event loop would reach the
+   * batches only when the next block is read, leaving nearly every result of a cached re-run to `finish` (the
+   * answers all kept alive until then, and the HELM files written in one go after the last answer).
+   */
   add(index: number): void {
     this.arrived.push(index);
+    const waiting = this.arrived.length - this.head;
+    if (waiting > MAX_WAITING && this.failure === null) this.drainNow(waiting - MAX_WAITING);
     this.schedule();
+  }
+
+  /** `drain`, keeping a scoring error for `finish`: thrown here it would escape the run's error handling. */
+  private drainNow(limit: number): void {
+    try {
+      this.drain(limit);
+    } catch (error) {
+      this.failure = error;
+    }
   }
 
   private schedule(): void {
@@ -37,13 +53,8 @@ export class InOrderResults<R> {
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
-      try {
-        this.drain(BATCH);
-        this.schedule();
-      } catch (error) {
-        // Kept for `finish`, which rethrows it: a throw here would escape the run's error handling.
-        this.failure = error;
-      }
+      this.drainNow(BATCH);
+      this.schedule();
     });
   }
 
@@ -85,3 +96,9 @@ export class InOrderResults<R> {
 
 /** Answers scored per batch: small enough that an answer arriving meanwhile waits at most a millisecond or two. */
 const BATCH = 8;
+/**
+ * Answers left waiting for a batch before `add` scores the oldest itself: more than wait in a live run at the usual
+ * parallelism (its answers come with I/O, and the batches keep up), fewer than a block of cached answers
+ * (runner/request-feed.ts).
+ */
+export const MAX_WAITING = 256;
