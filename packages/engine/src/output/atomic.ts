@@ -19,9 +19,9 @@ export async function writeJsonlAtomic<T>(
 ): Promise<void> {
   const writer = await JsonlAtomicWriter.open(path);
   try {
+    // Waited for only when the disk is behind: an await per line cost more than encoding the line.
     for await (const item of items) {
       const written = writer.push(lineOf(item));
-      // Waited for only when the disk is behind: an await per line cost more than encoding the line.
       if (written !== DONE) await written;
     }
     await writer.close();
@@ -37,12 +37,7 @@ export async function writeJsonlAtomic<T>(
  * indented under the array bracket (re-indenting every line of 10,000 elements costs more than the rest of the
  * file); null fields are omitted as in the other HELM files.
  */
-export async function writeJsonArrayAtomic(
-  path: string,
-  items: Iterable<unknown>,
-  prefix = '',
-  suffix = '',
-): Promise<void> {
+export async function writeJsonArrayAtomic(path: string, items: Iterable<unknown>, prefix = '', suffix = '') {
   await writeJsonTextArrayAtomic(path, elementTexts(items), prefix, suffix);
 }
 
@@ -247,6 +242,5 @@ async function removeStaleTemps(path: string): Promise<void> {
   await Promise.all(stale.map((name) => rm(join(dirname(path), name), { force: true })));
 }
 
-/** What `append` returns when nothing waits for the disk. */
-const DONE: Promise<void> = Promise.resolve();
+const DONE: Promise<void> = Promise.resolve(); // what `append` returns when nothing waits for the disk
 const WRITE_AHEAD_BYTES = 8 * CHUNK_BYTES;
