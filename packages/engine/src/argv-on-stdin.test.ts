@@ -21,8 +21,17 @@ describe('argvFromStdin', () => {
     ['not JSON', 'run --x\n'],
     ['not an array', '{"a":1}\n'],
     ['not all strings', '["run",1]\n'],
+    ['an environment that is not an object', '{"argv":["run"],"env":["A"]}\n'],
+    ['an environment value that is not a string or null', '{"argv":["run"],"env":{"A":1}}\n'],
   ])('rejects %s with EF_USAGE', async (_name, text) => {
     await expect(argvFromStdin(Readable.from([text]))).rejects.toMatchObject({ code: 'EF_USAGE' });
+  });
+
+  it('applies the environment changed since the engine started before it hands the argv on', async () => {
+    const env: NodeJS.ProcessEnv = { KEPT: 'k', GONE: 'g', CHANGED: 'old' };
+    const line = '{"argv":["run","--x"],"env":{"ADDED":"a","CHANGED":"new","GONE":null}}\n';
+    expect(await argvFromStdin(Readable.from([line]), env)).toEqual(['run', '--x']);
+    expect(env).toEqual({ KEPT: 'k', ADDED: 'a', CHANGED: 'new' });
   });
 });
 

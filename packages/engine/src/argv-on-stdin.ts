@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { EXIT, UserError } from '@eval-factory/errors';
-import { readSendGo, type SlotGrant } from '@eval-factory/types';
+import { readEngineCommandLine, readSendGo, type SlotGrant } from '@eval-factory/types';
 
 /**
  * The next line of a stream (without its newline), or null at its end. A reader that `until` aborts stops waiting
@@ -57,19 +57,18 @@ export function lineReader(stdin: Readable): LineReader {
 
 /**
  * The argv of an engine started early by the factory (`ef-bench --argv-on-stdin`, see @eval-factory/types
- * ENGINE_ARGV_ON_STDIN): the first line of stdin, a JSON array of strings. Null when stdin ends without a line
- * (the factory stopped before the run, e.g. on a config error).
+ * ENGINE_ARGV_ON_STDIN): the first line of stdin, a JSON array of strings, or that array with the environment
+ * changed since the engine started (`engineCommandLine`), which is applied to `env` first. Null when stdin ends
+ * without a line (the factory stopped before the run, e.g. on a config error).
  */
-export async function argvFromStdin(stdin: Readable | LineReader = process.stdin): Promise<string[] | null> {
+export async function argvFromStdin(
+  stdin: Readable | LineReader = process.stdin,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string[] | null> {
   const text = (await (typeof stdin === 'function' ? stdin : lineReader(stdin))()) ?? '';
   if (text.trim() === '') return null;
-  let argv: unknown;
-  try {
-    argv = JSON.parse(text);
-  } catch {
-    argv = null;
-  }
-  if (!Array.isArray(argv) || !argv.every((a) => typeof a === 'string')) {
+  const line = readEngineCommandLine(text);
+  if (line === null) {
     throw new UserError(
       'EF_USAGE',
       'stdin of `ef-bench --argv-on-stdin` must be one JSON array of strings',
@@ -77,7 +76,11 @@ export async function argvFromStdin(stdin: Readable | LineReader = process.stdin
       EXIT.usage,
     );
   }
-  return argv;
+  for (const [name, value] of Object.entries(line.env)) {
+    if (value === null) delete env[name];
+    else env[name] = value;
+  }
+  return line.argv;
 }
 
 /**

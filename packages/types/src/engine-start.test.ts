@@ -1,5 +1,46 @@
 import { describe, expect, it } from '@jest/globals';
-import { jobEndLine, readSendGo, readSlotsLine, sendGoLine, type SlotGrant, slotsLine } from './engine-start.js';
+import {
+  engineCommandLine,
+  envChangesSince,
+  jobEndLine,
+  readEngineCommandLine,
+  readSendGo,
+  readSlotsLine,
+  sendGoLine,
+  type SlotGrant,
+  slotsLine,
+} from './engine-start.js';
+
+describe("an early engine's command line and the environment changed since it started", () => {
+  it.each([
+    ['nothing changed', { A: '1' }, { A: '1' }, {}],
+    ['a variable set', { A: '1' }, { A: '1', KEY: 's3cret' }, { KEY: 's3cret' }],
+    ['a variable changed', { A: '1' }, { A: '2' }, { A: '2' }],
+    ['a variable removed', { A: '1', B: '2' }, { A: '1' }, { B: null }],
+    ['undefined counts as unset', { A: undefined }, { A: undefined, B: undefined }, {}],
+  ])('%s', (_name, then, now, changes) => {
+    expect(envChangesSince(then, now)).toEqual(changes);
+  });
+
+  it('is the plain argv array when nothing changed, and the argv with its changes otherwise; both read back', () => {
+    expect(engineCommandLine(['run', '--x'])).toBe('["run","--x"]\n');
+    const line = engineCommandLine(['run'], { KEY: 'v', OLD: null });
+    expect(line).toBe('{"argv":["run"],"env":{"KEY":"v","OLD":null}}\n');
+    expect(readEngineCommandLine(line)).toEqual({ argv: ['run'], env: { KEY: 'v', OLD: null } });
+    expect(readEngineCommandLine('["a"]')).toEqual({ argv: ['a'], env: {} });
+  });
+
+  it.each([
+    'run',
+    '{"a":1}',
+    '["run",1]',
+    '{"argv":["r"],"env":null}',
+    '{"argv":["r"],"env":{"A":2}}',
+    'null',
+  ])('reads %s as no command line', (text) => {
+    expect(readEngineCommandLine(text)).toBeNull();
+  });
+});
 
 describe('the slot grant lines on a gated engine’s stdin', () => {
   it.each<[SlotGrant, string]>([

@@ -7,6 +7,56 @@
 export const ENGINE_ARGV_ON_STDIN = '--argv-on-stdin';
 
 /**
+ * The environment the factory changed after it started an engine early (a suite's prod_env sets the keys it read
+ * from credentials.conf): variables set since (a value) or removed since (null). The engine takes them before it
+ * runs the command line, so it runs as if started with them.
+ */
+export type EngineEnvChanges = Readonly<Record<string, string | null>>;
+
+/** A process's environment (`process.env`, or a copy of it). */
+export type EnvSnapshot = Readonly<Record<string, string | undefined>>;
+
+/**
+ * What changed in `now` since `then` (an engine's environment when it was started): each variable set or changed,
+ * and each removed (null). Empty when nothing changed.
+ * @example envChangesSince({ A: '1', B: '2' }, { A: '1', C: '3' }) // { C: '3', B: null }
+ */
+export function envChangesSince(then: EnvSnapshot, now: EnvSnapshot): EngineEnvChanges {
+  const changes: Record<string, string | null> = {};
+  for (const [name, value] of Object.entries(now))
+    if (value !== undefined && then[name] !== value) changes[name] = value;
+  for (const [name, value] of Object.entries(then))
+    if (value !== undefined && now[name] === undefined) changes[name] = null;
+  return changes;
+}
+
+/**
+ * The stdin line (with its newline) that hands an early engine its command line: the JSON array of its arguments,
+ * or, when the environment changed since it started, `{"argv": [...], "env": {...}}` (the line is never logged).
+ */
+export function engineCommandLine(args: readonly string[], env: EngineEnvChanges = {}): string {
+  return Object.keys(env).length === 0 ? `${JSON.stringify(args)}\n` : `${JSON.stringify({ argv: args, env })}\n`;
+}
+
+/** Reads `engineCommandLine`'s line; null when it is neither form. */
+export function readEngineCommandLine(text: string): { argv: string[]; env: EngineEnvChanges } | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((a) => typeof a === 'string');
+  if (strings(value)) return { argv: value, env: {} };
+  if (value === null || typeof value !== 'object') return null;
+  const { argv, env } = value as { argv?: unknown; env?: unknown };
+  if (!strings(argv) || env === null || typeof env !== 'object' || Array.isArray(env)) return null;
+  const entries = Object.entries(env as Record<string, unknown>);
+  if (!entries.every(([, v]) => v === null || typeof v === 'string')) return null;
+  return { argv, env: Object.fromEntries(entries) as EngineEnvChanges };
+}
+
+/**
  * A suite prepares a job's engine while the job before it still sends, and hands the endpoint's slots from one job
  * to the next during the last requests of the one before (docs/architecture.md, "Suites on one machine"). An engine
  * started with `--argv-on-stdin` and this variable set to `1` does everything up to its first request (data,

@@ -1,7 +1,11 @@
 export type * from './instance.js';
 export { CORRECT_TAG } from './instance.js';
+export type { EngineEnvChanges, EnvSnapshot } from './engine-start.js';
 export {
   ENGINE_ARGV_ON_STDIN,
+  engineCommandLine,
+  envChangesSince,
+  readEngineCommandLine,
   ENGINE_JOB_END,
   ENGINE_REUSE_ENV,
   ENGINE_SEND_GATE_ENV,

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { redact } from '@eval-factory/errors';
 import { ENGINE_ARGV_ON_STDIN, ENGINE_JOB_END, ENGINE_REUSE_ENV, ENGINE_SEND_GATE_ENV } from '@eval-factory/types';
-import { spawnNodeScript, type EngineExit, type EngineProcess } from './engine-process.js';
+import { spawnNodeScript, type EarlyEngineProcess, type EngineExit, type EngineProcess } from './engine-process.js';
 import { engineScript, type EarlyEngineOptions, type PrestartedEngine } from './prestart.js';
 import { forwardGrants } from './slot-handover.js';
 import { processPriority, type ProcessPriority } from './cpu-priority.js';
@@ -85,7 +85,7 @@ interface Job {
 
 /** One engine process and the job it runs now, if any; its output is split into jobs at ENGINE_JOB_END lines. */
 class ReusableEngine {
-  private readonly child: EngineProcess;
+  private readonly child: EarlyEngineProcess;
   private job: Job | null = null;
   /** This engine's end-of-job line (its token: ENGINE_REUSE_ENV), and unterminated output before it on its line. */
   private readonly jobEnd: RegExp;
@@ -136,7 +136,7 @@ class ReusableEngine {
         if (used) throw new Error('prestarted engine already used');
         used = true;
         const job = this.begin();
-        this.child.stdin?.write(`${JSON.stringify(args)}\n`);
+        this.child.stdin?.write(this.child.commandLine(args));
         // Its slots as the turn gives them (prestart.ts), stdin left open for the next job. A job that has ended
         // needs none (the engine skips a grant that comes anyway).
         // With its first slots the job sends: from then on at the normal priority.

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
+import { engineCommandLine, envChangesSince } from '@eval-factory/types';
 
 /** The engine's program name, as framework.yml's command template starts. */
 export const ENGINE_PROGRAM = 'ef-bench';
@@ -23,6 +24,16 @@ export interface EngineProcess {
   readonly exited: Promise<EngineExit>;
   /** The process's id, when it has one (a suite sets its engines' CPU priority: cpu-priority.ts). */
   readonly pid?: number;
+}
+
+/** An engine started on its own (`--argv-on-stdin`), before its command line was known. */
+export interface EarlyEngineProcess extends EngineProcess {
+  /**
+   * The stdin line that hands it a command line (ENGINE_ARGV_ON_STDIN), with whatever changed in the environment it
+   * would be started with now since it was started, or since its last command line (a suite's prod_env sets the
+   * keys it read from credentials.conf after its first engines started).
+   */
+  commandLine(args: readonly string[]): string;
 }
 
 /** The engine draws a live bar only when our own stderr is a terminal (and not in CI). */
@@ -55,11 +66,13 @@ export function spawnNodeScript(
     /** Over engineEnv's (a suite's `EF_PROGRESS=events`). */
     env?: Readonly<Record<string, string>>;
   },
-): EngineProcess {
+): EarlyEngineProcess {
+  const envNow = () => ({ ...process.env, ...engineEnv(opts.echo, true), ...opts.env });
+  let env = envNow();
   const child = spawn(process.execPath, [script, ...args], {
     cwd: opts.cwd,
     stdio: [opts.stdin, 'pipe', 'pipe'],
-    env: { ...process.env, ...engineEnv(opts.echo, true), ...opts.env },
+    env,
     windowsHide: true,
   });
   const cleanup = () => child.kill();
@@ -77,5 +90,11 @@ export function spawnNodeScript(
     stderr: child.stderr,
     kill: (signal) => void child.kill(signal),
     exited,
+    commandLine(commandArgs) {
+      const now = envNow();
+      const changes = envChangesSince(env, now);
+      env = now;
+      return engineCommandLine(commandArgs, changes);
+    },
   };
 }

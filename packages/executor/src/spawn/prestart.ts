@@ -70,7 +70,7 @@ export function prestartEngine(program: string, opts: EarlyEngineOptions = {}): 
       if (used) throw new Error('prestarted engine already used');
       used = true;
       performance.mark(START_MARKS.commandHandedOver);
-      const argvLine = `${JSON.stringify(args)}\n`;
+      const argvLine = child.commandLine(args);
       if (!gated) child.stdin?.end(argvLine);
       else {
         child.stdin?.write(argvLine);
