@@ -167,7 +167,7 @@ export async function main() {
     n: 2,
     name: `first request, ${N} instances`,
     figure: `${fmt(first.median)} after spawn (median of ${REPEATS})`,
-    against: `node:http floor ${fmt(floor.median)} (${(first.median / floor.median).toFixed(1)} ×), ideal: the floor; at 1M: not measured here (node bench/scale.mjs --million)`,
+    against: `node:http floor ${fmt(floor.median)} (${(first.median / floor.median).toFixed(1)} ×), ideal: the floor; at 1M: scale.mjs`,
     limit: `≤ ${TARGET_FIRST_REQUEST_MS} ms`,
     met: first.median <= TARGET_FIRST_REQUEST_MS,
     why,
