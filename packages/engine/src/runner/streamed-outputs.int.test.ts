@@ -7,7 +7,7 @@
  * taken from those engines on this fixture; only timings and dates in the HELM files are blanked before hashing.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,14 +71,25 @@ beforeAll(async () => {
       return ['A', 'B', 'C'][n % 3] as string;
     },
   });
-  dir = mkdtempSync(join(tmpdir(), 'ef-streamed-outputs-'));
+  dir = tempFolder('ef-streamed-outputs-');
   writeData(dir);
   writeFileSync(
     join(dir, 'model_deployments.yaml'),
     `model_deployments:\n  - name: fake-model\n    model_name: fake-model\n    endpoint_type: chat\n    base_url: ${server.url}\n    request_url: ${server.url}/chat/completions\n`,
   );
 });
-afterAll(async () => server.close());
+afterAll(async () => {
+  await server.close();
+  for (const folder of made) rmSync(folder, { recursive: true, force: true });
+});
+
+/** The folders this file made, removed when it ends (each run writes its HELM files and cache). */
+const made: string[] = [];
+function tempFolder(prefix: string): string {
+  const folder = mkdtempSync(join(tmpdir(), prefix));
+  made.push(folder);
+  return folder;
+}
 
 /**
  * Runs pubmed_qa over the fixture into `out` and hashes what it wrote. With a limit (`limit_samples`, here the
@@ -128,7 +139,7 @@ async function runAndHash(out: string, limit: number | null = N): Promise<Record
 }
 
 describe('a run streamed from its data to the endpoint', () => {
-  const out = () => mkdtempSync(join(tmpdir(), 'ef-streamed-outputs-out-'));
+  const out = () => tempFolder('ef-streamed-outputs-out-');
   const instances = { evaluated: N, failed: 0, scored: N, unscored: 0 };
   let folder: string;
   // Taken from the engine that built every request before sending the first, on this fixture.
@@ -177,7 +188,7 @@ describe('a run without a limit, sending while its data file is read', () => {
   };
 
   it('writes the same results, HELM files, metrics and data record as when the file was read first', async () => {
-    folder = mkdtempSync(join(tmpdir(), 'ef-streamed-outputs-out-'));
+    folder = tempFolder('ef-streamed-outputs-out-');
     expect(await runAndHash(folder, null)).toEqual({
       ...same,
       'per_instance_stats.json': '6ca7f92b79019d5f',
