@@ -23,6 +23,16 @@ const request: PromptRequest = {
 };
 const policy = { maxRetries: 2, timeoutMs: 5000, nvcfBacked: false, backoffBaseS: 0.001, backoffCapS: 0.01 };
 
+/** A request cache in a fresh temp folder. */
+function tempCache() {
+  return openSqliteCache(join(mkdtempSync(join(tmpdir(), 'ef-mc-')), 'cache.db'), 'model', () => undefined);
+}
+
+/** A model client for `d` over `cache`, sending through the real sender. */
+function clientOver(d: ModelDeployment, cache: Parameters<typeof createModelClient>[0]['cache']) {
+  return createModelClient({ deployment: d, send: createSender(d, null), cache, policy, engineVersion: 't' });
+}
+
 function deployment(server: FakeOpenAIServer, over: Partial<ModelDeployment> = {}): ModelDeployment {
   return {
     name: 'eval-factory/fake-model',
@@ -48,13 +58,7 @@ afterAll(async () => server.close());
 describe('model client (real openai SDK → loopback server)', () => {
   it('leaves no abort listener on the run-wide signal after its requests end (they piled up, O(n²))', async () => {
     const d = deployment(server);
-    const client = createModelClient({
-      deployment: d,
-      send: createSender(d, null),
-      cache: disabledCache,
-      policy,
-      engineVersion: 't',
-    });
+    const client = clientOver(d, disabledCache);
     const run = new AbortController();
     const requests = Array.from({ length: 200 }, (_, i) => ({
       ...request,
@@ -72,13 +76,9 @@ describe('model client (real openai SDK → loopback server)', () => {
   });
 
   it('sends HELM’s body with no Authorization header when there is no key, then answers from the cache', async () => {
-    const cache = await openSqliteCache(
-      join(mkdtempSync(join(tmpdir(), 'ef-mc-')), 'cache.db'),
-      'model',
-      () => undefined,
-    );
+    const cache = await tempCache();
     const d = deployment(server);
-    const client = createModelClient({ deployment: d, send: createSender(d, null), cache, policy, engineVersion: 't' });
+    const client = clientOver(d, cache);
     const before = server.requests.length;
     const first = await client.call(request);
     expect(first.outcome).toMatchObject({
@@ -104,11 +104,7 @@ describe('model client (real openai SDK → loopback server)', () => {
   });
 
   it('after prefetch, a request prefetch did not find is sent without a second lookup; a duplicate then hits', async () => {
-    const store = await openSqliteCache(
-      join(mkdtempSync(join(tmpdir(), 'ef-mc-')), 'cache.db'),
-      'model',
-      () => undefined,
-    );
+    const store = await tempCache();
     let gets = 0;
     const cache = {
       ...store,
@@ -118,7 +114,7 @@ describe('model client (real openai SDK → loopback server)', () => {
       close: store.close.bind(store),
     };
     const d = deployment(server);
-    const client = createModelClient({ deployment: d, send: createSender(d, null), cache, policy, engineVersion: 't' });
+    const client = clientOver(d, cache);
     const fresh = { ...request, prompt: `${request.prompt} (prefetch)` };
     expect(await client.prefetch([fresh])).toBe(0);
     expect((await client.call(fresh)).outcome).toMatchObject({ ok: true, cached: false });
@@ -128,11 +124,7 @@ describe('model client (real openai SDK → loopback server)', () => {
   });
 
   it('answers prefetched requests from the prefetch; the second of two equal prompts looks the cache up itself', async () => {
-    const store = await openSqliteCache(
-      join(mkdtempSync(join(tmpdir(), 'ef-mc-')), 'cache.db'),
-      'model',
-      () => undefined,
-    );
+    const store = await tempCache();
     let gets = 0;
     const cache = {
       ...store,
@@ -142,12 +134,12 @@ describe('model client (real openai SDK → loopback server)', () => {
       close: store.close,
     };
     const d = deployment(server);
-    const paid = createModelClient({ deployment: d, send: createSender(d, null), cache, policy, engineVersion: 't' });
+    const paid = clientOver(d, cache);
     const same = { ...request, prompt: `${request.prompt} (twice)` };
     const other = { ...request, prompt: `${request.prompt} (once)` };
     await paid.call(same);
     await paid.call(other);
-    const rerun = createModelClient({ deployment: d, send: createSender(d, null), cache, policy, engineVersion: 't' });
+    const rerun = clientOver(d, cache);
     const requests = [same, other, { ...same }];
     const before = server.requests.length;
     gets = 0;
@@ -166,30 +158,14 @@ describe('model client (real openai SDK → loopback server)', () => {
   });
 
   it('prefetches batch after batch (the next queued while one is handled); a failed read fails the prefetch', async () => {
-    const store = await openSqliteCache(
-      join(mkdtempSync(join(tmpdir(), 'ef-mc-')), 'cache.db'),
-      'model',
-      () => undefined,
-    );
+    const store = await tempCache();
     const d = deployment(server);
-    const paid = createModelClient({
-      deployment: d,
-      send: createSender(d, null),
-      cache: store,
-      policy,
-      engineVersion: 't',
-    });
+    const paid = clientOver(d, store);
     const requests = Array.from({ length: 1100 }, (_, i) => ({ ...request, prompt: `${request.prompt} #${i}` }));
     for (const r of requests.slice(0, 1050)) await paid.call(r);
     let reads = 0;
     const counted = { ...store, getAnswers: (keys: readonly string[]) => (reads++, store.getAnswers(keys)) };
-    const rerun = createModelClient({
-      deployment: d,
-      send: createSender(d, null),
-      cache: counted,
-      policy,
-      engineVersion: 't',
-    });
+    const rerun = clientOver(d, counted);
     expect(await rerun.prefetch(requests)).toBe(1050);
     expect(reads).toBe(3);
     const failing = {
@@ -197,13 +173,7 @@ describe('model client (real openai SDK → loopback server)', () => {
       getAnswers: (keys: readonly string[]) =>
         ++reads === 5 ? Promise.reject(new Error('disk gone')) : store.getAnswers(keys),
     };
-    const broken = createModelClient({
-      deployment: d,
-      send: createSender(d, null),
-      cache: failing,
-      policy,
-      engineVersion: 't',
-    });
+    const broken = clientOver(d, failing);
     await expect(broken.prefetch(requests)).rejects.toThrow('disk gone');
     await store.close();
   });
