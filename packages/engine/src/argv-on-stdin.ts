@@ -71,7 +71,7 @@ export async function argvFromStdin(
   if (line === null) {
     throw new UserError(
       'EF_USAGE',
-      'stdin of `ef-bench --argv-on-stdin` must be one JSON array of strings',
+      'stdin of `ef-bench --argv-on-stdin` must be one line: a JSON array of strings, or {"argv": [...], "env": {...}}',
       'start the engine with its arguments instead',
       EXIT.usage,
     );

@@ -128,14 +128,18 @@ export async function loadPubmedQa(ctx: LoadContext): Promise<LoadedData> {
 export async function streamPubmedQa(ctx: LoadContext): Promise<StreamedData> {
   const file = await resolveStreamedDataFile(dataFile(ctx));
   let rows = 0;
+  let read = false;
   async function* instances(): AsyncGenerator<Instance[]> {
     for await (const batch of streamJsonObjectBatches(file.path, { onBytes: file.onBytes }))
       yield batch.map(([pmid, value]) => pubmedQaInstance(pmid, value, file.path, rows++));
+    read = true;
   }
   return {
     instances: instances(),
-    ended: () => ({
-      data: { source: PUBMED_QA_URL, revision: PUBMED_QA_COMMIT, files: [file.info()], num_rows: rows },
-    }),
+    ended: () => {
+      // Before the end, the row count would be short and the file's hash final too early (its next chunk would throw).
+      if (!read) throw new Error('pubmed_qa: the data record was asked for before the file was read to its end');
+      return { data: { source: PUBMED_QA_URL, revision: PUBMED_QA_COMMIT, files: [file.info()], num_rows: rows } };
+    },
   };
 }

@@ -31,6 +31,13 @@ describe('pubmed_qa loadStream', () => {
     expect(ctx.warnings.map((w) => w.code)).toEqual(['EF_DATA_DRIFT']);
   });
 
+  it('refuses the data record before the file is read to its end (its row count and hash would be wrong)', async () => {
+    const streamed = await pubmedQa.loadStream!(await contextFor(await copyOutOfPackage(FIXTURE)));
+    expect(() => streamed.ended()).toThrow('before the file was read to its end');
+    await readAll(streamed);
+    expect(streamed.ended().data.num_rows).toBeGreaterThan(0);
+  });
+
   it('fails on a malformed entry in the middle of the file', async () => {
     const file = join(await tempDir(), 'ori_pqal.json');
     const entry = { QUESTION: 'Q?', CONTEXTS: ['c'], LABELS: ['AIMS'], final_decision: 'yes' };

@@ -82,7 +82,9 @@ export async function sendAndScore(s: SendingRun): Promise<RunOutcome> {
     });
     return { status: summary.status, runDir: s.runDirRel, summary, interrupted: execution.interrupted };
   } catch (error) {
-    void s.instancesFile(); // as on success: the instances are written whatever became of their requests
+    // As on success: the instances are written whatever became of their requests, and finished (or their temp file
+    // removed) before the run's error goes on; the run's own error is the one reported.
+    await s.instancesFile().catch(() => undefined);
     await scoring.sink.discard();
     throw error;
   }
