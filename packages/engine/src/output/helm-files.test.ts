@@ -152,6 +152,25 @@ describe('HelmRunWriter', () => {
     expect(JSON.parse(readFileSync(join(dir, 'per_instance_stats.json'), 'utf8'))).toHaveLength(10);
     expect(readdirSync(dir).filter((name) => name.includes('.tmp-'))).toEqual([]);
   });
+
+  it("takes a previous run's stats.json away when this run's files could not all be put in place", async () => {
+    const { results, records } = fixture(10);
+    const dir = mkdtempSync(join(tmpdir(), 'ef-helm-'));
+    writeFileSync(join(dir, 'stats.json'), '[]\n'); // the previous run's: it said that run had finished
+    mkdirSync(join(dir, 'scenario_state.json'));
+    writeFileSync(join(dir, 'scenario_state.json', 'keep'), '');
+    const spec = {
+      dir,
+      runName: 'bench_x:model=m',
+      benchmark,
+      scenarioArgs: {},
+      adapter,
+      model: 'm',
+      deployment: 'd/m',
+    };
+    await expect(writeHelmFiles({ ...spec, results, records })).rejects.toThrow();
+    expect(readdirSync(dir)).not.toContain('stats.json');
+  });
 });
 
 // ---- The previous implementation (before the writers were sped up), kept as the oracle of the file bytes. ----

@@ -1,4 +1,5 @@
 import { helmAnnotations } from './helm-annotations.js';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HELM_RUN_FILES, type BenchmarkDefinition, type HelmAdapterSpec } from '@eval-factory/types';
 import type { ModelCallRecord } from '../clients/index.js';
@@ -88,7 +89,8 @@ export class HelmRunWriter {
    * Writes the small files and renames the two large ones into place, all at once: renaming over a previous run's
    * file frees that file's pages (20–50 ms for a large one), so one after the other they added up at the end of a
    * run. Each goes into place or fails on its own; the first failure is thrown once all have ended. stats.json,
-   * which a reader takes for a finished run, comes last.
+   * which a reader takes for a finished run, goes first and comes back last: a previous run's must not vouch for
+   * a folder where some of this run's files are in place and others failed.
    */
   async close(): Promise<void> {
     const { spec } = this;
@@ -106,6 +108,7 @@ export class HelmRunWriter {
       tags: [],
       definition_path: `packages/benchmarks/src/${spec.benchmark.name}/definition.ts`,
     };
+    await rm(join(spec.dir, HELM_RUN_FILES.stats), { force: true });
     const closed = await Promise.allSettled([
       writeFileAtomic(join(spec.dir, HELM_RUN_FILES.runSpec), helmJson(runSpec)),
       writeFileAtomic(join(spec.dir, HELM_RUN_FILES.scenario), helmJson(scenario)),
