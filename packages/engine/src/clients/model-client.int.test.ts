@@ -157,6 +157,32 @@ describe('model client (real openai SDK → loopback server)', () => {
     await cache.close();
   });
 
+  it('two prompts under one instance id each get their own cached answer, never the other one', async () => {
+    const echo = await startFakeOpenAIServer({ answer: ({ prompt }) => prompt.slice(-1) });
+    try {
+      const cache = await tempCache();
+      const d = deployment(echo);
+      const first = { ...request, prompt: `${request.prompt} 1` };
+      const second = { ...request, prompt: `${request.prompt} 2` }; // the same instance_id and trial
+      await clientOver(d, cache).call(first);
+      await clientOver(d, cache).call(second);
+      const rerun = clientOver(d, cache);
+      expect(await rerun.prefetch([first, second])).toBe(2);
+      const texts = [];
+      for (const r of [first, second]) {
+        const record = await rerun.call(r);
+        texts.push(record.outcome.ok ? [record.outcome.cached, record.outcome.completions[0]?.text] : null);
+      }
+      expect(texts).toEqual([
+        [true, '1'],
+        [true, '2'],
+      ]);
+      await cache.close();
+    } finally {
+      await echo.close();
+    }
+  });
+
   it('prefetches batch after batch (the next queued while one is handled); a failed read fails the prefetch', async () => {
     const store = await tempCache();
     const d = deployment(server);

@@ -94,6 +94,17 @@ export function createModelClient(opts: {
   // the runner builds a request anew each time it reads it (runner/request-feed.ts). Dropped when it is called.
   const hitKeys = new Map<string, string>();
   const requestId = (r: PromptRequest) => `${r.train_trial_index}\u0000${r.instance_id}`;
+  // Ids two different prompts shared while both waited (loaders keep ids unique; a custom one might not): such a
+  // call hashes its own body, so it never takes the other prompt's answer.
+  const sharedIds = new Set<string>();
+  const keepHitKey = (id: string, key: string) => {
+    const had = hitKeys.get(id);
+    if (had === undefined && !sharedIds.has(id)) hitKeys.set(id, key);
+    else if (had !== key) {
+      hitKeys.delete(id);
+      sharedIds.add(id);
+    }
+  };
   const fingerprint = (key: string) => Number.parseInt(key.slice(-13), 16);
   // Keys already called in this run. A run looks its requests up block by block as it sends them
   // (runner/request-feed.ts): a later block's lookup may find an answer this run stored. Such a key is left to the
@@ -121,7 +132,7 @@ export function createModelClient(opts: {
             prefetched.set(batch[j], { hit: { response: hit.response, request_time_s: hit.request_time_s }, lookup_s });
           else missing.add(print);
         });
-        slice.forEach((r, j) => prefetched.has(keys[j]) && hitKeys.set(requestId(r), keys[j]));
+        slice.forEach((r, j) => prefetched.has(keys[j]) && keepHitKey(requestId(r), keys[j]));
       }
       return prefetched.size;
     },
