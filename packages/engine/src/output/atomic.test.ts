@@ -90,6 +90,20 @@ describe('writeJsonArrayAtomic', () => {
   });
 });
 
+describe('a write that fails while nothing waits for it (a full disk)', () => {
+  it('is the error close() reports, not the stream\'s later "destroyed", and no temp file is left', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ef-arr-'));
+    const writer = await JsonArrayWriter.open(join(dir, 'x.json'));
+    await writer.push('{}');
+    // What a failed write does to the file's stream: it is destroyed with the write's error.
+    const stream = (writer as unknown as { file: { stream: NodeJS.WritableStream & { destroy(e: Error): void } } }).file
+      .stream;
+    stream.destroy(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }));
+    await expect(writer.close()).rejects.toMatchObject({ code: 'ENOSPC' });
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
 describe('helmElementJson', () => {
   const date = new Date(Date.UTC(2026, 0, 2));
   it.each([

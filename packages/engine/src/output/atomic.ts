@@ -128,7 +128,9 @@ class ChunkedAtomicFile {
       await rename(this.tmp, this.path);
     } catch (error) {
       await this.discard();
-      throw error;
+      // A write that failed while nothing waited for it (a full disk) destroyed the stream: its error (known once
+      // the stream has closed) is the one to report, not the "stream destroyed" of a write or end() after it.
+      throw this.failure ?? error;
     }
   }
 
