@@ -26,6 +26,16 @@ describe('mayRaisePriority', () => {
     expect(mayRaisePriority(status('0000000000000000'), limits('unlimited'), 0)).toBe(true);
   });
 
+  it('does not count the capability inside a user namespace (the kernel checks it against the host)', () => {
+    expect(mayRaisePriority(status('000001fffeffffff'), limits('0'), 0, '         0       1000          1\n')).toBe(
+      false,
+    );
+    expect(mayRaisePriority(status('000001fffeffffff'), limits('0'), 0, '         0          0 4294967295\n')).toBe(
+      true,
+    );
+    expect(mayRaisePriority(status('000001fffeffffff'), limits('20'), 0, '0 1000 1')).toBe(true);
+  });
+
   it('is false when it cannot tell (no such lines)', () => {
     expect(mayRaisePriority('', '', 0)).toBe(false);
   });

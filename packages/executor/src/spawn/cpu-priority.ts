@@ -18,6 +18,8 @@ import { getPriority, setPriority } from 'node:os';
 export const BACKGROUND_NICE = 10;
 /** CAP_SYS_NICE's bit in /proc/<pid>/status's CapEff (linux/capability.h). */
 const CAP_SYS_NICE = 23;
+/** /proc/self/uid_map outside any user namespace. */
+const HOST_UID_MAP = '0 0 4294967295';
 
 export interface ProcessPriority {
   /** The engine sends (its job has slots). */
@@ -31,11 +33,14 @@ export interface ProcessPriority {
 /**
  * Whether this process may set a priority back to `base` after lowering it, from its /proc/self/status and
  * /proc/self/limits texts: CAP_SYS_NICE in its effective set, or RLIMIT_NICE's soft limit at least 20 − base
- * (setpriority(2): the nice value may go down to 20 − limit).
+ * (setpriority(2): the nice value may go down to 20 − limit). The capability counts only outside a user namespace
+ * (`uidMap`, /proc/self/uid_map, the identity map): in one (rootless containers, `unshare -r`) CapEff shows it, but
+ * the kernel checks it against the host's namespace and refuses the raise.
  */
-export function mayRaisePriority(status: string, limits: string, base: number): boolean {
+export function mayRaisePriority(status: string, limits: string, base: number, uidMap = HOST_UID_MAP): boolean {
   const capEff = /^CapEff:\s*([0-9a-f]+)/im.exec(status)?.[1];
-  if (capEff && (BigInt(`0x${capEff}`) >> BigInt(CAP_SYS_NICE)) & 1n) return true;
+  const host = uidMap.trim().split(/\s+/).join(' ') === HOST_UID_MAP;
+  if (host && capEff && (BigInt(`0x${capEff}`) >> BigInt(CAP_SYS_NICE)) & 1n) return true;
   const soft = /^Max nice priority\s+(\S+)/im.exec(limits)?.[1];
   if (soft === 'unlimited') return true;
   return soft !== undefined && Number(soft) >= 20 - base;
@@ -54,6 +59,7 @@ function raisable(): { base: number } | null {
       readFileSync('/proc/self/status', 'utf8'),
       readFileSync('/proc/self/limits', 'utf8'),
       base,
+      readFileSync('/proc/self/uid_map', 'utf8'),
     );
     if (ok && base + BACKGROUND_NICE <= 19) allowed = { base };
   } catch {
@@ -64,10 +70,18 @@ function raisable(): { base: number } | null {
 
 /** Sets every thread of `pid` (threads started later inherit their creator's). A process gone meanwhile is skipped. */
 function setAll(pid: number, priority: number): void {
+  let tasks: string[];
   try {
-    for (const task of readdirSync(`/proc/${pid}/task`)) setPriority(Number(task), priority);
+    tasks = readdirSync(`/proc/${pid}/task`);
   } catch {
-    // The process or a thread has just ended: nothing left to set.
+    return; // the process has just ended: nothing left to set
+  }
+  for (const task of tasks) {
+    try {
+      setPriority(Number(task), priority);
+    } catch {
+      // That thread has just ended; the others are still set.
+    }
   }
 }
 
