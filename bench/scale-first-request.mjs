@@ -20,13 +20,21 @@ async function untilFirstRequest(server, rc) {
   });
   const closed = new Promise((resolve) => child.on('close', resolve));
   const first = () => chatRequests(server).find((r) => Date.parse(r.received_at) >= startEpochMs);
-  while (first() === undefined) {
-    if (child.exitCode !== null) throw new Error(`the run ended (exit ${child.exitCode}) before its first request`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+  try {
+    while (first() === undefined) {
+      if (child.exitCode !== null) throw new Error(`the run ended (exit ${child.exitCode}) before its first request`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    return Date.parse(first().received_at) - startEpochMs;
+  } finally {
+    // The whole group, also when the CLI ended early: an engine it started must not outlive the bench.
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+    await closed;
   }
-  process.kill(-child.pid, 'SIGKILL');
-  await closed;
-  return Date.parse(first().received_at) - startEpochMs;
 }
 
 /**
