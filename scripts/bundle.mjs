@@ -7,7 +7,8 @@
 // framework.yml parsed (packages/config/dist/framework.parsed.json, see config's framework-preparsed.ts) and its
 // command compiled (packages/executor/dist/command-templates.json, see executor's render/precompiled.ts) and parsed
 // (packages/config/dist/command-asts.json, see config's command-ast.ts), and the model-config templates compiled
-// (packages/model-configs/dist/templates.precompiled.json, see model-configs' templates.ts).
+// (packages/model-configs/dist/templates.precompiled.json, see model-configs' templates.ts), and the engine's
+// start-up snapshot (scripts/snapshot.mjs).
 //
 // Three things keep the bundle behaving like the unbundled files:
 // - `import.meta.url` is rewritten, per file, to that file's own URL (tsc's output or the dependency's file), so every
@@ -47,6 +48,14 @@ const EXTERNAL = ['sqlite3', 'playwright-core', 'apache-arrow', 'hyparquet', 're
  *   stay in node_modules until a benchmark needs them.)
  */
 function ownFileContext(outDir) {
+  return sourceRewriter((path) => {
+    const rel = relative(outDir, path).split('\\').join('/');
+    return `new URL(${JSON.stringify(rel)}, import.meta.url).href`;
+  });
+}
+
+/** ownFileContext's rewriting, with `urlOf(path)` as the expression that replaces `import.meta.url` in `path`. */
+function sourceRewriter(urlOf) {
   return {
     name: 'own-file-context',
     setup(b) {
@@ -55,9 +64,11 @@ function ownFileContext(outDir) {
         if (!text.includes('import.meta.url')) return undefined;
         if (/[\\/]packages[\\/][^\\/]+[\\/]dist[\\/]/.test(args.path))
           text = text.replaceAll(/\bcreateRequire\(import\.meta\.url\)\((?=['"](?!handlebars['"]))/g, 'require(');
-        const rel = relative(outDir, args.path).split('\\').join('/');
-        const own = `new URL(${JSON.stringify(rel)}, import.meta.url).href`;
-        return { contents: text.replaceAll('import.meta.url', own), loader: 'js', resolveDir: dirname(args.path) };
+        return {
+          contents: text.replaceAll('import.meta.url', urlOf(args.path)),
+          loader: 'js',
+          resolveDir: dirname(args.path),
+        };
       });
     },
   };
@@ -183,6 +194,16 @@ async function main() {
       `bundle: packages/${program.pkg}/dist/bundle/${program.name}.js — ${modules} modules → ${files} files, ${(bytes / 1024).toFixed(0)} KiB`,
     );
   }
+  // The engine's start-up snapshot, from the same build (its stamp lists the same packages as the bundle's).
+  const { buildEngineSnapshot } = await import('./snapshot.mjs');
+  const { buildInfo } = JSON.parse(readFileSync(join(ROOT, 'packages/engine/dist/bundle/stamp.json'), 'utf8'));
+  const { bytes, why } = await buildEngineSnapshot(buildInfo, {
+    external: EXTERNAL,
+    // `import.meta.url` as a fixed URL: the snapshot is used only where it was built (scripts/snapshot.mjs).
+    plugins: [helpOnlyOnUse(), sourceRewriter((path) => JSON.stringify(pathToFileURL(path).href))],
+  });
+  if (bytes === null) console.log(`bundle: no start-up snapshot for the engine (${why}); it starts from its bundle`);
+  else console.log(`bundle: packages/engine/dist/snapshot/ef-bench.blob — ${(bytes / 1024 / 1024).toFixed(1)} MiB`);
 }
 
 if (process.argv[1] && pathToFileURL(resolve(process.argv[1])).href === import.meta.url) await main();

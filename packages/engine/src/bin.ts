@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { setFlagsFromString } from 'node:v8';
+import { setFlagsFromString, startupSnapshot } from 'node:v8';
 import {
   ENGINE_ARGV_ON_STDIN,
   ENGINE_REUSE_ENV,
@@ -12,13 +12,6 @@ import { endOnClosedPipe, reportError } from '@eval-factory/errors';
 import { argvFromStdin, lineReader, readGrants, skippingGrants, type LineReader } from './argv-on-stdin.js';
 import { main } from './cli.js';
 import { EngineSlotHandover } from './runner/slot-handover.js';
-
-// A run allocates far more short-lived garbage than it keeps (10,000 instances: ~2.4 GB allocated, ~70 MB live).
-// V8's default lets the heap grow up to 4× the live size between major collections, which took peak RSS to ~360 MB;
-// a fixed 1.4× keeps it near 250 MB for a few per cent more GC time (bench/memory.mjs, docs/performance.md).
-// It is a growth factor, not a limit: a run that needs more memory still gets it.
-setFlagsFromString('--heap-growing-percent=40');
-endOnClosedPipe();
 
 async function run(): Promise<number> {
   performance.mark(START_MARKS.engineLoaded);
@@ -74,6 +67,19 @@ async function endOfJob(token: string, code: number): Promise<void> {
   await new Promise<void>((resolve) => process.stderr.write(line, () => resolve()));
 }
 
-run().then((code) => {
-  process.exitCode = code;
-});
+function start(): void {
+  // A run allocates far more short-lived garbage than it keeps (10,000 instances: ~2.4 GB allocated, ~70 MB live).
+  // V8's default lets the heap grow up to 4× the live size between major collections, which took peak RSS to ~360 MB;
+  // a fixed 1.4× keeps it near 250 MB for a few per cent more GC time (bench/memory.mjs, docs/performance.md).
+  // It is a growth factor, not a limit: a run that needs more memory still gets it.
+  setFlagsFromString('--heap-growing-percent=40');
+  endOnClosedPipe();
+  run().then((code) => {
+    process.exitCode = code;
+  });
+}
+
+// In the engine's start-up snapshot (scripts/snapshot.mjs) the modules above load when it is built; the process
+// starts here when it is deserialized, so nothing of the run's own process (flags, stdio, argv) is read before.
+if (startupSnapshot.isBuildingSnapshot()) startupSnapshot.setDeserializeMainFunction(start);
+else start();

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { engineCommandLine, envChangesSince } from '@eval-factory/types';
+import { snapshotArgs } from './engine-snapshot.js';
 
 /** The engine's program name, as framework.yml's command template starts. */
 export const ENGINE_PROGRAM = 'ef-bench';
@@ -54,7 +55,8 @@ export function engineEnv(echo: NodeJS.WritableStream, node: boolean): Record<st
  * Runs a JavaScript bin with this Node through node:child_process (no shell). The prestarted engine is spawned this
  * way rather than through execa: it is started before anything else loads, and importing execa alone costs
  * ~0.1 s. What execa would add here is not needed: the program is `process.execPath`, and the child is killed when
- * this process exits, as execa's `cleanup` does.
+ * this process exits, as execa's `cleanup` does. The engine's bin starts from its start-up snapshot when it has a
+ * usable one (engine-snapshot.ts).
  */
 export function spawnNodeScript(
   script: string,
@@ -69,7 +71,7 @@ export function spawnNodeScript(
 ): EarlyEngineProcess {
   const envNow = () => ({ ...process.env, ...engineEnv(opts.echo, true), ...opts.env });
   let env = envNow();
-  const child = spawn(process.execPath, [script, ...args], {
+  const child = spawn(process.execPath, [...snapshotArgs(script, env), script, ...args], {
     cwd: opts.cwd,
     stdio: [opts.stdin, 'pipe', 'pipe'],
     env,

@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import { engineNotFound } from './engine-not-found.js';
 import type { EngineProgressEvent } from '@eval-factory/types';
 import { resolveEngine } from './resolve-bin.js';
+import { snapshotArgs } from './engine-snapshot.js';
 import { engineEnv, EVENTS_ENV, type EngineProcess } from './engine-process.js';
 import type { PrestartedEngine } from './prestart.js';
 import { engineStderr } from './engine-stderr.js';
@@ -120,8 +121,11 @@ async function spawnNow(
 ): Promise<EngineProcess> {
   opts.prestarted?.dispose(); // started for another program than the command's
   const { file, prefixArgs } = resolveEngine(program, opts.cwd ?? process.cwd(), opts.repoRoot);
+  const env = { ...engineEnv(echo, file === process.execPath), ...opts.env };
+  // A JavaScript bin runs with this Node: the engine's from its start-up snapshot when it has one (engine-snapshot.ts).
+  const node = file === process.execPath ? snapshotArgs(prefixArgs[0], { ...process.env, ...env }) : [];
   const { execa } = await import('execa');
-  const child = execa(file, [...prefixArgs, ...args], {
+  const child = execa(file, [...node, ...prefixArgs, ...args], {
     cwd: opts.cwd,
     reject: false,
     stdin: 'ignore',
@@ -129,7 +133,7 @@ async function spawnNow(
     stderr: 'pipe',
     forceKillAfterDelay: false,
     cleanup: true,
-    env: { ...engineEnv(echo, file === process.execPath), ...opts.env },
+    env,
   });
   const exited = child.then((r) => {
     const notFound = r.exitCode === undefined && (r as { code?: string }).code === 'ENOENT';

@@ -1,0 +1,68 @@
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+/** Set to `off` to start every engine from its bundle (a comparison, or a snapshot suspected of a fault). */
+export const ENGINE_SNAPSHOT_ENV = 'EF_ENGINE_SNAPSHOT';
+
+/** What scripts/snapshot.mjs records beside the blob, about the Node and the bin it was built for. */
+interface SnapshotMeta {
+  readonly node: string;
+  readonly arch: string;
+  readonly execPath: string;
+  readonly bin: string;
+  /** tsc build-info files, relative to the snapshot's folder: a newer one means the blob holds older code. */
+  readonly buildInfo: readonly string[];
+}
+
+/**
+ * Node's arguments that start the engine bin `script` from its start-up snapshot (docs/performance.md, "Start-up
+ * snapshot"): `--snapshot-blob <blob>`, or none when there is no usable one. The blob is used only when it was built
+ * for this very bin (its place: the snapshot holds file paths), by this Node binary (Node aborts on another's blob),
+ * and is at least as new as every package it holds (the bundle's stamp rule); otherwise the engine starts from its
+ * bundle as before, and the reason is printed only at debug level (EF_LOG_LEVEL=DEBUG, set by `--debug`).
+ * @example spawn(process.execPath, [...snapshotArgs(script), script, '--argv-on-stdin'])
+ */
+export function snapshotArgs(script: string, env: NodeJS.ProcessEnv = process.env): string[] {
+  if (env[ENGINE_SNAPSHOT_ENV] === 'off') return [];
+  const dir = resolve(dirname(script), '..', 'dist', 'snapshot');
+  const why = unusable(dir, script);
+  if (why === null) return ['--snapshot-blob', join(dir, 'ef-bench.blob')];
+  if (env.EF_LOG_LEVEL === 'DEBUG' && why !== NONE) process.stderr.write(`engine: starts from its bundle: ${why}\n`);
+  return [];
+}
+
+/** No snapshot beside this script at all (any program other than the engine's bin): nothing to say. */
+const NONE = 'no snapshot';
+
+/** Why the snapshot in `dir` cannot start `script` here, or null when it can. */
+function unusable(dir: string, script: string): string | null {
+  let meta: SnapshotMeta;
+  let blobMs: number;
+  try {
+    meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')) as SnapshotMeta;
+    blobMs = statSync(join(dir, 'ef-bench.blob')).mtimeMs;
+  } catch {
+    return NONE;
+  }
+  if (meta.bin !== realpath(script)) return NONE;
+  if (meta.node !== process.version || meta.arch !== process.arch || meta.execPath !== realpath(process.execPath))
+    return `its snapshot was built by Node ${meta.node} (${meta.execPath}), this is ${process.version} (${process.execPath})`;
+  const stale = meta.buildInfo.find((file) => !(mtimeMs(join(dir, file)) <= blobMs));
+  return stale === undefined ? null : `its snapshot is older than ${join(dir, stale)} (run \`npm run build\`)`;
+}
+
+function realpath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+function mtimeMs(path: string): number {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
