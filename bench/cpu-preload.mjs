@@ -1,4 +1,4 @@
-// Preloaded into both processes of a measured run (`NODE_OPTIONS=--import <this file>`, set by cpu.mjs): samples the
+// Preloaded into both processes of a measured run (`NODE_OPTIONS=--require <this file>`, set by cpu.mjs): samples the
 // process's own CPU time (process.cpuUsage) every 10 ms against the wall clock, and with BENCH_CPU_PROFILE=1 also
 // records a V8 CPU profile through the inspector (`--cpu-prof` itself is not allowed in NODE_OPTIONS). On exit it
 // writes `<engine|factory>-<pid>.json` into BENCH_CPU_DIR. The timer is unref'd: it never keeps a process alive.

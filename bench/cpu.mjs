@@ -15,7 +15,9 @@ export function cpuEnv({ profile = false } = {}) {
   const dir = tempDir('ef-bench-cpu-');
   const env = {
     BENCH_CPU_DIR: dir,
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${PRELOAD}`.trim(),
+    // --require, not --import: an engine started from its start-up snapshot ignores --import (and would then start
+    // from its bundle: engine-snapshot.ts in the executor); Node 20.19+ requires an ES module too.
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${PRELOAD}`.trim(),
   };
   if (profile) env.BENCH_CPU_PROFILE = '1';
   return { dir, env };

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { engineCommandLine, envChangesSince } from '@eval-factory/types';
-import { snapshotArgs } from './engine-snapshot.js';
+import { engineNodeArgs } from './engine-snapshot.js';
 
 /** The engine's program name, as framework.yml's command template starts. */
 export const ENGINE_PROGRAM = 'ef-bench';
@@ -71,7 +71,7 @@ export function spawnNodeScript(
 ): EarlyEngineProcess {
   const envNow = () => ({ ...process.env, ...engineEnv(opts.echo, true), ...opts.env });
   let env = envNow();
-  const child = spawn(process.execPath, [...snapshotArgs(script, env), script, ...args], {
+  const child = spawn(process.execPath, [...engineNodeArgs(script, env), ...args], {
     cwd: opts.cwd,
     stdio: [opts.stdin, 'pipe', 'pipe'],
     env,

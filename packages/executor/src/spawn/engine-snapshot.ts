@@ -15,20 +15,27 @@ interface SnapshotMeta {
 }
 
 /**
- * Node's arguments that start the engine bin `script` from its start-up snapshot (docs/performance.md, "Start-up
- * snapshot"): `--snapshot-blob <blob>`, or none when there is no usable one. The blob is used only when it was built
- * for this very bin (its place: the snapshot holds file paths), by this Node binary (Node aborts on another's blob),
- * and is at least as new as every package it holds (the bundle's stamp rule); otherwise the engine starts from its
- * bundle as before, and the reason is printed only at debug level (EF_LOG_LEVEL=DEBUG, set by `--debug`).
- * @example spawn(process.execPath, [...snapshotArgs(script), script, '--argv-on-stdin'])
+ * Node's arguments that run the JavaScript bin `script`: `[script]`, or for the engine's bin with a usable start-up
+ * snapshot (docs/performance.md, "Start-up snapshot") `['--snapshot-blob', blob, script]`. The blob is used only when
+ * it was built for this very bin (its place: the snapshot holds file paths), by this Node binary (Node aborts on
+ * another's blob), is at least as new as every package it holds (the bundle's stamp rule), and NODE_OPTIONS has no
+ * `--import` or loader (a snapshot-started Node ignores them); otherwise the engine starts from its bundle as before,
+ * and says why only at debug level (EF_LOG_LEVEL=DEBUG, set by `--debug`). `env` is the engine's environment.
+ * @example spawn(process.execPath, [...engineNodeArgs(script, env), '--argv-on-stdin'], { env })
  */
-export function snapshotArgs(script: string, env: NodeJS.ProcessEnv = process.env): string[] {
-  if (env[ENGINE_SNAPSHOT_ENV] === 'off') return [];
+export function engineNodeArgs(script: string, env: NodeJS.ProcessEnv = process.env): string[] {
+  if (env[ENGINE_SNAPSHOT_ENV] === 'off') return [script];
   const dir = resolve(dirname(script), '..', 'dist', 'snapshot');
-  const why = unusable(dir, script);
-  if (why === null) return ['--snapshot-blob', join(dir, 'ef-bench.blob')];
+  const why = unusable(dir, script) ?? ignoredOptions(env.NODE_OPTIONS);
+  if (why === null) return ['--snapshot-blob', join(dir, 'ef-bench.blob'), resolve(script)];
   if (env.EF_LOG_LEVEL === 'DEBUG' && why !== NONE) process.stderr.write(`engine: starts from its bundle: ${why}\n`);
-  return [];
+  return [script];
+}
+
+/** Why NODE_OPTIONS needs the bundle: a module it preloads with `--import` or a loader (`--require` works). */
+function ignoredOptions(options: string | undefined): string | null {
+  const flag = /(?:^|\s)(--import|--(?:experimental-)?loader)\b/.exec(options ?? '')?.[1];
+  return flag ? `NODE_OPTIONS has ${flag}, which a snapshot-started Node ignores` : null;
 }
 
 /** No snapshot beside this script at all (any program other than the engine's bin): nothing to say. */

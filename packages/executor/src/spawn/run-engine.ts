@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import { engineNotFound } from './engine-not-found.js';
 import type { EngineProgressEvent } from '@eval-factory/types';
 import { resolveEngine } from './resolve-bin.js';
-import { snapshotArgs } from './engine-snapshot.js';
+import { engineNodeArgs } from './engine-snapshot.js';
 import { engineEnv, EVENTS_ENV, type EngineProcess } from './engine-process.js';
 import type { PrestartedEngine } from './prestart.js';
 import { engineStderr } from './engine-stderr.js';
@@ -123,9 +123,9 @@ async function spawnNow(
   const { file, prefixArgs } = resolveEngine(program, opts.cwd ?? process.cwd(), opts.repoRoot);
   const env = { ...engineEnv(echo, file === process.execPath), ...opts.env };
   // A JavaScript bin runs with this Node: the engine's from its start-up snapshot when it has one (engine-snapshot.ts).
-  const node = file === process.execPath ? snapshotArgs(prefixArgs[0], { ...process.env, ...env }) : [];
+  const node = file === process.execPath ? engineNodeArgs(prefixArgs[0], { ...process.env, ...env }) : prefixArgs;
   const { execa } = await import('execa');
-  const child = execa(file, [...node, ...prefixArgs, ...args], {
+  const child = execa(file, [...node, ...args], {
     cwd: opts.cwd,
     reject: false,
     stdin: 'ignore',
