@@ -1,0 +1,90 @@
+/**
+ * When the executor starts an engine bin from its start-up snapshot (engine-snapshot.ts), on a package laid out as
+ * the build lays out packages/engine: bin/ef-bench.js, dist/.tsbuildinfo, dist/snapshot/{ef-bench.blob,meta.json}.
+ * Anything that would make the blob wrong here (another Node, another place, older code, preloads a snapshot
+ * ignores) starts the engine from its bundle instead, and says why only at debug level.
+ */
+import { mkdirSync, mkdtempSync, realpathSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it, jest } from '@jest/globals';
+import { engineNodeArgs } from './engine-snapshot.js';
+
+function engineLayout(meta: Record<string, unknown> = {}) {
+  const pkg = join(realpathSync(mkdtempSync(join(tmpdir(), 'ef-snapshot-'))), 'engine');
+  mkdirSync(join(pkg, 'bin'), { recursive: true });
+  mkdirSync(join(pkg, 'dist', 'snapshot'), { recursive: true });
+  const bin = join(pkg, 'bin', 'ef-bench.js');
+  writeFileSync(bin, '');
+  const buildInfo = join(pkg, 'dist', '.tsbuildinfo');
+  writeFileSync(buildInfo, '{}');
+  const blob = join(pkg, 'dist', 'snapshot', 'ef-bench.blob');
+  writeFileSync(blob, 'blob');
+  const fields = {
+    node: process.version,
+    arch: process.arch,
+    execPath: realpathSync(process.execPath),
+    bin,
+    buildInfo: ['../.tsbuildinfo'],
+    ...meta,
+  };
+  writeFileSync(join(pkg, 'dist', 'snapshot', 'meta.json'), JSON.stringify(fields));
+  utimesSync(buildInfo, 1_000, 1_000);
+  utimesSync(blob, 2_000, 2_000);
+  return { bin, blob, buildInfo };
+}
+
+describe('engineNodeArgs', () => {
+  const written: string[] = [];
+  const stderr = jest.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+    written.push(String(chunk));
+    return true;
+  });
+  afterEach(() => {
+    written.length = 0;
+  });
+  afterAll(() => stderr.mockRestore());
+
+  it('starts a fresh snapshot built here by this Node', () => {
+    const { bin, blob } = engineLayout();
+    expect(engineNodeArgs(bin, {})).toEqual(['--snapshot-blob', blob, bin]);
+  });
+
+  it('starts from the bundle after a tsc build newer than the blob, saying so at debug level', () => {
+    const { bin, buildInfo } = engineLayout();
+    utimesSync(buildInfo, 3_000, 3_000);
+    expect(engineNodeArgs(bin, {})).toEqual([bin]);
+    expect(written).toEqual([]);
+    expect(engineNodeArgs(bin, { EF_LOG_LEVEL: 'DEBUG' })).toEqual([bin]);
+    expect(written.join('')).toMatch(/^engine: starts from its bundle: its snapshot is older than .*\.tsbuildinfo/);
+  });
+
+  it('starts from the bundle when another Node built the blob (Node would abort on it)', () => {
+    const { bin } = engineLayout({ node: 'v20.0.0' });
+    expect(engineNodeArgs(bin, { EF_LOG_LEVEL: 'DEBUG' })).toEqual([bin]);
+    expect(written.join('')).toMatch(/built by Node v20\.0\.0/);
+    expect(engineNodeArgs(engineLayout({ execPath: '/elsewhere/node' }).bin, {})).toHaveLength(1);
+    expect(engineNodeArgs(engineLayout({ arch: 'other' }).bin, {})).toHaveLength(1);
+  });
+
+  it('starts from the bundle when the blob was built for a bin in another place, or is missing', () => {
+    expect(engineNodeArgs(engineLayout({ bin: '/moved/engine/bin/ef-bench.js' }).bin, {})).toHaveLength(1);
+    const { bin, blob } = engineLayout();
+    writeFileSync(join(blob, '..', 'meta.json'), '{not json');
+    expect(engineNodeArgs(bin, { EF_LOG_LEVEL: 'DEBUG' })).toEqual([bin]);
+    // Any other JavaScript program has no snapshot at all: nothing to say about it.
+    expect(written).toEqual([]);
+  });
+
+  it('starts from the bundle when NODE_OPTIONS preloads with --import or a loader, or when switched off', () => {
+    const { bin, blob } = engineLayout();
+    expect(engineNodeArgs(bin, { NODE_OPTIONS: '--import /x/otel.mjs' })).toEqual([bin]);
+    expect(engineNodeArgs(bin, { NODE_OPTIONS: '--experimental-loader=/x/l.mjs' })).toEqual([bin]);
+    expect(engineNodeArgs(bin, { EF_ENGINE_SNAPSHOT: 'off' })).toEqual([bin]);
+    expect(engineNodeArgs(bin, { NODE_OPTIONS: '--require /x/probe.cjs --max-old-space-size=4096' })).toEqual([
+      '--snapshot-blob',
+      blob,
+      bin,
+    ]);
+  });
+});
