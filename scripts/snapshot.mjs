@@ -9,12 +9,12 @@
 //   imports it, at run time (`import()` has no loader in a snapshot; Node 20.19+ `require`s ES modules too);
 // - `import.meta.url` is the file's own URL, fixed: the snapshot is used only from the place it was built in
 //   (meta.json's `bin`, checked by the executor's engine-snapshot.ts), as the stamp rule keeps it to this build;
-// - Node's fetch `Headers` (which loads node:http) is a stand-in while building, linked to the real one when the
-//   snapshot is deserialized (the engine's responses only need `instanceof Headers` to hold, clients/loaded-response.ts).
+// - scripts/snapshot-prologue.cjs runs first: it keeps the build's environment out of the heap, lists the files read
+//   while building, and stands in for Node's fetch `Headers` (which loads node:http).
 // Nothing of the run's process is frozen into the heap: the engine's bin (packages/engine/src/bin.ts) starts its run
-// in the snapshot's main function, and the build fails if module-level code read the environment (see PROLOGUE).
+// in the snapshot's main function.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,30 +31,6 @@ const SNAPSHOT_BUILTINS = new Set(
 const LATE_BUILTIN = new RegExp(
   `^(node:)?(${builtinModules.filter((m) => !SNAPSHOT_BUILTINS.has(m)).join('|')})$`.replaceAll('/', '\\/'),
 );
-
-/**
- * Runs first in the snapshot's script. While building, `process.env` reports any read (a value read by module-level
- * code would be the build's, not the run's), and `Headers` is a stand-in (see the top of this file). One read is
- * harmless: yargs' minimum Node version, checked once against this Node (the only one that can use the blob).
- */
-const PROLOGUE = `"use strict";
-const __efBuild = require("node:v8").startupSnapshot;
-const __efEnvReads = new Set();
-const __efEnvSafe = new Set(["YARGS_MIN_NODE_VERSION"]);
-const __efEnv = process.env;
-process.env = new Proxy(__efEnv, { get: (t, k) => (typeof k === "string" && !__efEnvSafe.has(k) && __efEnvReads.add(k), Reflect.get(t, k)), has: (t, k) => (typeof k === "string" && !__efEnvSafe.has(k) && __efEnvReads.add(k), Reflect.has(t, k)) });
-const __efHeaders = Object.getOwnPropertyDescriptor(globalThis, "Headers");
-const __efStandIn = function Headers() { throw new TypeError("Headers used while building the start-up snapshot"); };
-Object.defineProperty(globalThis, "Headers", { value: __efStandIn, writable: true, configurable: true });
-__efBuild.addSerializeCallback(() => {
-  process.env = __efEnv;
-  if (__efEnvReads.size > 0) throw new Error("module-level code read process.env while building the snapshot: " + [...__efEnvReads].join(", "));
-});
-__efBuild.addDeserializeCallback(() => {
-  Object.defineProperty(globalThis, "Headers", __efHeaders);
-  Object.setPrototypeOf(__efStandIn.prototype, globalThis.Headers.prototype);
-});
-`;
 
 /** Built-ins the snapshot cannot hold, and packages kept out of the bundle: each `require`d on first use. */
 function loadedOnUse(external) {
@@ -111,7 +87,8 @@ export async function buildEngineSnapshot(buildInfo, { external, plugins }) {
     platform: 'node',
     target: 'node20',
     plugins: [loadedOnUse(external), ...plugins],
-    banner: { js: PROLOGUE },
+    // Strict, as the ES-module bundle is; the prologue in its own scope, so its names cannot meet the bundle's.
+    banner: { js: `"use strict";\n{\n${readFileSync(join(ROOT, 'scripts', 'snapshot-prologue.cjs'), 'utf8')}}\n` },
     legalComments: 'none',
     logLevel: 'warning',
   });
@@ -135,6 +112,10 @@ export async function buildEngineSnapshot(buildInfo, { external, plugins }) {
     arch: process.arch,
     execPath: realpathSync(process.execPath),
     bin: realpathSync(join(pkgDir, 'bin', 'ef-bench.js')),
+    // The files module-level code read while the snapshot was built (snapshot-prologue.cjs): their content is in it.
+    read: JSON.parse(readFileSync(join(outDir, 'snapshot-reads.json'), 'utf8')).map((file) =>
+      relative(outDir, file).split('\\').join('/'),
+    ),
     buildInfo: buildInfo.map((file) =>
       relative(outDir, resolve(pkgDir, 'dist', 'bundle', file))
         .split('\\')

@@ -59,6 +59,16 @@ describe('engineNodeArgs', () => {
     expect(written.join('')).toMatch(/^engine: starts from its bundle: its snapshot is older than .*\.tsbuildinfo/);
   });
 
+  it('starts from the bundle when a file read while the blob was built has changed since', () => {
+    const { bin, buildInfo } = engineLayout({ read: ['../../package.json'] });
+    const manifest = join(buildInfo, '..', '..', 'package.json');
+    writeFileSync(manifest, '{"version":"1.0.0"}');
+    utimesSync(manifest, 1_500, 1_500);
+    expect(engineNodeArgs(bin, {})).toHaveLength(3);
+    utimesSync(manifest, 3_000, 3_000);
+    expect(engineNodeArgs(bin, {})).toEqual([bin]);
+  });
+
   it('starts from the bundle when another Node built the blob (Node would abort on it)', () => {
     const { bin } = engineLayout({ node: 'v20.0.0' });
     expect(engineNodeArgs(bin, { EF_LOG_LEVEL: 'DEBUG' })).toEqual([bin]);

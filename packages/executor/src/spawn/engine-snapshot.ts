@@ -12,13 +12,16 @@ interface SnapshotMeta {
   readonly bin: string;
   /** tsc build-info files, relative to the snapshot's folder: a newer one means the blob holds older code. */
   readonly buildInfo: readonly string[];
+  /** Files read while it was built (relative, as buildInfo): a newer one means the blob holds an older content. */
+  readonly read?: readonly string[];
 }
 
 /**
  * Node's arguments that run the JavaScript bin `script`: `[script]`, or for the engine's bin with a usable start-up
  * snapshot (docs/performance.md, "Start-up snapshot") `['--snapshot-blob', blob, script]`. The blob is used only when
  * it was built for this very bin (its place: the snapshot holds file paths), by this Node binary (Node aborts on
- * another's blob), is at least as new as every package it holds (the bundle's stamp rule), and NODE_OPTIONS has no
+ * another's blob), is at least as new as every package it holds (the bundle's stamp rule) and every file read while
+ * it was built (the engine's package.json, for its version), and NODE_OPTIONS has no
  * `--import` or loader (a snapshot-started Node ignores them); otherwise the engine starts from its bundle as before,
  * and says why only at debug level (EF_LOG_LEVEL=DEBUG, set by `--debug`). `env` is the engine's environment.
  * @example spawn(process.execPath, [...engineNodeArgs(script, env), '--argv-on-stdin'], { env })
@@ -54,7 +57,7 @@ function unusable(dir: string, script: string): string | null {
   if (meta.bin !== realpath(script)) return NONE;
   if (meta.node !== process.version || meta.arch !== process.arch || meta.execPath !== realpath(process.execPath))
     return `its snapshot was built by Node ${meta.node} (${meta.execPath}), this is ${process.version} (${process.execPath})`;
-  const stale = meta.buildInfo.find((file) => !(mtimeMs(join(dir, file)) <= blobMs));
+  const stale = [...meta.buildInfo, ...(meta.read ?? [])].find((file) => !(mtimeMs(join(dir, file)) <= blobMs));
   return stale === undefined ? null : `its snapshot is older than ${join(dir, stale)} (run \`npm run build\`)`;
 }
 

@@ -1,0 +1,50 @@
+// The first lines of the engine's snapshot script (scripts/snapshot.mjs puts them before the bundle). While the
+// snapshot is built, module-level code must not take anything of the process it runs in, since the heap it leaves is
+// what every engine starts from:
+// - a read of `process.env` would be the build's value, not the run's: any read fails the build (one is harmless:
+//   yargs' minimum Node version, checked against this Node, the only one that can use the blob);
+// - a file read would be its content at build time: each file read is listed in snapshot-reads.json, and the
+//   executor uses the blob only while none of them is newer (packages/executor/src/spawn/engine-snapshot.ts);
+// - Node's fetch `Headers` would load undici and node:http, which a Node 20 snapshot cannot hold: it is a stand-in
+//   while building, linked to the real one when the snapshot is deserialized (the engine's responses need only
+//   `instanceof Headers` to hold: packages/engine/src/clients/loaded-response.ts).
+const snapshot = require('node:v8').startupSnapshot;
+const fs = require('node:fs');
+const { fileURLToPath } = require('node:url');
+
+// Taken now: a bundled module's own top-level `__dirname` (yargs' ESM shim) is the same variable, set later.
+const scriptDir = __dirname;
+
+const envRead = new Set();
+const envHarmless = new Set(['YARGS_MIN_NODE_VERSION']);
+const env = process.env;
+const noteEnv = (key) => typeof key === 'string' && !envHarmless.has(key) && envRead.add(key);
+process.env = new Proxy(env, {
+  get: (target, key) => (noteEnv(key), Reflect.get(target, key)),
+  has: (target, key) => (noteEnv(key), Reflect.has(target, key)),
+});
+
+const filesRead = new Set();
+const readFileSync = fs.readFileSync;
+fs.readFileSync = function readFileSyncNoted(file, ...rest) {
+  if (typeof file === 'string' || file instanceof URL) filesRead.add(file instanceof URL ? fileURLToPath(file) : file);
+  return readFileSync.call(this, file, ...rest);
+};
+
+const headers = Object.getOwnPropertyDescriptor(globalThis, 'Headers');
+const standIn = function Headers() {
+  throw new TypeError('Headers used while building the start-up snapshot');
+};
+Object.defineProperty(globalThis, 'Headers', { value: standIn, writable: true, configurable: true });
+
+snapshot.addSerializeCallback(() => {
+  process.env = env;
+  fs.readFileSync = readFileSync;
+  if (envRead.size > 0)
+    throw new Error(`module-level code read process.env while building the snapshot: ${[...envRead].join(', ')}`);
+  fs.writeFileSync(`${scriptDir}/snapshot-reads.json`, JSON.stringify([...filesRead]));
+});
+snapshot.addDeserializeCallback(() => {
+  Object.defineProperty(globalThis, 'Headers', headers);
+  Object.setPrototypeOf(standIn.prototype, globalThis.Headers.prototype);
+});
