@@ -1,10 +1,11 @@
 // The first lines of the engine's snapshot script (scripts/snapshot.mjs puts them before the bundle). While the
 // snapshot is built, module-level code must not take anything of the process it runs in, since the heap it leaves is
 // what every engine starts from:
-// - a read of `process.env` would be the build's value, not the run's: any read fails the build (one is harmless:
-//   yargs' minimum Node version, checked against this Node, the only one that can use the blob);
-// - a file read would be its content at build time: each file read is listed in snapshot-reads.json, and the
-//   executor uses the blob only while none of them is newer (packages/executor/src/spawn/engine-snapshot.ts);
+// - a read of `process.env` would be the build's value, not the run's: each variable read is listed in
+//   snapshot-build.json, and snapshot.mjs then keeps no blob (one read is harmless: yargs' minimum Node version,
+//   checked against this Node, the only one that can use the blob);
+// - a file read would be its content at build time: each file read is listed there too, and the executor uses the
+//   blob only while none of them is newer (packages/executor/src/spawn/engine-snapshot.ts);
 // - Node's fetch `Headers` would load undici and node:http, which a Node 20 snapshot cannot hold: it is a stand-in
 //   while building, linked to the real one when the snapshot is deserialized (the engine's responses need only
 //   `instanceof Headers` to hold: packages/engine/src/clients/loaded-response.ts).
@@ -40,9 +41,9 @@ Object.defineProperty(globalThis, 'Headers', { value: standIn, writable: true, c
 snapshot.addSerializeCallback(() => {
   process.env = env;
   fs.readFileSync = readFileSync;
-  if (envRead.size > 0)
-    throw new Error(`module-level code read process.env while building the snapshot: ${[...envRead].join(', ')}`);
-  fs.writeFileSync(`${scriptDir}/snapshot-reads.json`, JSON.stringify([...filesRead]));
+  // Written, not thrown: Node still writes the blob when a serialize callback throws.
+  const found = { envRead: [...envRead], filesRead: [...filesRead] };
+  fs.writeFileSync(`${scriptDir}/snapshot-build.json`, JSON.stringify(found));
 });
 snapshot.addDeserializeCallback(() => {
   Object.defineProperty(globalThis, 'Headers', headers);

@@ -47,6 +47,7 @@ function loadedOnUse(external) {
         const names = Object.keys(await import(args.path)).filter((k) => k !== 'default');
         return { contents: gettersModule(`require(${JSON.stringify(args.path)})`, names), loader: 'js' };
       });
+      if (external.length === 0) return;
       b.onResolve({ filter: new RegExp(`^(${external.join('|')})(/|$)`) }, (args) => ({
         path: args.path,
         namespace: 'external-on-use',
@@ -69,12 +70,12 @@ function gettersModule(load, names) {
 
 /**
  * Builds packages/engine/dist/snapshot/: ef-bench.cjs (the script), ef-bench.blob (the snapshot) and meta.json (what
- * the executor checks before it uses the blob), with bundle.mjs's packages kept `external` and its `plugins` (`import.meta.url`
- * and yargs' help). Returns the blob's size, or null with the reason when Node could not
- * build it (then there is no blob, and engines start from the bundle as before).
+ * the executor checks before it uses the blob), with bundle.mjs's packages kept `external` and its `plugins`
+ * (`import.meta.url` and yargs' help); `pkgDir` is another package laid out as the engine's (a test's). Returns the
+ * blob's size, or null with the reason when Node could not build it (then there is no blob, and engines start from
+ * the bundle as before).
  */
-export async function buildEngineSnapshot(buildInfo, { external, plugins }) {
-  const pkgDir = join(ROOT, 'packages', 'engine');
+export async function buildEngineSnapshot(buildInfo, { external, plugins, pkgDir = join(ROOT, 'packages', 'engine') }) {
   const outDir = join(pkgDir, 'dist', 'snapshot');
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
@@ -102,10 +103,16 @@ export async function buildEngineSnapshot(buildInfo, { external, plugins }) {
       env: { PATH: process.env.PATH ?? '' },
     },
   );
-  if (made.status !== 0) {
+  const found = made.status === 0 ? readJson(join(outDir, 'snapshot-build.json')) : null;
+  const why =
+    made.status !== 0 || found === null
+      ? (`${made.stderr ?? ''}`.split('\n').find((l) => /Error|error:/.test(l)) ?? `exit ${made.status}`).trim()
+      : found.envRead.length > 0
+        ? `module-level code read process.env while building the snapshot: ${found.envRead.join(', ')}`
+        : null;
+  if (why !== null) {
     rmSync(blob, { force: true });
-    const why = `${made.stderr ?? ''}`.split('\n').find((l) => /Error|error:/.test(l)) ?? `exit ${made.status}`;
-    return { bytes: null, why: why.trim() };
+    return { bytes: null, why };
   }
   const meta = {
     node: process.version,
@@ -113,9 +120,7 @@ export async function buildEngineSnapshot(buildInfo, { external, plugins }) {
     execPath: realpathSync(process.execPath),
     bin: realpathSync(join(pkgDir, 'bin', 'ef-bench.js')),
     // The files module-level code read while the snapshot was built (snapshot-prologue.cjs): their content is in it.
-    read: JSON.parse(readFileSync(join(outDir, 'snapshot-reads.json'), 'utf8')).map((file) =>
-      relative(outDir, file).split('\\').join('/'),
-    ),
+    read: found.filesRead.map((file) => relative(outDir, file).split('\\').join('/')),
     buildInfo: buildInfo.map((file) =>
       relative(outDir, resolve(pkgDir, 'dist', 'bundle', file))
         .split('\\')
@@ -124,4 +129,12 @@ export async function buildEngineSnapshot(buildInfo, { external, plugins }) {
   };
   writeFileSync(join(outDir, 'meta.json'), `${JSON.stringify(meta, null, 2)}\n`);
   return { bytes: statSync(blob).size, why: null };
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return null;
+  }
 }

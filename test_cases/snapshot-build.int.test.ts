@@ -1,0 +1,74 @@
+/**
+ * How the engine's start-up snapshot is built (scripts/snapshot.mjs), on a small package laid out as the engine's:
+ * its main function runs in the process that starts from the blob, with that process's environment and arguments;
+ * module-level code that reads the environment while the snapshot is built fails the build (no blob: engines then
+ * start from their bundle), and a file it reads is listed in meta.json for the executor's freshness check.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from '@jest/globals';
+import { REPO_ROOT, tempDir } from './support.js';
+
+type Build = (
+  buildInfo: string[],
+  opts: { external: string[]; plugins: unknown[]; pkgDir: string },
+) => Promise<{ bytes: number | null; why: string | null }>;
+
+/** A package with bin/ef-bench.js and a dist/bin.js of `source` (an ES module, as tsc writes the engine's). */
+function fakeEngine(source: (pkgDir: string) => string): string {
+  const pkgDir = join(tempDir('ef-snapshot-build-'), 'engine');
+  mkdirSync(join(pkgDir, 'bin'), { recursive: true });
+  mkdirSync(join(pkgDir, 'dist'), { recursive: true });
+  writeFileSync(join(pkgDir, 'bin', 'ef-bench.js'), '');
+  writeFileSync(join(pkgDir, 'dist', 'bin.js'), source(pkgDir));
+  writeFileSync(join(pkgDir, 'notes.txt'), 'read at build time');
+  return pkgDir;
+}
+
+async function build(pkgDir: string) {
+  const { buildEngineSnapshot } = (await import(pathToFileURL(join(REPO_ROOT, 'scripts/snapshot.mjs')).href)) as {
+    buildEngineSnapshot: Build;
+  };
+  return buildEngineSnapshot([], { external: [], plugins: [], pkgDir });
+}
+
+const MAIN = `import { startupSnapshot } from 'node:v8';
+const main = () => console.log(JSON.stringify({ env: process.env.EF_PROBE ?? null, argv: process.argv.slice(2), notes }));
+if (startupSnapshot.isBuildingSnapshot()) startupSnapshot.setDeserializeMainFunction(main);
+else main();
+`;
+
+describe('building the start-up snapshot', () => {
+  it('runs main in the started process, with its environment and arguments; lists the files read', async () => {
+    const pkgDir = fakeEngine(
+      (dir) => `import { readFileSync } from 'node:fs';
+const notes = readFileSync(${JSON.stringify(join(dir, 'notes.txt'))}, 'utf8');
+${MAIN}`,
+    );
+    expect(await build(pkgDir)).toEqual({ bytes: expect.any(Number), why: null });
+    const snapshot = join(pkgDir, 'dist', 'snapshot');
+    expect(JSON.parse(readFileSync(join(snapshot, 'meta.json'), 'utf8')).read).toEqual(['../../notes.txt']);
+    const started = spawnSync(
+      process.execPath,
+      ['--snapshot-blob', join(snapshot, 'ef-bench.blob'), join(pkgDir, 'bin', 'ef-bench.js'), 'run', '--x'],
+      { encoding: 'utf8', env: { ...process.env, EF_PROBE: 'set at run time' } },
+    );
+    expect(started.stderr).toBe('');
+    expect(JSON.parse(started.stdout)).toEqual({
+      env: 'set at run time',
+      argv: ['run', '--x'],
+      notes: 'read at build time',
+    });
+  }, 60_000);
+
+  it('fails, leaving no blob, when module-level code reads the environment', async () => {
+    const pkgDir = fakeEngine(() => `const notes = process.env.EF_PROBE_AT_LOAD ?? 'none';\n${MAIN}`);
+    const { bytes, why } = await build(pkgDir);
+    expect(bytes).toBeNull();
+    expect(why).toMatch(/module-level code read process\.env while building the snapshot: EF_PROBE_AT_LOAD/);
+    expect(existsSync(join(pkgDir, 'dist', 'snapshot', 'ef-bench.blob'))).toBe(false);
+    expect(existsSync(join(pkgDir, 'dist', 'snapshot', 'meta.json'))).toBe(false);
+  }, 60_000);
+});
