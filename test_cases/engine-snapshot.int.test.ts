@@ -85,6 +85,12 @@ describe("the engine's start-up snapshot", () => {
     const again = await runEval();
     expect(again.engines[0].random).not.toBe(snap.engines[0].random);
     expect(again.engines[0].uuid).not.toBe(snap.engines[0].uuid);
+    // A V8 option for the engine (Node would refuse the blob with it): the engine starts from its bundle.
+    const v8Option = await runEval({ NODE_OPTIONS: '--max-old-space-size=2048' });
+    expect(v8Option.code).toBe(0);
+    expect(readFileSync(join(v8Option.out, 'results.jsonl'), 'utf8')).toBe(
+      readFileSync(join(plain.out, 'results.jsonl'), 'utf8'),
+    );
   });
 
   it('reads its environment when it runs, and reports errors and --debug as the bundle-started engine', async () => {

@@ -86,12 +86,17 @@ describe('engineNodeArgs', () => {
     expect(written).toEqual([]);
   });
 
-  it('starts from the bundle when NODE_OPTIONS preloads with --import or a loader, or when switched off', () => {
+  it('starts from the bundle when NODE_OPTIONS has an option not known to be safe with it, or when switched off', () => {
     const { bin, blob } = engineLayout();
+    // A V8 option: Node would refuse the blob (exit 14).
+    expect(engineNodeArgs(bin, { NODE_OPTIONS: '--max-old-space-size=4096', EF_LOG_LEVEL: 'DEBUG' })).toEqual([bin]);
+    expect(written.join('')).toMatch(/NODE_OPTIONS has --max-old-space-size, which a snapshot-started engine/);
+    expect(engineNodeArgs(bin, { NODE_OPTIONS: '--no-warnings --expose-gc' })).toEqual([bin]);
+    // Ignored by a snapshot-started Node.
     expect(engineNodeArgs(bin, { NODE_OPTIONS: '--import /x/otel.mjs' })).toEqual([bin]);
     expect(engineNodeArgs(bin, { NODE_OPTIONS: '--experimental-loader=/x/l.mjs' })).toEqual([bin]);
     expect(engineNodeArgs(bin, { EF_ENGINE_SNAPSHOT: 'off' })).toEqual([bin]);
-    expect(engineNodeArgs(bin, { NODE_OPTIONS: '--require /x/probe.cjs --max-old-space-size=4096' })).toEqual([
+    expect(engineNodeArgs(bin, { NODE_OPTIONS: '--require /x/probe.cjs -r=/x/b.cjs --no-warnings' })).toEqual([
       '--snapshot-blob',
       blob,
       bin,

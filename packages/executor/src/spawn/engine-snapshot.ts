@@ -21,24 +21,52 @@ interface SnapshotMeta {
  * snapshot (docs/performance.md, "Start-up snapshot") `['--snapshot-blob', blob, script]`. The blob is used only when
  * it was built for this very bin (its place: the snapshot holds file paths), by this Node binary (Node aborts on
  * another's blob), is at least as new as every package it holds (the bundle's stamp rule) and every file read while
- * it was built (the engine's package.json, for its version), and NODE_OPTIONS has no
- * `--import` or loader (a snapshot-started Node ignores them); otherwise the engine starts from its bundle as before,
+ * it was built (the engine's package.json, for its version), and NODE_OPTIONS holds only options known to be safe
+ * with it (SAFE_OPTIONS); otherwise the engine starts from its bundle as before,
  * and says why only at debug level (EF_LOG_LEVEL=DEBUG, set by `--debug`). `env` is the engine's environment.
  * @example spawn(process.execPath, [...engineNodeArgs(script, env), '--argv-on-stdin'], { env })
  */
 export function engineNodeArgs(script: string, env: NodeJS.ProcessEnv = process.env): string[] {
   if (env[ENGINE_SNAPSHOT_ENV] === 'off') return [script];
   const dir = resolve(dirname(script), '..', 'dist', 'snapshot');
-  const why = unusable(dir, script) ?? ignoredOptions(env.NODE_OPTIONS);
+  const why = unusable(dir, script) ?? unsafeOptions(env.NODE_OPTIONS);
   if (why === null) return ['--snapshot-blob', join(dir, 'ef-bench.blob'), resolve(script)];
   if (env.EF_LOG_LEVEL === 'DEBUG' && why !== NONE) process.stderr.write(`engine: starts from its bundle: ${why}\n`);
   return [script];
 }
 
-/** Why NODE_OPTIONS needs the bundle: a module it preloads with `--import` or a loader (`--require` works). */
-function ignoredOptions(options: string | undefined): string | null {
-  const flag = /(?:^|\s)(--import|--(?:experimental-)?loader)\b/.exec(options ?? '')?.[1];
-  return flag ? `NODE_OPTIONS has ${flag}, which a snapshot-started Node ignores` : null;
+/**
+ * Node options a snapshot-started engine takes as a bundle-started one does. Any other keeps the bundle: a V8 option
+ * (`--max-old-space-size`, `--expose-gc`…) makes Node refuse the blob (exit 14), and `--import` or a loader is
+ * ignored by a snapshot-started Node; one not listed here is not known to be safe. `--require` works.
+ */
+const SAFE_OPTIONS = new Set([
+  '--require',
+  '-r',
+  '--no-warnings',
+  '--trace-warnings',
+  '--no-deprecation',
+  '--trace-deprecation',
+  '--unhandled-rejections',
+  '--dns-result-order',
+  '--use-openssl-ca',
+  '--use-bundled-ca',
+  '--openssl-legacy-provider',
+  '--max-http-header-size',
+  '--title',
+  '--enable-source-maps',
+]);
+
+/** Why NODE_OPTIONS needs the bundle (its first option not known to be safe), or null. */
+function unsafeOptions(options: string | undefined): string | null {
+  const words = (options ?? '').split(/\s+/).filter(Boolean);
+  for (let i = 0; i < words.length; i++) {
+    const name = words[i].split('=')[0];
+    if (!SAFE_OPTIONS.has(name)) return `NODE_OPTIONS has ${name}, which a snapshot-started engine may not take`;
+    // `--require FILE`: the next word is its file.
+    if ((name === '--require' || name === '-r') && !words[i].includes('=')) i++;
+  }
+  return null;
 }
 
 /** No snapshot beside this script at all (any program other than the engine's bin): nothing to say. */
