@@ -7,7 +7,7 @@
 // - a file read would be its content at build time: each file read is listed there too, and the executor uses the
 //   blob only while none of them is newer (packages/executor/src/spawn/engine-snapshot.ts);
 // - Node's fetch `Headers` would load undici and node:http, which a Node 20 snapshot cannot hold: it is a stand-in
-//   while building, linked to the real one when the snapshot is deserialized (the engine's responses need only
+//   while building, linked to the real one when a started engine first uses it (the engine's responses need only
 //   `instanceof Headers` to hold: packages/engine/src/clients/loaded-response.ts).
 const snapshot = require('node:v8').startupSnapshot;
 const fs = require('node:fs');
@@ -45,7 +45,20 @@ snapshot.addSerializeCallback(() => {
   const found = { envRead: [...envRead], filesRead: [...filesRead] };
   fs.writeFileSync(`${scriptDir}/snapshot-build.json`, JSON.stringify(found));
 });
+// Linked on first use, as Node loads its own `Headers` on first use (a prestarted engine does while it waits for its
+// command line): any `instanceof Headers` reads the global first, so it links the stand-in before it looks.
 snapshot.addDeserializeCallback(() => {
-  Object.defineProperty(globalThis, 'Headers', headers);
-  Object.setPrototypeOf(standIn.prototype, globalThis.Headers.prototype);
+  Object.defineProperty(globalThis, 'Headers', {
+    configurable: true,
+    enumerable: headers.enumerable,
+    get() {
+      Object.defineProperty(globalThis, 'Headers', headers);
+      const real = globalThis.Headers;
+      Object.setPrototypeOf(standIn.prototype, real.prototype);
+      return real;
+    },
+    set(value) {
+      Object.defineProperty(globalThis, 'Headers', { value, writable: true, configurable: true });
+    },
+  });
 });

@@ -2,7 +2,8 @@
  * How the engine's start-up snapshot is built (scripts/snapshot.mjs), on a small package laid out as the engine's:
  * its main function runs in the process that starts from the blob, with that process's environment and arguments;
  * module-level code that reads the environment while the snapshot is built fails the build (no blob: engines then
- * start from their bundle), and a file it reads is listed in meta.json for the executor's freshness check.
+ * start from their bundle), a file it reads is listed in meta.json for the executor's freshness check, and fetch's
+ * `Headers` (which a Node 20 snapshot cannot hold) is linked to the started process's own.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -61,6 +62,25 @@ ${MAIN}`,
       argv: ['run', '--x'],
       notes: 'read at build time',
     });
+  }, 60_000);
+
+  it("links a class made a kind of fetch's Headers at build time to the real Headers of the started process", async () => {
+    const pkgDir = fakeEngine(
+      () => `import { startupSnapshot } from 'node:v8';
+class Own {}
+Object.setPrototypeOf(Own.prototype, Headers.prototype);
+const main = () => console.log(JSON.stringify({ own: new Own() instanceof Headers, real: new Headers({ a: '1' }).get('a') }));
+if (startupSnapshot.isBuildingSnapshot()) startupSnapshot.setDeserializeMainFunction(main);
+else main();
+`,
+    );
+    expect(await build(pkgDir)).toEqual({ bytes: expect.any(Number), why: null });
+    const blob = join(pkgDir, 'dist', 'snapshot', 'ef-bench.blob');
+    const started = spawnSync(process.execPath, ['--snapshot-blob', blob, join(pkgDir, 'bin', 'ef-bench.js')], {
+      encoding: 'utf8',
+    });
+    expect(started.stderr).toBe('');
+    expect(JSON.parse(started.stdout)).toEqual({ own: true, real: '1' });
   }, 60_000);
 
   it('fails, leaving no blob, when module-level code reads the environment', async () => {
