@@ -36,6 +36,8 @@ if (dir) {
         profile,
         profileEpochMs: profileEpoch,
         marks: performance.getEntriesByType('mark').map((m) => [m.name, performance.timeOrigin + m.startTime]),
+        // `--snapshot-blob …` when the process started from a start-up snapshot (the engine's, scripts/snapshot.mjs).
+        execArgv: process.execArgv,
       }),
     );
   // The profile's clock (CLOCK_MONOTONIC in µs, as process.hrtime) on the wall clock: epoch ms = profileEpoch + µs / 1000.

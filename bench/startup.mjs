@@ -99,7 +99,8 @@ function timeline(name, data, spawnMs) {
     const t = data.marks?.find(([m]) => m === mark)?.[1];
     return t === undefined ? [] : [`${words} ${at(t)}`];
   });
-  return `${name}: started ${(data.timeOrigin - spawnMs).toFixed(0)} ms, ${steps.join(', ')}`;
+  const from = data.execArgv?.includes('--snapshot-blob') ? ' (from its start-up snapshot)' : '';
+  return `${name}${from}: started ${(data.timeOrigin - spawnMs).toFixed(0)} ms, ${steps.join(', ')}`;
 }
 
 /** Each process's start-up and CPU before the first request of one more run (cpu-preload.mjs). */

@@ -1,5 +1,5 @@
-// Builds the engine's start-up snapshot (docs/performance.md, "Start-up snapshot"): a V8 heap in which every module
-// of `ef-bench` up to its `main` is already loaded, so a snapshot-started engine skips loading its bundle (~70 ms of
+// Builds the engine's start-up snapshot (docs/architecture.md, "Start-up"): a V8 heap in which every module
+// of `ef-bench` up to its `main` is already loaded, so a snapshot-started engine skips loading its bundle (~60 ms of
 // CPU on the path to a run's first request). Run by `npm run build` (scripts/bundle.mjs) after the bundles.
 //
 // Node 20's user-land snapshot runs one CommonJS script with a `require` that only knows Node's built-ins, and it

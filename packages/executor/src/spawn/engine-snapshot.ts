@@ -18,7 +18,7 @@ interface SnapshotMeta {
 
 /**
  * Node's arguments that run the JavaScript bin `script`: `[script]`, or for the engine's bin with a usable start-up
- * snapshot (docs/performance.md, "Start-up snapshot") `['--snapshot-blob', blob, script]`. The blob is used only when
+ * snapshot (docs/architecture.md, "Start-up") `['--snapshot-blob', blob, script]`. The blob is used only when
  * it was built for this very bin (its place: the snapshot holds file paths), by this Node binary (Node aborts on
  * another's blob), is at least as new as every package it holds (the bundle's stamp rule) and every file read while
  * it was built (the engine's package.json, for its version), and NODE_OPTIONS holds only options known to be safe
