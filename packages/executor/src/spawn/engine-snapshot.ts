@@ -18,12 +18,12 @@ interface SnapshotMeta {
 
 /**
  * Node's arguments that run the JavaScript bin `script`: `[script]`, or for the engine's bin with a usable start-up
- * snapshot (docs/architecture.md, "Start-up") `['--snapshot-blob', blob, script]`. The blob is used only when
- * it was built for this very bin (its place: the snapshot holds file paths), by this Node binary (Node aborts on
- * another's blob), is at least as new as every package it holds (the bundle's stamp rule) and every file read while
- * it was built (the engine's package.json, for its version), and NODE_OPTIONS holds only options known to be safe
- * with it (SAFE_OPTIONS); otherwise the engine starts from its bundle as before,
- * and says why only at debug level (EF_LOG_LEVEL=DEBUG, set by `--debug`). `env` is the engine's environment.
+ * snapshot (docs/architecture.md, "Start-up") `['--snapshot-blob', blob, script]`. The blob is used only when it was
+ * built for this very bin (its place: the snapshot holds file paths), by this Node binary (Node exits on another's
+ * blob), is at least as new as every package it holds (the bundle's stamp rule) and every file read while it was
+ * built (the engine's package.json, for its version), and NODE_OPTIONS holds only options known to be safe with it
+ * (SAFE_OPTIONS); otherwise the engine starts from its bundle as before, and says why only at debug level
+ * (EF_LOG_LEVEL=DEBUG, set by `--debug`). `env` is the engine's environment.
  * @example spawn(process.execPath, [...engineNodeArgs(script, env), '--argv-on-stdin'], { env })
  */
 export function engineNodeArgs(script: string, env: NodeJS.ProcessEnv = process.env): string[] {
