@@ -4,6 +4,8 @@
 // - a read of `process.env` would be the build's value, not the run's: each variable read is listed in
 //   snapshot-build.json, and snapshot.mjs then keeps no blob (one read is harmless: yargs' minimum Node version,
 //   checked against this Node, the only one that can use the blob);
+// - a random draw (Math.random, node:crypto's) would be the same in every started engine (V8 keeps Math.random's
+//   state, Node its cache of random bytes for UUIDs): each is listed there too, and snapshot.mjs keeps no blob;
 // - a file read would be its content at build time: each file read is listed there too, and the executor uses the
 //   blob only while none of them is newer (packages/executor/src/spawn/engine-snapshot.ts);
 // - Node's fetch `Headers` would load undici and node:http, which a Node 20 snapshot cannot hold: it is a stand-in
@@ -25,6 +27,24 @@ process.env = new Proxy(env, {
   has: (target, key) => (noteEnv(key), Reflect.has(target, key)),
 });
 
+const randomDrawn = new Set();
+const draws = [
+  [Math, 'random', 'Math.random'],
+  ...['randomUUID', 'randomBytes', 'randomInt', 'randomFillSync'].map((k) => [
+    require('node:crypto'),
+    k,
+    `crypto.${k}`,
+  ]),
+];
+const drawFunctions = draws.map(([owner, key, name]) => {
+  const real = owner[key];
+  owner[key] = function drawNoted(...args) {
+    randomDrawn.add(name);
+    return real.apply(this, args);
+  };
+  return real;
+});
+
 const filesRead = new Set();
 const readFileSync = fs.readFileSync;
 fs.readFileSync = function readFileSyncNoted(file, ...rest) {
@@ -41,8 +61,11 @@ Object.defineProperty(globalThis, 'Headers', { value: standIn, writable: true, c
 snapshot.addSerializeCallback(() => {
   process.env = env;
   fs.readFileSync = readFileSync;
+  draws.forEach(([owner, key], i) => {
+    owner[key] = drawFunctions[i];
+  });
   // Written, not thrown: Node still writes the blob when a serialize callback throws.
-  const found = { envRead: [...envRead], filesRead: [...filesRead] };
+  const found = { envRead: [...envRead], randomDrawn: [...randomDrawn], filesRead: [...filesRead] };
   fs.writeFileSync(`${scriptDir}/snapshot-build.json`, JSON.stringify(found));
 });
 // Linked on first use, as Node loads its own `Headers` on first use (a prestarted engine does while it waits for its

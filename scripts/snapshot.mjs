@@ -107,8 +107,8 @@ export async function buildEngineSnapshot(buildInfo, { external, plugins, pkgDir
   const why =
     made.status !== 0 || found === null
       ? (`${made.stderr ?? ''}`.split('\n').find((l) => /Error|error:/.test(l)) ?? `exit ${made.status}`).trim()
-      : found.envRead.length > 0
-        ? `module-level code read process.env while building the snapshot: ${found.envRead.join(', ')}`
+      : found.envRead.length > 0 || found.randomDrawn.length > 0
+        ? `module-level code read ${[...found.envRead.map((v) => `process.env.${v}`), ...found.randomDrawn].join(', ')} while building the snapshot`
         : null;
   if (why !== null) {
     rmSync(blob, { force: true });

@@ -1,7 +1,7 @@
 /**
  * How the engine's start-up snapshot is built (scripts/snapshot.mjs), on a small package laid out as the engine's:
  * its main function runs in the process that starts from the blob, with that process's environment and arguments;
- * module-level code that reads the environment while the snapshot is built fails the build (no blob: engines then
+ * module-level code that reads the environment or draws a random number while the snapshot is built fails the build (no blob: engines then
  * start from their bundle), a file it reads is listed in meta.json for the executor's freshness check, and fetch's
  * `Headers` (which a Node 20 snapshot cannot hold) is linked to the started process's own.
  */
@@ -83,11 +83,22 @@ else main();
     expect(JSON.parse(started.stdout)).toEqual({ own: true, real: '1' });
   }, 60_000);
 
+  it('fails, leaving no blob, when module-level code draws a random number (every engine would draw the same)', async () => {
+    const pkgDir = fakeEngine(
+      () => `import { randomUUID } from 'node:crypto';\nconst notes = [Math.random(), randomUUID()];\n${MAIN}`,
+    );
+    expect(await build(pkgDir)).toEqual({
+      bytes: null,
+      why: 'module-level code read Math.random, crypto.randomUUID while building the snapshot',
+    });
+    expect(existsSync(join(pkgDir, 'dist', 'snapshot', 'ef-bench.blob'))).toBe(false);
+  }, 60_000);
+
   it('fails, leaving no blob, when module-level code reads the environment', async () => {
     const pkgDir = fakeEngine(() => `const notes = process.env.EF_PROBE_AT_LOAD ?? 'none';\n${MAIN}`);
     const { bytes, why } = await build(pkgDir);
     expect(bytes).toBeNull();
-    expect(why).toMatch(/module-level code read process\.env while building the snapshot: EF_PROBE_AT_LOAD/);
+    expect(why).toBe('module-level code read process.env.EF_PROBE_AT_LOAD while building the snapshot');
     expect(existsSync(join(pkgDir, 'dist', 'snapshot', 'ef-bench.blob'))).toBe(false);
     expect(existsSync(join(pkgDir, 'dist', 'snapshot', 'meta.json'))).toBe(false);
   }, 60_000);
