@@ -22,7 +22,7 @@ describe('Containerfile', () => {
   it("puts framework.yml where the launcher reads it, under the framework's name", () => {
     const { framework } = parse(readFileSync(join(REPO_ROOT, 'framework.yml'), 'utf8'));
     expect(containerfile).toContain(
-      `COPY --from=build /src/framework.yml /opt/metadata/${framework.name}/framework.yml`,
+      `COPY --from=build /opt/eval-factory/framework.yml /opt/metadata/${framework.name}/framework.yml`,
     );
   });
 });
