@@ -58,3 +58,4 @@ export {
   parseShard,
   type ShardSpec,
 } from './shard.js';
+export { readPlainArgv, type PlainFlag } from './plain-argv.js';
