@@ -4,9 +4,10 @@
  * engine loads SQLite's native addon only for a run that caches; neither loads yargs for a plain command line.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parse } from 'yaml';
 import { describe, expect, it } from '@jest/globals';
 import { startFakeOpenAIServer } from '@eval-factory/testkit';
 import { START_MARKS } from '@eval-factory/types';
@@ -176,5 +177,42 @@ describe('start-up of run_eval', () => {
     } finally {
       await server.close();
     }
+  }, 60_000);
+
+  it('hands the engine its command line without waiting for git: the git hash is read while the run goes on', async () => {
+    const dir = tempDir('ef-start-up-');
+    const sent = join(dir, 'first-request');
+    const server = await startFakeOpenAIServer({
+      answer: () => {
+        writeFileSync(sent, '');
+        return 'yes';
+      },
+    });
+    // A `git` that answers once the engine has sent a request: had the factory waited for it before handing the
+    // engine its command line, it would give up after 20 s with another hash.
+    const bin = join(dir, 'bin');
+    mkdirSync(bin);
+    const [seen, gaveUp] = ['1'.repeat(40), '0'.repeat(40)];
+    writeFileSync(
+      join(bin, 'git'),
+      `#!/bin/sh\nfor i in $(seq 200); do [ -e '${sent}' ] && { echo ${seen}; exit 0; }; sleep 0.1; done\necho ${gaveUp}\n`,
+      { mode: 0o755 },
+    );
+    const out = join(dir, 'out');
+    try {
+      const rc = writeRunConfig(dir, {
+        config: {
+          type: 'pubmed_qa',
+          output_dir: out,
+          params: { limit_samples: 2, extra: { data_path: fixture('pubmed_qa') } },
+        },
+        target: { api_endpoint: { url: server.url, model_id: 'm', type: 'chat' } },
+      });
+      const env = { PATH: `${bin}:${process.env.PATH}`, CORE_EVALS_GIT_HASH: undefined };
+      expect((await runCli(['run_eval', '--run_config', rc], { env })).code).toBe(0);
+    } finally {
+      await server.close();
+    }
+    expect(parse(readFileSync(join(out, 'results.yml'), 'utf8')).git_hash).toBe(seen);
   }, 60_000);
 });
