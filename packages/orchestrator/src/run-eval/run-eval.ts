@@ -30,6 +30,7 @@ import { customDryRunSection, customResolveOptions } from './custom-benchmarks.j
 import { headerVariables, missingHeaderVariables } from './header-variables.js';
 import { asOutputError } from './output-files.js';
 import { runConfigYmlForNemo } from './nemo-run-config.js';
+import { parsedForEngine } from './parsed-model-configs.js';
 import { checkPreviousRun } from './previous-run.js';
 import { checkJudges, missingKeyName } from './run-eval-keys.js';
 import { finishRun, type ResolvedRun } from './run-eval-finish.js';
@@ -201,6 +202,7 @@ async function runLocked(
       slotHandover: o.hooks.slotHandover,
       onSlots: o.hooks.onSlots,
       echo: err,
+      parsed: parsedForEngine(outputDir, modelConfigs),
     });
     stopped = engine.interrupted;
     const out = o.hooks.console?.out ?? process.stdout;
