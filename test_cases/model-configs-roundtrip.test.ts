@@ -8,7 +8,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { buildModelDeployment } from '../packages/model-configs/src/deployment.js';
 import { buildJudges } from '../packages/model-configs/src/judges.js';
-import { writeModelConfigs } from '../packages/model-configs/src/write.js';
+import { writeModelConfigs, writeRenderedModelConfigs } from '../packages/model-configs/src/write.js';
+import { renderModelConfigs } from '../packages/model-configs/src/render.js';
+import { parsedForEngine } from '../packages/orchestrator/src/run-eval/parsed-model-configs.js';
+import { useParsedFiles } from '../packages/engine/src/parsed-files.js';
 import { DEFAULT_JUDGES, makeEvaluation } from '../packages/model-configs/src/test-evaluation.js';
 import { readModelDeployment } from '../packages/engine/src/clients/model-deployment.js';
 import { readJudgesConfig } from '../packages/engine/src/judges/judge-config.js';
@@ -68,5 +71,24 @@ describe('model_configs/ round trip: written by model-configs, read by the engin
     const { judges } = buildJudges(evaluation);
     expect(judges).toHaveLength(judgeCount);
     if (judgeCount > 0) expect(readJudgesConfig(dir, 'med_dialog')).toEqual(judges);
+  });
+
+  it.each(
+    CASES,
+  )('%s: the parse run_eval hands the engine with its command line reads the same', async (_n, evaluation) => {
+    const out = mkdtempSync(join(tmpdir(), 'ef-mc-'));
+    dirs.push(out);
+    const rendered = renderModelConfigs(evaluation);
+    await writeRenderedModelConfigs(rendered, join(out, 'model_configs'));
+    const parsed = parsedForEngine(out, rendered);
+    expect(parsed).toHaveLength(1);
+    useParsedFiles(parsed);
+    try {
+      expect(readModelDeployment(join(out, 'model_configs'), rendered.deployment.model_name)).toEqual(
+        buildModelDeployment(evaluation).deployment,
+      );
+    } finally {
+      useParsedFiles([]);
+    }
   });
 });

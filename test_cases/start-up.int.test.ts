@@ -1,15 +1,40 @@
 /**
  * What a run loads before its first request (docs/performance.md, "Start-up"): the factory renders the command and
  * the model-configuration templates, compiled at build time, with Handlebars' runtime only, not its compiler; the
- * engine loads SQLite's native addon only for a run that caches.
+ * engine loads SQLite's native addon only for a run that caches; neither loads yargs for a plain command line.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parse } from 'yaml';
 import { describe, expect, it } from '@jest/globals';
 import { startFakeOpenAIServer } from '@eval-factory/testkit';
 import { START_MARKS } from '@eval-factory/types';
+import { runNode } from '@eval-factory/testkit';
 import { fixture, REPO_ROOT, runCli, tempDir, writeRunConfig } from './support.js';
+
+/**
+ * Node's arguments that make a process write the URL of every file of yargs it loads into `report` (an ES module
+ * load hook: yargs is ESM). For tsc's output (not the bundle), where each of yargs' files is its own module.
+ */
+function reportingYargs(dir: string, report: string): string[] {
+  const hooks = join(dir, 'yargs-hooks.mjs');
+  writeFileSync(
+    hooks,
+    "import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) {\n" +
+      `  if (/[\\\\/]node_modules[\\\\/]yargs[\\\\/]/.test(url)) appendFileSync(${JSON.stringify(report)}, url + '\\n');\n` +
+      '  return next(url, context);\n}\n',
+  );
+  const register = join(dir, 'yargs-register.mjs');
+  writeFileSync(
+    register,
+    `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+  );
+  return ['--import', pathToFileURL(register).href];
+}
+
+const loaded = (report: string) => (existsSync(report) ? readFileSync(report, 'utf8') : '');
 
 describe('start-up of run_eval', () => {
   it("renders the command and the model configs with Handlebars' runtime: its compiler is never loaded", () => {
@@ -107,5 +132,87 @@ describe('start-up of run_eval', () => {
     const engine = [START_MARKS.engineLoaded, START_MARKS.commandRead, START_MARKS.dataReady, START_MARKS.endpointOpen];
     expect(marks.filter((m) => factory.includes(m))).toEqual(factory);
     expect(marks.filter((m) => engine.includes(m))).toEqual(engine);
+  }, 60_000);
+
+  it('neither process loads yargs for a plain command line; each does for any other (here --debug)', async () => {
+    const dir = tempDir('ef-start-up-');
+    const report = join(dir, 'yargs.txt');
+    const server = await startFakeOpenAIServer({ answer: () => 'yes' });
+    const out = join(dir, 'out');
+    try {
+      const rc = writeRunConfig(dir, {
+        config: {
+          type: 'pubmed_qa',
+          output_dir: out,
+          params: { limit_samples: 2, extra: { data_path: fixture('pubmed_qa') } },
+        },
+        target: {
+          api_endpoint: { url: server.url, model_id: 'm', type: 'chat', adapter_config: { use_caching: false } },
+        },
+      });
+      const factory = join(REPO_ROOT, 'packages/cli/dist/bin.js');
+      const env = { ...process.env, CI: 'true', EF_PROGRESS: 'off' };
+      const runEval = (extra: string[]) =>
+        runNode([...reportingYargs(dir, report), factory, 'run_eval', '--run_config', rc, ...extra], {
+          cwd: REPO_ROOT,
+          env,
+        });
+      expect((await runEval([])).code).toBe(0);
+      expect(loaded(report)).toBe('');
+      expect((await runEval(['--debug'])).code).toBe(0);
+      expect(loaded(report)).toMatch(/yargs/);
+      // The engine (tsc's output) with the command line the factory handed over, in the model configs it wrote.
+      rmSync(report, { force: true });
+      const engine = join(REPO_ROOT, 'packages/engine/dist/bin.js');
+      const line = ['run', '--run-entries', 'pubmed_qa:model=m', '--suite', 'pubmed_qa', '--output-path', out];
+      const args = [...line, '--model-configs', join(out, 'model_configs'), '--max-eval-instances', '2'];
+      const runEngine = (extra: string[]) =>
+        runNode([...reportingYargs(dir, report), engine, ...args, '--data-path', fixture('pubmed_qa'), ...extra], {
+          env,
+        });
+      expect((await runEngine(['--disable-cache'])).code).toBe(0);
+      expect(loaded(report)).toBe('');
+      expect((await runEngine(['--disable-cache', '--debug'])).code).toBe(0);
+      expect(loaded(report)).toMatch(/yargs/);
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+
+  it('hands the engine its command line without waiting for git: the git hash is read while the run goes on', async () => {
+    const dir = tempDir('ef-start-up-');
+    const sent = join(dir, 'first-request');
+    const server = await startFakeOpenAIServer({
+      answer: () => {
+        writeFileSync(sent, '');
+        return 'yes';
+      },
+    });
+    // A `git` that answers once the engine has sent a request: had the factory waited for it before handing the
+    // engine its command line, it would give up after 20 s with another hash.
+    const bin = join(dir, 'bin');
+    mkdirSync(bin);
+    const [seen, gaveUp] = ['1'.repeat(40), '0'.repeat(40)];
+    writeFileSync(
+      join(bin, 'git'),
+      `#!/bin/sh\nfor i in $(seq 200); do [ -e '${sent}' ] && { echo ${seen}; exit 0; }; sleep 0.1; done\necho ${gaveUp}\n`,
+      { mode: 0o755 },
+    );
+    const out = join(dir, 'out');
+    try {
+      const rc = writeRunConfig(dir, {
+        config: {
+          type: 'pubmed_qa',
+          output_dir: out,
+          params: { limit_samples: 2, extra: { data_path: fixture('pubmed_qa') } },
+        },
+        target: { api_endpoint: { url: server.url, model_id: 'm', type: 'chat' } },
+      });
+      const env = { PATH: `${bin}:${process.env.PATH}`, CORE_EVALS_GIT_HASH: undefined };
+      expect((await runCli(['run_eval', '--run_config', rc], { env })).code).toBe(0);
+    } finally {
+      await server.close();
+    }
+    expect(parse(readFileSync(join(out, 'results.yml'), 'utf8')).git_hash).toBe(seen);
   }, 60_000);
 });

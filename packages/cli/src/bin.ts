@@ -17,6 +17,13 @@ if (argv.length === 1 && argv[0] === 'ls') {
     process.exitCode = reportError(error, process.env.EF_LOG_LEVEL === 'DEBUG');
   }
 } else {
+  // A plain run_eval command line runs without yargs (run-eval-plain.ts); anything else goes through its parser.
+  const plain = argv[0] === 'run_eval' ? await (await import('./run-eval-plain.js')).runEvalPlain(argv, engine) : null;
+  if (plain !== null) process.exitCode = plain;
+  else await parseAndRun(argv);
+}
+
+async function parseAndRun(argv: string[]): Promise<void> {
   // A suite's first engines start while this process reads the confs and checks every job.
   const releaseSuiteEngines = await warmSuiteIfRun(argv);
   const { main } = await import('./main.js');

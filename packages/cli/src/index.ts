@@ -1,1 +1,2 @@
-export { main, RUN_EVAL_FLAGS } from './main.js';
+export { main } from './main.js';
+export { RUN_EVAL_FLAGS } from './run-eval-flags.js';

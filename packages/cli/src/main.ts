@@ -8,27 +8,7 @@ import { COMPARE_FLAGS, COMPARE_POSITIONALS } from './commands/compare.js';
 import { SERVE_FLAGS } from './commands/serve.js';
 import { REPORT_FLAGS } from './commands/report.js';
 import { EF_VERSION, RUN_SUITE_FLAGS, SUMMARIZE_FLAGS } from '@eval-factory/orchestrator/start-up';
-
-/** The flag table of docs/configuration.md; help text and docs come from here. */
-export const RUN_EVAL_FLAGS = {
-  run_config: { type: 'string', describe: 'run_config YAML file (the user layer)' },
-  output_dir: { type: 'string', describe: 'output folder (config.output_dir)' },
-  eval_type: { type: 'string', describe: 'task, e.g. pubmed_qa or helm.pubmed_qa (config.type)' },
-  model_id: { type: 'string', describe: 'model name sent in requests (target.api_endpoint.model_id)' },
-  model_url: { type: 'string', describe: 'endpoint URL, base or full (target.api_endpoint.url)' },
-  model_type: {
-    type: 'string',
-    choices: ['chat', 'completions', 'vlm'],
-    describe: 'endpoint kind (target.api_endpoint.type; vlm = deprecated alias of chat)',
-  },
-  api_key_name: { type: 'string', describe: 'NAME of the environment variable holding the API key' },
-  overrides: { type: 'string', array: true, describe: 'comma-separated dotted.path=value pairs; repeatable' },
-  dry_run: { type: 'boolean', describe: 'print the merged config and the engine command; write nothing' },
-  benchmarks_dir: {
-    type: 'string',
-    describe: 'folder of custom benchmark definitions to resolve config.type by name (default: $EF_BENCHMARKS_DIR)',
-  },
-} as const;
+import { RUN_EVAL_FLAGS } from './run-eval-flags.js';
 
 /**
  * The flags of the command being parsed that take a list. `getOptions` is a method of yargs' instance that its

@@ -3,9 +3,16 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from '@jest/globals';
 import { PassThrough } from 'node:stream';
 import type { SlotGrant } from '@eval-factory/types';
-import { argvFromStdin, lineReader, readGrants, skippingGrants } from './argv-on-stdin.js';
+import { commandFromStdin, lineReader, readGrants, skippingGrants } from './argv-on-stdin.js';
 
-describe('argvFromStdin', () => {
+describe('commandFromStdin', () => {
+  it('returns the files the factory parsed for the engine with its argv', async () => {
+    const parsed = [{ file: '/o/model_configs/model_deployments.yaml', text: 'a: 1\n', value: { a: 1 } }];
+    const line = `${JSON.stringify({ argv: ['run'], env: {}, parsed })}\n`;
+    expect(await commandFromStdin(Readable.from([line]), {})).toEqual({ argv: ['run'], parsed });
+    expect(await commandFromStdin(Readable.from(['["run"]\n']), {})).toEqual({ argv: ['run'], parsed: [] });
+  });
+
   it.each<[string, string[], string[] | null]>([
     ['one line', ['["run","--suite","x y"]\n'], ['run', '--suite', 'x y']],
     ['a line split across chunks', ['["li', 'st"', ']\n'], ['list']],
@@ -14,7 +21,7 @@ describe('argvFromStdin', () => {
     ['end of input without a line (not needed)', [], null],
     ['blank input', ['\n'], null],
   ])('%s', async (_name, chunks, expected) => {
-    expect(await argvFromStdin(Readable.from(chunks))).toEqual(expected);
+    expect((await commandFromStdin(Readable.from(chunks)))?.argv ?? null).toEqual(expected);
   });
 
   it.each([
@@ -24,13 +31,13 @@ describe('argvFromStdin', () => {
     ['an environment that is not an object', '{"argv":["run"],"env":["A"]}\n'],
     ['an environment value that is not a string or null', '{"argv":["run"],"env":{"A":1}}\n'],
   ])('rejects %s with EF_USAGE', async (_name, text) => {
-    await expect(argvFromStdin(Readable.from([text]))).rejects.toMatchObject({ code: 'EF_USAGE' });
+    await expect(commandFromStdin(Readable.from([text]))).rejects.toMatchObject({ code: 'EF_USAGE' });
   });
 
   it('applies the environment changed since the engine started before it hands the argv on', async () => {
     const env: NodeJS.ProcessEnv = { KEPT: 'k', GONE: 'g', CHANGED: 'old' };
     const line = '{"argv":["run","--x"],"env":{"ADDED":"a","CHANGED":"new","GONE":null}}\n';
-    expect(await argvFromStdin(Readable.from([line]), env)).toEqual(['run', '--x']);
+    expect((await commandFromStdin(Readable.from([line]), env))?.argv).toEqual(['run', '--x']);
     expect(env).toEqual({ KEPT: 'k', ADDED: 'a', CHANGED: 'new' });
   });
 });
@@ -40,7 +47,7 @@ describe('lineReader (argv, then a suite\'s "go", from one stdin)', () => {
     const stdin = new PassThrough();
     const next = lineReader(stdin);
     stdin.write('["run"]\ng');
-    expect(await argvFromStdin(next)).toEqual(['run']);
+    expect((await commandFromStdin(next))?.argv).toEqual(['run']);
     const go = next();
     stdin.end('o\n');
     expect(await go).toBe('go');
@@ -53,7 +60,7 @@ describe("readGrants (a suite engine's slots after its argv)", () => {
     const stdin = new PassThrough();
     const next = lineReader(stdin);
     stdin.write('["run"]\n');
-    expect(await argvFromStdin(next)).toEqual(['run']);
+    expect((await commandFromStdin(next))?.argv).toEqual(['run']);
     const grants: SlotGrant[] = [];
     let ended = false;
     const reading = readGrants(next, { give: (g) => grants.push(g) }, () => (ended = true));
@@ -72,7 +79,7 @@ describe("readGrants (a suite engine's slots after its argv)", () => {
     const grants: SlotGrant[] = [];
     let ended = false;
     const next = lineReader(Readable.from([`["run"]\n${text}`]));
-    expect(await argvFromStdin(next)).toEqual(['run']);
+    expect((await commandFromStdin(next))?.argv).toEqual(['run']);
     await readGrants(next, { give: (g) => grants.push(g) }, () => (ended = true));
     expect(ended).toBe(true);
     expect(grants).toEqual(text ? [2] : []);
@@ -84,7 +91,7 @@ describe('one stdin for a reused engine (ENGINE_REUSE_ENV): a job ends, the next
     const stdin = new PassThrough();
     const next = lineReader(stdin);
     stdin.write('["first"]\ngo 2\n');
-    expect(await argvFromStdin(next)).toEqual(['first']);
+    expect((await commandFromStdin(next))?.argv).toEqual(['first']);
     const grants: SlotGrant[] = [];
     let ended = false;
     const over = new AbortController();
@@ -95,7 +102,7 @@ describe('one stdin for a reused engine (ENGINE_REUSE_ENV): a job ends, the next
     await reading;
     stdin.write('go\n["second"]\n');
     // The grant that came after the job's end is not an argv: the next argv is the line after it.
-    expect(await argvFromStdin(skippingGrants(next))).toEqual(['second']);
+    expect((await commandFromStdin(skippingGrants(next)))?.argv).toEqual(['second']);
     expect(grants).toEqual([2]);
     expect(ended).toBe(false);
   });

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { EXIT, UserError } from '@eval-factory/errors';
-import { readEngineCommandLine, readSendGo, type SlotGrant } from '@eval-factory/types';
+import { readEngineCommandLine, readSendGo, type ParsedFile, type SlotGrant } from '@eval-factory/types';
 
 /**
  * The next line of a stream (without its newline), or null at its end. A reader that `until` aborts stops waiting
@@ -56,15 +56,16 @@ export function lineReader(stdin: Readable): LineReader {
 }
 
 /**
- * The argv of an engine started early by the factory (`ef-bench --argv-on-stdin`, see @eval-factory/types
+ * The command of an engine started early by the factory (`ef-bench --argv-on-stdin`, see @eval-factory/types
  * ENGINE_ARGV_ON_STDIN): the first line of stdin, a JSON array of strings, or that array with the environment
- * changed since the engine started (`engineCommandLine`), which is applied to `env` first. Null when stdin ends
- * without a line (the factory stopped before the run, e.g. on a config error).
+ * changed since the engine started and the files the factory parsed for it (`engineCommandLine`); the environment
+ * changes are applied to `env` first. Null when stdin ends without a line (the factory stopped before the run, e.g.
+ * on a config error).
  */
-export async function argvFromStdin(
+export async function commandFromStdin(
   stdin: Readable | LineReader = process.stdin,
   env: NodeJS.ProcessEnv = process.env,
-): Promise<string[] | null> {
+): Promise<{ argv: string[]; parsed: readonly ParsedFile[] } | null> {
   const text = (await (typeof stdin === 'function' ? stdin : lineReader(stdin))()) ?? '';
   if (text.trim() === '') return null;
   const line = readEngineCommandLine(text);
@@ -80,7 +81,7 @@ export async function argvFromStdin(
     if (value === null) delete env[name];
     else env[name] = value;
   }
-  return line.argv;
+  return { argv: line.argv, parsed: line.parsed };
 }
 
 /**

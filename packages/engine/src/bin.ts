@@ -9,7 +9,8 @@ import {
   START_MARKS,
 } from '@eval-factory/types';
 import { endOnClosedPipe, reportError } from '@eval-factory/errors';
-import { argvFromStdin, lineReader, readGrants, skippingGrants, type LineReader } from './argv-on-stdin.js';
+import { commandFromStdin, lineReader, readGrants, skippingGrants, type LineReader } from './argv-on-stdin.js';
+import { useParsedFiles } from './parsed-files.js';
 import { main } from './cli.js';
 import { EngineSlotHandover } from './runner/slot-handover.js';
 
@@ -26,10 +27,11 @@ async function run(): Promise<number> {
     void globalThis.Headers;
     const argvLines = reuse ? skippingGrants(next) : next;
     for (;;) {
-      const argv = await argvFromStdin(argvLines);
-      if (argv === null) return 0;
+      const command = await commandFromStdin(argvLines);
+      if (command === null) return 0;
       performance.mark(START_MARKS.commandRead);
-      const code = await runJob(argv, next);
+      useParsedFiles(command.parsed);
+      const code = await runJob(command.argv, next);
       if (!reuse) return code;
       await endOfJob(reuse, code);
     }

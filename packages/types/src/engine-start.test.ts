@@ -26,8 +26,15 @@ describe("an early engine's command line and the environment changed since it st
     expect(engineCommandLine(['run', '--x'])).toBe('["run","--x"]\n');
     const line = engineCommandLine(['run'], { KEY: 'v', OLD: null });
     expect(line).toBe('{"argv":["run"],"env":{"KEY":"v","OLD":null}}\n');
-    expect(readEngineCommandLine(line)).toEqual({ argv: ['run'], env: { KEY: 'v', OLD: null } });
-    expect(readEngineCommandLine('["a"]')).toEqual({ argv: ['a'], env: {} });
+    expect(readEngineCommandLine(line)).toEqual({ argv: ['run'], env: { KEY: 'v', OLD: null }, parsed: [] });
+    expect(readEngineCommandLine('["a"]')).toEqual({ argv: ['a'], env: {}, parsed: [] });
+  });
+
+  it('carries the files the factory parsed for the engine, and reads them back', () => {
+    const parsed = [{ file: '/o/model_configs/model_deployments.yaml', text: 'a: 1\n', value: { a: 1 } }];
+    const line = engineCommandLine(['run'], {}, parsed);
+    expect(line).toBe(`${JSON.stringify({ argv: ['run'], env: {}, parsed })}\n`);
+    expect(readEngineCommandLine(line)).toEqual({ argv: ['run'], env: {}, parsed });
   });
 
   it.each([
@@ -36,6 +43,8 @@ describe("an early engine's command line and the environment changed since it st
     '["run",1]',
     '{"argv":["r"],"env":null}',
     '{"argv":["r"],"env":{"A":2}}',
+    '{"argv":["r"],"env":{},"parsed":{}}',
+    '{"argv":["r"],"env":{},"parsed":[{"file":"f","text":"t"}]}',
     'null',
   ])('reads %s as no command line', (text) => {
     expect(readEngineCommandLine(text)).toBeNull();

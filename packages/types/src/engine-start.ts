@@ -31,15 +31,40 @@ export function envChangesSince(then: EnvSnapshot, now: EnvSnapshot): EngineEnvC
 }
 
 /**
- * The stdin line (with its newline) that hands an early engine its command line: the JSON array of its arguments,
- * or, when the environment changed since it started, `{"argv": [...], "env": {...}}` (the line is never logged).
+ * A YAML file the factory has just written for the engine (model_configs/model_deployments.yaml), handed over with
+ * the command line: its path, its exact text and that text parsed by the same YAML parser the engine uses. The
+ * engine takes `value` instead of parsing the file again (a cold parse was 10–15 ms of its CPU before its first
+ * request) only while the file holds exactly `text`.
  */
-export function engineCommandLine(args: readonly string[], env: EngineEnvChanges = {}): string {
-  return Object.keys(env).length === 0 ? `${JSON.stringify(args)}\n` : `${JSON.stringify({ argv: args, env })}\n`;
+export interface ParsedFile {
+  readonly file: string;
+  readonly text: string;
+  readonly value: unknown;
+}
+
+/** What the factory hands an early engine on its stdin line (`engineCommandLine`). */
+export interface EngineCommand {
+  readonly argv: string[];
+  readonly env: EngineEnvChanges;
+  readonly parsed: readonly ParsedFile[];
+}
+
+/**
+ * The stdin line (with its newline) that hands an early engine its command line: the JSON array of its arguments,
+ * or, when the environment changed since it started or files come parsed with it,
+ * `{"argv": [...], "env": {...}, "parsed": [...]}` (the line is never logged).
+ */
+export function engineCommandLine(
+  args: readonly string[],
+  env: EngineEnvChanges = {},
+  parsed: readonly ParsedFile[] = [],
+): string {
+  if (Object.keys(env).length === 0 && parsed.length === 0) return `${JSON.stringify(args)}\n`;
+  return `${JSON.stringify(parsed.length === 0 ? { argv: args, env } : { argv: args, env, parsed })}\n`;
 }
 
 /** Reads `engineCommandLine`'s line; null when it is neither form. */
-export function readEngineCommandLine(text: string): { argv: string[]; env: EngineEnvChanges } | null {
+export function readEngineCommandLine(text: string): EngineCommand | null {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -47,13 +72,19 @@ export function readEngineCommandLine(text: string): { argv: string[]; env: Engi
     return null;
   }
   const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((a) => typeof a === 'string');
-  if (strings(value)) return { argv: value, env: {} };
+  if (strings(value)) return { argv: value, env: {}, parsed: [] };
   if (value === null || typeof value !== 'object') return null;
-  const { argv, env } = value as { argv?: unknown; env?: unknown };
+  const { argv, env, parsed = [] } = value as { argv?: unknown; env?: unknown; parsed?: unknown };
   if (!strings(argv) || env === null || typeof env !== 'object' || Array.isArray(env)) return null;
   const entries = Object.entries(env as Record<string, unknown>);
   if (!entries.every(([, v]) => v === null || typeof v === 'string')) return null;
-  return { argv, env: Object.fromEntries(entries) as EngineEnvChanges };
+  if (!Array.isArray(parsed) || !parsed.every(isParsedFile)) return null;
+  return { argv, env: Object.fromEntries(entries) as EngineEnvChanges, parsed };
+}
+
+function isParsedFile(p: unknown): p is ParsedFile {
+  const { file, text } = (p ?? {}) as { file?: unknown; text?: unknown };
+  return typeof file === 'string' && typeof text === 'string' && Object.hasOwn(p as object, 'value');
 }
 
 /**

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import { registerHeaderSecrets, UserError } from '@eval-factory/errors';
+import { readYamlFile } from '../parsed-files.js';
 import {
   DEFAULT_REQUEST_SETTINGS,
   HELM_DEFAULT_TOKENIZER,
@@ -27,7 +26,7 @@ export function readModelDeployment(dir: string, model: string): ModelDeployment
   const file = join(dir, MODEL_CONFIG_FILES.deployments);
   let doc: unknown;
   try {
-    doc = parse(readFileSync(file, 'utf8'));
+    doc = readYamlFile(file);
   } catch (error) {
     throw new UserError(
       'EF_MODEL_CONFIGS',

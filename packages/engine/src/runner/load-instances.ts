@@ -38,7 +38,7 @@ export async function loadSelection(
     log: diag.log,
   };
   if (streams(run, options, adapter) && run.benchmark.loadStream)
-    return streamSelection(run, await run.benchmark.loadStream(context));
+    return streamSelection(run, await run.benchmark.loadStream(context), firstRead(options));
   const loaded = await run.benchmark.load(context);
   const train = loaded.instances.filter((i) => i.split === 'train').slice(0, adapter.max_train_instances);
   return { loaded, ...selectInstances(run, options, loaded.instances), train, stream: null };
@@ -59,8 +59,8 @@ function streams(run: ResolvedRun, options: PrepareOptions, adapter: AdapterSpec
 }
 
 /** The selection of a streamed load: every instance as it is read; what `LoadedData` says besides, at its end. */
-async function streamSelection(run: ResolvedRun, streamed: StreamedData): Promise<LoadedSelection> {
-  const stream = new StreamedInstances(streamed.instances, EVAL_SPLITS, FIRST_READ);
+async function streamSelection(run: ResolvedRun, streamed: StreamedData, lead: number): Promise<LoadedSelection> {
+  const stream = new StreamedInstances(streamed.instances, EVAL_SPLITS, lead);
   if (!(await stream.reach(0))) {
     await stream.ended(); // a malformed file is its error, not "no instances"
     throw noInstances(run, EVAL_SPLITS);
@@ -82,8 +82,17 @@ async function streamSelection(run: ResolvedRun, streamed: StreamedData): Promis
 
 const EVAL_SPLITS: readonly string[] = ['valid', 'test'];
 
-/** Instances read before the first answer: two of the request feed's blocks, the first sent and the next read ahead. */
-const FIRST_READ = 1000;
+/**
+ * Instances read before the first answer (the loader then waits for it, or for the run to ask for more): what the
+ * first requests need. A run that looks its answers up in the cache needs two of the request feed's blocks (the
+ * first looked up and sent, the next read ahead); one without a cache, one instance per lane: parsing more of the
+ * file first only holds up its first requests (the rest of 1000 PubMedQA-sized instances is ~25 ms of CPU).
+ */
+function firstRead(options: PrepareOptions): number {
+  return options.disableCache ? Math.max(1, options.parallelism) : CACHED_FIRST_READ;
+}
+
+const CACHED_FIRST_READ = 1000;
 
 function noInstances(run: ResolvedRun, evalSplits: readonly string[]): UserError {
   return new UserError(

@@ -72,6 +72,8 @@ export type PrepareOptions = Pick<
   | 'reportCorrected'
   | 'dryRun'
   | 'slotHandover'
+  | 'disableCache'
+  | 'parallelism'
 >;
 export type FinishOptions = Pick<RunOptions, 'outputPath' | 'maxFailureRate' | 'promptTexts' | 'dataPath'>;
 

@@ -31,7 +31,8 @@ const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
 for (let next = await lines.next(); !next.done; next = await lines.next()) {
   const line = next.value;
   if (line.startsWith('go')) continue;
-  const argv = JSON.parse(line);
+  const read = JSON.parse(line);
+  const argv = Array.isArray(read) ? read : read.argv;
   // Gated (EF_SEND_GATE=1): the job waits for its first slots.
   if (process.env.EF_SEND_GATE === '1') for (let go = await lines.next(); !go.done && !go.value.startsWith('go'); go = await lines.next());
   process.stderr.write('job ' + argv[0] + ' without newline ');
@@ -41,7 +42,7 @@ for (let next = await lines.next(); !next.done; next = await lines.next()) {
   while (hold && !existsSync(hold)) await new Promise((r) => setTimeout(r, 10));
   // Output that looks like the end of the job (a warning quoting a data file) without this engine's token.
   if (argv.includes('forge')) process.stderr.write(${JSON.stringify(ENGINE_JOB_END)} + ' 0\\nquoted ' + ${JSON.stringify(ENGINE_JOB_END)} + ' 1234 0\\n');
-  console.log(JSON.stringify({ status: 'success', run_dir: argv[0], counts: { pid: process.pid } }));
+  console.log(JSON.stringify({ status: 'success', run_dir: argv[0], counts: { pid: process.pid, parsed: read.parsed ?? [] } }));
   const code = Number((argv.find((a) => a.startsWith('code=')) ?? 'code=0').slice(5));
   await new Promise((r) => process.stdout.write(END + ' ' + code + '\\n', r));
   await new Promise((r) => process.stderr.write(END + ' ' + code + '\\n', r));
@@ -81,6 +82,20 @@ describe('enginePool', () => {
       expect(readFileSync(join(dir, 'c.log'), 'utf8')).not.toContain('job b');
       // Lines that only look like the end of a job (no token) are the job's output.
       expect(readFileSync(join(dir, 'c.log'), 'utf8')).toContain(`quoted ${ENGINE_JOB_END} 1234 0`);
+    } finally {
+      engines.close();
+    }
+  });
+
+  it("hands each job's engine the files parsed for it with its command line", async () => {
+    const engines = enginePool(engine, { cwd: dir, echo: new PassThrough() });
+    try {
+      const parsed = [{ file: join(dir, 'model_deployments.yaml'), text: 'a: 1\n', value: { a: 1 } }];
+      const prestarted = engines.take();
+      const argv = [engine, 'p'];
+      const a = await runEngine({ argv, logFile: join(dir, 'p.log'), cwd: dir, prestarted, parsed });
+      prestarted?.dispose();
+      expect(a.final?.counts).toMatchObject({ parsed });
     } finally {
       engines.close();
     }

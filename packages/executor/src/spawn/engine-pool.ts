@@ -132,11 +132,11 @@ class ReusableEngine {
     return {
       program: this.program,
       gated,
-      start: (args, turn) => {
+      start: (args, turn, parsed) => {
         if (used) throw new Error('prestarted engine already used');
         used = true;
         const job = this.begin();
-        this.child.stdin?.write(this.child.commandLine(args));
+        this.child.stdin?.write(this.child.commandLine(args, parsed));
         // Its slots as the turn gives them (prestart.ts), stdin left open for the next job. A job that has ended
         // needs none (the engine skips a grant that comes anyway).
         // With its first slots the job sends: from then on at the normal priority.

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
-import { engineCommandLine, envChangesSince } from '@eval-factory/types';
+import { engineCommandLine, envChangesSince, type ParsedFile } from '@eval-factory/types';
 import { engineNodeArgs } from './engine-snapshot.js';
 
 /** The engine's program name, as framework.yml's command template starts. */
@@ -32,9 +32,9 @@ export interface EarlyEngineProcess extends EngineProcess {
   /**
    * The stdin line that hands it a command line (ENGINE_ARGV_ON_STDIN), with whatever changed in the environment it
    * would be started with now since it was started, or since its last command line (a suite's prod_env sets the
-   * keys it read from credentials.conf after its first engines started).
+   * keys it read from credentials.conf after its first engines started), and the files `parsed` for it.
    */
-  commandLine(args: readonly string[]): string;
+  commandLine(args: readonly string[], parsed?: readonly ParsedFile[]): string;
 }
 
 /** The engine draws a live bar only when our own stderr is a terminal (and not in CI). */
@@ -92,11 +92,11 @@ export function spawnNodeScript(
     stderr: child.stderr,
     kill: (signal) => void child.kill(signal),
     exited,
-    commandLine(commandArgs) {
+    commandLine(commandArgs, parsed = []) {
       const now = envNow();
       const changes = envChangesSince(env, now);
       env = now;
-      return engineCommandLine(commandArgs, changes);
+      return engineCommandLine(commandArgs, changes, parsed);
     },
   };
 }

@@ -44,6 +44,15 @@ describe('prestartEngine', () => {
   const dir = mkdtempSync(join(tmpdir(), 'ef-prestart-'));
   const engine = fakeEngine(dir, 'engine.mjs');
   const logFile = join(dir, 'logs', 'run.log');
+  /** A fake engine that reads its whole stdin (`text`) and reports `counts`, a JavaScript expression over it. */
+  const stdinEngine = (name: string, counts: string): string => {
+    const file = join(dir, name);
+    writeFileSync(
+      file,
+      `let text = '';\nfor await (const c of process.stdin) text += c;\nconsole.log(JSON.stringify({ status: 'success', run_dir: ${JSON.stringify(name)}, counts: ${counts} }));\n`,
+    );
+    return file;
+  };
 
   it('hands the command line to the prestarted engine on stdin', async () => {
     const early = prestartEngine(engine, { cwd: dir, echo: new PassThrough() })!;
@@ -64,14 +73,7 @@ describe('prestartEngine', () => {
   });
 
   it('gives a gated engine its slots as they come: `go N` lines, then `go` and the end of its stdin', async () => {
-    const gated = join(dir, 'gated.mjs');
-    writeFileSync(
-      gated,
-      `let text = '';
-for await (const c of process.stdin) text += c;
-console.log(JSON.stringify({ status: 'success', run_dir: 'gated', counts: { stdin: text.split('\\n') } }));
-`,
-    );
+    const gated = stdinEngine('gated.mjs', "{ stdin: text.split('\\n') }");
     const early = prestartEngine(gated, { cwd: dir, echo: new PassThrough(), env: { [ENGINE_SEND_GATE_ENV]: '1' } })!;
     expect(early.gated).toBe(true);
     const turn = new FactorySlotHandover();
@@ -91,6 +93,21 @@ console.log(JSON.stringify({ status: 'success', run_dir: 'gated', counts: { stdi
     turn.give(9); // after all: nothing
     const run = await running;
     expect(run.final?.counts).toEqual({ stdin: ['["run"]', 'go 2', 'go 5', 'go', ''] });
+  });
+
+  it('hands the files parsed for the engine over with its command line', async () => {
+    const reader = stdinEngine('reader.mjs', '{ line: JSON.parse(text) }');
+    const parsed = [{ file: join(dir, 'model_deployments.yaml'), text: 'a: 1\n', value: { a: 1 } }];
+    const early = prestartEngine(reader, { cwd: dir, echo: new PassThrough() })!;
+    const run = await runEngine({
+      argv: [reader, 'run'],
+      logFile,
+      cwd: dir,
+      echo: new PassThrough(),
+      prestarted: early,
+      parsed,
+    });
+    expect(run.final?.counts).toEqual({ line: { argv: ['run'], env: {}, parsed } });
   });
 
   it('starts nothing for a program that is not a JavaScript file (the run then spawns it the ordinary way)', () => {

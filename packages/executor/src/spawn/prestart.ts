@@ -1,4 +1,4 @@
-import { ENGINE_ARGV_ON_STDIN, ENGINE_SEND_GATE_ENV, START_MARKS } from '@eval-factory/types';
+import { ENGINE_ARGV_ON_STDIN, ENGINE_SEND_GATE_ENV, START_MARKS, type ParsedFile } from '@eval-factory/types';
 import { spawnNodeScript, type EngineProcess } from './engine-process.js';
 import { resolveEngine } from './resolve-bin.js';
 import { forwardGrants, type FactorySlotHandover } from './slot-handover.js';
@@ -11,9 +11,10 @@ export interface PrestartedEngine {
   readonly gated: boolean;
   /**
    * Hands over the arguments (after the program name); the engine then runs as if started with them. Once. A gated
-   * engine gets the slots of `turn` as they come (all at once without one), `go N` lines then `go`.
+   * engine gets the slots of `turn` as they come (all at once without one), `go N` lines then `go`. `parsed`: files
+   * the factory wrote for it, with their parse (ParsedFile in @eval-factory/types).
    */
-  start(args: readonly string[], turn?: FactorySlotHandover): EngineProcess;
+  start(args: readonly string[], turn?: FactorySlotHandover, parsed?: readonly ParsedFile[]): EngineProcess;
   /** An engine that was not started exits on its own (end of stdin); a no-op after `start`. */
   dispose(): void;
   /**
@@ -66,11 +67,11 @@ export function prestartEngine(program: string, opts: EarlyEngineOptions = {}): 
   return {
     program,
     gated,
-    start(args, turn) {
+    start(args, turn, parsed) {
       if (used) throw new Error('prestarted engine already used');
       used = true;
       performance.mark(START_MARKS.commandHandedOver);
-      const argvLine = child.commandLine(args);
+      const argvLine = child.commandLine(args, parsed);
       if (!gated) child.stdin?.end(argvLine);
       else {
         child.stdin?.write(argvLine);

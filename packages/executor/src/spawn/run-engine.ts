@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { engineNotFound } from './engine-not-found.js';
-import type { EngineProgressEvent } from '@eval-factory/types';
+import type { EngineProgressEvent, ParsedFile } from '@eval-factory/types';
 import { resolveEngine } from './resolve-bin.js';
 import { engineNodeArgs } from './engine-snapshot.js';
 import { engineEnv, EVENTS_ENV, type EngineProcess } from './engine-process.js';
@@ -52,6 +52,8 @@ export async function runEngine(opts: {
   onProgress?: (event: EngineProgressEvent) => void;
   /** A gated engine's slots given up so far (its `@ef-slots N` lines), for the next job of the endpoint. */
   onSlots?: (released: number) => void;
+  /** Files written for the engine, with their parse: handed to a prestarted engine with its command line. */
+  parsed?: readonly ParsedFile[];
 }): Promise<EngineRun> {
   const [program, ...args] = opts.argv;
   let interrupted: NodeJS.Signals | null = null;
@@ -81,7 +83,7 @@ export async function runEngine(opts: {
     return { exitCode: null, signal: null, final: null, stderrTail: [], interrupted: true, stopSignal: interrupted };
   }
   child = prestarted
-    ? prestarted.start(args, opts.slotHandover)
+    ? prestarted.start(args, opts.slotHandover, opts.parsed)
     : await spawnNow(program, args, { ...opts, env: { ...(opts.onProgress ? EVENTS_ENV : {}), ...opts.env } }, echo);
   const stderr = engineStderr(echo, log, opts.onProgress, opts.onSlots);
   child.stderr?.on('data', (chunk: Buffer) => stderr.write(chunk));

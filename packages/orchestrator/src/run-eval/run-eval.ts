@@ -30,6 +30,7 @@ import { customDryRunSection, customResolveOptions } from './custom-benchmarks.j
 import { headerVariables, missingHeaderVariables } from './header-variables.js';
 import { asOutputError } from './output-files.js';
 import { runConfigYmlForNemo } from './nemo-run-config.js';
+import { parsedForEngine } from './parsed-model-configs.js';
 import { checkPreviousRun } from './previous-run.js';
 import { checkJudges, missingKeyName } from './run-eval-keys.js';
 import { finishRun, type ResolvedRun } from './run-eval-finish.js';
@@ -168,6 +169,8 @@ async function runLocked(
 ): Promise<number> {
   const { evaluation, modelConfigs, allWarnings, outputDir, renderedCommand, argv, prestarted } = o;
   const startedAt = new Date().toISOString();
+  // git runs beside the files below, the hand-over and the run (results.yml takes its answer at the end).
+  const hash = gitHash();
   const err = o.hooks.console?.err ?? process.stderr;
   const runConfigYml = runConfigYmlForNemo(evaluation);
   if (runConfigYml.warning) {
@@ -183,9 +186,6 @@ async function runLocked(
     logFile,
     `${startedAt} eval-factory ${EF_VERSION}\n${startedAt} command: ${redact(renderedCommand)}\n`,
   );
-
-  // Read while the engine is still loading, not after the run (it spawns git).
-  const hash = gitHash();
   // From here on a stop signal never ends this process: the engine's partial results are written out however many
   // signals arrive (a terminal's Ctrl-C reaches the whole process group; a user presses it again). runEngine
   // forwards each one to the engine.
@@ -202,10 +202,20 @@ async function runLocked(
       slotHandover: o.hooks.slotHandover,
       onSlots: o.hooks.onSlots,
       echo: err,
+      parsed: parsedForEngine(outputDir, modelConfigs),
     });
     stopped = engine.interrupted;
     const out = o.hooks.console?.out ?? process.stdout;
-    return await finishRun({ ...o, engine, startedAt, gitHash: hash, logFile, out, err, onStatus: o.hooks.onStatus });
+    return await finishRun({
+      ...o,
+      engine,
+      startedAt,
+      gitHash: await hash,
+      logFile,
+      out,
+      err,
+      onStatus: o.hooks.onStatus,
+    });
   } finally {
     // A stopped run keeps ignoring them until the process ends (moments later): one more Ctrl-C would only turn
     // its exit code into a death by signal.
