@@ -49,7 +49,8 @@ export class JsonlAppender {
   }
 
   private flush(): void {
-    if (this.buffered === '' || this.stream.writableEnded) return;
+    // After a failed write the stream is destroyed: nothing more goes in, and close() reports the failure.
+    if (this.buffered === '' || this.stream.writableEnded || this.failure) return;
     const text = this.buffered;
     this.buffered = '';
     if (!this.stream.write(text) && !this.draining) {
@@ -61,9 +62,11 @@ export class JsonlAppender {
   async close(): Promise<void> {
     this.flush();
     await this.pending.catch(() => undefined);
-    if (this.failure) {
+    // The stream knows its write's error as soon as it fails; its error event may come later.
+    const failure = this.failure ?? this.stream.errored;
+    if (failure) {
       this.stream.destroy();
-      throw this.failure;
+      throw failure;
     }
     await new Promise<void>((resolve, reject) =>
       this.stream.end((err?: Error | null) => (err ? reject(err) : resolve())),
