@@ -5,6 +5,7 @@ import Keyv from 'keyv';
 import { fromDiskFull, UserError } from '@eval-factory/errors';
 import type { CachedResponse, StoredAnswer } from './cached-response.js';
 import { readStoredAnswers, readStoredValues } from './sqlite-rows.js';
+import { openSqliteWriter } from './sqlite-writer.js';
 
 export type { CachedResponse, StoredAnswer } from './cached-response.js';
 
@@ -70,22 +71,26 @@ export async function openSqliteCache(
   }
 }
 
+/** How long a statement waits for another process's write lock before it fails. */
+const BUSY_TIMEOUT_MS = 10_000;
+
 async function openStore(file: string, namespace: string): Promise<RequestCache> {
   // Loaded here, not with the engine: a run with the cache off never needs SQLite's native addon (~7 ms of CPU).
   const { default: KeyvSqlite } = await import('@keyv/sqlite');
-  const store = new KeyvSqlite({ uri: `sqlite://${file}`, busyTimeout: 10_000 });
+  const store = new KeyvSqlite({ uri: `sqlite://${file}`, busyTimeout: BUSY_TIMEOUT_MS });
   await store.query('PRAGMA journal_mode=WAL');
   await store.query('PRAGMA synchronous=NORMAL');
   // A corrupt file fails here rather than half-way through a run.
   await store.query('SELECT count(*) FROM keyv');
   // keyv serialises and prefixes the entries of `setMany` itself, then hands them to the store's `setMany` when it
   // has one. @keyv/sqlite has none (keyv would fall back to one statement per entry); this one writes a batch as
-  // one statement, one transaction.
+  // one statement, one transaction, prepared once (sqlite-writer.ts).
+  const writer = await openSqliteWriter(file, UPSERT_MANY, BUSY_TIMEOUT_MS);
   let writeFailure: unknown = null;
   Object.assign(store, {
     setMany: async (entries: { key: string; value: unknown }[]) => {
       try {
-        await store.query(UPSERT_MANY, JSON.stringify(entries.map((e) => [e.key, e.value])));
+        await writer.run(JSON.stringify(entries.map((e) => [e.key, e.value])));
       } catch (error) {
         writeFailure = error; // keyv reports it as `false` per entry; the batch writer throws it (a full disk)
         throw error;
@@ -113,6 +118,7 @@ async function openStore(file: string, namespace: string): Promise<RequestCache>
     set: writes.set,
     close: async () => {
       await writes.flush();
+      await writer.close();
       await keyv.disconnect();
     },
   };
