@@ -6,6 +6,7 @@ import { fromDiskFull, UserError } from '@eval-factory/errors';
 import type { CachedResponse, StoredAnswer } from './cached-response.js';
 import { readStoredAnswers, readStoredValues } from './sqlite-rows.js';
 import { openSqliteWriter } from './sqlite-writer.js';
+import { batchedWrites, type StoredRow } from './batched-writes.js';
 
 export type { CachedResponse, StoredAnswer } from './cached-response.js';
 
@@ -82,30 +83,22 @@ async function openStore(file: string, namespace: string): Promise<RequestCache>
   await store.query('PRAGMA synchronous=NORMAL');
   // A corrupt file fails here rather than half-way through a run.
   await store.query('SELECT count(*) FROM keyv');
-  // keyv serialises and prefixes the entries of `setMany` itself, then hands them to the store's `setMany` when it
-  // has one. @keyv/sqlite has none (keyv would fall back to one statement per entry); this one writes a batch as
-  // one statement, one transaction, prepared once (sqlite-writer.ts).
-  const writer = await openSqliteWriter(file, UPSERT_MANY, BUSY_TIMEOUT_MS);
-  let writeFailure: unknown = null;
-  Object.assign(store, {
-    setMany: async (entries: { key: string; value: unknown }[]) => {
-      try {
-        await writer.run(JSON.stringify(entries.map((e) => [e.key, e.value])));
-      } catch (error) {
-        writeFailure = error; // keyv reports it as `false` per entry; the batch writer throws it (a full disk)
-        throw error;
-      }
-      return entries.map(() => true);
-    },
-  });
   const keyv = new Keyv<CachedResponse>({ store, namespace });
   keyv.on('error', () => undefined); // errors surface through the awaited calls below
+  // Written as keyv's own `set` writes an entry (its serialiser, `<namespace>:<key>`), but a batch at a time, as
+  // one statement and one transaction prepared once (sqlite-writer.ts), and without keyv's promise per entry.
+  const writer = await openSqliteWriter(file, UPSERT_MANY, BUSY_TIMEOUT_MS);
   // A write that fails (SQLITE_FULL) stops the run: sending on would pay for answers that cannot be kept.
-  const writes = batchedWrites(async (entries) => {
-    writeFailure = null;
-    const written = await keyv.setMany(entries);
-    if (written.includes(false)) throw cacheWriteError(file, writeFailure);
-  });
+  const writes = batchedWrites((rows) =>
+    writer.run(rows).catch((error) => Promise.reject(cacheWriteError(file, error))),
+  );
+  const serialize = keyv.serialize;
+  if (!serialize) throw new Error('keyv has no serialiser');
+  const row = (key: string, value: CachedResponse): StoredRow => {
+    const text = serialize({ value, expires: undefined });
+    if (typeof text !== 'string') throw new Error("keyv's serialiser is asynchronous");
+    return [namespace ? `${namespace}:${key}` : key, text];
+  };
   return {
     stores: true,
     get: async (key) => (await keyv.get(key)) ?? undefined,
@@ -115,7 +108,14 @@ async function openStore(file: string, namespace: string): Promise<RequestCache>
         : ((await readStoredValues<CachedResponse>(store, namespace, keys)) ?? (await keyvGetMany(keyv, keys))),
     getAnswers: async (keys) =>
       keys.length === 0 ? [] : ((await readStoredAnswers(store, namespace, keys)) ?? (await keyvGetMany(keyv, keys))),
-    set: writes.set,
+    // Not an async function: its own promise would release each answer a microtask later.
+    set: (key, value) => {
+      try {
+        return writes.set(row(key, value));
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    },
     close: async () => {
       await writes.flush();
       await writer.close();
@@ -148,41 +148,3 @@ function cacheWriteError(file: string, failure: unknown): unknown {
 const UPSERT_MANY = `INSERT INTO keyv (key, value)
   SELECT json_extract(e.value, '$[0]'), json_extract(e.value, '$[1]') FROM json_each(?) e WHERE true
   ON CONFLICT(key) DO UPDATE SET value = excluded.value`;
-
-/**
- * Cache writes, one batch at a time: the answers that arrive while a batch is being written go into the next one.
- * Each `set` resolves once its own batch is written (an answer is in the cache before its result is reported) and
- * rejects if that batch failed, and
- * at a thousand answers a second the cache costs one statement per batch instead of one per answer (preparing a
- * statement per answer was ~6 % of the engine's CPU).
- */
-function batchedWrites(setMany: (entries: { key: string; value: CachedResponse }[]) => Promise<unknown>): {
-  set(key: string, value: CachedResponse): Promise<void>;
-  flush(): Promise<void>;
-} {
-  let queued: { key: string; value: CachedResponse; done: () => void; failed: (e: unknown) => void }[] = [];
-  let writing: Promise<void> | null = null;
-  const drain = async () => {
-    while (queued.length > 0) {
-      const batch = queued;
-      queued = [];
-      try {
-        await setMany(batch.map(({ key, value }) => ({ key, value })));
-        for (const entry of batch) entry.done();
-      } catch (error) {
-        for (const entry of batch) entry.failed(error);
-      }
-    }
-    writing = null;
-  };
-  return {
-    set: (key, value) =>
-      new Promise<void>((done, failed) => {
-        queued.push({ key, value, done, failed });
-        writing ??= drain();
-      }),
-    flush: async () => {
-      while (writing) await writing;
-    },
-  };
-}

@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import { createHook } from 'node:async_hooks';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,9 +16,17 @@ const value = {
   engine_version: '0',
 };
 
+let recording: string[] = [];
+/** Within `sqliteTrips`: how many pieces of work it has seen so far, asked at any moment. */
+const tripsSoFar = () => {
+  const trips = recording;
+  return () => trips.length;
+};
+
 /** The pieces of thread-pool work sqlite3 starts while `work` runs (each is a trip there and back). */
 async function sqliteTrips(work: () => Promise<unknown>): Promise<string[]> {
   const trips: string[] = [];
+  recording = trips;
   const hook = createHook({ init: (_id, type) => void (type.startsWith('sqlite3.') && trips.push(type)) });
   hook.enable();
   try {
@@ -40,6 +49,42 @@ describe('the request cache writes', () => {
     await cache.close();
     const plain = new Keyv({ store: new KeyvSqlite({ uri: `sqlite://${file}` }), namespace: 'model' });
     expect(await plain.getMany(['first', 'one', 'a', 'b', 'c'])).toEqual(Array(5).fill(value));
+    await plain.disconnect();
+  });
+
+  it('starts the next batch before the answers of the batch before are released (their next requests go meanwhile)', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'ef-cache-')), 'cache.db');
+    const cache = await openSqliteCache(file, 'model', () => undefined);
+    await cache.set('first', value);
+    let startedWhenReleased = -1;
+    const trips = await sqliteTrips(async () => {
+      const trips = tripsSoFar();
+      const first = cache.set('a', value).then(() => void (startedWhenReleased = trips()));
+      await Promise.all([first, cache.set('b', value), cache.set('c', value)]);
+    });
+    expect(trips).toEqual(['sqlite3.Statement.Run', 'sqlite3.Statement.Run']);
+    expect(startedWhenReleased).toBe(2);
+    await cache.close();
+  });
+
+  it("stores the very bytes keyv's own set stores (escaped strings and Buffers included)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ef-cache-'));
+    const odd = {
+      ...value,
+      response: { text: ':x', more: ['::y', ':base64:AAEC', 'é\u2028"\\'], bytes: Buffer.from([0, 1, 2]) },
+      request_time_s: 1e-7,
+    };
+    const cache = await openSqliteCache(join(dir, 'ours.db'), 'model', () => undefined);
+    await Promise.all([cache.set('k', odd), cache.set('plain', value)]);
+    await cache.close();
+    const theirs = new KeyvSqlite({ uri: `sqlite://${join(dir, 'theirs.db')}` });
+    const plain = new Keyv({ store: theirs, namespace: 'model' });
+    await plain.set('k', odd);
+    await plain.set('plain', value);
+    const ours = new KeyvSqlite({ uri: `sqlite://${join(dir, 'ours.db')}` });
+    const rows = 'SELECT key, value FROM keyv ORDER BY key';
+    expect(await ours.query(rows)).toEqual(await theirs.query(rows));
+    await ours.disconnect();
     await plain.disconnect();
   });
 
