@@ -7,6 +7,7 @@ import type { CachedResponse, StoredAnswer } from './cached-response.js';
 import { readStoredAnswers, readStoredValues } from './sqlite-rows.js';
 import { openSqliteWriter } from './sqlite-writer.js';
 import { batchedWrites, type StoredRow } from './batched-writes.js';
+import { storedText } from './stored-text.js';
 
 export type { CachedResponse, StoredAnswer } from './cached-response.js';
 
@@ -93,12 +94,15 @@ async function openStore(file: string, namespace: string): Promise<RequestCache>
     writer.run(rows).catch((error) => Promise.reject(cacheWriteError(file, error))),
   );
   const serialize = keyv.serialize;
-  if (!serialize) throw new Error('keyv has no serialiser');
-  const row = (key: string, value: CachedResponse): StoredRow => {
-    const text = serialize({ value, expires: undefined });
-    if (typeof text !== 'string') throw new Error("keyv's serialiser is asynchronous");
-    return [namespace ? `${namespace}:${key}` : key, text];
+  const keyvText = (entry: unknown): string => {
+    const text = serialize?.(entry as { value: unknown });
+    if (typeof text !== 'string') throw new Error("keyv's serialiser is missing or asynchronous");
+    return text;
   };
+  const row = (key: string, value: CachedResponse): StoredRow => [
+    namespace ? `${namespace}:${key}` : key,
+    storedText({ value, expires: undefined }, keyvText),
+  ];
   return {
     stores: true,
     get: async (key) => (await keyv.get(key)) ?? undefined,
