@@ -6,7 +6,7 @@ import { fromDiskFull, UserError } from '@eval-factory/errors';
 import type { CachedResponse, StoredAnswer } from './cached-response.js';
 import { readStoredAnswers, readStoredValues } from './sqlite-rows.js';
 import { openSqliteWriter } from './sqlite-writer.js';
-import { batchedWrites, type StoredRow } from './batched-writes.js';
+import { batchedWrites } from './batched-writes.js';
 import { storedText } from './stored-text.js';
 
 export type { CachedResponse, StoredAnswer } from './cached-response.js';
@@ -86,8 +86,33 @@ async function openStore(file: string, namespace: string): Promise<RequestCache>
   await store.query('SELECT count(*) FROM keyv');
   const keyv = new Keyv<CachedResponse>({ store, namespace });
   keyv.on('error', () => undefined); // errors surface through the awaited calls below
-  // Written as keyv's own `set` writes an entry (its serialiser, `<namespace>:<key>`), but a batch at a time, as
-  // one statement and one transaction prepared once (sqlite-writer.ts), and without keyv's promise per entry.
+  const writes = await openWrites(file, keyv, namespace);
+  return {
+    stores: true,
+    get: async (key) => (await keyv.get(key)) ?? undefined,
+    getMany: async (keys) =>
+      keys.length === 0
+        ? []
+        : ((await readStoredValues<CachedResponse>(store, namespace, keys)) ?? (await keyvGetMany(keyv, keys))),
+    getAnswers: async (keys) =>
+      keys.length === 0 ? [] : ((await readStoredAnswers(store, namespace, keys)) ?? (await keyvGetMany(keyv, keys))),
+    set: writes.set,
+    close: async () => {
+      await writes.close();
+      await keyv.disconnect();
+    },
+  };
+}
+
+/**
+ * The cache's writes: each entry as keyv's own `set` writes it (its serialiser, `<namespace>:<key>`), but a batch at
+ * a time, as one statement and one transaction prepared once (sqlite-writer.ts), without keyv's promise per entry.
+ */
+async function openWrites(
+  file: string,
+  keyv: Keyv<CachedResponse>,
+  namespace: string,
+): Promise<Pick<RequestCache, 'set' | 'close'>> {
   const writer = await openSqliteWriter(file, UPSERT_MANY, BUSY_TIMEOUT_MS);
   // A write that fails (SQLITE_FULL) stops the run: sending on would pay for answers that cannot be kept.
   const writes = batchedWrites((rows) =>
@@ -99,23 +124,14 @@ async function openStore(file: string, namespace: string): Promise<RequestCache>
     if (typeof text !== 'string') throw new Error("keyv's serialiser is missing or asynchronous");
     return text;
   };
-  const row = (key: string, value: CachedResponse): StoredRow => [
-    namespace ? `${namespace}:${key}` : key,
-    storedText({ value, expires: undefined }, keyvText),
-  ];
   return {
-    stores: true,
-    get: async (key) => (await keyv.get(key)) ?? undefined,
-    getMany: async (keys) =>
-      keys.length === 0
-        ? []
-        : ((await readStoredValues<CachedResponse>(store, namespace, keys)) ?? (await keyvGetMany(keyv, keys))),
-    getAnswers: async (keys) =>
-      keys.length === 0 ? [] : ((await readStoredAnswers(store, namespace, keys)) ?? (await keyvGetMany(keyv, keys))),
     // Not an async function: its own promise would release each answer a microtask later.
     set: (key, value) => {
       try {
-        return writes.set(row(key, value));
+        return writes.set([
+          namespace ? `${namespace}:${key}` : key,
+          storedText({ value, expires: undefined }, keyvText),
+        ]);
       } catch (error) {
         return Promise.reject(error);
       }
@@ -123,7 +139,6 @@ async function openStore(file: string, namespace: string): Promise<RequestCache>
     close: async () => {
       await writes.flush();
       await writer.close();
-      await keyv.disconnect();
     },
   };
 }
