@@ -1,13 +1,14 @@
-// Where the cores went during a run, without touching its processes: samples every 25 ms the CPU time of a process
+// Where the cores went during a run, without touching its processes: samples every 50 ms the CPU time of a process
 // tree (the factory, its engines) from /proc/<pid>/stat, this process's own (the fake server) and the whole
 // machine's from /proc/stat, so a window of the run (e.g. a suite's sending) splits into the run's processes, the
 // fake server and everything else on the machine (other users' work, which slows a shared machine's runs).
 // Linux only: elsewhere `cpuTreeSampler` returns null and the split is left out.
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { childrenOf } from './lib.mjs';
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
+/** The command line of an engine or of the factory: final once seen. */
+const OURS = /packages\/(engine|cli)\//;
 
 /** CPU ms (user + system) of one process and its main thread's nice value, null when it is gone. */
 function procCpu(pid) {
@@ -27,6 +28,19 @@ function machineBusyMs() {
   return (total - cpu[3] - cpu[4]) * TICK_MS;
 }
 
+/**
+ * The children of `pid` started by its main thread (the factory and `time` start theirs there). Not every thread's
+ * (lib.mjs `childrenOf`): reading ten files per process every sample made the sampler ~4 % of a core, taken from the
+ * fake server's thread, which shares this process.
+ */
+function mainThreadChildren(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
 function cmdline(pid) {
   try {
     return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
@@ -39,7 +53,7 @@ function cmdline(pid) {
  * Starts sampling `rootPid` and its descendants. `stop()` returns the samples: per process its command line and
  * [epoch ms, CPU ms, nice] triples, and [epoch ms, CPU ms] pairs for this process and for the machine.
  */
-export function cpuTreeSampler(rootPid, periodMs = 25) {
+export function cpuTreeSampler(rootPid, periodMs = 50) {
   if (!existsSync('/proc/stat')) return null;
   const procs = new Map();
   const self = [];
@@ -47,14 +61,14 @@ export function cpuTreeSampler(rootPid, periodMs = 25) {
   const sample = () => {
     const now = Date.now();
     const pids = [rootPid];
-    for (let i = 0; i < pids.length && i < 64; i++) pids.push(...childrenOf(pids[i]));
+    for (let i = 0; i < pids.length && i < 64; i++) pids.push(...mainThreadChildren(pids[i]));
     for (const pid of pids) {
       const cpu = procCpu(pid);
       if (cpu === null) continue;
       if (!procs.has(pid)) procs.set(pid, { cmd: '', samples: [] });
       const proc = procs.get(pid);
-      // Read again each time: a child just forked still shows its parent's command line until it execs.
-      proc.cmd = cmdline(pid) || proc.cmd;
+      // Read again until it is one of ours: a child just forked still shows its parent's command line until it execs.
+      if (!OURS.test(proc.cmd)) proc.cmd = cmdline(pid) || proc.cmd;
       proc.samples.push([now, cpu.ms, cpu.nice]);
     }
     const { user, system } = process.cpuUsage();
