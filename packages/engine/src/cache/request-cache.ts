@@ -7,7 +7,7 @@ import type { CachedResponse, StoredAnswer } from './cached-response.js';
 import { readStoredAnswers, readStoredValues } from './sqlite-rows.js';
 import { openSqliteWriter } from './sqlite-writer.js';
 import { batchedWrites } from './batched-writes.js';
-import { storedText } from './stored-text.js';
+import { keyvSerializer, storedText } from './stored-text.js';
 
 export type { CachedResponse, StoredAnswer } from './cached-response.js';
 
@@ -118,12 +118,7 @@ async function openWrites(
   const writes = batchedWrites((rows) =>
     writer.run(rows).catch((error) => Promise.reject(cacheWriteError(file, error))),
   );
-  const serialize = keyv.serialize;
-  const keyvText = (entry: unknown): string => {
-    const text = serialize?.(entry as { value: unknown });
-    if (typeof text !== 'string') throw new Error("keyv's serialiser is missing or asynchronous");
-    return text;
-  };
+  const keyvText = keyvSerializer(keyv);
   return {
     // Not an async function: its own promise would release each answer a microtask later.
     set: (key, value) => {

@@ -1,13 +1,11 @@
+import { Buffer } from 'node:buffer';
 import { describe, expect, it } from '@jest/globals';
 import Keyv from 'keyv';
 import { prng, randomJsonValue } from '@eval-factory/testkit';
-import { storedText } from './stored-text.js';
+import { InternalError } from '@eval-factory/errors';
+import { keyvSerializer, storedText } from './stored-text.js';
 
-const keyvSerialize = (entry: unknown): string => {
-  const text = new Keyv().serialize?.(entry as { value: unknown });
-  if (typeof text !== 'string') throw new Error('keyv has no synchronous serialiser');
-  return text;
-};
+const keyvSerialize = keyvSerializer(new Keyv());
 
 const RANDOM = {
   keys: ['a', 'B', '10', '0', '__proto__', 'é', 'a"b', 'x\ny', '', 'k:', 'k[', 'k,', ':k', '":', 'content'],
@@ -42,5 +40,18 @@ describe('storedText', () => {
     const colon = { ...answer, response: { ...answer.response, choices: [':A'] } };
     expect(storedText({ value: colon, expires: undefined }, counted)).toBe(keyvSerialize({ value: colon }));
     expect(calls).toBe(1);
+  });
+
+  it("is keyv's own text for a Buffer (':base64:…', where JSON.stringify gives the Buffer's toJSON)", () => {
+    const entry = {
+      value: { response: { bytes: Buffer.from([0, 1, 2]), list: [Buffer.from('hi')] } },
+      expires: undefined,
+    };
+    expect(storedText(entry, keyvSerialize)).toBe(keyvSerialize(entry));
+  });
+
+  it('refuses, when the cache opens, a keyv whose serialiser is missing or asynchronous', () => {
+    expect(() => keyvSerializer({ serialize: undefined })).toThrow(InternalError);
+    expect(() => keyvSerializer({ serialize: async (data) => JSON.stringify(data) })).toThrow(InternalError);
   });
 });
