@@ -1,13 +1,11 @@
-import { existsSync, renameSync } from 'node:fs';
+import { Buffer } from 'node:buffer';
+import { closeSync, existsSync, openSync, readSync, renameSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import Keyv from 'keyv';
-import { fromDiskFull, UserError } from '@eval-factory/errors';
 import type { CachedResponse, StoredAnswer } from './cached-response.js';
 import { readStoredAnswers, readStoredValues } from './sqlite-rows.js';
-import { openSqliteWriter } from './sqlite-writer.js';
-import { batchedWrites } from './batched-writes.js';
-import { keyvSerializer, storedText } from './stored-text.js';
+import { type CacheWrites, cacheWrites, cacheWriteError } from './cache-writes.js';
 
 export type { CachedResponse, StoredAnswer } from './cached-response.js';
 
@@ -50,8 +48,13 @@ export const disabledCache: RequestCache = {
 };
 
 /**
- * Opens the SQLite request cache (keyv + @keyv/sqlite), WAL mode and a busy timeout. Only this module knows the
- * store is SQLite: swapping in keyv's Redis or PostgreSQL store changes `openSqliteCache` alone.
+ * Opens the SQLite request cache (keyv + @keyv/sqlite), WAL mode and a busy timeout. keyv's connection reads;
+ * answers are written on a connection of its own with keyv's table and serialiser (cache-writes.ts), and read back
+ * in keyv's row format (sqlite-rows.ts): a store other than SQLite would change those two files and this function.
+ *
+ * A file that is not a SQLite database, or a corrupt one, is moved aside (with its -wal and -shm) and a new one
+ * started; any other failure to open it (a locked file, too many open files, a folder in its place) stops the run
+ * and leaves the file where it is.
  */
 export async function openSqliteCache(
   file: string,
@@ -59,18 +62,50 @@ export async function openSqliteCache(
   warn: (code: string, message: string) => void,
 ): Promise<RequestCache> {
   await mkdir(dirname(file), { recursive: true });
+  let why: string;
   try {
-    return await openStore(file, namespace);
+    if (!foreignHeader(file)) return await openStore(file, namespace);
+    why = 'not a SQLite database';
   } catch (error) {
-    if (!existsSync(file)) throw error;
-    const moved = `${file}.corrupt-${Date.now()}`;
-    renameSync(file, moved);
-    warn(
-      'EF_CACHE_CORRUPT',
-      `cache file ${file} could not be opened (${(error as Error).message}); moved to ${moved} and started a new one`,
-    );
-    return openStore(file, namespace);
+    if (!isCorrupt(error) || !existsSync(file)) throw cacheWriteError(file, error, 'open');
+    why = (error as Error).message;
   }
+  const moved = `${file}.corrupt-${Date.now()}`;
+  // Its -wal and -shm belong to it: left behind, SQLite would read them as the new file's.
+  for (const suffix of ['', '-wal', '-shm']) if (existsSync(file + suffix)) renameSync(file + suffix, moved + suffix);
+  warn('EF_CACHE_CORRUPT', `cache file ${file} could not be opened (${why}); moved to ${moved} and started a new one`);
+  return openStore(file, namespace).catch((again: unknown) => Promise.reject(cacheWriteError(file, again, 'open')));
+}
+
+const SQLITE_HEADER = Buffer.from('SQLite format 3\0');
+
+/**
+ * Whether `file` holds something other than a SQLite database (an empty or absent file is a new one). Read before
+ * keyv opens it: @keyv/sqlite loses its connection when its first statement fails (SQLITE_NOTADB), and that
+ * connection would hold the file and its -wal open for the rest of the process.
+ */
+function foreignHeader(file: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    return false; // absent, or unreadable: SQLite's own error says why
+  }
+  try {
+    const head = Buffer.alloc(SQLITE_HEADER.length);
+    const read = readSync(fd, head, 0, head.length, 0);
+    return read > 0 && (read < head.length || !head.equals(SQLITE_HEADER));
+  } catch {
+    return false; // a folder: SQLite's own error says why
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** SQLite's own word that the file is not a database, or a damaged one (its primary result code). */
+function isCorrupt(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB';
 }
 
 /** How long a statement waits for another process's write lock before it fails. */
@@ -80,13 +115,21 @@ async function openStore(file: string, namespace: string): Promise<RequestCache>
   // Loaded here, not with the engine: a run with the cache off never needs SQLite's native addon (~7 ms of CPU).
   const { default: KeyvSqlite } = await import('@keyv/sqlite');
   const store = new KeyvSqlite({ uri: `sqlite://${file}`, busyTimeout: BUSY_TIMEOUT_MS });
-  await store.query('PRAGMA journal_mode=WAL');
-  await store.query('PRAGMA synchronous=NORMAL');
-  // A corrupt file fails here rather than half-way through a run.
-  await store.query('SELECT count(*) FROM keyv');
-  const keyv = new Keyv<CachedResponse>({ store, namespace });
-  keyv.on('error', () => undefined); // errors surface through the awaited calls below
-  const writes = await openWrites(file, keyv, namespace);
+  let keyv: Keyv<CachedResponse>;
+  let writes: CacheWrites;
+  try {
+    await store.query('PRAGMA journal_mode=WAL');
+    await store.query('PRAGMA synchronous=NORMAL');
+    // A corrupt file fails here rather than half-way through a run.
+    await store.query('SELECT count(*) FROM keyv');
+    keyv = new Keyv<CachedResponse>({ store, namespace });
+    keyv.on('error', () => undefined); // errors surface through the awaited calls below
+    writes = cacheWrites(file, keyv, namespace, BUSY_TIMEOUT_MS);
+  } catch (error) {
+    // The connection would hold the file (and its -wal) open for the rest of the process.
+    await store.disconnect().catch(() => undefined);
+    throw error;
+  }
   return {
     stores: true,
     get: async (key) => (await keyv.get(key)) ?? undefined,
@@ -104,40 +147,6 @@ async function openStore(file: string, namespace: string): Promise<RequestCache>
   };
 }
 
-/**
- * The cache's writes: each entry as keyv's own `set` writes it (its serialiser, `<namespace>:<key>`), but a batch at
- * a time, as one statement and one transaction prepared once (sqlite-writer.ts), without keyv's promise per entry.
- */
-async function openWrites(
-  file: string,
-  keyv: Keyv<CachedResponse>,
-  namespace: string,
-): Promise<Pick<RequestCache, 'set' | 'close'>> {
-  const writer = await openSqliteWriter(file, UPSERT_MANY, BUSY_TIMEOUT_MS);
-  // A write that fails (SQLITE_FULL) stops the run: sending on would pay for answers that cannot be kept.
-  const writes = batchedWrites((rows) =>
-    writer.run(rows).catch((error) => Promise.reject(cacheWriteError(file, error))),
-  );
-  const keyvText = keyvSerializer(keyv);
-  return {
-    // Not an async function: its own promise would release each answer a microtask later.
-    set: (key, value) => {
-      try {
-        return writes.set([
-          namespace ? `${namespace}:${key}` : key,
-          storedText({ value, expires: undefined }, keyvText),
-        ]);
-      } catch (error) {
-        return Promise.reject(error);
-      }
-    },
-    close: async () => {
-      await writes.flush();
-      await writer.close();
-    },
-  };
-}
-
 /** keyv's own `getMany` (it also deletes expired rows), absent entries as undefined. */
 async function keyvGetMany(
   keyv: Keyv<CachedResponse>,
@@ -145,20 +154,3 @@ async function keyvGetMany(
 ): Promise<(CachedResponse | undefined)[]> {
   return ((await keyv.getMany([...keys])) as (CachedResponse | undefined)[]).map((v) => v ?? undefined);
 }
-
-/** A full disk is EF_OUTPUT_WRITE (as everywhere); any other failed write names the cache file. */
-function cacheWriteError(file: string, failure: unknown): unknown {
-  const diskFull = fromDiskFull(failure);
-  if (diskFull !== failure) return diskFull;
-  const why = failure instanceof Error ? failure.message : 'the store refused the write';
-  return new UserError(
-    'EF_CACHE_WRITE',
-    `cannot store answers in the request cache ${file} (${why})`,
-    'Check that the cache file and its folder are writable (config.target.api_endpoint.adapter_config.caching_dir, or the output folder), then re-run the same command: answers already stored are not sent again (docs/errors.md).',
-  );
-}
-
-/** One statement for a whole batch (keyv's table: key, value; the last entry of a key wins, as with single sets). */
-const UPSERT_MANY = `INSERT INTO keyv (key, value)
-  SELECT json_extract(e.value, '$[0]'), json_extract(e.value, '$[1]') FROM json_each(?) e WHERE true
-  ON CONFLICT(key) DO UPDATE SET value = excluded.value`;
