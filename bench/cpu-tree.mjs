@@ -7,8 +7,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
-/** The command line of an engine or of the factory: final once seen. */
-const OURS = /packages\/(engine|cli)\//;
 
 /** CPU ms (user + system) of one process and its main thread's nice value, null when it is gone. */
 function procCpu(pid) {
@@ -56,20 +54,27 @@ function cmdline(pid) {
 export function cpuTreeSampler(rootPid, periodMs = 50) {
   if (!existsSync('/proc/stat')) return null;
   const procs = new Map();
+  const ownCmd = cmdline(process.pid); // the root's parent: this process
   const self = [];
   const machine = [];
   const sample = () => {
     const now = Date.now();
-    const pids = [rootPid];
-    for (let i = 0; i < pids.length && i < 64; i++) pids.push(...mainThreadChildren(pids[i]));
-    for (const pid of pids) {
+    // Each process before its children, which are compared with its command line as read now.
+    const tree = [[rootPid, ownCmd]];
+    for (let i = 0; i < tree.length && i < 64; i++) {
+      const [pid, parentCmd] = tree[i];
       const cpu = procCpu(pid);
       if (cpu === null) continue;
-      if (!procs.has(pid)) procs.set(pid, { cmd: '', samples: [] });
+      if (!procs.has(pid)) procs.set(pid, { cmd: '', final: false, samples: [] });
       const proc = procs.get(pid);
-      // Read again until it is one of ours: a child just forked still shows its parent's command line until it execs.
-      if (!OURS.test(proc.cmd)) proc.cmd = cmdline(pid) || proc.cmd;
+      // A child just forked shows its parent's command line until it execs (the factory's engines, `time`'s
+      // factory): read again until it is its own.
+      if (!proc.final) {
+        proc.cmd = cmdline(pid) || proc.cmd;
+        proc.final = proc.cmd !== '' && proc.cmd !== parentCmd;
+      }
       proc.samples.push([now, cpu.ms, cpu.nice]);
+      for (const child of mainThreadChildren(pid)) tree.push([child, proc.cmd]);
     }
     const { user, system } = process.cpuUsage();
     self.push([now, (user + system) / 1000]);
