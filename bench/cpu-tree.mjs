@@ -1,20 +1,19 @@
-// Where the cores went during a run, without touching its processes: samples every 25 ms the CPU time of a process
+// Where the cores went during a run, without touching its processes: samples every 50 ms the CPU time of a process
 // tree (the factory, its engines) from /proc/<pid>/stat, this process's own (the fake server) and the whole
 // machine's from /proc/stat, so a window of the run (e.g. a suite's sending) splits into the run's processes, the
 // fake server and everything else on the machine (other users' work, which slows a shared machine's runs).
 // Linux only: elsewhere `cpuTreeSampler` returns null and the split is left out.
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { childrenOf } from './lib.mjs';
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
-/** CPU ms (user + system) of one process, null when it is gone. */
-function procCpuMs(pid) {
+/** CPU ms (user + system) of one process and its main thread's nice value, null when it is gone. */
+function procCpu(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+    return { ms: (Number(fields[11]) + Number(fields[12])) * TICK_MS, nice: Number(fields[16]) };
   } catch {
     return null;
   }
@@ -27,6 +26,19 @@ function machineBusyMs() {
   return (total - cpu[3] - cpu[4]) * TICK_MS;
 }
 
+/**
+ * The children of `pid` started by its main thread (the factory and `time` start theirs there). Not every thread's
+ * (lib.mjs `childrenOf`): reading ten files per process every sample made the sampler ~4 % of a core, taken from the
+ * fake server's thread, which shares this process.
+ */
+function mainThreadChildren(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
 function cmdline(pid) {
   try {
     return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
@@ -37,25 +49,32 @@ function cmdline(pid) {
 
 /**
  * Starts sampling `rootPid` and its descendants. `stop()` returns the samples: per process its command line and
- * [epoch ms, CPU ms] pairs, and the same pairs for this process and for the machine.
+ * [epoch ms, CPU ms, nice] triples, and [epoch ms, CPU ms] pairs for this process and for the machine.
  */
-export function cpuTreeSampler(rootPid, periodMs = 25) {
+export function cpuTreeSampler(rootPid, periodMs = 50) {
   if (!existsSync('/proc/stat')) return null;
   const procs = new Map();
+  const ownCmd = cmdline(process.pid); // the root's parent: this process
   const self = [];
   const machine = [];
   const sample = () => {
     const now = Date.now();
-    const pids = [rootPid];
-    for (let i = 0; i < pids.length && i < 64; i++) pids.push(...childrenOf(pids[i]));
-    for (const pid of pids) {
-      const ms = procCpuMs(pid);
-      if (ms === null) continue;
-      if (!procs.has(pid)) procs.set(pid, { cmd: '', samples: [] });
+    // Each process before its children, which are compared with its command line as read now.
+    const tree = [[rootPid, ownCmd]];
+    for (let i = 0; i < tree.length && i < 64; i++) {
+      const [pid, parentCmd] = tree[i];
+      const cpu = procCpu(pid);
+      if (cpu === null) continue;
+      if (!procs.has(pid)) procs.set(pid, { cmd: '', final: false, samples: [] });
       const proc = procs.get(pid);
-      // Read again each time: a child just forked still shows its parent's command line until it execs.
-      proc.cmd = cmdline(pid) || proc.cmd;
-      proc.samples.push([now, ms]);
+      // A child just forked shows its parent's command line until it execs (the factory's engines, `time`'s
+      // factory): read again until it is its own.
+      if (!proc.final) {
+        proc.cmd = cmdline(pid) || proc.cmd;
+        proc.final = proc.cmd !== '' && proc.cmd !== parentCmd;
+      }
+      proc.samples.push([now, cpu.ms, cpu.nice]);
+      for (const child of mainThreadChildren(pid)) tree.push([child, proc.cmd]);
     }
     const { user, system } = process.cpuUsage();
     self.push([now, (user + system) / 1000]);
@@ -84,16 +103,35 @@ function between(samples, from, to, { startsAtZero = false } = {}) {
 }
 
 /**
+ * CPU ms a process used in [from, to] at a lower priority than `base` (a suite lowers the engines that do not send
+ * while one does: executor/src/spawn/cpu-priority.ts): each interval between two samples counts at its start's nice.
+ */
+function lowered(samples, from, to, base) {
+  let ms = 0;
+  for (let i = 1; i < samples.length; i++) {
+    const [t0, cpu0, nice0] = samples[i - 1];
+    const [t1, cpu1] = samples[i];
+    if (t0 >= from && t1 <= to && nice0 > base) ms += cpu1 - cpu0;
+  }
+  return ms;
+}
+
+/**
  * The window [from, to] (epoch ms) of a sampled run: capacity (cores × window), and CPU ms of the factory, its
- * engines, the fake server (this process) and the rest of the machine.
+ * engines (and how much of theirs ran lowered, at a nice above the factory's), the fake server (this process) and
+ * the rest of the machine.
  */
 export function cpuInWindow(sampled, from, to) {
   let factory = 0;
   let engines = 0;
+  let enginesLowered = 0;
+  const base = Math.min(...[...sampled.procs.values()].map(({ samples }) => samples[0][2]));
   for (const { cmd, samples } of sampled.procs.values()) {
     const ms = between(samples, from, to, { startsAtZero: true });
-    if (/packages\/engine\//.test(cmd)) engines += ms;
-    else if (/packages\/cli\//.test(cmd) && !cmd.startsWith('/usr/bin/time')) factory += ms;
+    if (/packages\/engine\//.test(cmd)) {
+      engines += ms;
+      enginesLowered += lowered(samples, from, to, base);
+    } else if (/packages\/cli\//.test(cmd) && !cmd.startsWith('/usr/bin/time')) factory += ms;
   }
   const server = between(sampled.self, from, to);
   const machine = between(sampled.machine, from, to);
@@ -101,6 +139,7 @@ export function cpuInWindow(sampled, from, to) {
     capacity: availableParallelism() * (to - from),
     factory,
     engines,
+    enginesLowered,
     server,
     others: Math.max(0, machine - factory - engines - server),
   };

@@ -241,7 +241,16 @@ function cpuLine(suite, bare) {
   const floor = bare
     ? `; the floor loops ${(bare.loops.reduce((s, l) => s + l.loopCpuMs, 0) / requests).toFixed(2)} ms per request`
     : '';
-  return `${sec(c.capacity)} of CPU (${availableParallelism()} cores): engines ${sec(c.engines)} (${(c.engines / requests).toFixed(2)} ms per request${floor}), factory ${sec(c.factory)}, fake server ${sec(c.server)}, other work on the machine ${sec(c.others)}, idle ${sec(idle)}`;
+  return `${sec(c.capacity)} of CPU (${availableParallelism()} cores): engines ${sec(c.engines)} (${(c.engines / requests).toFixed(2)} ms per request${floor}; ${lowNote(c, suite.perEndpoint.length)}), factory ${sec(c.factory)}, fake server ${sec(c.server)}, other work on the machine ${sec(c.others)}, idle ${sec(idle)}`;
+}
+
+/** How much of the engines' CPU ran at a lowered priority (their start-ups, preparations and files, where allowed). */
+function lowNote(c, endpoints) {
+  // An engine is lowered only while another endpoint's engine sends: with one endpoint none ever is.
+  if (c.enginesLowered === 0 && endpoints < 2)
+    return 'none of it lowered: one endpoint, no other engine sent meanwhile';
+  if (c.enginesLowered === 0) return 'none of it lowered: the factory lowers an engine only where it may raise it back';
+  return `${sec(c.enginesLowered)} of it lowered while another engine sent`;
 }
 
 /** The suite's table: its ratio, both measures, and per endpoint where the sending window goes beyond its ideal. */

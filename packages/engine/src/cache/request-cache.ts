@@ -1,10 +1,11 @@
-import { existsSync, renameSync } from 'node:fs';
+import { Buffer } from 'node:buffer';
+import { closeSync, existsSync, openSync, readSync, renameSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import Keyv from 'keyv';
-import { fromDiskFull, UserError } from '@eval-factory/errors';
 import type { CachedResponse, StoredAnswer } from './cached-response.js';
 import { readStoredAnswers, readStoredValues } from './sqlite-rows.js';
+import { type CacheWrites, cacheWrites, cacheWriteError } from './cache-writes.js';
 
 export type { CachedResponse, StoredAnswer } from './cached-response.js';
 
@@ -47,8 +48,13 @@ export const disabledCache: RequestCache = {
 };
 
 /**
- * Opens the SQLite request cache (keyv + @keyv/sqlite), WAL mode and a busy timeout. Only this module knows the
- * store is SQLite: swapping in keyv's Redis or PostgreSQL store changes `openSqliteCache` alone.
+ * Opens the SQLite request cache (keyv + @keyv/sqlite), WAL mode and a busy timeout. keyv's connection reads;
+ * answers are written on a connection of its own with keyv's table and serialiser (cache-writes.ts), and read back
+ * in keyv's row format (sqlite-rows.ts): a store other than SQLite would change those two files and this function.
+ *
+ * A file that is not a SQLite database, or a corrupt one, is moved aside (with its -wal and -shm) and a new one
+ * started; any other failure to open it (a locked file, too many open files, a folder in its place) stops the run
+ * and leaves the file where it is.
  */
 export async function openSqliteCache(
   file: string,
@@ -56,51 +62,74 @@ export async function openSqliteCache(
   warn: (code: string, message: string) => void,
 ): Promise<RequestCache> {
   await mkdir(dirname(file), { recursive: true });
+  let why: string;
   try {
-    return await openStore(file, namespace);
+    if (!foreignHeader(file)) return await openStore(file, namespace);
+    why = 'not a SQLite database';
   } catch (error) {
-    if (!existsSync(file)) throw error;
-    const moved = `${file}.corrupt-${Date.now()}`;
-    renameSync(file, moved);
-    warn(
-      'EF_CACHE_CORRUPT',
-      `cache file ${file} could not be opened (${(error as Error).message}); moved to ${moved} and started a new one`,
-    );
-    return openStore(file, namespace);
+    if (!isCorrupt(error) || !existsSync(file)) throw cacheWriteError(file, error, 'open');
+    why = (error as Error).message;
+  }
+  const moved = `${file}.corrupt-${Date.now()}`;
+  // Its -wal and -shm belong to it: left behind, SQLite would read them as the new file's.
+  for (const suffix of ['', '-wal', '-shm']) if (existsSync(file + suffix)) renameSync(file + suffix, moved + suffix);
+  warn('EF_CACHE_CORRUPT', `cache file ${file} could not be opened (${why}); moved to ${moved} and started a new one`);
+  return openStore(file, namespace).catch((again: unknown) => Promise.reject(cacheWriteError(file, again, 'open')));
+}
+
+const SQLITE_HEADER = Buffer.from('SQLite format 3\0');
+
+/**
+ * Whether `file` holds something other than a SQLite database (an empty or absent file is a new one). Read before
+ * keyv opens it: @keyv/sqlite loses its connection when its first statement fails (SQLITE_NOTADB), and that
+ * connection would hold the file and its -wal open for the rest of the process.
+ */
+function foreignHeader(file: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    return false; // absent, or unreadable: SQLite's own error says why
+  }
+  try {
+    const head = Buffer.alloc(SQLITE_HEADER.length);
+    const read = readSync(fd, head, 0, head.length, 0);
+    return read > 0 && (read < head.length || !head.equals(SQLITE_HEADER));
+  } catch {
+    return false; // a folder: SQLite's own error says why
+  } finally {
+    closeSync(fd);
   }
 }
+
+/** SQLite's own word that the file is not a database, or a damaged one (its primary result code). */
+function isCorrupt(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB';
+}
+
+/** How long a statement waits for another process's write lock before it fails. */
+const BUSY_TIMEOUT_MS = 10_000;
 
 async function openStore(file: string, namespace: string): Promise<RequestCache> {
   // Loaded here, not with the engine: a run with the cache off never needs SQLite's native addon (~7 ms of CPU).
   const { default: KeyvSqlite } = await import('@keyv/sqlite');
-  const store = new KeyvSqlite({ uri: `sqlite://${file}`, busyTimeout: 10_000 });
-  await store.query('PRAGMA journal_mode=WAL');
-  await store.query('PRAGMA synchronous=NORMAL');
-  // A corrupt file fails here rather than half-way through a run.
-  await store.query('SELECT count(*) FROM keyv');
-  // keyv serialises and prefixes the entries of `setMany` itself, then hands them to the store's `setMany` when it
-  // has one. @keyv/sqlite has none (keyv would fall back to one statement per entry); this one writes a batch as
-  // one statement, one transaction.
-  let writeFailure: unknown = null;
-  Object.assign(store, {
-    setMany: async (entries: { key: string; value: unknown }[]) => {
-      try {
-        await store.query(UPSERT_MANY, JSON.stringify(entries.map((e) => [e.key, e.value])));
-      } catch (error) {
-        writeFailure = error; // keyv reports it as `false` per entry; the batch writer throws it (a full disk)
-        throw error;
-      }
-      return entries.map(() => true);
-    },
-  });
-  const keyv = new Keyv<CachedResponse>({ store, namespace });
-  keyv.on('error', () => undefined); // errors surface through the awaited calls below
-  // A write that fails (SQLITE_FULL) stops the run: sending on would pay for answers that cannot be kept.
-  const writes = batchedWrites(async (entries) => {
-    writeFailure = null;
-    const written = await keyv.setMany(entries);
-    if (written.includes(false)) throw cacheWriteError(file, writeFailure);
-  });
+  const store = new KeyvSqlite({ uri: `sqlite://${file}`, busyTimeout: BUSY_TIMEOUT_MS });
+  let keyv: Keyv<CachedResponse>;
+  let writes: CacheWrites;
+  try {
+    await store.query('PRAGMA journal_mode=WAL');
+    await store.query('PRAGMA synchronous=NORMAL');
+    // A corrupt file fails here rather than half-way through a run.
+    await store.query('SELECT count(*) FROM keyv');
+    keyv = new Keyv<CachedResponse>({ store, namespace });
+    keyv.on('error', () => undefined); // errors surface through the awaited calls below
+    writes = cacheWrites(file, keyv, namespace, BUSY_TIMEOUT_MS);
+  } catch (error) {
+    // The connection would hold the file (and its -wal) open for the rest of the process.
+    await store.disconnect().catch(() => undefined);
+    throw error;
+  }
   return {
     stores: true,
     get: async (key) => (await keyv.get(key)) ?? undefined,
@@ -112,7 +141,7 @@ async function openStore(file: string, namespace: string): Promise<RequestCache>
       keys.length === 0 ? [] : ((await readStoredAnswers(store, namespace, keys)) ?? (await keyvGetMany(keyv, keys))),
     set: writes.set,
     close: async () => {
-      await writes.flush();
+      await writes.close();
       await keyv.disconnect();
     },
   };
@@ -124,59 +153,4 @@ async function keyvGetMany(
   keys: readonly string[],
 ): Promise<(CachedResponse | undefined)[]> {
   return ((await keyv.getMany([...keys])) as (CachedResponse | undefined)[]).map((v) => v ?? undefined);
-}
-
-/** A full disk is EF_OUTPUT_WRITE (as everywhere); any other failed write names the cache file. */
-function cacheWriteError(file: string, failure: unknown): unknown {
-  const diskFull = fromDiskFull(failure);
-  if (diskFull !== failure) return diskFull;
-  const why = failure instanceof Error ? failure.message : 'the store refused the write';
-  return new UserError(
-    'EF_CACHE_WRITE',
-    `cannot store answers in the request cache ${file} (${why})`,
-    'Check that the cache file and its folder are writable (config.target.api_endpoint.adapter_config.caching_dir, or the output folder), then re-run the same command: answers already stored are not sent again (docs/errors.md).',
-  );
-}
-
-/** One statement for a whole batch (keyv's table: key, value; the last entry of a key wins, as with single sets). */
-const UPSERT_MANY = `INSERT INTO keyv (key, value)
-  SELECT json_extract(e.value, '$[0]'), json_extract(e.value, '$[1]') FROM json_each(?) e WHERE true
-  ON CONFLICT(key) DO UPDATE SET value = excluded.value`;
-
-/**
- * Cache writes, one batch at a time: the answers that arrive while a batch is being written go into the next one.
- * Each `set` resolves once its own batch is written (an answer is in the cache before its result is reported) and
- * rejects if that batch failed, and
- * at a thousand answers a second the cache costs one statement per batch instead of one per answer (preparing a
- * statement per answer was ~6 % of the engine's CPU).
- */
-function batchedWrites(setMany: (entries: { key: string; value: CachedResponse }[]) => Promise<unknown>): {
-  set(key: string, value: CachedResponse): Promise<void>;
-  flush(): Promise<void>;
-} {
-  let queued: { key: string; value: CachedResponse; done: () => void; failed: (e: unknown) => void }[] = [];
-  let writing: Promise<void> | null = null;
-  const drain = async () => {
-    while (queued.length > 0) {
-      const batch = queued;
-      queued = [];
-      try {
-        await setMany(batch.map(({ key, value }) => ({ key, value })));
-        for (const entry of batch) entry.done();
-      } catch (error) {
-        for (const entry of batch) entry.failed(error);
-      }
-    }
-    writing = null;
-  };
-  return {
-    set: (key, value) =>
-      new Promise<void>((done, failed) => {
-        queued.push({ key, value, done, failed });
-        writing ??= drain();
-      }),
-    flush: async () => {
-      while (writing) await writing;
-    },
-  };
 }

@@ -6,6 +6,11 @@ export interface SqlStore {
   query(sql: string, ...params: unknown[]): Promise<unknown>;
 }
 
+/** A key as keyv stores it in `namespace` (keyv's own `_getKeyPrefix`). */
+export function storedKey(namespace: string, key: string): string {
+  return namespace ? `${namespace}:${key}` : key;
+}
+
 const SELECT_MANY = 'SELECT key, value FROM keyv WHERE key IN (SELECT value FROM json_each(?))';
 
 /**
@@ -21,7 +26,7 @@ export async function readStoredValues<T>(
   namespace: string,
   keys: readonly string[],
 ): Promise<(T | undefined)[] | null> {
-  const stored = keys.map((key) => (namespace ? `${namespace}:${key}` : key));
+  const stored = keys.map((key) => storedKey(namespace, key));
   const rows = (await store.query(SELECT_MANY, JSON.stringify(stored))) as { key: string; value: unknown }[];
   const byKey = new Map<string, unknown>();
   for (const row of rows) byKey.set(row.key, row.value);
@@ -49,7 +54,7 @@ export async function readStoredAnswers(
   namespace: string,
   keys: readonly string[],
 ): Promise<(StoredAnswer | undefined)[] | null> {
-  const stored = keys.map((key) => (namespace ? `${namespace}:${key}` : key));
+  const stored = keys.map((key) => storedKey(namespace, key));
   const rows = (await store.query(SELECT_ANSWERS, JSON.stringify(stored))) as AnswerRow[];
   const byKey = new Map<string, AnswerRow>();
   for (const row of rows) byKey.set(row.key, row);

@@ -1,0 +1,99 @@
+import type Keyv from 'keyv';
+import { fromDiskFull, InternalError, isUserError, UserError } from '@eval-factory/errors';
+import type { CachedResponse } from './cached-response.js';
+import { storedKey } from './sqlite-rows.js';
+import { openSqliteWriter } from './sqlite-writer.js';
+import { type BatchedWrites, batchedWrites } from './batched-writes.js';
+import { keyvSerializer, storedText } from './stored-text.js';
+
+export interface CacheWrites {
+  /** Resolves once the value is durably written. */
+  set(key: string, value: CachedResponse): Promise<void>;
+  /** Waits for the writes given so far and closes the writer; a `set` after it is an internal error. */
+  close(): Promise<void>;
+}
+
+interface OpenWrites {
+  readonly rows: BatchedWrites;
+  close(): Promise<void>;
+}
+
+/**
+ * The cache's writes: each entry as keyv's own `set` writes it (its serialiser, `<namespace>:<key>`), but a batch at
+ * a time, as one statement and one transaction prepared once, on a connection of its own (sqlite-writer.ts), without
+ * keyv's promise per entry. That connection opens on the first `set`: a cache only read (a `--merge-units` unit's, a
+ * resume served from the cache) costs neither its trips to the thread pool nor its open files.
+ */
+export function cacheWrites(file: string, keyv: Keyv<CachedResponse>, namespace: string, busyMs: number): CacheWrites {
+  const keyvText = keyvSerializer(keyv);
+  let opening: Promise<OpenWrites> | null = null;
+  let open: OpenWrites | null = null;
+  let waiting = 0; // sets queued behind the opening, written before any later set to keep their order
+  let closed = false;
+  const opened = (): Promise<OpenWrites> => (opening ??= openWrites(file, busyMs).then((writes) => (open = writes)));
+  return {
+    // Not an async function: its own promise would release each answer a microtask later.
+    set: (key, value) => {
+      if (closed) return Promise.reject(new InternalError(`the request cache ${file} was given an answer after close`));
+      let row: readonly [string, string];
+      try {
+        row = [storedKey(namespace, key), storedText({ value, expires: undefined }, keyvText)];
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      if (open && waiting === 0) return open.rows.set(row);
+      waiting++;
+      return opened().then(
+        (writes) => {
+          waiting--;
+          return writes.rows.set(row);
+        },
+        (error: unknown) => {
+          waiting--;
+          throw error;
+        },
+      );
+    },
+    close: async () => {
+      closed = true;
+      const writes = await opening?.catch(() => null);
+      await writes?.close();
+    },
+  };
+}
+
+async function openWrites(file: string, busyMs: number): Promise<OpenWrites> {
+  const writer = await openSqliteWriter(file, UPSERT_MANY, busyMs).catch((error: unknown) =>
+    Promise.reject(cacheWriteError(file, error)),
+  );
+  // A write that fails (SQLITE_FULL) stops the run: sending on would pay for answers that cannot be kept.
+  const rows = batchedWrites((text) => writer.run(text).catch((error) => Promise.reject(cacheWriteError(file, error))));
+  return {
+    rows,
+    close: async () => {
+      await rows.flush();
+      await writer.close();
+    },
+  };
+}
+
+/**
+ * A full disk is EF_OUTPUT_WRITE (as everywhere); any other failure to store answers, or to open the cache for a
+ * reason other than a corrupt file, is EF_CACHE_WRITE naming the cache file.
+ */
+export function cacheWriteError(file: string, failure: unknown, doing = 'store answers in'): unknown {
+  if (isUserError(failure) || failure instanceof InternalError) return failure;
+  const diskFull = fromDiskFull(failure);
+  if (diskFull !== failure) return diskFull;
+  const why = failure instanceof Error ? failure.message : 'the store refused the write';
+  return new UserError(
+    'EF_CACHE_WRITE',
+    `cannot ${doing} the request cache ${file} (${why})`,
+    'Check that the cache file and its folder are writable (config.target.api_endpoint.adapter_config.caching_dir, or the output folder), then re-run the same command: answers already stored are not sent again (docs/errors.md).',
+  );
+}
+
+/** One statement for a whole batch (keyv's table: key, value; the last entry of a key wins, as with single sets). */
+const UPSERT_MANY = `INSERT INTO keyv (key, value)
+  SELECT json_extract(e.value, '$[0]'), json_extract(e.value, '$[1]') FROM json_each(?) e WHERE true
+  ON CONFLICT(key) DO UPDATE SET value = excluded.value`;
