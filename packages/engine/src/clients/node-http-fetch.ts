@@ -15,6 +15,7 @@ import { urlToHttpOptions } from 'node:url';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { ATTEMPT, Deadlines, Stops, type AttemptLimits } from './attempt-limits.js';
 import { LoadedResponse, ResponseHeaders } from './loaded-response.js';
+import { headerList } from './sent-headers.js';
 
 type Fetch = typeof globalThis.fetch;
 
@@ -55,10 +56,16 @@ export function createNodeFetch(fallback: Fetch = globalThis.fetch): Fetch {
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     return new Promise((resolve, reject) => {
       const transport = protocol === 'https:' ? https : http;
+      const to = target(url);
+      const method = init.method ?? 'GET';
       const req = transport.request({
-        ...target(url),
-        method: init.method ?? 'GET',
-        headers: outgoingHeaders(init.headers, body),
+        protocol: to.protocol,
+        hostname: to.hostname,
+        port: to.port,
+        path: to.path,
+        servername: to.servername,
+        method,
+        headers: outgoingHeaders(to, init.headers, body, method),
         agent: agents[protocol],
       });
       let settled = false;
@@ -117,22 +124,45 @@ export function createNodeFetch(fallback: Fetch = globalThis.fetch): Fetch {
   return nodeFetch as Fetch;
 }
 
+/** Where a request goes, as `node:http` options, and the headers node:http would add for it. */
+interface Target {
+  readonly protocol: string;
+  readonly hostname: string;
+  readonly port: number | undefined;
+  readonly path: string;
+  readonly servername: string | undefined;
+  /** The Host header node:http sends: the host name (in brackets for IPv6), and the port unless the default. */
+  readonly host: string;
+  /** Basic credentials of a URL with a user name or password, as node:http sends them. */
+  readonly authorization: string | null;
+}
+
 /**
  * A URL as `node:http` options, parsed once: a run sends every request to the same URL, and parsing it anew (which
  * `request(url)` does) was a few percent of a request's CPU. Kept for a bounded number of URLs.
  */
-const targets = new Map<string, https.RequestOptions>();
-function target(url: string): https.RequestOptions {
-  let options = targets.get(url);
-  if (options === undefined) {
+const targets = new Map<string, Target>();
+function target(url: string): Target {
+  let found = targets.get(url);
+  if (found === undefined) {
     if (targets.size >= 64) targets.clear();
     const parsed = urlToHttpOptions(new URL(url));
-    // Over plain HTTP no TLS name is sent, yet the agent works one out from the Host header for every request
-    // (~2 % of the engine's CPU while sending) unless it is given; over HTTPS the agent's own choice stands.
-    options = parsed.protocol === 'http:' ? { ...parsed, servername: '' } : parsed;
-    targets.set(url, options);
+    const hostname = parsed.hostname ?? 'localhost';
+    const port = parsed.port === undefined ? undefined : Number(parsed.port);
+    found = {
+      protocol: parsed.protocol ?? 'http:',
+      hostname,
+      port,
+      path: parsed.path ?? '/',
+      // Over plain HTTP no TLS name is sent, yet the agent works one out from the Host header for every request
+      // (~2 % of the engine's CPU while sending) unless it is given; over HTTPS the agent's own choice stands.
+      servername: parsed.protocol === 'http:' ? '' : undefined,
+      host: `${hostname.includes(':') ? `[${hostname}]` : hostname}${port === undefined ? '' : `:${port}`}`,
+      authorization: parsed.auth ? `Basic ${Buffer.from(parsed.auth).toString('base64')}` : null,
+    };
+    targets.set(url, found);
   }
-  return options;
+  return found;
 }
 
 /** A sender's limits as one signal, with the caller's own (the SDK gives none to a call with limits: sdk-client.ts). */
@@ -177,28 +207,27 @@ function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
 }
 
-/**
- * A Headers object as a plain record, read once: the SDK passes the same Headers object on every call to an endpoint
- * (openai-client.ts), and iterating one sorts its names each time.
- */
-const headerRecords = new WeakMap<Headers, Readonly<Record<string, string>>>();
-function headerRecord(headers: RequestInit['headers']): Readonly<Record<string, string>> {
-  const known = headers instanceof Headers ? headerRecords.get(headers) : undefined;
-  if (known !== undefined) return known;
-  const record: Record<string, string> = {};
-  // The SDK passes a Headers object: read as it is rather than copied into a new one.
-  (headers instanceof Headers ? headers : new Headers(headers)).forEach((value, name) => {
-    record[name] = value;
-  });
-  if (headers instanceof Headers) headerRecords.set(headers, record);
-  return record;
-}
+// node:http sends a request of these methods without a body and without a length; any other would go chunked.
+const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT']);
 
-function outgoingHeaders(headers: RequestInit['headers'], body: string | Uint8Array | null): Record<string, string> {
-  const out: Record<string, string> = { ...headerRecord(headers) };
+/**
+ * The request's headers as node:http's list, with what node:http adds to headers given as an object: the body's
+ * length, the Host and a URL's credentials (headers given as a list are sent as they are).
+ */
+function outgoingHeaders(
+  to: Target,
+  headers: RequestInit['headers'],
+  body: string | Uint8Array | null,
+  method: string,
+): string[] {
+  const { pairs, hasHost, hasAuthorization } = headerList(headers);
+  const out = pairs.slice();
   // A known length instead of chunked encoding: some local servers (llama.cpp, older vLLM) reject chunked bodies.
   if (body !== null)
-    out['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+    out.push('content-length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength));
+  else if (!BODYLESS_METHODS.has(method.toUpperCase())) out.push('content-length', '0');
+  if (!hasHost) out.push('Host', to.host);
+  if (to.authorization !== null && !hasAuthorization) out.push('Authorization', to.authorization);
   return out;
 }
 

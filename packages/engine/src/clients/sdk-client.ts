@@ -7,6 +7,7 @@ import OpenAI, { type ClientOptions } from 'openai';
 import { ATTEMPT } from './attempt-limits.js';
 import { ResponseHeaders } from './loaded-response.js';
 import { createNodeFetch } from './node-http-fetch.js';
+import { SentHeaders } from './sent-headers.js';
 
 type Fetch = typeof globalThis.fetch;
 
@@ -73,10 +74,19 @@ export function buildHeadersOnce(client: OpenAI): void {
   sdk.buildHeaders = function (this: OpenAI, args: HeaderArgs) {
     const { options } = args;
     if (options.headers !== undefined) return build.call(this, args);
-    const key = JSON.stringify([args.method, args.retryCount, options.timeout, options.__security, args.bodyHeaders]);
+    // The SDK's debug log shows each request's headers: only a `Headers` shows them (sent-headers.ts).
+    const debug = this.logLevel === 'debug';
+    const key = JSON.stringify([
+      debug,
+      args.method,
+      args.retryCount,
+      options.timeout,
+      options.__security,
+      args.bodyHeaders,
+    ]);
     let headers = built.get(key);
     if (headers === undefined) {
-      headers = build.call(this, args).then(frozen);
+      headers = build.call(this, args).then(debug ? frozen : (h) => new SentHeaders(h) as unknown as Headers);
       built.set(key, headers);
       headers.catch(() => built.delete(key));
     }
