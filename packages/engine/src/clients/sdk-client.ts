@@ -26,6 +26,7 @@ export class SdkClient extends OpenAI {
     this.#fetch = fetch;
     buildHeadersOnce(this);
     buildUrlOnce(this);
+    encodeJsonBodies(this);
   }
 
   override fetchWithTimeout(
@@ -118,6 +119,45 @@ export function buildUrlOnce(client: OpenAI): void {
     }
     return url;
   };
+}
+
+/** What the SDK's (private) `buildBody` is called with and gives, as far as it is read here. */
+type BodyBuilder = (args: { readonly options: { readonly body?: unknown; readonly headers?: unknown } }) => {
+  readonly bodyHeaders: unknown;
+  readonly body: unknown;
+  readonly isStreamingBody: boolean;
+};
+
+/** A JSON body's own header, as the SDK's encoder gives it; one object for every call (the SDK only reads it). */
+const JSON_BODY_HEADERS = Object.freeze({ 'content-type': 'application/json' });
+
+/**
+ * For every call the SDK merges the call's own headers into a new `Headers` (a sender's calls have none) and tests
+ * the body against seven kinds of binary, form and stream bodies, only to end, for the plain object every sender
+ * passes, in its JSON encoder: the body stringified and a content type. Such a body, on a call without headers of
+ * its own, is encoded here as that encoder does; any other goes through the SDK's own steps.
+ */
+export function encodeJsonBodies(client: OpenAI): void {
+  const sdk = client as unknown as { buildBody?: BodyBuilder };
+  const build = sdk.buildBody;
+  // Another SDK version without this method: bodies are built as the SDK does anyway.
+  if (typeof build !== 'function') return;
+  sdk.buildBody = function (this: OpenAI, args) {
+    const { body, headers } = args.options;
+    if (headers !== undefined || !isPlainObject(body)) return build.call(this, args);
+    return { bodyHeaders: JSON_BODY_HEADERS, body: JSON.stringify(body), isStreamingBody: false };
+  };
+}
+
+/** An object literal's kind of object, which the SDK encodes as JSON (not iterable, so not streamed). */
+function isPlainObject(value: unknown): value is object {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.getPrototypeOf(value) === Object.prototype &&
+    !(Symbol.iterator in value) &&
+    !(Symbol.asyncIterator in value)
+  );
 }
 
 /**
