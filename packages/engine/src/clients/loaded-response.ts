@@ -11,8 +11,11 @@
 const utf8 = new TextDecoder();
 const HTTP_WHITESPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
 
-/** A response's headers, read-only, as fetch's `Headers` presents them: case-insensitive, repeats joined by ", ". */
-export class ResponseHeaders {
+/**
+ * A response's headers, read-only, as fetch's `Headers` presents them: case-insensitive, repeats joined by ", ".
+ * Not a `Headers` to `instanceof` (`ResponseHeaders` below is).
+ */
+export class PlainHeaders {
   /**
    * [name, value] by name, as fetch's `Headers` iterates: names lower-cased and sorted, each set-cookie on its own.
    * Kept in order as they are read (a response has a handful), so no map is made and nothing sorted: the SDK
@@ -72,7 +75,7 @@ export class ResponseHeaders {
     for (const [, value] of this.#pairs) yield value;
   }
 
-  forEach(callback: (value: string, name: string, headers: ResponseHeaders) => void, thisArg?: unknown): void {
+  forEach(callback: (value: string, name: string, headers: PlainHeaders) => void, thisArg?: unknown): void {
     for (const [name, value] of this.#pairs) callback.call(thisArg, value, name, this);
   }
 
@@ -118,16 +121,27 @@ function trimHttpWhitespace(value: string): string {
   return value.replace(HTTP_WHITESPACE, '');
 }
 
-// `instanceof Headers` holds, so what tells headers apart that way reads these as headers: the SDK's own debug log
-// (`OPENAI_LOG=debug`) printed `{}` for them. Every method of `Headers` is this class's own (above), so none of
-// undici's, which need a real `Headers`'s internal slots, is ever reached; no `Headers` is constructed.
+/**
+ * Headers that are a `Headers` to `instanceof`, as a fetch response's are (Headers.prototype is on their prototype
+ * chain, in place of PlainHeaders'): what tells headers apart that way reads these as headers, such as the SDK's
+ * debug log (`OPENAI_LOG=debug`), which shows plain ones as `{}`. Every method is PlainHeaders' own, so none of
+ * undici's, which need a real `Headers`'s internal slots, is ever reached; no `Headers` is constructed.
+ */
+export class ResponseHeaders extends PlainHeaders {}
 Object.setPrototypeOf(ResponseHeaders.prototype, Headers.prototype);
+for (const key of Reflect.ownKeys(PlainHeaders.prototype))
+  if (key !== 'constructor')
+    Object.defineProperty(
+      ResponseHeaders.prototype,
+      key,
+      Reflect.getOwnPropertyDescriptor(PlainHeaders.prototype, key) as PropertyDescriptor,
+    );
 
 export class LoadedResponse {
   readonly ok: boolean;
   readonly redirected = false;
   readonly type = 'basic';
-  readonly headers: ResponseHeaders;
+  readonly headers: PlainHeaders;
   #bytes: Uint8Array | null;
   readonly #hasBody: boolean;
   #used = false;
@@ -137,7 +151,7 @@ export class LoadedResponse {
   constructor(
     readonly status: number,
     readonly statusText: string,
-    headers: ResponseHeaders,
+    headers: PlainHeaders,
     bytes: Uint8Array | null,
     readonly url: string,
   ) {

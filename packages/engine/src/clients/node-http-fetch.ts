@@ -14,7 +14,7 @@ import https from 'node:https';
 import { urlToHttpOptions } from 'node:url';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { ATTEMPT, Deadlines, Stops, type AttemptLimits } from './attempt-limits.js';
-import { LoadedResponse, ResponseHeaders } from './loaded-response.js';
+import { LoadedResponse, PlainHeaders, ResponseHeaders } from './loaded-response.js';
 import { headerList } from './sent-headers.js';
 
 type Fetch = typeof globalThis.fetch;
@@ -28,12 +28,23 @@ const DECODERS: Readonly<Record<string, (b: Buffer) => Buffer>> = {
   br: brotliDecompressSync,
 };
 
+/** How `createNodeFetch` answers. */
+export interface NodeFetchOptions {
+  /**
+   * Whether a response's headers may be plain (loaded-response.ts) rather than a `Headers` to `instanceof`, asked
+   * per response: the openai SDK formats every response's headers for its debug log, on or off, and skips plain
+   * ones. Default: never (as fetch).
+   */
+  readonly plainHeaders?: () => boolean;
+}
+
 /**
  * A fetch with its own keep-alive connection pools (idle sockets do not keep the process alive).
  * @example
  * const client = new OpenAI({ baseURL, apiKey, fetch: createNodeFetch() });
  */
-export function createNodeFetch(fallback: Fetch = globalThis.fetch): Fetch {
+export function createNodeFetch(fallback: Fetch = globalThis.fetch, options: NodeFetchOptions = {}): Fetch {
+  const plainHeaders = options.plainHeaders ?? (() => false);
   const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
   const limits = { deadlines: new Deadlines(), stops: new Stops() };
   const nodeFetch = (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
@@ -110,7 +121,7 @@ export function createNodeFetch(fallback: Fetch = globalThis.fetch): Fetch {
           try {
             // One chunk (most answers) is the body as it is, not a copy.
             const raw = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
-            response = toResponse(res, raw, init.method === 'HEAD', url);
+            response = toResponse(res, raw, init.method === 'HEAD', url, plainHeaders());
           } catch (error) {
             fail(error);
             return;
@@ -231,11 +242,11 @@ function outgoingHeaders(
   return out;
 }
 
-function toResponse(res: http.IncomingMessage, raw: Buffer, head: boolean, url: string): Response {
+function toResponse(res: http.IncomingMessage, raw: Buffer, head: boolean, url: string, plain: boolean): Response {
   const status = res.statusCode ?? 0;
   // As fetch's Response constructor: no final status outside 200-599.
   if (status < 200 || status > 599) throw new RangeError(`status ${status} is outside 200-599`);
-  const headers = new ResponseHeaders(res.rawHeaders);
+  const headers = plain ? new PlainHeaders(res.rawHeaders) : new ResponseHeaders(res.rawHeaders);
   // We never ask for compression; a server that compresses anyway is decoded as fetch would.
   const decode = DECODERS[(headers.get('content-encoding') ?? '').toLowerCase()];
   const body = head || NULL_BODY_STATUS.has(status) ? null : decode ? decode(raw) : raw;

@@ -21,8 +21,11 @@ export class SdkClient extends OpenAI {
   readonly #fetch: Fetch;
 
   constructor(options: Omit<ClientOptions, 'fetch'>) {
-    const fetch = createNodeFetch();
+    let client: SdkClient | null = null;
+    // Responses' headers are shown by the SDK's debug log only when they are a `Headers` (loaded-response.ts).
+    const fetch = createNodeFetch(globalThis.fetch, { plainHeaders: () => client?.logLevel !== 'debug' });
     super({ ...options, fetch });
+    client = this;
     this.#fetch = fetch;
     buildHeadersOnce(this);
     buildUrlOnce(this);

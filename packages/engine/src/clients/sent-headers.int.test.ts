@@ -3,9 +3,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import OpenAI from 'openai';
 import { startFakeOpenAIServer, type FakeOpenAIServer } from '@eval-factory/testkit';
-import { ResponseHeaders } from './loaded-response.js';
+import { PlainHeaders, ResponseHeaders } from './loaded-response.js';
 import { createNodeFetch } from './node-http-fetch.js';
-import { buildHeadersOnce } from './sdk-client.js';
+import { buildHeadersOnce, SdkClient } from './sdk-client.js';
 import { SentHeaders } from './sent-headers.js';
 
 const KEY = 'sk-test-sent-headers';
@@ -35,15 +35,15 @@ function client(options: { logLevel?: 'debug'; logger?: OpenAI['logger'] } = {})
   return { c, seen };
 }
 
-/** Who is iterated while `run` runs: each `this` the headers classes' readers are called on. */
-async function iterated(run: () => Promise<void>): Promise<unknown[]> {
-  const readers = [ResponseHeaders.prototype, SentHeaders.prototype].flatMap((proto) =>
+/** What is iterated while `run` runs: each headers object the headers classes' readers are called on, and how. */
+async function iterated(run: () => Promise<void>): Promise<{ on: unknown; reader: PropertyKey }[]> {
+  const readers = [PlainHeaders.prototype, ResponseHeaders.prototype, SentHeaders.prototype].flatMap((proto) =>
     (['entries', 'forEach', Symbol.iterator] as const).map((name) => ({ proto, name, original: proto[name] })),
   );
-  const on: unknown[] = [];
+  const calls: { on: unknown; reader: PropertyKey }[] = [];
   for (const { proto, name, original } of readers)
     (proto as unknown as Record<PropertyKey, unknown>)[name] = function (this: unknown, ...args: unknown[]) {
-      on.push(this);
+      calls.push({ on: this, reader: name });
       return (original as (...a: unknown[]) => unknown).apply(this, args);
     };
   try {
@@ -52,7 +52,7 @@ async function iterated(run: () => Promise<void>): Promise<unknown[]> {
     for (const { proto, name, original } of readers)
       (proto as unknown as Record<PropertyKey, unknown>)[name] = original;
   }
-  return on;
+  return calls;
 }
 
 describe('request headers while the SDK’s debug log is off', () => {
@@ -105,5 +105,28 @@ describe('request headers while the SDK’s debug log is off', () => {
       hop.closeAllConnections();
       await new Promise((resolve) => hop.close(resolve));
     }
+  });
+});
+
+describe('response headers while the SDK’s debug log is off', () => {
+  it('are plain: the SDK reads them (x-request-id) but formats none for a log it does not write', async () => {
+    const c = new SdkClient({ apiKey: KEY, baseURL: server.url, maxRetries: 0 });
+    const calls = await iterated(async () => {
+      for (let i = 0; i < 3; i++)
+        expect((await c.chat.completions.create(body as never)).choices[0].message.content).toBe('B');
+    });
+    // Each response once, for the x-request-id of the SDK's log line; never spread for the details of its log.
+    expect(calls.map(({ on, reader }) => [on instanceof Headers, reader])).toEqual(Array(3).fill([false, 'entries']));
+  });
+
+  it('are a Headers the SDK’s debug log shows, when it is on', async () => {
+    const details: unknown[][] = [];
+    const logger = { debug: (...args: unknown[]) => details.push(args), info() {}, warn() {}, error() {} };
+    const c = new SdkClient({ apiKey: KEY, baseURL: server.url, maxRetries: 0, logLevel: 'debug', logger });
+    await c.chat.completions.create(body as never);
+    const start = details.find((d) => String(d[0]).endsWith('response start')) as unknown[];
+    expect((start[1] as { headers: Record<string, string> }).headers).toMatchObject({
+      'content-type': expect.stringMatching(/^application\/json/),
+    });
   });
 });

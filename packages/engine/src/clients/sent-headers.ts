@@ -4,7 +4,7 @@
  * Host to a copy of the list: node:http then stores no header one by one (a `setHeader` and a [name, value] pair
  * each, for the dozen headers the SDK sends).
  */
-import { ResponseHeaders } from './loaded-response.js';
+import { PlainHeaders } from './loaded-response.js';
 
 /**
  * An endpoint's request headers as the SDK built them once, read-only, while the SDK's debug log is off. Not a
@@ -14,12 +14,12 @@ import { ResponseHeaders } from './loaded-response.js';
  * Iterable as [name, value] pairs like a `Headers`, so `new Headers(…)` and fetch read it whole.
  */
 export class SentHeaders {
-  readonly #headers: ResponseHeaders;
+  readonly #headers: PlainHeaders;
   readonly #list: HeaderList;
 
   constructor(headers: Headers) {
     this.#list = headerListOf(headers);
-    this.#headers = new ResponseHeaders(this.#list.pairs);
+    this.#headers = new PlainHeaders(this.#list.pairs);
   }
 
   /** The headers as node:http sends them (see `HeaderList`). */
