@@ -11,61 +11,21 @@ import { PlainHeaders } from './loaded-response.js';
  * `Headers`, and without fields of its own: the SDK formats every request's headers for that log even when it is
  * off (`formatRequestDetails`, each header copied and its name compared six times: about a tenth of the SDK's
  * allocations per call), and reads an object that is neither a `Headers` nor has fields as no headers at all.
- * Iterable as [name, value] pairs like a `Headers`, so `new Headers(…)` and fetch read it whole.
+ * Read-only and iterable as [name, value] pairs like a `Headers` (PlainHeaders), so `new Headers(…)` and fetch
+ * read it whole.
  */
-export class SentHeaders {
-  readonly #headers: PlainHeaders;
+export class SentHeaders extends PlainHeaders {
   readonly #list: HeaderList;
 
   constructor(headers: Headers) {
-    this.#list = headerListOf(headers);
-    this.#headers = new PlainHeaders(this.#list.pairs);
+    const list = headerListOf(headers);
+    super(list.pairs);
+    this.#list = list;
   }
 
   /** The headers as node:http sends them (see `HeaderList`). */
   list(): HeaderList {
     return this.#list;
-  }
-
-  get(name: string): string | null {
-    return this.#headers.get(name);
-  }
-
-  has(name: string): boolean {
-    return this.#headers.has(name);
-  }
-
-  forEach(callback: (value: string, name: string, headers: SentHeaders) => void, thisArg?: unknown): void {
-    for (const [name, value] of this.#headers.entries()) callback.call(thisArg, value, name, this);
-  }
-
-  entries(): IterableIterator<[string, string]> {
-    return this.#headers.entries();
-  }
-
-  keys(): IterableIterator<string> {
-    return this.#headers.keys();
-  }
-
-  values(): IterableIterator<string> {
-    return this.#headers.values();
-  }
-
-  [Symbol.iterator](): IterableIterator<[string, string]> {
-    return this.#headers.entries();
-  }
-
-  // Shared by every call to the endpoint: an edit would reach every later request.
-  append(): never {
-    throw new TypeError('immutable');
-  }
-
-  set(): never {
-    throw new TypeError('immutable');
-  }
-
-  delete(): never {
-    throw new TypeError('immutable');
   }
 }
 
