@@ -1,4 +1,4 @@
-import { describe, it, expect } from '@jest/globals';
+import { describe, it, expect, jest } from '@jest/globals';
 import type { Instance, PromptSpec, Split } from '@eval-factory/types';
 import { buildAdapterSpec } from './build-adapter-spec.js';
 import { buildRequests, requestPlan } from './build-requests.js';
@@ -144,5 +144,28 @@ describe('requestPlan, output mappings', () => {
     );
     expect(joined.at(0).output_mapping).toEqual({ A: 'x,y' });
     expect(joined.at(1).output_mapping).toEqual({ A: 'x', B: 'y' });
+  });
+
+  it('finds the mapping of a request whose options are those of the one built before it without making a key', () => {
+    const same = (id: string) =>
+      makeInstance(id, 'q', [
+        ['yes', true],
+        ['no', false],
+      ]);
+    const other = makeInstance('o', 'q', [
+      ['no', true],
+      ['yes', false],
+    ]);
+    const plan = requestPlan(MCQ, [same('a'), same('b'), same('c'), other, same('d')], { numTrials: 1 });
+    const stringify = jest.spyOn(JSON, 'stringify');
+    try {
+      const mappings = [0, 1, 2, 3, 4, 0].map((i) => plan.at(i).output_mapping);
+      // A key for the first, for the other options, and for the return to the first (found in the shared map).
+      expect(stringify).toHaveBeenCalledTimes(3);
+      expect(new Set(mappings.filter((m) => m?.A === 'yes')).size).toBe(1);
+      expect(mappings[3]).toEqual({ A: 'no', B: 'yes' });
+    } finally {
+      stringify.mockRestore();
+    }
   });
 });

@@ -129,12 +129,19 @@ export function requestPlan(
   const mappings = new Map<string, Readonly<Record<string, string>>>();
   // Looked up by the option texts (the letters follow from their order), so a request built again for the same
   // instance (a run builds each one 3 times: cache lookup, send, scoring) makes no mapping object to throw away.
+  // The last list found is compared first: requests mostly follow one with the same options, and comparing the
+  // texts makes no key (an array of the texts and its JSON, per request built).
+  let last: { readonly texts: readonly string[]; readonly mapping: Readonly<Record<string, string>> } | null = null;
   const sharedMapping = (instance: Instance) => {
-    const key = JSON.stringify(instance.references.map((r) => r.output.text));
-    const known = mappings.get(key);
-    if (known) return known;
-    const mapping = outputMapping(instance);
-    if (mappings.size < SHARED_MAPPINGS) mappings.set(key, mapping);
+    if (last !== null && sameTexts(instance.references, last.texts)) return last.mapping;
+    const texts = instance.references.map((r) => r.output.text);
+    const key = JSON.stringify(texts);
+    let mapping = mappings.get(key);
+    if (mapping === undefined) {
+      mapping = outputMapping(instance);
+      if (mappings.size < SHARED_MAPPINGS) mappings.set(key, mapping);
+    }
+    last = { texts, mapping };
     return mapping;
   };
   const trials = Array.from({ length: Math.max(0, opts.numTrials) }, (_, trial) => ({
@@ -155,6 +162,12 @@ export function requestPlan(
       return new BuiltRequest(instance, trial, prompt, settings, mcq ? sharedMapping(instance) : undefined, salt);
     },
   };
+}
+
+function sameTexts(references: Instance['references'], texts: readonly string[]): boolean {
+  if (references.length !== texts.length) return false;
+  for (let i = 0; i < texts.length; i++) if (references[i].output.text !== texts[i]) return false;
+  return true;
 }
 
 /** Distinct option lists whose mapping is shared; past it (unique options per question) each request makes its own. */

@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import { LoadedResponse, ResponseHeaders } from './loaded-response.js';
+import { LoadedResponse, PlainHeaders, ResponseHeaders } from './loaded-response.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const respond = (body: string | null, raw: string[] = [], status = 200) =>
@@ -76,6 +76,18 @@ describe('ResponseHeaders', () => {
     expect([...new Headers(headers)]).toEqual([...headers]);
     expect(inspect(headers)).toContain("'x-request-id': 'r1'");
     expect(Object.prototype.toString.call(headers)).toBe('[object Headers]');
+  });
+});
+
+describe('PlainHeaders', () => {
+  it('read as ResponseHeaders do, and are not a Headers to instanceof, nor have fields of their own', () => {
+    const raw = ['Vary', 'a', 'vary', 'b', 'Content-Type', 'application/json'];
+    const plain = new PlainHeaders(raw);
+    const headers = new ResponseHeaders(raw);
+    expect([...plain]).toEqual([...headers]);
+    expect([plain.get('VARY'), plain.has('content-type'), plain.get('x')]).toEqual(['a, b', true, null]);
+    expect([plain instanceof Headers, headers instanceof Headers]).toEqual([false, true]);
+    expect(Object.entries(plain)).toEqual([]);
   });
 });
 

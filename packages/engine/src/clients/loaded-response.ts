@@ -11,61 +11,72 @@
 const utf8 = new TextDecoder();
 const HTTP_WHITESPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
 
-/** A response's headers, read-only, as fetch's `Headers` presents them: case-insensitive, repeats joined by ", ". */
-export class ResponseHeaders {
-  readonly #values = new Map<string, string>();
-  readonly #cookies: string[] = [];
-  /** Sorted once, when first iterated (the SDK looks for x-request-id among every response's entries). */
-  #sorted: [string, string][] | null = null;
+/**
+ * A response's headers, read-only, as fetch's `Headers` presents them: case-insensitive, repeats joined by ", ".
+ * Not a `Headers` to `instanceof` (`ResponseHeaders` below is).
+ */
+export class PlainHeaders {
+  /**
+   * [name, value] by name, as fetch's `Headers` iterates: names lower-cased and sorted, each set-cookie on its own.
+   * Kept in order as they are read (a response has a handful), so no map is made and nothing sorted: the SDK
+   * iterates every response's headers. The pairs are read-only (fetch's are fresh copies): copying them was a tenth
+   * of the SDK's allocations.
+   */
+  readonly #pairs: (readonly [string, string])[] = [];
 
   /** @param raw Node's `rawHeaders`: name, value, name, value… */
   constructor(raw: readonly string[]) {
-    for (let i = 0; i + 1 < raw.length; i += 2) {
-      const name = raw[i].toLowerCase();
-      const value = trimHttpWhitespace(raw[i + 1]);
-      if (name === 'set-cookie') this.#cookies.push(value);
-      const before = this.#values.get(name);
-      this.#values.set(name, before === undefined ? value : `${before}, ${value}`);
-    }
+    for (let i = 0; i + 1 < raw.length; i += 2) this.#add(raw[i].toLowerCase(), trimHttpWhitespace(raw[i + 1]));
   }
 
+  #add(name: string, value: string): void {
+    const pairs = this.#pairs;
+    let at = pairs.length;
+    while (at > 0 && pairs[at - 1][0] > name) at--;
+    const before = pairs[at - 1];
+    if (before !== undefined && before[0] === name && name !== 'set-cookie') {
+      pairs[at - 1] = pair(name, `${before[1]}, ${value}`);
+      return;
+    }
+    const added = pair(name, value);
+    pairs.push(added);
+    for (let i = pairs.length - 1; i > at; i--) pairs[i] = pairs[i - 1];
+    pairs[at] = added;
+  }
+
+  // Indexed loops, not for…of with [name, value]: destructuring a pair walks it with an iterator object per pair.
   get(name: string): string | null {
-    return this.#values.get(String(name).toLowerCase()) ?? null;
+    const key = String(name).toLowerCase();
+    const pairs = this.#pairs;
+    let found: string | null = null;
+    // Only set-cookie repeats here; fetch joins its values too.
+    for (let i = 0; i < pairs.length; i++)
+      if (pairs[i][0] === key) found = found === null ? pairs[i][1] : `${found}, ${pairs[i][1]}`;
+    return found;
   }
 
   has(name: string): boolean {
-    return this.#values.has(String(name).toLowerCase());
+    return this.get(name) !== null;
   }
 
   getSetCookie(): string[] {
-    return [...this.#cookies];
+    return this.#pairs.filter(([n]) => n === 'set-cookie').map(([, value]) => value);
   }
 
-  /**
-   * Sorted by name, each set-cookie on its own, as fetch's `Headers` iterates. The pairs are read-only (fetch's are
-   * fresh copies): the SDK iterates every response's headers twice, and copying them was a tenth of its allocations.
-   */
   entries(): IterableIterator<[string, string]> {
-    if (this.#sorted === null) {
-      this.#sorted = [];
-      for (const name of [...this.#values.keys()].sort()) {
-        if (name === 'set-cookie') for (const cookie of this.#cookies) this.#sorted.push(pair(name, cookie));
-        else this.#sorted.push(pair(name, this.#values.get(name) as string));
-      }
-    }
-    return this.#sorted[Symbol.iterator]();
+    return (this.#pairs as [string, string][])[Symbol.iterator]();
   }
 
   *keys(): IterableIterator<string> {
-    for (const [name] of this.entries()) yield name;
+    for (const [name] of this.#pairs) yield name;
   }
 
   *values(): IterableIterator<string> {
-    for (const [, value] of this.entries()) yield value;
+    for (const [, value] of this.#pairs) yield value;
   }
 
-  forEach(callback: (value: string, name: string, headers: ResponseHeaders) => void, thisArg?: unknown): void {
-    for (const [name, value] of this.entries()) callback.call(thisArg, value, name, this);
+  forEach(callback: (value: string, name: string, headers: PlainHeaders) => void, thisArg?: unknown): void {
+    for (const [name, value] of this.#pairs) callback.call(thisArg, value, name, this);
   }
 
   [Symbol.iterator](): IterableIterator<[string, string]> {
@@ -94,7 +105,7 @@ export class ResponseHeaders {
 
   /** What `console.log` and `util.inspect` show (fetch's Headers print their entries too). */
   [Symbol.for('nodejs.util.inspect.custom')](): Record<string, string> {
-    return Object.fromEntries(this.#values);
+    return Object.fromEntries(this.#pairs.map(([name]) => [name, this.get(name) as string]));
   }
 }
 
@@ -110,16 +121,27 @@ function trimHttpWhitespace(value: string): string {
   return value.replace(HTTP_WHITESPACE, '');
 }
 
-// `instanceof Headers` holds, so what tells headers apart that way reads these as headers: the SDK's own debug log
-// (`OPENAI_LOG=debug`) printed `{}` for them. Every method of `Headers` is this class's own (above), so none of
-// undici's, which need a real `Headers`'s internal slots, is ever reached; no `Headers` is constructed.
+/**
+ * Headers that are a `Headers` to `instanceof`, as a fetch response's are (Headers.prototype is on their prototype
+ * chain, in place of PlainHeaders'): what tells headers apart that way reads these as headers, such as the SDK's
+ * debug log (`OPENAI_LOG=debug`), which shows plain ones as `{}`. Every method is PlainHeaders' own, so none of
+ * undici's, which need a real `Headers`'s internal slots, is ever reached; no `Headers` is constructed.
+ */
+export class ResponseHeaders extends PlainHeaders {}
 Object.setPrototypeOf(ResponseHeaders.prototype, Headers.prototype);
+for (const key of Reflect.ownKeys(PlainHeaders.prototype))
+  if (key !== 'constructor')
+    Object.defineProperty(
+      ResponseHeaders.prototype,
+      key,
+      Reflect.getOwnPropertyDescriptor(PlainHeaders.prototype, key) as PropertyDescriptor,
+    );
 
 export class LoadedResponse {
   readonly ok: boolean;
   readonly redirected = false;
   readonly type = 'basic';
-  readonly headers: ResponseHeaders;
+  readonly headers: PlainHeaders;
   #bytes: Uint8Array | null;
   readonly #hasBody: boolean;
   #used = false;
@@ -129,7 +151,7 @@ export class LoadedResponse {
   constructor(
     readonly status: number,
     readonly statusText: string,
-    headers: ResponseHeaders,
+    headers: PlainHeaders,
     bytes: Uint8Array | null,
     readonly url: string,
   ) {

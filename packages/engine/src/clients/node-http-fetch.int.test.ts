@@ -102,6 +102,22 @@ describe('createNodeFetch', () => {
     expect(seen.map((r) => r.headers.host)).toEqual([origin.slice(7), origin.slice(7)]);
   });
 
+  it('adds what node:http adds: the Host unless given, a URL’s credentials, a zero length for a bodyless POST', async () => {
+    const { origin, seen } = await serve((_req, res) => res.end('x'));
+    const f = createNodeFetch();
+    await f(`${origin}/post`, { method: 'POST' });
+    await f(`${origin}/get`);
+    await f(`http://u%20s:p%40ss@${origin.slice(7)}/auth`);
+    await f(`${origin}/host`, { headers: { Host: 'models.example' } });
+    const h = seen.map((s) => s.headers);
+    expect(h.map((x) => [x['content-length'], x['transfer-encoding'], x.connection])).toEqual([
+      ['0', undefined, 'keep-alive'],
+      ...Array(3).fill([undefined, undefined, 'keep-alive']),
+    ]);
+    expect(h.map((x) => x.host)).toEqual([origin.slice(7), origin.slice(7), origin.slice(7), 'models.example']);
+    expect(h[2].authorization).toBe(`Basic ${Buffer.from('u s:p@ss').toString('base64')}`);
+  });
+
   it('gives a null body for 204 and decodes a gzip body the server sent anyway', async () => {
     const { origin } = await serve((req, res) => {
       if (req.url === '/empty') res.writeHead(204).end();

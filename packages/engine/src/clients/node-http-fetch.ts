@@ -11,10 +11,10 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import { urlToHttpOptions } from 'node:url';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { ATTEMPT, Deadlines, Stops, type AttemptLimits } from './attempt-limits.js';
-import { LoadedResponse, ResponseHeaders } from './loaded-response.js';
+import { LoadedResponse, PlainHeaders, ResponseHeaders } from './loaded-response.js';
+import { outgoingHeaders, target } from './outgoing-request.js';
 
 type Fetch = typeof globalThis.fetch;
 
@@ -27,12 +27,23 @@ const DECODERS: Readonly<Record<string, (b: Buffer) => Buffer>> = {
   br: brotliDecompressSync,
 };
 
+/** How `createNodeFetch` answers. */
+export interface NodeFetchOptions {
+  /**
+   * Whether a response's headers may be plain (loaded-response.ts) rather than a `Headers` to `instanceof`, asked
+   * per response: the openai SDK formats every response's headers for its debug log, on or off, and skips plain
+   * ones. Default: never (as fetch).
+   */
+  readonly plainHeaders?: () => boolean;
+}
+
 /**
  * A fetch with its own keep-alive connection pools (idle sockets do not keep the process alive).
  * @example
  * const client = new OpenAI({ baseURL, apiKey, fetch: createNodeFetch() });
  */
-export function createNodeFetch(fallback: Fetch = globalThis.fetch): Fetch {
+export function createNodeFetch(fallback: Fetch = globalThis.fetch, options: NodeFetchOptions = {}): Fetch {
+  const plainHeaders = options.plainHeaders ?? (() => false);
   const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
   const limits = { deadlines: new Deadlines(), stops: new Stops() };
   const nodeFetch = (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
@@ -55,10 +66,16 @@ export function createNodeFetch(fallback: Fetch = globalThis.fetch): Fetch {
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     return new Promise((resolve, reject) => {
       const transport = protocol === 'https:' ? https : http;
+      const to = target(url);
+      const method = init.method ?? 'GET';
       const req = transport.request({
-        ...target(url),
-        method: init.method ?? 'GET',
-        headers: outgoingHeaders(init.headers, body),
+        protocol: to.protocol,
+        hostname: to.hostname,
+        port: to.port,
+        path: to.path,
+        servername: to.servername,
+        method,
+        headers: outgoingHeaders(to, init.headers, body, method),
         agent: agents[protocol],
       });
       let settled = false;
@@ -103,7 +120,7 @@ export function createNodeFetch(fallback: Fetch = globalThis.fetch): Fetch {
           try {
             // One chunk (most answers) is the body as it is, not a copy.
             const raw = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
-            response = toResponse(res, raw, init.method === 'HEAD', url);
+            response = toResponse(res, raw, init.method === 'HEAD', url, plainHeaders());
           } catch (error) {
             fail(error);
             return;
@@ -115,24 +132,6 @@ export function createNodeFetch(fallback: Fetch = globalThis.fetch): Fetch {
     });
   };
   return nodeFetch as Fetch;
-}
-
-/**
- * A URL as `node:http` options, parsed once: a run sends every request to the same URL, and parsing it anew (which
- * `request(url)` does) was a few percent of a request's CPU. Kept for a bounded number of URLs.
- */
-const targets = new Map<string, https.RequestOptions>();
-function target(url: string): https.RequestOptions {
-  let options = targets.get(url);
-  if (options === undefined) {
-    if (targets.size >= 64) targets.clear();
-    const parsed = urlToHttpOptions(new URL(url));
-    // Over plain HTTP no TLS name is sent, yet the agent works one out from the Host header for every request
-    // (~2 % of the engine's CPU while sending) unless it is given; over HTTPS the agent's own choice stands.
-    options = parsed.protocol === 'http:' ? { ...parsed, servername: '' } : parsed;
-    targets.set(url, options);
-  }
-  return options;
 }
 
 /** A sender's limits as one signal, with the caller's own (the SDK gives none to a call with limits: sdk-client.ts). */
@@ -177,36 +176,11 @@ function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
 }
 
-/**
- * A Headers object as a plain record, read once: the SDK passes the same Headers object on every call to an endpoint
- * (openai-client.ts), and iterating one sorts its names each time.
- */
-const headerRecords = new WeakMap<Headers, Readonly<Record<string, string>>>();
-function headerRecord(headers: RequestInit['headers']): Readonly<Record<string, string>> {
-  const known = headers instanceof Headers ? headerRecords.get(headers) : undefined;
-  if (known !== undefined) return known;
-  const record: Record<string, string> = {};
-  // The SDK passes a Headers object: read as it is rather than copied into a new one.
-  (headers instanceof Headers ? headers : new Headers(headers)).forEach((value, name) => {
-    record[name] = value;
-  });
-  if (headers instanceof Headers) headerRecords.set(headers, record);
-  return record;
-}
-
-function outgoingHeaders(headers: RequestInit['headers'], body: string | Uint8Array | null): Record<string, string> {
-  const out: Record<string, string> = { ...headerRecord(headers) };
-  // A known length instead of chunked encoding: some local servers (llama.cpp, older vLLM) reject chunked bodies.
-  if (body !== null)
-    out['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
-  return out;
-}
-
-function toResponse(res: http.IncomingMessage, raw: Buffer, head: boolean, url: string): Response {
+function toResponse(res: http.IncomingMessage, raw: Buffer, head: boolean, url: string, plain: boolean): Response {
   const status = res.statusCode ?? 0;
   // As fetch's Response constructor: no final status outside 200-599.
   if (status < 200 || status > 599) throw new RangeError(`status ${status} is outside 200-599`);
-  const headers = new ResponseHeaders(res.rawHeaders);
+  const headers = plain ? new PlainHeaders(res.rawHeaders) : new ResponseHeaders(res.rawHeaders);
   // We never ask for compression; a server that compresses anyway is decoded as fetch would.
   const decode = DECODERS[(headers.get('content-encoding') ?? '').toLowerCase()];
   const body = head || NULL_BODY_STATUS.has(status) ? null : decode ? decode(raw) : raw;

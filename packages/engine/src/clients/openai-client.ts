@@ -36,10 +36,19 @@ export function createOpenAISender(deployment: ModelDeployment, apiKey: string |
  * none is left on the run's signal. A stop ends the attempt as the SDK would with the signal (`APIUserAbortError`).
  */
 export function sdkAttempt(client: OpenAI, type: 'chat' | 'completions'): SendAttempt {
+  // A sender's attempts share their timeout and the run's signal: one options object serves them all (the SDK only
+  // reads and copies it, and the fetch only reads the limits).
+  let last: { readonly timeoutMs: number; readonly signal?: AbortSignal; readonly options: object } | null = null;
+  const optionsFor = (timeoutMs: number, signal: AbortSignal | undefined) => {
+    if (last === null || last.timeoutMs !== timeoutMs || last.signal !== signal) {
+      const limits: AttemptLimits = signal ? { timeoutMs, stop: signal } : { timeoutMs };
+      last = { timeoutMs, signal, options: { timeout: timeoutMs, maxRetries: 0, fetchOptions: { [ATTEMPT]: limits } } };
+    }
+    return last.options as never;
+  };
   return async (body, timeoutMs, signal) => {
     if (signal?.aborted) throw new APIUserAbortError();
-    const limits: AttemptLimits = signal ? { timeoutMs, stop: signal } : { timeoutMs };
-    const options = { timeout: timeoutMs, maxRetries: 0, fetchOptions: { [ATTEMPT]: limits } as never };
+    const options = optionsFor(timeoutMs, signal);
     let response: unknown;
     try {
       response =

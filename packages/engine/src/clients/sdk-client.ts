@@ -7,6 +7,7 @@ import OpenAI, { type ClientOptions } from 'openai';
 import { ATTEMPT } from './attempt-limits.js';
 import { ResponseHeaders } from './loaded-response.js';
 import { createNodeFetch } from './node-http-fetch.js';
+import { SentHeaders } from './sent-headers.js';
 
 type Fetch = typeof globalThis.fetch;
 
@@ -20,11 +21,15 @@ export class SdkClient extends OpenAI {
   readonly #fetch: Fetch;
 
   constructor(options: Omit<ClientOptions, 'fetch'>) {
-    const fetch = createNodeFetch();
+    let client: SdkClient | null = null;
+    // Responses' headers are shown by the SDK's debug log only when they are a `Headers` (loaded-response.ts).
+    const fetch = createNodeFetch(globalThis.fetch, { plainHeaders: () => client?.logLevel !== 'debug' });
     super({ ...options, fetch });
+    client = this;
     this.#fetch = fetch;
     buildHeadersOnce(this);
     buildUrlOnce(this);
+    encodeJsonBodies(this);
   }
 
   override fetchWithTimeout(
@@ -73,10 +78,19 @@ export function buildHeadersOnce(client: OpenAI): void {
   sdk.buildHeaders = function (this: OpenAI, args: HeaderArgs) {
     const { options } = args;
     if (options.headers !== undefined) return build.call(this, args);
-    const key = JSON.stringify([args.method, args.retryCount, options.timeout, options.__security, args.bodyHeaders]);
+    // The SDK's debug log shows each request's headers: only a `Headers` shows them (sent-headers.ts).
+    const debug = this.logLevel === 'debug';
+    const key = JSON.stringify([
+      debug,
+      args.method,
+      args.retryCount,
+      options.timeout,
+      options.__security,
+      args.bodyHeaders,
+    ]);
     let headers = built.get(key);
     if (headers === undefined) {
-      headers = build.call(this, args).then(frozen);
+      headers = build.call(this, args).then(debug ? frozen : (h) => new SentHeaders(h) as unknown as Headers);
       built.set(key, headers);
       headers.catch(() => built.delete(key));
     }
@@ -108,6 +122,45 @@ export function buildUrlOnce(client: OpenAI): void {
     }
     return url;
   };
+}
+
+/** What the SDK's (private) `buildBody` is called with and gives, as far as it is read here. */
+type BodyBuilder = (args: { readonly options: { readonly body?: unknown; readonly headers?: unknown } }) => {
+  readonly bodyHeaders: unknown;
+  readonly body: unknown;
+  readonly isStreamingBody: boolean;
+};
+
+/** A JSON body's own header, as the SDK's encoder gives it; one object for every call (the SDK only reads it). */
+const JSON_BODY_HEADERS = Object.freeze({ 'content-type': 'application/json' });
+
+/**
+ * For every call the SDK merges the call's own headers into a new `Headers` (a sender's calls have none) and tests
+ * the body against seven kinds of binary, form and stream bodies, only to end, for the plain object every sender
+ * passes, in its JSON encoder: the body stringified and a content type. Such a body, on a call without headers of
+ * its own, is encoded here as that encoder does; any other goes through the SDK's own steps.
+ */
+export function encodeJsonBodies(client: OpenAI): void {
+  const sdk = client as unknown as { buildBody?: BodyBuilder };
+  const build = sdk.buildBody;
+  // Another SDK version without this method: bodies are built as the SDK does anyway.
+  if (typeof build !== 'function') return;
+  sdk.buildBody = function (this: OpenAI, args) {
+    const { body, headers } = args.options;
+    if (headers !== undefined || !isPlainObject(body)) return build.call(this, args);
+    return { bodyHeaders: JSON_BODY_HEADERS, body: JSON.stringify(body), isStreamingBody: false };
+  };
+}
+
+/** An object literal's kind of object, which the SDK encodes as JSON (not iterable, so not streamed). */
+function isPlainObject(value: unknown): value is object {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.getPrototypeOf(value) === Object.prototype &&
+    !(Symbol.iterator in value) &&
+    !(Symbol.asyncIterator in value)
+  );
 }
 
 /**

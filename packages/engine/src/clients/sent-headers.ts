@@ -1,0 +1,61 @@
+/**
+ * The request headers `createNodeFetch` sends, read once into the name/value list node:http takes as it is. An
+ * endpoint's SDK calls share one headers object (sdk-client.ts), so each call only adds its own content length and
+ * Host to a copy of the list: node:http then stores no header one by one (a `setHeader` and a [name, value] pair
+ * each, for the dozen headers the SDK sends).
+ */
+import { PlainHeaders } from './loaded-response.js';
+
+/**
+ * An endpoint's request headers as the SDK built them once, read-only, while the SDK's debug log is off. Not a
+ * `Headers`, and without fields of its own: the SDK formats every request's headers for that log even when it is
+ * off (`formatRequestDetails`, each header copied and its name compared six times: about a tenth of the SDK's
+ * allocations per call), and reads an object that is neither a `Headers` nor has fields as no headers at all.
+ * Read-only and iterable as [name, value] pairs like a `Headers` (PlainHeaders), so `new Headers(…)` and fetch
+ * read it whole.
+ */
+export class SentHeaders extends PlainHeaders {
+  readonly #list: HeaderList;
+
+  constructor(headers: Headers) {
+    const list = headerListOf(headers);
+    super(list.pairs);
+    this.#list = list;
+  }
+
+  /** The headers as node:http sends them (see `HeaderList`). */
+  list(): HeaderList {
+    return this.#list;
+  }
+}
+
+/** A request's headers as name, value, name, value… (lower-case names, as a `Headers` gives them). */
+export interface HeaderList {
+  readonly pairs: readonly string[];
+  /** Whether the caller set these itself: node:http's own are not added then. */
+  readonly hasHost: boolean;
+  readonly hasAuthorization: boolean;
+}
+
+const lists = new WeakMap<object, HeaderList>();
+
+/**
+ * Any fetch `headers` as a list, read once per object: the SDK passes the same headers object on every call to an
+ * endpoint, and iterating a `Headers` sorts its names each time.
+ */
+export function headerList(headers: RequestInit['headers']): HeaderList {
+  if (headers instanceof SentHeaders) return headers.list();
+  const shared = headers instanceof Headers;
+  const known = shared ? lists.get(headers) : undefined;
+  if (known !== undefined) return known;
+  // The SDK passes a Headers object: read as it is rather than copied into a new one.
+  const list = headerListOf(shared ? headers : new Headers(headers));
+  if (shared) lists.set(headers, list);
+  return list;
+}
+
+function headerListOf(headers: Headers): HeaderList {
+  const pairs: string[] = [];
+  headers.forEach((value, name) => pairs.push(name, value));
+  return { pairs, hasHost: headers.has('host'), hasAuthorization: headers.has('authorization') };
+}
