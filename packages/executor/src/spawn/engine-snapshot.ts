@@ -31,8 +31,20 @@ export function engineNodeArgs(script: string, env: NodeJS.ProcessEnv = process.
   const dir = resolve(dirname(script), '..', 'dist', 'snapshot');
   const why = unusable(dir, script) ?? unsafeOptions(env.NODE_OPTIONS);
   if (why === null) return ['--snapshot-blob', join(dir, 'ef-bench.blob'), resolve(script)];
-  if (env.EF_LOG_LEVEL === 'DEBUG' && why !== NONE) process.stderr.write(`engine: starts from its bundle: ${why}\n`);
+  if (why !== NONE) debugNote(env, `starts from its bundle: ${why}`);
   return [script];
+}
+
+const noted = new Set<string>();
+
+/**
+ * Says at debug level (EF_LOG_LEVEL=DEBUG in `env`, set by `--debug`) why an engine does not use its snapshot: once
+ * per process and reason, since a suite starts many engines for the same reason.
+ */
+export function debugNote(env: NodeJS.ProcessEnv, why: string): void {
+  if (env.EF_LOG_LEVEL !== 'DEBUG' || noted.has(why)) return;
+  noted.add(why);
+  process.stderr.write(`engine: ${why}\n`);
 }
 
 /**
