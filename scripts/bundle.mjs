@@ -194,16 +194,21 @@ async function main() {
       `bundle: packages/${program.pkg}/dist/bundle/${program.name}.js — ${modules} modules → ${files} files, ${(bytes / 1024).toFixed(0)} KiB`,
     );
   }
-  // The engine's start-up snapshot, from the same build (its stamp lists the same packages as the bundle's).
+  // The engine's start-up snapshot, from the same build (its stamp lists the same packages as the bundle's). It is
+  // optional: whatever goes wrong, the build goes on without it and engines start from their bundle.
+  const { bytes, why } = await engineSnapshot().catch((error) => ({ bytes: null, why: error.message }));
+  if (bytes === null) console.log(`bundle: no start-up snapshot for the engine (${why}); it starts from its bundle`);
+  else console.log(`bundle: packages/engine/dist/snapshot/ef-bench.blob — ${(bytes / 1024 / 1024).toFixed(1)} MiB`);
+}
+
+async function engineSnapshot() {
   const { buildEngineSnapshot } = await import('./snapshot.mjs');
   const { buildInfo } = JSON.parse(readFileSync(join(ROOT, 'packages/engine/dist/bundle/stamp.json'), 'utf8'));
-  const { bytes, why } = await buildEngineSnapshot(buildInfo, {
+  return buildEngineSnapshot(buildInfo, {
     external: EXTERNAL,
     // `import.meta.url` as a fixed URL: the snapshot is used only where it was built (scripts/snapshot.mjs).
     plugins: [helpOnlyOnUse(), sourceRewriter((path) => JSON.stringify(pathToFileURL(path).href))],
   });
-  if (bytes === null) console.log(`bundle: no start-up snapshot for the engine (${why}); it starts from its bundle`);
-  else console.log(`bundle: packages/engine/dist/snapshot/ef-bench.blob — ${(bytes / 1024 / 1024).toFixed(1)} MiB`);
 }
 
 if (process.argv[1] && pathToFileURL(resolve(process.argv[1])).href === import.meta.url) await main();

@@ -68,48 +68,34 @@ function gettersModule(load, names) {
   return `let loaded;\nconst load = () => (loaded ??= ${load});\nmodule.exports = {\n${getters.join('\n')}\n};\n`;
 }
 
+/** How long Node may take to build the blob: it writes it once the event loop is empty, which a handle or a timer
+ * left by module-level code would keep from ever happening. */
+const BUILD_TIMEOUT_MS = 120_000;
+
 /**
  * Builds packages/engine/dist/snapshot/: ef-bench.cjs (the script), ef-bench.blob (the snapshot) and meta.json (what
  * the executor checks before it uses the blob), with bundle.mjs's packages kept `external` and its `plugins`
  * (`import.meta.url` and yargs' help); `pkgDir` is another package laid out as the engine's (a test's). Returns the
- * blob's size, or null with the reason when Node could not build it (then there is no blob, and engines start from
- * the bundle as before).
+ * blob's size, or null with the reason when it could not be built (then there is no blob, and engines start from
+ * the bundle as before): it is optional, so nothing here fails the build.
  */
-export async function buildEngineSnapshot(buildInfo, { external, plugins, pkgDir = join(ROOT, 'packages', 'engine') }) {
+export async function buildEngineSnapshot(
+  buildInfo,
+  { external, plugins, pkgDir = join(ROOT, 'packages', 'engine'), timeoutMs = BUILD_TIMEOUT_MS },
+) {
   const outDir = join(pkgDir, 'dist', 'snapshot');
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   const script = join(outDir, 'ef-bench.cjs');
-  await build({
-    entryPoints: [join(pkgDir, 'dist', 'bin.js')],
-    outfile: script,
-    bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    plugins: [loadedOnUse(external), ...plugins],
-    // Strict, as the ES-module bundle is; the prologue in its own scope, so its names cannot meet the bundle's.
-    banner: { js: `"use strict";\n{\n${readFileSync(join(ROOT, 'scripts', 'snapshot-prologue.cjs'), 'utf8')}}\n` },
-    legalComments: 'none',
-    logLevel: 'warning',
-  });
+  try {
+    await bundleScript(pkgDir, script, external, plugins);
+  } catch (error) {
+    // esbuild's first error (a top-level await, for one, has no CommonJS form).
+    const first = error.errors?.[0];
+    return { bytes: null, why: first ? `esbuild: ${first.text}` : String(error.message ?? error) };
+  }
   const blob = join(outDir, 'ef-bench.blob');
-  const made = spawnSync(
-    process.execPath, // Without warnings: Node's (node:module is "not yet fully verified") would open stderr while building.
-    ['--no-warnings', '--snapshot-blob', blob, '--build-snapshot', script],
-    {
-      cwd: outDir,
-      encoding: 'utf8',
-      env: { PATH: process.env.PATH ?? '' },
-    },
-  );
-  const found = made.status === 0 ? readJson(join(outDir, 'snapshot-build.json')) : null;
-  const why =
-    made.status !== 0 || found === null
-      ? (`${made.stderr ?? ''}`.split('\n').find((l) => /Error|error:/.test(l)) ?? `exit ${made.status}`).trim()
-      : found.envRead.length > 0 || found.randomDrawn.length > 0
-        ? `module-level code read ${[...found.envRead.map((v) => `process.env.${v}`), ...found.randomDrawn].join(', ')} while building the snapshot`
-        : null;
+  const { found, why } = writeBlob(script, blob, timeoutMs);
   if (why !== null) {
     rmSync(blob, { force: true });
     return { bytes: null, why };
@@ -129,6 +115,42 @@ export async function buildEngineSnapshot(buildInfo, { external, plugins, pkgDir
   };
   writeFileSync(join(outDir, 'meta.json'), `${JSON.stringify(meta, null, 2)}\n`);
   return { bytes: statSync(blob).size, why: null };
+}
+
+/** The snapshot's script: a CommonJS bundle of the engine's tsc output, the prologue first. */
+async function bundleScript(pkgDir, script, external, plugins) {
+  await build({
+    entryPoints: [join(pkgDir, 'dist', 'bin.js')],
+    outfile: script,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    plugins: [loadedOnUse(external), ...plugins],
+    // Strict, as the ES-module bundle is; the prologue in its own scope, so its names cannot meet the bundle's.
+    banner: { js: `"use strict";\n{\n${readFileSync(join(ROOT, 'scripts', 'snapshot-prologue.cjs'), 'utf8')}}\n` },
+    legalComments: 'none',
+    logLevel: 'silent',
+  });
+}
+
+/** Node builds the blob from `script`; what the prologue found while it ran, or why there is no usable blob. */
+function writeBlob(script, blob, timeoutMs) {
+  const made = spawnSync(
+    process.execPath, // Without warnings: Node's (node:module is "not yet fully verified") would open stderr while building.
+    ['--no-warnings', '--snapshot-blob', blob, '--build-snapshot', script],
+    { cwd: dirname(script), encoding: 'utf8', env: { PATH: process.env.PATH ?? '' }, timeout: timeoutMs },
+  );
+  if (made.error?.code === 'ETIMEDOUT')
+    return { why: `Node took over ${timeoutMs / 1000} s (module-level code left a handle or a timer open?)` };
+  const found = made.status === 0 ? readJson(join(dirname(script), 'snapshot-build.json')) : null;
+  if (found === null)
+    return {
+      why: (`${made.stderr ?? ''}`.split('\n').find((l) => /Error|error:/.test(l)) ?? `exit ${made.status}`).trim(),
+    };
+  const frozen = [...found.envRead.map((v) => `process.env.${v}`), ...found.randomDrawn];
+  if (frozen.length > 0) return { why: `module-level code read ${frozen.join(', ')} while building the snapshot` };
+  return { found, why: null };
 }
 
 function readJson(path) {

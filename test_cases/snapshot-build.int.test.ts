@@ -14,7 +14,7 @@ import { REPO_ROOT, tempDir } from './support.js';
 
 type Build = (
   buildInfo: string[],
-  opts: { external: string[]; plugins: unknown[]; pkgDir: string },
+  opts: { external: string[]; plugins: unknown[]; pkgDir: string; timeoutMs?: number },
 ) => Promise<{ bytes: number | null; why: string | null }>;
 
 /** A package with bin/ef-bench.js and a dist/bin.js of `source` (an ES module, as tsc writes the engine's). */
@@ -28,11 +28,11 @@ function fakeEngine(source: (pkgDir: string) => string): string {
   return pkgDir;
 }
 
-async function build(pkgDir: string) {
+async function build(pkgDir: string, timeoutMs?: number) {
   const { buildEngineSnapshot } = (await import(pathToFileURL(join(REPO_ROOT, 'scripts/snapshot.mjs')).href)) as {
     buildEngineSnapshot: Build;
   };
-  return buildEngineSnapshot([], { external: [], plugins: [], pkgDir });
+  return buildEngineSnapshot([], { external: [], plugins: [], pkgDir, ...(timeoutMs ? { timeoutMs } : {}) });
 }
 
 const MAIN = `import { startupSnapshot } from 'node:v8';
@@ -101,5 +101,22 @@ else main();
     expect(why).toBe('module-level code read process.env.EF_PROBE_AT_LOAD while building the snapshot');
     expect(existsSync(join(pkgDir, 'dist', 'snapshot', 'ef-bench.blob'))).toBe(false);
     expect(existsSync(join(pkgDir, 'dist', 'snapshot', 'meta.json'))).toBe(false);
+  }, 60_000);
+
+  it('leaves no blob, without failing, when the script has no CommonJS form (a top-level await)', async () => {
+    const pkgDir = fakeEngine(() => `const notes = await Promise.resolve('late');\n${MAIN}`);
+    const { bytes, why } = await build(pkgDir);
+    expect(bytes).toBeNull();
+    expect(why).toMatch(/^esbuild: Top-level await is currently not supported with the "cjs" output format/);
+    expect(existsSync(join(pkgDir, 'dist', 'snapshot', 'meta.json'))).toBe(false);
+  }, 60_000);
+
+  it('leaves no blob when module-level code keeps Node from building it (a timer left running)', async () => {
+    const pkgDir = fakeEngine(() => `setInterval(() => {}, 1000);\nconst notes = 'none';\n${MAIN}`);
+    expect(await build(pkgDir, 3_000)).toEqual({
+      bytes: null,
+      why: 'Node took over 3 s (module-level code left a handle or a timer open?)',
+    });
+    expect(existsSync(join(pkgDir, 'dist', 'snapshot', 'ef-bench.blob'))).toBe(false);
   }, 60_000);
 });
