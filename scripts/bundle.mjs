@@ -196,9 +196,9 @@ async function main() {
   }
   // The engine's start-up snapshot, from the same build (its stamp lists the same packages as the bundle's). It is
   // optional: whatever goes wrong, the build goes on without it and engines start from their bundle.
-  const { bytes, why } = await engineSnapshot().catch((error) => ({ bytes: null, why: error.message }));
+  const { bytes, why, blob } = await engineSnapshot().catch((error) => ({ bytes: null, why: error.message }));
   if (bytes === null) console.log(`bundle: no start-up snapshot for the engine (${why}); it starts from its bundle`);
-  else console.log(`bundle: packages/engine/dist/snapshot/ef-bench.blob — ${(bytes / 1024 / 1024).toFixed(1)} MiB`);
+  else console.log(`bundle: ${relative(ROOT, blob)} — ${(bytes / 1024 / 1024).toFixed(1)} MiB`);
 }
 
 async function engineSnapshot() {

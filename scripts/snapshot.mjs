@@ -14,7 +14,16 @@
 // Nothing of the run's process is frozen into the heap: the engine's bin (packages/engine/src/bin.ts) starts its run
 // in the snapshot's main function.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,8 +82,8 @@ function gettersModule(load, names) {
 const BUILD_TIMEOUT_MS = 120_000;
 
 /**
- * Builds packages/engine/dist/snapshot/: ef-bench.cjs (the script), ef-bench.blob (the snapshot) and meta.json (what
- * the executor checks before it uses the blob), with bundle.mjs's packages kept `external` and its `plugins`
+ * Builds packages/engine/dist/snapshot/: ef-bench.cjs (the script), ef-bench-ID.blob (the snapshot) and meta.json
+ * (the blob's name and what the executor checks before it uses it), with bundle.mjs's packages kept `external` and its `plugins`
  * (`import.meta.url` and yargs' help); `pkgDir` is another package laid out as the engine's (a test's). Returns the
  * blob's size, or null with the reason when it could not be built (then there is no blob, and engines start from
  * the bundle as before): it is optional, so nothing here fails the build.
@@ -84,8 +93,7 @@ export async function buildEngineSnapshot(
   { external, plugins, pkgDir = join(ROOT, 'packages', 'engine'), timeoutMs = BUILD_TIMEOUT_MS },
 ) {
   const outDir = join(pkgDir, 'dist', 'snapshot');
-  rmSync(outDir, { recursive: true, force: true });
-  mkdirSync(outDir, { recursive: true });
+  clearOut(outDir);
   const script = join(outDir, 'ef-bench.cjs');
   try {
     await bundleScript(pkgDir, script, external, plugins);
@@ -94,13 +102,17 @@ export async function buildEngineSnapshot(
     const first = error.errors?.[0];
     return { bytes: null, why: first ? `esbuild: ${first.text}` : String(error.message ?? error) };
   }
-  const blob = join(outDir, 'ef-bench.blob');
+  // A name of its own: an engine spawned meanwhile opens the blob the meta.json it read names, whole.
+  const name = `ef-bench-${Date.now().toString(36)}.blob`;
+  const blob = join(outDir, name);
   const { found, why } = writeBlob(script, blob, timeoutMs);
   if (why !== null) {
     rmSync(blob, { force: true });
+    rmSync(join(outDir, 'meta.json'), { force: true });
     return { bytes: null, why };
   }
   const meta = {
+    blob: name,
     node: process.version,
     arch: process.arch,
     execPath: realpathSync(process.execPath),
@@ -113,8 +125,18 @@ export async function buildEngineSnapshot(
         .join('/'),
     ),
   };
-  writeFileSync(join(outDir, 'meta.json'), `${JSON.stringify(meta, null, 2)}\n`);
-  return { bytes: statSync(blob).size, why: null };
+  // Last, and whole (a rename): until then engines use the blob the previous one names, which stays until the next build.
+  writeFileSync(join(outDir, 'meta.json.tmp'), `${JSON.stringify(meta, null, 2)}\n`);
+  renameSync(join(outDir, 'meta.json.tmp'), join(outDir, 'meta.json'));
+  return { bytes: statSync(blob).size, why: null, blob };
+}
+
+/** Removes what the previous builds left in `outDir`, but the blob its meta.json names (an engine may be opening it). */
+function clearOut(outDir) {
+  mkdirSync(outDir, { recursive: true });
+  const kept = readJson(join(outDir, 'meta.json'))?.blob;
+  for (const file of readdirSync(outDir))
+    if (file !== 'meta.json' && file !== kept) rmSync(join(outDir, file), { recursive: true, force: true });
 }
 
 /** The snapshot's script: a CommonJS bundle of the engine's tsc output, the prologue first. */

@@ -1,6 +1,6 @@
 /**
  * When the executor starts an engine bin from its start-up snapshot (engine-snapshot.ts), on a package laid out as
- * the build lays out packages/engine: bin/ef-bench.js, dist/.tsbuildinfo, dist/snapshot/{ef-bench.blob,meta.json}.
+ * the build lays out packages/engine: bin/ef-bench.js, dist/.tsbuildinfo, dist/snapshot/{ef-bench-ID.blob,meta.json}.
  * Anything that would make the blob wrong here (another Node, another place, older code, preloads a snapshot
  * ignores) starts the engine from its bundle instead, and says why only at debug level.
  */
@@ -18,9 +18,10 @@ function engineLayout(meta: Record<string, unknown> = {}) {
   writeFileSync(bin, '');
   const buildInfo = join(pkg, 'dist', '.tsbuildinfo');
   writeFileSync(buildInfo, '{}');
-  const blob = join(pkg, 'dist', 'snapshot', 'ef-bench.blob');
+  const blob = join(pkg, 'dist', 'snapshot', 'ef-bench-1.blob');
   writeFileSync(blob, 'blob');
   const fields = {
+    blob: 'ef-bench-1.blob',
     node: process.version,
     arch: process.arch,
     execPath: realpathSync(process.execPath),

@@ -6,6 +6,8 @@ export const ENGINE_SNAPSHOT_ENV = 'EF_ENGINE_SNAPSHOT';
 
 /** What scripts/snapshot.mjs records beside the blob, about the Node and the bin it was built for. */
 interface SnapshotMeta {
+  /** The blob's file name in the snapshot's folder (each build writes a new one, and meta.json last). */
+  readonly blob: string;
   readonly node: string;
   readonly arch: string;
   readonly execPath: string;
@@ -29,8 +31,9 @@ interface SnapshotMeta {
 export function engineNodeArgs(script: string, env: NodeJS.ProcessEnv = process.env): string[] {
   if (env[ENGINE_SNAPSHOT_ENV] === 'off') return [script];
   const dir = resolve(dirname(script), '..', 'dist', 'snapshot');
-  const why = unusable(dir, script) ?? unsafeOptions(env.NODE_OPTIONS);
-  if (why === null) return ['--snapshot-blob', join(dir, 'ef-bench.blob'), resolve(script)];
+  const found = usableBlob(dir, script);
+  const why = typeof found === 'string' ? found : unsafeOptions(env.NODE_OPTIONS);
+  if (why === null) return ['--snapshot-blob', (found as { blob: string }).blob, resolve(script)];
   if (why !== NONE) debugNote(env, `starts from its bundle: ${why}`);
   return [script];
 }
@@ -84,13 +87,13 @@ function unsafeOptions(options: string | undefined): string | null {
 /** No snapshot beside this script at all (any program other than the engine's bin): nothing to say. */
 const NONE = 'no snapshot';
 
-/** Why the snapshot in `dir` cannot start `script` here, or null when it can. */
-function unusable(dir: string, script: string): string | null {
+/** The blob in `dir` that can start `script` here, or why there is none. */
+function usableBlob(dir: string, script: string): { blob: string } | string {
   let meta: SnapshotMeta;
   let blobMs: number;
   try {
     meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')) as SnapshotMeta;
-    blobMs = statSync(join(dir, 'ef-bench.blob')).mtimeMs;
+    blobMs = statSync(join(dir, meta.blob)).mtimeMs;
   } catch {
     return NONE;
   }
@@ -98,7 +101,9 @@ function unusable(dir: string, script: string): string | null {
   if (meta.node !== process.version || meta.arch !== process.arch || meta.execPath !== realpath(process.execPath))
     return `its snapshot was built by Node ${meta.node} (${meta.execPath}), this is ${process.version} (${process.execPath})`;
   const stale = [...meta.buildInfo, ...(meta.read ?? [])].find((file) => !(mtimeMs(join(dir, file)) <= blobMs));
-  return stale === undefined ? null : `its snapshot is older than ${join(dir, stale)} (run \`npm run build\`)`;
+  return stale === undefined
+    ? { blob: join(dir, meta.blob) }
+    : `its snapshot is older than ${join(dir, stale)} (run \`npm run build\`)`;
 }
 
 function realpath(path: string): string {

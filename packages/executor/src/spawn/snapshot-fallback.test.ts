@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import { spawnNodeScript } from './engine-process.js';
+import { engineNodeArgs } from './engine-snapshot.js';
 
 /** A package laid out as the engine's, whose bin prints its arguments and stdin; `blob(path)` writes the blob. */
 function engineWithBlob(blob: (path: string) => void) {
@@ -24,8 +25,9 @@ if (process.argv.includes('--no-stdin')) say(null);
 else process.stdin.on('data', (c) => (input += c)).on('end', () => say(input));
 `,
   );
-  blob(join(pkg, 'dist', 'snapshot', 'ef-bench.blob'));
+  blob(join(pkg, 'dist', 'snapshot', 'ef-bench-1.blob'));
   const meta = {
+    blob: 'ef-bench-1.blob',
     node: process.version,
     arch: process.arch,
     execPath: realpathSync(process.execPath),
@@ -73,6 +75,7 @@ describe('a start-up snapshot Node refuses', () => {
     '%s: the engine starts again from its bundle, a prestarted one with its command line',
     async (_, blob) => {
       const bin = engineWithBlob(blob);
+      expect(engineNodeArgs(bin, {})[0]).toBe('--snapshot-blob'); // the blob passes every check made before a start
       for (const stdin of ['pipe', 'ignore'] as const) {
         const r = await run(bin, stdin, { EF_LOG_LEVEL: 'DEBUG' });
         expect(r.exit).toEqual({ exitCode: 0, signal: null, notFound: false });
