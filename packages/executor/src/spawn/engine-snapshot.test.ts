@@ -78,8 +78,24 @@ describe('engineNodeArgs', () => {
     expect(engineNodeArgs(engineLayout({ arch: 'other' }).bin, {})).toHaveLength(1);
   });
 
-  it('starts from the bundle when the blob was built for a bin in another place, or is missing', () => {
-    expect(engineNodeArgs(engineLayout({ bin: '/moved/engine/bin/ef-bench.js' }).bin, {})).toHaveLength(1);
+  it('starts from the bundle when the blob was built for a bin in another place (a moved checkout), saying so', () => {
+    const moved = engineLayout({ bin: '/moved/engine/bin/ef-bench.js' }).bin;
+    expect(engineNodeArgs(moved, {})).toEqual([moved]);
+    expect(written).toEqual([]);
+    expect(engineNodeArgs(moved, { EF_LOG_LEVEL: 'DEBUG' })).toEqual([moved]);
+    expect(written.join('')).toMatch(
+      /its snapshot was built for \/moved\/engine\/bin\/ef-bench\.js, not .*npm run build/,
+    );
+  });
+
+  it('says why once per process, not once per engine (a suite starts many)', () => {
+    const { bin, buildInfo } = engineLayout();
+    utimesSync(buildInfo, 3_000, 3_000);
+    for (let i = 0; i < 3; i++) expect(engineNodeArgs(bin, { EF_LOG_LEVEL: 'DEBUG' })).toEqual([bin]);
+    expect(written).toHaveLength(1);
+  });
+
+  it('starts from the bundle when the blob is missing; any other program has nothing to say', () => {
     const { bin, blob } = engineLayout();
     writeFileSync(join(blob, '..', 'meta.json'), '{not json');
     expect(engineNodeArgs(bin, { EF_LOG_LEVEL: 'DEBUG' })).toEqual([bin]);

@@ -97,7 +97,8 @@ function usableBlob(dir: string, script: string): { blob: string } | string {
   } catch {
     return NONE;
   }
-  if (meta.bin !== realpath(script)) return NONE;
+  if (meta.bin !== realpath(script))
+    return `its snapshot was built for ${meta.bin}, not ${realpath(script)} (a moved checkout: run \`npm run build\`)`;
   if (meta.node !== process.version || meta.arch !== process.arch || meta.execPath !== realpath(process.execPath))
     return `its snapshot was built by Node ${meta.node} (${meta.execPath}), this is ${process.version} (${process.execPath})`;
   const stale = [...meta.buildInfo, ...(meta.read ?? [])].find((file) => !(mtimeMs(join(dir, file)) <= blobMs));
