@@ -88,10 +88,12 @@ const BUILD_TIMEOUT_MS = 120_000;
  * blob's size, or null with the reason when it could not be built (then there is no blob, and engines start from
  * the bundle as before): it is optional, so nothing here fails the build.
  */
-export async function buildEngineSnapshot(
-  buildInfo,
-  { external, plugins, pkgDir = join(ROOT, 'packages', 'engine'), timeoutMs = BUILD_TIMEOUT_MS },
-) {
+export async function buildEngineSnapshot({
+  external,
+  plugins,
+  pkgDir = join(ROOT, 'packages', 'engine'),
+  timeoutMs = BUILD_TIMEOUT_MS,
+}) {
   const outDir = join(pkgDir, 'dist', 'snapshot');
   clearOut(outDir);
   const script = join(outDir, 'ef-bench.cjs');
@@ -119,11 +121,6 @@ export async function buildEngineSnapshot(
     bin: realpathSync(join(pkgDir, 'bin', 'ef-bench.js')),
     // The files module-level code read while the snapshot was built (snapshot-prologue.cjs): their content is in it.
     read: found.filesRead.map((file) => relative(outDir, file).split('\\').join('/')),
-    buildInfo: buildInfo.map((file) =>
-      relative(outDir, resolve(pkgDir, 'dist', 'bundle', file))
-        .split('\\')
-        .join('/'),
-    ),
   };
   // Last, and whole (a rename): until then engines use the blob the previous one names, which stays until the next build.
   writeFileSync(join(outDir, 'meta.json.tmp'), `${JSON.stringify(meta, null, 2)}\n`);

@@ -12,10 +12,12 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { REPO_ROOT, tempDir } from './support.js';
 
-type Build = (
-  buildInfo: string[],
-  opts: { external: string[]; plugins: unknown[]; pkgDir: string; timeoutMs?: number },
-) => Promise<{ bytes: number | null; why: string | null; blob?: string }>;
+type Build = (opts: {
+  external: string[];
+  plugins: unknown[];
+  pkgDir: string;
+  timeoutMs?: number;
+}) => Promise<{ bytes: number | null; why: string | null; blob?: string }>;
 
 /** The blobs in the package's snapshot folder. */
 const blobs = (pkgDir: string) => readdirSync(join(pkgDir, 'dist', 'snapshot')).filter((f) => f.endsWith('.blob'));
@@ -35,7 +37,7 @@ async function build(pkgDir: string, timeoutMs?: number) {
   const { buildEngineSnapshot } = (await import(pathToFileURL(join(REPO_ROOT, 'scripts/snapshot.mjs')).href)) as {
     buildEngineSnapshot: Build;
   };
-  return buildEngineSnapshot([], { external: [], plugins: [], pkgDir, ...(timeoutMs ? { timeoutMs } : {}) });
+  return buildEngineSnapshot({ external: [], plugins: [], pkgDir, ...(timeoutMs ? { timeoutMs } : {}) });
 }
 
 const MAIN = `import { startupSnapshot } from 'node:v8';

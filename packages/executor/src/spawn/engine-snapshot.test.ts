@@ -11,13 +11,17 @@ import { afterAll, afterEach, describe, expect, it, jest } from '@jest/globals';
 import { engineNodeArgs } from './engine-snapshot.js';
 
 function engineLayout(meta: Record<string, unknown> = {}) {
-  const pkg = join(realpathSync(mkdtempSync(join(tmpdir(), 'ef-snapshot-'))), 'engine');
-  mkdirSync(join(pkg, 'bin'), { recursive: true });
-  mkdirSync(join(pkg, 'dist', 'snapshot'), { recursive: true });
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'ef-snapshot-')));
+  const pkg = join(root, 'engine');
+  for (const dir of ['bin', 'dist/snapshot', 'dist/bundle']) mkdirSync(join(pkg, dir), { recursive: true });
   const bin = join(pkg, 'bin', 'ef-bench.js');
   writeFileSync(bin, '');
   const buildInfo = join(pkg, 'dist', '.tsbuildinfo');
   writeFileSync(buildInfo, '{}');
+  const installed = join(root, 'node_modules', 'dep'); // a bundled dependency
+  mkdirSync(installed, { recursive: true });
+  const stamp = join(pkg, 'dist', 'bundle', 'stamp.json');
+  writeFileSync(stamp, JSON.stringify({ inputs: ['../.tsbuildinfo', '../../../node_modules/dep'] }));
   const blob = join(pkg, 'dist', 'snapshot', 'ef-bench-1.blob');
   writeFileSync(blob, 'blob');
   const fields = {
@@ -26,13 +30,13 @@ function engineLayout(meta: Record<string, unknown> = {}) {
     arch: process.arch,
     execPath: realpathSync(process.execPath),
     bin,
-    buildInfo: ['../.tsbuildinfo'],
     ...meta,
   };
   writeFileSync(join(pkg, 'dist', 'snapshot', 'meta.json'), JSON.stringify(fields));
-  utimesSync(buildInfo, 1_000, 1_000);
+  for (const file of [buildInfo, installed]) utimesSync(file, 1_000, 1_000);
+  utimesSync(stamp, 1_500, 1_500);
   utimesSync(blob, 2_000, 2_000);
-  return { bin, blob, buildInfo };
+  return { bin, blob, buildInfo, installed, stamp };
 }
 
 describe('engineNodeArgs', () => {
@@ -58,6 +62,16 @@ describe('engineNodeArgs', () => {
     expect(written).toEqual([]);
     expect(engineNodeArgs(bin, { EF_LOG_LEVEL: 'DEBUG' })).toEqual([bin]);
     expect(written.join('')).toMatch(/^engine: starts from its bundle: its snapshot is older than .*\.tsbuildinfo/);
+  });
+
+  it('starts from the bundle after a bundled dependency is updated, or a bundle newer than the blob (one rule with the bins)', () => {
+    const { bin, installed } = engineLayout();
+    utimesSync(installed, 3_000, 3_000); // npm installed another version of the dependency since the build
+    expect(engineNodeArgs(bin, { EF_LOG_LEVEL: 'DEBUG' })).toEqual([bin]);
+    expect(written.join('')).toMatch(/its snapshot is older than .*node_modules\/dep /);
+    const other = engineLayout();
+    utimesSync(other.stamp, 3_000, 3_000); // bundled again, the blob not rewritten
+    expect(engineNodeArgs(other.bin, {})).toEqual([other.bin]);
   });
 
   it('starts from the bundle when a file read while the blob was built has changed since', () => {

@@ -1,5 +1,7 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { staleBundleInput } from '@eval-factory/types/bundle-stamp';
 
 /** Set to `off` to start every engine from its bundle (a comparison, or a snapshot suspected of a fault). */
 export const ENGINE_SNAPSHOT_ENV = 'EF_ENGINE_SNAPSHOT';
@@ -12,9 +14,7 @@ interface SnapshotMeta {
   readonly arch: string;
   readonly execPath: string;
   readonly bin: string;
-  /** tsc build-info files, relative to the snapshot's folder: a newer one means the blob holds older code. */
-  readonly buildInfo: readonly string[];
-  /** Files read while it was built (relative, as buildInfo): a newer one means the blob holds an older content. */
+  /** Files read while it was built, relative to its folder: a newer one means the blob holds an older content. */
   readonly read?: readonly string[];
 }
 
@@ -22,8 +22,8 @@ interface SnapshotMeta {
  * Node's arguments that run the JavaScript bin `script`: `[script]`, or for the engine's bin with a usable start-up
  * snapshot (docs/architecture.md, "Start-up") `['--snapshot-blob', blob, script]`. The blob is used only when it was
  * built for this very bin (its place: the snapshot holds file paths), by this Node binary (Node exits on another's
- * blob), is at least as new as every package it holds (the bundle's stamp rule) and every file read while it was
- * built (the engine's package.json, for its version), and NODE_OPTIONS holds only options known to be safe with it
+ * blob), while the bundle it was built with is fresh (the bins' rule: types' bundle-stamp.ts) and it is at least as
+ * new as the bundle's stamp and every file read while it was built (the engine's package.json, for its version), and NODE_OPTIONS holds only options known to be safe with it
  * (SAFE_OPTIONS); otherwise the engine starts from its bundle as before, and says why only at debug level
  * (EF_LOG_LEVEL=DEBUG, set by `--debug`). `env` is the engine's environment.
  * @example spawn(process.execPath, [...engineNodeArgs(script, env), '--argv-on-stdin'], { env })
@@ -101,10 +101,15 @@ function usableBlob(dir: string, script: string): { blob: string } | string {
     return `its snapshot was built for ${meta.bin}, not ${realpath(script)} (a moved checkout: run \`npm run build\`)`;
   if (meta.node !== process.version || meta.arch !== process.arch || meta.execPath !== realpath(process.execPath))
     return `its snapshot was built by Node ${meta.node} (${meta.execPath}), this is ${process.version} (${process.execPath})`;
-  const stale = [...meta.buildInfo, ...(meta.read ?? [])].find((file) => !(mtimeMs(join(dir, file)) <= blobMs));
+  const bundle = resolve(dir, '..', 'bundle');
+  const stale =
+    staleBundleInput(pathToFileURL(`${bundle}/`)) ??
+    [join(bundle, 'stamp.json'), ...(meta.read ?? []).map((file) => join(dir, file))].find(
+      (file) => !(mtimeMs(file) <= blobMs),
+    );
   return stale === undefined
     ? { blob: join(dir, meta.blob) }
-    : `its snapshot is older than ${join(dir, stale)} (run \`npm run build\`)`;
+    : `its snapshot is older than ${stale} (run \`npm run build\`)`;
 }
 
 function realpath(path: string): string {

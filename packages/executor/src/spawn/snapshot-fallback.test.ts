@@ -4,7 +4,7 @@
  * bundle, with the command line a prestarted engine was given; Node's refusal is said only at debug level.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, jest } from '@jest/globals';
@@ -26,13 +26,15 @@ else process.stdin.on('data', (c) => (input += c)).on('end', () => say(input));
 `,
   );
   blob(join(pkg, 'dist', 'snapshot', 'ef-bench-1.blob'));
+  mkdirSync(join(pkg, 'dist', 'bundle'));
+  writeFileSync(join(pkg, 'dist', 'bundle', 'stamp.json'), JSON.stringify({ inputs: [] }));
+  utimesSync(join(pkg, 'dist', 'bundle', 'stamp.json'), 1_000, 1_000);
   const meta = {
     blob: 'ef-bench-1.blob',
     node: process.version,
     arch: process.arch,
     execPath: realpathSync(process.execPath),
     bin,
-    buildInfo: [],
   };
   writeFileSync(join(pkg, 'dist', 'snapshot', 'meta.json'), JSON.stringify(meta));
   return bin;
