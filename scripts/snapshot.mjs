@@ -30,6 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const PROLOGUE = join(ROOT, 'scripts', 'snapshot-prologue.cjs');
 
 /** The built-ins a Node 20 snapshot can hold (Node's lib/internal/main/mksnapshot.js); any other loads on first use. */
 const SNAPSHOT_BUILTINS = new Set(
@@ -147,7 +148,7 @@ async function bundleScript(pkgDir, script, external, plugins) {
     target: 'node20',
     plugins: [loadedOnUse(external), ...plugins],
     // Strict, as the ES-module bundle is; the prologue in its own scope, so its names cannot meet the bundle's.
-    banner: { js: `"use strict";\n{\n${readFileSync(join(ROOT, 'scripts', 'snapshot-prologue.cjs'), 'utf8')}}\n` },
+    banner: { js: `"use strict";\n{\n${readFileSync(PROLOGUE, 'utf8')}}\n` },
     legalComments: 'none',
     logLevel: 'silent',
   });
@@ -167,9 +168,44 @@ function writeBlob(script, blob, timeoutMs) {
     return {
       why: (`${made.stderr ?? ''}`.split('\n').find((l) => /Error|error:/.test(l)) ?? `exit ${made.status}`).trim(),
     };
-  const frozen = [...found.envRead.map((v) => `process.env.${v}`), ...found.randomDrawn];
+  const frozen = [
+    ...found.envRead.map((v) => (v === '*' ? 'process.env (all of it)' : `process.env.${v}`)),
+    ...found.randomDrawn,
+    ...processReads(readFileSync(script, 'utf8'), found.processRead),
+  ];
   if (frozen.length > 0) return { why: `module-level code read ${frozen.join(', ')} while building the snapshot` };
   return { found, why: null };
+}
+
+/**
+ * Reads of the process by module-level code that are known to be harmless, by what was read and the module that read
+ * it: yargs' platform shim keeps the width of the build's stdout (none: a pipe) as its default for help texts, which
+ * the engine's own help sets from the terminal when it prints.
+ */
+const HARMLESS_READS = [{ what: 'process.stdout', module: /node_modules\/yargs\/lib\/platform-shims\// }];
+
+/**
+ * What module-level code read of the process (snapshot-prologue.cjs's `processRead`: the script's line of each frame),
+ * each named with its module (the path esbuild writes before each module's code), but the HARMLESS_READS and the
+ * reads made by Node's own code (a built-in's, while it loads).
+ */
+function processReads(script, reads) {
+  const lines = script.split('\n');
+  // The banner: "use strict", "{", the prologue, "}".
+  const prologueEnd = readFileSync(PROLOGUE, 'utf8').split('\n').length + 2;
+  const moduleAt = (line) => {
+    for (let i = line - 1; i >= prologueEnd; i--) {
+      const m = /^\/\/ (\S+\.[cm]?[jt]s)$/.exec(lines[i]);
+      if (m) return m[1];
+    }
+    return 'the script';
+  };
+  const named = reads
+    .map(({ what, lines: frames }) => ({ what, line: frames.find((n) => n === 0 || n > prologueEnd) }))
+    .filter((r) => r.line !== undefined && r.line > 0)
+    .map(({ what, line }) => ({ what, module: moduleAt(line) }));
+  const harmful = named.filter((r) => !HARMLESS_READS.some((h) => h.what === r.what && h.module.test(r.module)));
+  return [...new Set(harmful.map((r) => `${r.what} (${r.module})`))];
 }
 
 function readJson(path) {

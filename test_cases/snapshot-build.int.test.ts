@@ -145,4 +145,22 @@ else main();
     expect(blobs(pkgDir).sort()).toEqual([basename(second.blob as string), basename(third.blob as string)].sort());
     expect(readdirSync(join(pkgDir, 'dist', 'snapshot'))).not.toContain('meta.json.tmp');
   }, 60_000);
+
+  it('fails, leaving no blob, when module-level code copies the environment or reads the time, folders or stdio', async () => {
+    const pkgDir = fakeEngine(
+      () => `import { homedir, tmpdir } from 'node:os';
+const env = { ...process.env };
+const notes = [Date.now(), new Date(), process.cwd(), homedir(), tmpdir(), crypto.randomUUID(), process.stdout.columns];
+const later = () => new Date(); // in a function: read when it runs
+${MAIN}`,
+    );
+    const { bytes, why } = await build(pkgDir);
+    expect(bytes).toBeNull();
+    const reads = 'Date.now(), new Date(), process.cwd(), os.homedir(), os.tmpdir(), crypto.randomUUID, process.stdout';
+    const module = /\(\S*engine\/dist\/bin\.js\)/;
+    expect(why).toMatch(/^module-level code read process\.env \(all of it\), /);
+    for (const read of reads.split(', '))
+      expect(why).toMatch(new RegExp(`${read.replace(/[().]/g, '\\$&')} ${module.source}`));
+    expect(blobs(pkgDir)).toEqual([]);
+  }, 60_000);
 });
