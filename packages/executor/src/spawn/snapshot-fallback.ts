@@ -26,80 +26,98 @@ export function withSnapshotFallback(
   again: () => ChildProcess,
   note: (why: string) => void,
 ): Omit<EngineProcess, 'pid'> & { readonly pid: number | undefined } {
-  let child = first;
-  let loaded = false;
-  let killed = false;
-  let inputEnded = false;
-  const held: Buffer[] = [];
-  const sent: Buffer[] = [];
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  // Until the script writes something, Node's own lines may be a refusal: held, not shown.
-  const load = () => {
-    if (loaded) return;
-    loaded = true;
-    sent.length = 0;
-    for (const chunk of held.splice(0)) stderr.write(chunk);
+  return new FallbackProcess(first, again, note);
+}
+
+/** withSnapshotFallback's process: the first one's output, held while it may be a refusal, then the second one's. */
+class FallbackProcess {
+  readonly stdout = new PassThrough();
+  readonly stderr = new PassThrough();
+  readonly stdin: Writable | null;
+  readonly exited: Promise<EngineExit>;
+  private child: ChildProcess;
+  private loaded = false;
+  private killed = false;
+  private inputEnded = false;
+  /** Node's lines while they may be a refusal; what was written to stdin while it may have to be written again. */
+  private readonly held: Buffer[] = [];
+  private readonly sent: Buffer[] = [];
+
+  constructor(
+    first: ChildProcess,
+    private readonly again: () => ChildProcess,
+    private readonly note: (why: string) => void,
+  ) {
+    this.child = first;
+    first.stdout?.on('data', (chunk: Buffer) => {
+      this.load();
+      this.stdout.write(chunk);
+    });
+    first.stderr?.on('data', (chunk: Buffer) => {
+      if (this.loaded || !nodeRefusal(Buffer.concat([...this.held, chunk]).toString('utf8'))) {
+        this.load();
+        this.stderr.write(chunk);
+      } else this.held.push(chunk);
+    });
+    first.stdin?.on('error', () => {}); // a refused process's stdin is closed under its writes
+    this.stdin = first.stdin ? this.input() : null;
+    this.exited = exitOf(first).then((r) => this.settle(r));
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  kill = (signal: NodeJS.Signals): void => {
+    this.killed = true;
+    this.child.kill(signal);
   };
-  first.stdout?.on('data', (chunk: Buffer) => {
-    load();
-    stdout.write(chunk);
-  });
-  first.stderr?.on('data', (chunk: Buffer) => {
-    if (!loaded && nodeRefusal(Buffer.concat([...held, chunk]).toString('utf8'))) held.push(chunk);
-    else {
-      load();
-      stderr.write(chunk);
-    }
-  });
-  const stdin = first.stdin
-    ? new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          if (!loaded) sent.push(chunk);
-          child.stdin?.write(chunk);
-          done();
-        },
-        final(done) {
-          inputEnded = true;
-          child.stdin?.end();
-          done();
-        },
-      })
-    : null;
-  first.stdin?.on('error', () => {}); // a refused process's stdin is closed under its writes
-  const exited = (async () => {
-    const r = await exitOf(first);
-    if (killed || loaded || !refused(r)) {
-      load();
-      stdout.end();
-      stderr.end();
+
+  /** The script has written something: the blob was taken, and Node's held lines were not a refusal. */
+  private load(): void {
+    if (this.loaded) return;
+    this.loaded = true;
+    this.sent.length = 0;
+    for (const chunk of this.held.splice(0)) this.stderr.write(chunk);
+  }
+
+  /** A stdin that writes to the process running now, and keeps what it wrote until the first is known to run. */
+  private input(): Writable {
+    return new Writable({
+      write: (chunk: Buffer, _encoding, done) => {
+        if (!this.loaded) this.sent.push(chunk);
+        this.child.stdin?.write(chunk);
+        done();
+      },
+      final: (done) => {
+        this.inputEnded = true;
+        this.child.stdin?.end();
+        done();
+      },
+    });
+  }
+
+  /** How the first process ended, or the second's exit once it is started from the bundle. */
+  private settle(r: EngineExit): EngineExit | Promise<EngineExit> {
+    if (this.killed || this.loaded || !refused(r)) {
+      this.load();
+      this.stdout.end();
+      this.stderr.end();
       return r;
     }
     // Node's message, when it has one (an abort's names the process: said once per reason, not per process).
-    const words = Buffer.concat(held)
+    const words = Buffer.concat(this.held)
       .toString('utf8')
       .split('\n')
       .find((line) => /^(Cannot open|Failed to load)/.test(line));
     const how = r.exitCode !== null ? `exit ${r.exitCode}` : (r.signal as string);
-    note(`Node refused its start-up snapshot (${words ? `${words}, ` : ''}${how}): started again from its bundle`);
-    child = again();
-    child.stdout?.pipe(stdout);
-    child.stderr?.pipe(stderr);
-    for (const chunk of sent) child.stdin?.write(chunk);
-    if (inputEnded) child.stdin?.end();
+    this.note(`Node refused its start-up snapshot (${words ? `${words}, ` : ''}${how}): started again from its bundle`);
+    const child = this.again();
+    this.child = child;
+    child.stdout?.pipe(this.stdout);
+    child.stderr?.pipe(this.stderr);
+    for (const chunk of this.sent) child.stdin?.write(chunk);
+    if (this.inputEnded) child.stdin?.end();
     return exitOf(child);
-  })();
-  return {
-    get pid() {
-      return child.pid;
-    },
-    stdin,
-    stdout,
-    stderr,
-    kill: (signal) => {
-      killed = true;
-      child.kill(signal);
-    },
-    exited,
-  };
+  }
 }
