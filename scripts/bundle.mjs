@@ -15,8 +15,9 @@
 //   relative look-up (framework.yml, templates, shipped fixtures, the viewer's assets, package.json versions,
 //   createRequire, yargs' locales) resolves from where the code was, not from the bundle.
 // - Native and optional packages stay external (loaded from node_modules at run time).
-// - `stamp.json` lists the tsc build-info files of the packages inside; the bin (packages/<pkg>/bin/*.js) runs the
-//   bundle only while none of them is newer than the stamp, so a `tsc -b` without this step never runs stale code.
+// - `stamp.json` lists the tsc build-info files of the packages inside and the node_modules folders of the
+//   dependencies inside; the bin (packages/<pkg>/bin/*.js) runs the bundle only while none of them is newer than the
+//   stamp, so a `tsc -b` or an `npm install` without this step never runs stale code.
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -102,6 +103,22 @@ function helpOnlyOnUse() {
 }
 
 /**
+ * The folders in node_modules of the dependencies bundled from `inputs` (esbuild's metafile paths). npm installs a
+ * package, new or updated, into a folder it makes then, so a folder newer than the stamp holds code the bundle has
+ * not (packages/types' bundle-stamp.ts). npm's own record (.package-lock.json) would not do: `npm prune` after the
+ * build, as the container image runs, rewrites it without changing a bundled package.
+ */
+function dependencyFolders(inputs) {
+  const folders = new Set();
+  for (const input of inputs) {
+    const path = input.replace(/^[\w-]{2,}:/, ''); // a plugin's namespace (on-first-use:/…/cliui)
+    const m = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(relative(ROOT, resolve(ROOT, path)).split('\\').join('/'));
+    if (m) folders.add(join(ROOT, m[1]));
+  }
+  return [...folders].sort();
+}
+
+/**
  * Bundles one program from tsc's output into `outDir` (default packages/<pkg>/dist/bundle, where its bin looks)
  * and writes the stamp. Returns the metafile's counts.
  * @example await bundleProgram(PROGRAMS[0], '/tmp/x') // → { modules: 499, files: 38, bytes: 1441792 }
@@ -139,9 +156,11 @@ export async function bundleProgram({ pkg, name }, outDir = join(ROOT, 'packages
   const buildInfo = [...packages].sort().map((p) => {
     const file = join(ROOT, 'packages', p, 'dist', '.tsbuildinfo');
     statSync(file); // fails loudly if a package has none
-    return relative(outDir, file).split('\\').join('/');
+    return file;
   });
-  writeFileSync(join(outDir, 'stamp.json'), `${JSON.stringify({ buildInfo }, null, 2)}\n`);
+  const inputs = [...buildInfo, ...dependencyFolders(Object.keys(result.metafile.inputs))];
+  const stamp = { inputs: inputs.map((file) => relative(outDir, file).split('\\').join('/')) };
+  writeFileSync(join(outDir, 'stamp.json'), `${JSON.stringify(stamp, null, 2)}\n`);
   return {
     modules: Object.keys(result.metafile.inputs).length,
     files: Object.keys(result.metafile.outputs).length,
@@ -194,16 +213,20 @@ async function main() {
       `bundle: packages/${program.pkg}/dist/bundle/${program.name}.js — ${modules} modules → ${files} files, ${(bytes / 1024).toFixed(0)} KiB`,
     );
   }
-  // The engine's start-up snapshot, from the same build (its stamp lists the same packages as the bundle's).
+  // The engine's start-up snapshot, from the same build (used while the bundle is fresh and it is newer). It is
+  // optional: whatever goes wrong, the build goes on without it and engines start from their bundle.
+  const { bytes, why, blob } = await engineSnapshot().catch((error) => ({ bytes: null, why: error.message }));
+  if (bytes === null) console.log(`bundle: no start-up snapshot for the engine (${why}); it starts from its bundle`);
+  else console.log(`bundle: ${relative(ROOT, blob)} — ${(bytes / 1024 / 1024).toFixed(1)} MiB`);
+}
+
+async function engineSnapshot() {
   const { buildEngineSnapshot } = await import('./snapshot.mjs');
-  const { buildInfo } = JSON.parse(readFileSync(join(ROOT, 'packages/engine/dist/bundle/stamp.json'), 'utf8'));
-  const { bytes, why } = await buildEngineSnapshot(buildInfo, {
+  return buildEngineSnapshot({
     external: EXTERNAL,
     // `import.meta.url` as a fixed URL: the snapshot is used only where it was built (scripts/snapshot.mjs).
     plugins: [helpOnlyOnUse(), sourceRewriter((path) => JSON.stringify(pathToFileURL(path).href))],
   });
-  if (bytes === null) console.log(`bundle: no start-up snapshot for the engine (${why}); it starts from its bundle`);
-  else console.log(`bundle: packages/engine/dist/snapshot/ef-bench.blob — ${(bytes / 1024 / 1024).toFixed(1)} MiB`);
 }
 
 if (process.argv[1] && pathToFileURL(resolve(process.argv[1])).href === import.meta.url) await main();

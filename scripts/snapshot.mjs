@@ -14,13 +14,23 @@
 // Nothing of the run's process is frozen into the heap: the engine's bin (packages/engine/src/bin.ts) starts its run
 // in the snapshot's main function.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const PROLOGUE = join(ROOT, 'scripts', 'snapshot-prologue.cjs');
 
 /** The built-ins a Node 20 snapshot can hold (Node's lib/internal/main/mksnapshot.js); any other loads on first use. */
 const SNAPSHOT_BUILTINS = new Set(
@@ -68,18 +78,67 @@ function gettersModule(load, names) {
   return `let loaded;\nconst load = () => (loaded ??= ${load});\nmodule.exports = {\n${getters.join('\n')}\n};\n`;
 }
 
+/** How long Node may take to build the blob: it writes it once the event loop is empty, which a handle or a timer
+ * left by module-level code would keep from ever happening. */
+const BUILD_TIMEOUT_MS = 120_000;
+
 /**
- * Builds packages/engine/dist/snapshot/: ef-bench.cjs (the script), ef-bench.blob (the snapshot) and meta.json (what
- * the executor checks before it uses the blob), with bundle.mjs's packages kept `external` and its `plugins`
+ * Builds packages/engine/dist/snapshot/: ef-bench.cjs (the script), ef-bench-ID.blob (the snapshot) and meta.json
+ * (the blob's name and what the executor checks before it uses it), with bundle.mjs's packages kept `external` and its `plugins`
  * (`import.meta.url` and yargs' help); `pkgDir` is another package laid out as the engine's (a test's). Returns the
- * blob's size, or null with the reason when Node could not build it (then there is no blob, and engines start from
- * the bundle as before).
+ * blob's size, or null with the reason when it could not be built (then there is no blob, and engines start from
+ * the bundle as before): it is optional, so nothing here fails the build.
  */
-export async function buildEngineSnapshot(buildInfo, { external, plugins, pkgDir = join(ROOT, 'packages', 'engine') }) {
+export async function buildEngineSnapshot({
+  external,
+  plugins,
+  pkgDir = join(ROOT, 'packages', 'engine'),
+  timeoutMs = BUILD_TIMEOUT_MS,
+}) {
   const outDir = join(pkgDir, 'dist', 'snapshot');
-  rmSync(outDir, { recursive: true, force: true });
-  mkdirSync(outDir, { recursive: true });
+  clearOut(outDir);
   const script = join(outDir, 'ef-bench.cjs');
+  try {
+    await bundleScript(pkgDir, script, external, plugins);
+  } catch (error) {
+    // esbuild's first error (a top-level await, for one, has no CommonJS form).
+    const first = error.errors?.[0];
+    return { bytes: null, why: first ? `esbuild: ${first.text}` : String(error.message ?? error) };
+  }
+  // A name of its own: an engine spawned meanwhile opens the blob the meta.json it read names, whole.
+  const name = `ef-bench-${Date.now().toString(36)}.blob`;
+  const blob = join(outDir, name);
+  const { found, why } = writeBlob(script, blob, timeoutMs);
+  if (why !== null) {
+    rmSync(blob, { force: true });
+    rmSync(join(outDir, 'meta.json'), { force: true });
+    return { bytes: null, why };
+  }
+  const meta = {
+    blob: name,
+    node: process.version,
+    arch: process.arch,
+    execPath: realpathSync(process.execPath),
+    bin: realpathSync(join(pkgDir, 'bin', 'ef-bench.js')),
+    // The files module-level code read while the snapshot was built (snapshot-prologue.cjs): their content is in it.
+    read: found.filesRead.map((file) => relative(outDir, file).split('\\').join('/')),
+  };
+  // Last, and whole (a rename): until then engines use the blob the previous one names, which stays until the next build.
+  writeFileSync(join(outDir, 'meta.json.tmp'), `${JSON.stringify(meta, null, 2)}\n`);
+  renameSync(join(outDir, 'meta.json.tmp'), join(outDir, 'meta.json'));
+  return { bytes: statSync(blob).size, why: null, blob };
+}
+
+/** Removes what the previous builds left in `outDir`, but the blob its meta.json names (an engine may be opening it). */
+function clearOut(outDir) {
+  mkdirSync(outDir, { recursive: true });
+  const kept = readJson(join(outDir, 'meta.json'))?.blob;
+  for (const file of readdirSync(outDir))
+    if (file !== 'meta.json' && file !== kept) rmSync(join(outDir, file), { recursive: true, force: true });
+}
+
+/** The snapshot's script: a CommonJS bundle of the engine's tsc output, the prologue first. */
+async function bundleScript(pkgDir, script, external, plugins) {
   await build({
     entryPoints: [join(pkgDir, 'dist', 'bin.js')],
     outfile: script,
@@ -89,46 +148,64 @@ export async function buildEngineSnapshot(buildInfo, { external, plugins, pkgDir
     target: 'node20',
     plugins: [loadedOnUse(external), ...plugins],
     // Strict, as the ES-module bundle is; the prologue in its own scope, so its names cannot meet the bundle's.
-    banner: { js: `"use strict";\n{\n${readFileSync(join(ROOT, 'scripts', 'snapshot-prologue.cjs'), 'utf8')}}\n` },
+    banner: { js: `"use strict";\n{\n${readFileSync(PROLOGUE, 'utf8')}}\n` },
     legalComments: 'none',
-    logLevel: 'warning',
+    logLevel: 'silent',
   });
-  const blob = join(outDir, 'ef-bench.blob');
+}
+
+/** Node builds the blob from `script`; what the prologue found while it ran, or why there is no usable blob. */
+function writeBlob(script, blob, timeoutMs) {
   const made = spawnSync(
     process.execPath, // Without warnings: Node's (node:module is "not yet fully verified") would open stderr while building.
     ['--no-warnings', '--snapshot-blob', blob, '--build-snapshot', script],
-    {
-      cwd: outDir,
-      encoding: 'utf8',
-      env: { PATH: process.env.PATH ?? '' },
-    },
+    { cwd: dirname(script), encoding: 'utf8', env: { PATH: process.env.PATH ?? '' }, timeout: timeoutMs },
   );
-  const found = made.status === 0 ? readJson(join(outDir, 'snapshot-build.json')) : null;
-  const why =
-    made.status !== 0 || found === null
-      ? (`${made.stderr ?? ''}`.split('\n').find((l) => /Error|error:/.test(l)) ?? `exit ${made.status}`).trim()
-      : found.envRead.length > 0 || found.randomDrawn.length > 0
-        ? `module-level code read ${[...found.envRead.map((v) => `process.env.${v}`), ...found.randomDrawn].join(', ')} while building the snapshot`
-        : null;
-  if (why !== null) {
-    rmSync(blob, { force: true });
-    return { bytes: null, why };
-  }
-  const meta = {
-    node: process.version,
-    arch: process.arch,
-    execPath: realpathSync(process.execPath),
-    bin: realpathSync(join(pkgDir, 'bin', 'ef-bench.js')),
-    // The files module-level code read while the snapshot was built (snapshot-prologue.cjs): their content is in it.
-    read: found.filesRead.map((file) => relative(outDir, file).split('\\').join('/')),
-    buildInfo: buildInfo.map((file) =>
-      relative(outDir, resolve(pkgDir, 'dist', 'bundle', file))
-        .split('\\')
-        .join('/'),
-    ),
+  if (made.error?.code === 'ETIMEDOUT')
+    return { why: `Node took over ${timeoutMs / 1000} s (module-level code left a handle or a timer open?)` };
+  const found = made.status === 0 ? readJson(join(dirname(script), 'snapshot-build.json')) : null;
+  if (found === null)
+    return {
+      why: (`${made.stderr ?? ''}`.split('\n').find((l) => /Error|error:/.test(l)) ?? `exit ${made.status}`).trim(),
+    };
+  const frozen = [
+    ...found.envRead.map((v) => (v === '*' ? 'process.env (all of it)' : `process.env.${v}`)),
+    ...found.randomDrawn,
+    ...processReads(readFileSync(script, 'utf8'), found.processRead),
+  ];
+  if (frozen.length > 0) return { why: `module-level code read ${frozen.join(', ')} while building the snapshot` };
+  return { found, why: null };
+}
+
+/**
+ * Reads of the process by module-level code that are known to be harmless, by what was read and the module that read
+ * it: yargs' platform shim keeps the width of the build's stdout (none: a pipe) as its default for help texts, which
+ * the engine's own help sets from the terminal when it prints.
+ */
+const HARMLESS_READS = [{ what: 'process.stdout', module: /node_modules\/yargs\/lib\/platform-shims\// }];
+
+/**
+ * What module-level code read of the process (snapshot-prologue.cjs's `processRead`: the script's line of each frame),
+ * each named with its module (the path esbuild writes before each module's code), but the HARMLESS_READS and the
+ * reads made by Node's own code (a built-in's, while it loads).
+ */
+function processReads(script, reads) {
+  const lines = script.split('\n');
+  // The banner: "use strict", "{", the prologue, "}".
+  const prologueEnd = readFileSync(PROLOGUE, 'utf8').split('\n').length + 2;
+  const moduleAt = (line) => {
+    for (let i = line - 1; i >= prologueEnd; i--) {
+      const m = /^\/\/ (\S+\.[cm]?[jt]s)$/.exec(lines[i]);
+      if (m) return m[1];
+    }
+    return 'the script';
   };
-  writeFileSync(join(outDir, 'meta.json'), `${JSON.stringify(meta, null, 2)}\n`);
-  return { bytes: statSync(blob).size, why: null };
+  const named = reads
+    .map(({ what, lines: frames }) => ({ what, line: frames.find((n) => n === 0 || n > prologueEnd) }))
+    .filter((r) => r.line !== undefined && r.line > 0)
+    .map(({ what, line }) => ({ what, module: moduleAt(line) }));
+  const harmful = named.filter((r) => !HARMLESS_READS.some((h) => h.what === r.what && h.module.test(r.module)));
+  return [...new Set(harmful.map((r) => `${r.what} (${r.module})`))];
 }
 
 function readJson(path) {

@@ -4,7 +4,7 @@
  * answers `ls` exactly as tsc's output does while reading a handful of files instead of ~50 modules.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
@@ -15,9 +15,13 @@ interface Bundler {
   bundleProgram(program: { pkg: string; name: string }, outDir: string): Promise<{ modules: number; files: number }>;
 }
 
-/** A package laid out like packages/<pkg>: the committed bin, a dist/bin.js and a dist/bundle entry that say who ran. */
-function fakePackage(bin: string, name: string): { dir: string; buildInfo: string; stamp: string } {
-  const dir = join(tempDir('ef-bundle-bin-'), 'packages', 'pkg');
+/**
+ * A checkout laid out like this one, with one package (packages/<pkg>): the committed bin, a dist/bin.js and a
+ * dist/bundle entry that say who ran; its node_modules links the repository's packages and has a bundled dependency.
+ */
+function fakePackage(bin: string, name: string) {
+  const root = tempDir('ef-bundle-bin-');
+  const dir = join(root, 'packages', 'pkg');
   mkdirSync(join(dir, 'bin'), { recursive: true });
   mkdirSync(join(dir, 'dist', 'bundle'), { recursive: true });
   copyFileSync(join(REPO_ROOT, bin), join(dir, 'bin', `${name}.js`));
@@ -25,9 +29,13 @@ function fakePackage(bin: string, name: string): { dir: string; buildInfo: strin
   writeFileSync(join(dir, 'dist', 'bundle', `${name}.js`), "console.log('bundle');\n");
   const buildInfo = join(dir, 'dist', '.tsbuildinfo');
   writeFileSync(buildInfo, '{}');
+  mkdirSync(join(root, 'node_modules'));
+  symlinkSync(join(REPO_ROOT, 'node_modules', '@eval-factory'), join(root, 'node_modules', '@eval-factory'));
+  const installed = join(root, 'node_modules', 'dep'); // a bundled dependency
+  mkdirSync(installed);
   const stamp = join(dir, 'dist', 'bundle', 'stamp.json');
-  writeFileSync(stamp, JSON.stringify({ buildInfo: ['../.tsbuildinfo'] }));
-  return { dir, buildInfo, stamp };
+  writeFileSync(stamp, JSON.stringify({ inputs: ['../.tsbuildinfo', '../../../../node_modules/dep'] }));
+  return { dir, buildInfo, installed, stamp };
 }
 
 const CLI_BIN = join(REPO_ROOT, 'packages/cli/bin/eval-factory.js');
@@ -40,15 +48,20 @@ describe('bundled programs', () => {
     ['packages/cli/bin/eval-factory.js', 'eval-factory'],
     ['packages/engine/bin/ef-bench.js', 'ef-bench'],
   ])('%s runs the bundle while it is fresh, tsc output otherwise', (bin, name) => {
-    const { dir, buildInfo, stamp } = fakePackage(bin, name);
+    const { dir, buildInfo, installed, stamp } = fakePackage(bin, name);
     const binFile = join(dir, 'bin', `${name}.js`);
     const at = (file: string, seconds: number) => utimesSync(file, seconds, seconds);
     at(buildInfo, 1_000);
+    at(installed, 1_000);
     at(stamp, 2_000);
     expect(run(binFile).stdout).toBe('bundle\n');
     at(buildInfo, 3_000); // a `tsc -b` after the bundle
     expect(run(binFile).stdout).toBe('dist\n');
     at(stamp, 3_000);
+    expect(run(binFile).stdout).toBe('bundle\n');
+    at(installed, 4_000); // npm installed another version of the dependency after the bundle
+    expect(run(binFile).stdout).toBe('dist\n');
+    at(stamp, 4_000);
     expect(run(binFile).stdout).toBe('bundle\n');
     writeFileSync(stamp, '{not json');
     expect(run(binFile).stdout).toBe('dist\n');

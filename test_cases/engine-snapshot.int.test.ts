@@ -13,7 +13,8 @@ import { engineNodeArgs } from '@eval-factory/executor';
 import { fixture, REPO_ROOT, runCli, tempDir, writeRunConfig } from './support.js';
 
 const BIN = join(REPO_ROOT, 'packages/engine/bin/ef-bench.js');
-const BLOB = join(REPO_ROOT, 'packages/engine/dist/snapshot/ef-bench.blob');
+const SNAPSHOT = join(REPO_ROOT, 'packages/engine/dist/snapshot');
+const BLOB = join(SNAPSHOT, JSON.parse(readFileSync(join(SNAPSHOT, 'meta.json'), 'utf8')).blob);
 
 /** A preload (`NODE_OPTIONS=--require`) that writes each process's Node flags and random draws into `dir`. */
 function probe(dir: string): string {

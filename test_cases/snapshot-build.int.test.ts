@@ -6,16 +6,21 @@
  * `Headers` (which a Node 20 snapshot cannot hold) is linked to the started process's own.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { REPO_ROOT, tempDir } from './support.js';
 
-type Build = (
-  buildInfo: string[],
-  opts: { external: string[]; plugins: unknown[]; pkgDir: string },
-) => Promise<{ bytes: number | null; why: string | null }>;
+type Build = (opts: {
+  external: string[];
+  plugins: unknown[];
+  pkgDir: string;
+  timeoutMs?: number;
+}) => Promise<{ bytes: number | null; why: string | null; blob?: string }>;
+
+/** The blobs in the package's snapshot folder. */
+const blobs = (pkgDir: string) => readdirSync(join(pkgDir, 'dist', 'snapshot')).filter((f) => f.endsWith('.blob'));
 
 /** A package with bin/ef-bench.js and a dist/bin.js of `source` (an ES module, as tsc writes the engine's). */
 function fakeEngine(source: (pkgDir: string) => string): string {
@@ -28,11 +33,11 @@ function fakeEngine(source: (pkgDir: string) => string): string {
   return pkgDir;
 }
 
-async function build(pkgDir: string) {
+async function build(pkgDir: string, timeoutMs?: number) {
   const { buildEngineSnapshot } = (await import(pathToFileURL(join(REPO_ROOT, 'scripts/snapshot.mjs')).href)) as {
     buildEngineSnapshot: Build;
   };
-  return buildEngineSnapshot([], { external: [], plugins: [], pkgDir });
+  return buildEngineSnapshot({ external: [], plugins: [], pkgDir, ...(timeoutMs ? { timeoutMs } : {}) });
 }
 
 const MAIN = `import { startupSnapshot } from 'node:v8';
@@ -48,12 +53,14 @@ describe('building the start-up snapshot', () => {
 const notes = readFileSync(${JSON.stringify(join(dir, 'notes.txt'))}, 'utf8');
 ${MAIN}`,
     );
-    expect(await build(pkgDir)).toEqual({ bytes: expect.any(Number), why: null });
+    const { blob } = await build(pkgDir);
     const snapshot = join(pkgDir, 'dist', 'snapshot');
-    expect(JSON.parse(readFileSync(join(snapshot, 'meta.json'), 'utf8')).read).toEqual(['../../notes.txt']);
+    const meta = JSON.parse(readFileSync(join(snapshot, 'meta.json'), 'utf8'));
+    expect(meta.read).toEqual(['../../notes.txt']);
+    expect(blob).toBe(join(snapshot, meta.blob));
     const started = spawnSync(
       process.execPath,
-      ['--snapshot-blob', join(snapshot, 'ef-bench.blob'), join(pkgDir, 'bin', 'ef-bench.js'), 'run', '--x'],
+      ['--snapshot-blob', blob as string, join(pkgDir, 'bin', 'ef-bench.js'), 'run', '--x'],
       { encoding: 'utf8', env: { ...process.env, EF_PROBE: 'set at run time' } },
     );
     expect(started.stderr).toBe('');
@@ -74,11 +81,14 @@ if (startupSnapshot.isBuildingSnapshot()) startupSnapshot.setDeserializeMainFunc
 else main();
 `,
     );
-    expect(await build(pkgDir)).toEqual({ bytes: expect.any(Number), why: null });
-    const blob = join(pkgDir, 'dist', 'snapshot', 'ef-bench.blob');
-    const started = spawnSync(process.execPath, ['--snapshot-blob', blob, join(pkgDir, 'bin', 'ef-bench.js')], {
-      encoding: 'utf8',
-    });
+    const { blob } = await build(pkgDir);
+    const started = spawnSync(
+      process.execPath,
+      ['--snapshot-blob', blob as string, join(pkgDir, 'bin', 'ef-bench.js')],
+      {
+        encoding: 'utf8',
+      },
+    );
     expect(started.stderr).toBe('');
     expect(JSON.parse(started.stdout)).toEqual({ own: true, real: '1' });
   }, 60_000);
@@ -91,7 +101,7 @@ else main();
       bytes: null,
       why: 'module-level code read Math.random, crypto.randomUUID while building the snapshot',
     });
-    expect(existsSync(join(pkgDir, 'dist', 'snapshot', 'ef-bench.blob'))).toBe(false);
+    expect(blobs(pkgDir)).toEqual([]);
   }, 60_000);
 
   it('fails, leaving no blob, when module-level code reads the environment', async () => {
@@ -99,7 +109,58 @@ else main();
     const { bytes, why } = await build(pkgDir);
     expect(bytes).toBeNull();
     expect(why).toBe('module-level code read process.env.EF_PROBE_AT_LOAD while building the snapshot');
-    expect(existsSync(join(pkgDir, 'dist', 'snapshot', 'ef-bench.blob'))).toBe(false);
+    expect(blobs(pkgDir)).toEqual([]);
     expect(existsSync(join(pkgDir, 'dist', 'snapshot', 'meta.json'))).toBe(false);
+  }, 60_000);
+
+  it('leaves no blob, without failing, when the script has no CommonJS form (a top-level await)', async () => {
+    const pkgDir = fakeEngine(() => `const notes = await Promise.resolve('late');\n${MAIN}`);
+    const { bytes, why } = await build(pkgDir);
+    expect(bytes).toBeNull();
+    expect(why).toMatch(/^esbuild: Top-level await is currently not supported with the "cjs" output format/);
+    expect(existsSync(join(pkgDir, 'dist', 'snapshot', 'meta.json'))).toBe(false);
+  }, 60_000);
+
+  it('leaves no blob when module-level code keeps Node from building it (a timer left running)', async () => {
+    const pkgDir = fakeEngine(() => `setInterval(() => {}, 1000);\nconst notes = 'none';\n${MAIN}`);
+    expect(await build(pkgDir, 3_000)).toEqual({
+      bytes: null,
+      why: 'Node took over 3 s (module-level code left a handle or a timer open?)',
+    });
+    expect(blobs(pkgDir)).toEqual([]);
+  }, 60_000);
+
+  it('writes each blob under a new name, and meta.json naming it last; the blob named before stays for one build', async () => {
+    const pkgDir = fakeEngine(() => `const notes = 'none';\n${MAIN}`);
+    const meta = () => JSON.parse(readFileSync(join(pkgDir, 'dist', 'snapshot', 'meta.json'), 'utf8'));
+    const first = await build(pkgDir);
+    const firstBytes = readFileSync(first.blob as string);
+    expect(meta().blob).toBe(basename(first.blob as string));
+    // An engine that read the first meta.json opens the first blob, whole, while the next is built and after.
+    const second = await build(pkgDir);
+    expect(second.blob).not.toBe(first.blob);
+    expect(meta().blob).toBe(basename(second.blob as string));
+    expect(readFileSync(first.blob as string).equals(firstBytes)).toBe(true);
+    const third = await build(pkgDir);
+    expect(blobs(pkgDir).sort()).toEqual([basename(second.blob as string), basename(third.blob as string)].sort());
+    expect(readdirSync(join(pkgDir, 'dist', 'snapshot'))).not.toContain('meta.json.tmp');
+  }, 60_000);
+
+  it('fails, leaving no blob, when module-level code copies the environment or reads the time, folders or stdio', async () => {
+    const pkgDir = fakeEngine(
+      () => `import { homedir, tmpdir } from 'node:os';
+const env = { ...process.env };
+const notes = [Date.now(), new Date(), process.cwd(), homedir(), tmpdir(), crypto.randomUUID(), process.stdout.columns];
+const later = () => new Date(); // in a function: read when it runs
+${MAIN}`,
+    );
+    const { bytes, why } = await build(pkgDir);
+    expect(bytes).toBeNull();
+    const reads = 'Date.now(), new Date(), process.cwd(), os.homedir(), os.tmpdir(), crypto.randomUUID, process.stdout';
+    const module = /\(\S*engine\/dist\/bin\.js\)/;
+    expect(why).toMatch(/^module-level code read process\.env \(all of it\), /);
+    for (const read of reads.split(', '))
+      expect(why).toMatch(new RegExp(`${read.replace(/[().]/g, '\\$&')} ${module.source}`));
+    expect(blobs(pkgDir)).toEqual([]);
   }, 60_000);
 });

@@ -1,31 +1,16 @@
 import { spawn } from 'node:child_process';
-import type { Readable, Writable } from 'node:stream';
 import { engineCommandLine, envChangesSince, type ParsedFile } from '@eval-factory/types';
-import { engineNodeArgs } from './engine-snapshot.js';
+import { debugNote, engineNodeArgs } from './engine-snapshot.js';
+import { type EngineProcess, exitOf } from './engine-exit.js';
+import { withSnapshotFallback } from './snapshot-fallback.js';
+
+export type { EngineExit, EngineProcess } from './engine-exit.js';
 
 /** The engine's program name, as framework.yml's command template starts. */
 export const ENGINE_PROGRAM = 'ef-bench';
 
 /** What an engine needs in its environment to report to `onProgress` (give it to prestartEngine as well). */
 export const EVENTS_ENV: Readonly<Record<string, string>> = { EF_PROGRESS: 'events' };
-
-export interface EngineExit {
-  readonly exitCode: number | null;
-  readonly signal: string | null;
-  /** The program could not be started at all (ENOENT). */
-  readonly notFound: boolean;
-}
-
-/** A running engine as runEngine drives it, however it was spawned. */
-export interface EngineProcess {
-  readonly stdin: Writable | null;
-  readonly stdout: Readable | null;
-  readonly stderr: Readable | null;
-  kill(signal: NodeJS.Signals): void;
-  readonly exited: Promise<EngineExit>;
-  /** The process's id, when it has one (a suite sets its engines' CPU priority: cpu-priority.ts). */
-  readonly pid?: number;
-}
 
 /** An engine started on its own (`--argv-on-stdin`), before its command line was known. */
 export interface EarlyEngineProcess extends EngineProcess {
@@ -71,26 +56,42 @@ export function spawnNodeScript(
 ): EarlyEngineProcess {
   const envNow = () => ({ ...process.env, ...engineEnv(opts.echo, true), ...opts.env });
   let env = envNow();
-  const child = spawn(process.execPath, [...engineNodeArgs(script, env), ...args], {
-    cwd: opts.cwd,
-    stdio: [opts.stdin, 'pipe', 'pipe'],
-    env,
-    windowsHide: true,
-  });
-  const cleanup = () => child.kill();
+  const start = (nodeArgs: string[]) =>
+    spawn(process.execPath, [...nodeArgs, ...args], {
+      cwd: opts.cwd,
+      stdio: [opts.stdin, 'pipe', 'pipe'],
+      env,
+      windowsHide: true,
+    });
+  const nodeArgs = engineNodeArgs(script, env);
+  const first = start(nodeArgs);
+  // A blob Node refuses (engine-snapshot.ts checks what it can, not V8's own tag or a blob cut short): the bundle.
+  const child =
+    nodeArgs[0] === script
+      ? {
+          pid: first.pid,
+          stdin: first.stdin,
+          stdout: first.stdout,
+          stderr: first.stderr,
+          kill: (signal: NodeJS.Signals) => void first.kill(signal),
+          exited: exitOf(first),
+        }
+      : withSnapshotFallback(
+          first,
+          () => start([script]),
+          (why) => debugNote(env, why),
+        );
+  const cleanup = () => child.kill('SIGTERM');
   process.on('exit', cleanup);
-  const exited = new Promise<EngineExit>((resolve) => {
-    child.once('error', (error: NodeJS.ErrnoException) =>
-      resolve({ exitCode: null, signal: null, notFound: error.code === 'ENOENT' }),
-    );
-    child.once('close', (code, signal) => resolve({ exitCode: code, signal, notFound: false }));
-  }).finally(() => process.off('exit', cleanup));
+  const exited = child.exited.finally(() => process.off('exit', cleanup));
   return {
-    pid: child.pid,
+    get pid() {
+      return child.pid;
+    },
     stdin: child.stdin,
     stdout: child.stdout,
     stderr: child.stderr,
-    kill: (signal) => void child.kill(signal),
+    kill: child.kill,
     exited,
     commandLine(commandArgs, parsed = []) {
       const now = envNow();

@@ -1,6 +1,6 @@
 /**
  * When the executor starts an engine bin from its start-up snapshot (engine-snapshot.ts), on a package laid out as
- * the build lays out packages/engine: bin/ef-bench.js, dist/.tsbuildinfo, dist/snapshot/{ef-bench.blob,meta.json}.
+ * the build lays out packages/engine: bin/ef-bench.js, dist/.tsbuildinfo, dist/snapshot/{ef-bench-ID.blob,meta.json}.
  * Anything that would make the blob wrong here (another Node, another place, older code, preloads a snapshot
  * ignores) starts the engine from its bundle instead, and says why only at debug level.
  */
@@ -11,27 +11,32 @@ import { afterAll, afterEach, describe, expect, it, jest } from '@jest/globals';
 import { engineNodeArgs } from './engine-snapshot.js';
 
 function engineLayout(meta: Record<string, unknown> = {}) {
-  const pkg = join(realpathSync(mkdtempSync(join(tmpdir(), 'ef-snapshot-'))), 'engine');
-  mkdirSync(join(pkg, 'bin'), { recursive: true });
-  mkdirSync(join(pkg, 'dist', 'snapshot'), { recursive: true });
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'ef-snapshot-')));
+  const pkg = join(root, 'engine');
+  for (const dir of ['bin', 'dist/snapshot', 'dist/bundle']) mkdirSync(join(pkg, dir), { recursive: true });
   const bin = join(pkg, 'bin', 'ef-bench.js');
   writeFileSync(bin, '');
   const buildInfo = join(pkg, 'dist', '.tsbuildinfo');
   writeFileSync(buildInfo, '{}');
-  const blob = join(pkg, 'dist', 'snapshot', 'ef-bench.blob');
+  const installed = join(root, 'node_modules', 'dep'); // a bundled dependency
+  mkdirSync(installed, { recursive: true });
+  const stamp = join(pkg, 'dist', 'bundle', 'stamp.json');
+  writeFileSync(stamp, JSON.stringify({ inputs: ['../.tsbuildinfo', '../../../node_modules/dep'] }));
+  const blob = join(pkg, 'dist', 'snapshot', 'ef-bench-1.blob');
   writeFileSync(blob, 'blob');
   const fields = {
+    blob: 'ef-bench-1.blob',
     node: process.version,
     arch: process.arch,
     execPath: realpathSync(process.execPath),
     bin,
-    buildInfo: ['../.tsbuildinfo'],
     ...meta,
   };
   writeFileSync(join(pkg, 'dist', 'snapshot', 'meta.json'), JSON.stringify(fields));
-  utimesSync(buildInfo, 1_000, 1_000);
+  for (const file of [buildInfo, installed]) utimesSync(file, 1_000, 1_000);
+  utimesSync(stamp, 1_500, 1_500);
   utimesSync(blob, 2_000, 2_000);
-  return { bin, blob, buildInfo };
+  return { bin, blob, buildInfo, installed, stamp };
 }
 
 describe('engineNodeArgs', () => {
@@ -59,6 +64,16 @@ describe('engineNodeArgs', () => {
     expect(written.join('')).toMatch(/^engine: starts from its bundle: its snapshot is older than .*\.tsbuildinfo/);
   });
 
+  it('starts from the bundle after a bundled dependency is updated, or a bundle newer than the blob (one rule with the bins)', () => {
+    const { bin, installed } = engineLayout();
+    utimesSync(installed, 3_000, 3_000); // npm installed another version of the dependency since the build
+    expect(engineNodeArgs(bin, { EF_LOG_LEVEL: 'DEBUG' })).toEqual([bin]);
+    expect(written.join('')).toMatch(/its snapshot is older than .*node_modules\/dep /);
+    const other = engineLayout();
+    utimesSync(other.stamp, 3_000, 3_000); // bundled again, the blob not rewritten
+    expect(engineNodeArgs(other.bin, {})).toEqual([other.bin]);
+  });
+
   it('starts from the bundle when a file read while the blob was built has changed since', () => {
     const { bin, buildInfo } = engineLayout({ read: ['../../package.json'] });
     const manifest = join(buildInfo, '..', '..', 'package.json');
@@ -77,8 +92,24 @@ describe('engineNodeArgs', () => {
     expect(engineNodeArgs(engineLayout({ arch: 'other' }).bin, {})).toHaveLength(1);
   });
 
-  it('starts from the bundle when the blob was built for a bin in another place, or is missing', () => {
-    expect(engineNodeArgs(engineLayout({ bin: '/moved/engine/bin/ef-bench.js' }).bin, {})).toHaveLength(1);
+  it('starts from the bundle when the blob was built for a bin in another place (a moved checkout), saying so', () => {
+    const moved = engineLayout({ bin: '/moved/engine/bin/ef-bench.js' }).bin;
+    expect(engineNodeArgs(moved, {})).toEqual([moved]);
+    expect(written).toEqual([]);
+    expect(engineNodeArgs(moved, { EF_LOG_LEVEL: 'DEBUG' })).toEqual([moved]);
+    expect(written.join('')).toMatch(
+      /its snapshot was built for \/moved\/engine\/bin\/ef-bench\.js, not .*npm run build/,
+    );
+  });
+
+  it('says why once per process, not once per engine (a suite starts many)', () => {
+    const { bin, buildInfo } = engineLayout();
+    utimesSync(buildInfo, 3_000, 3_000);
+    for (let i = 0; i < 3; i++) expect(engineNodeArgs(bin, { EF_LOG_LEVEL: 'DEBUG' })).toEqual([bin]);
+    expect(written).toHaveLength(1);
+  });
+
+  it('starts from the bundle when the blob is missing; any other program has nothing to say', () => {
     const { bin, blob } = engineLayout();
     writeFileSync(join(blob, '..', 'meta.json'), '{not json');
     expect(engineNodeArgs(bin, { EF_LOG_LEVEL: 'DEBUG' })).toEqual([bin]);

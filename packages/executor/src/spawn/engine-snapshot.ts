@@ -1,18 +1,20 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { staleBundleInput } from '@eval-factory/types/bundle-stamp';
 
 /** Set to `off` to start every engine from its bundle (a comparison, or a snapshot suspected of a fault). */
 export const ENGINE_SNAPSHOT_ENV = 'EF_ENGINE_SNAPSHOT';
 
 /** What scripts/snapshot.mjs records beside the blob, about the Node and the bin it was built for. */
 interface SnapshotMeta {
+  /** The blob's file name in the snapshot's folder (each build writes a new one, and meta.json last). */
+  readonly blob: string;
   readonly node: string;
   readonly arch: string;
   readonly execPath: string;
   readonly bin: string;
-  /** tsc build-info files, relative to the snapshot's folder: a newer one means the blob holds older code. */
-  readonly buildInfo: readonly string[];
-  /** Files read while it was built (relative, as buildInfo): a newer one means the blob holds an older content. */
+  /** Files read while it was built, relative to its folder: a newer one means the blob holds an older content. */
   readonly read?: readonly string[];
 }
 
@@ -20,8 +22,8 @@ interface SnapshotMeta {
  * Node's arguments that run the JavaScript bin `script`: `[script]`, or for the engine's bin with a usable start-up
  * snapshot (docs/architecture.md, "Start-up") `['--snapshot-blob', blob, script]`. The blob is used only when it was
  * built for this very bin (its place: the snapshot holds file paths), by this Node binary (Node exits on another's
- * blob), is at least as new as every package it holds (the bundle's stamp rule) and every file read while it was
- * built (the engine's package.json, for its version), and NODE_OPTIONS holds only options known to be safe with it
+ * blob), while the bundle it was built with is fresh (the bins' rule: types' bundle-stamp.ts) and it is at least as
+ * new as the bundle's stamp and every file read while it was built (the engine's package.json, for its version), and NODE_OPTIONS holds only options known to be safe with it
  * (SAFE_OPTIONS); otherwise the engine starts from its bundle as before, and says why only at debug level
  * (EF_LOG_LEVEL=DEBUG, set by `--debug`). `env` is the engine's environment.
  * @example spawn(process.execPath, [...engineNodeArgs(script, env), '--argv-on-stdin'], { env })
@@ -29,10 +31,23 @@ interface SnapshotMeta {
 export function engineNodeArgs(script: string, env: NodeJS.ProcessEnv = process.env): string[] {
   if (env[ENGINE_SNAPSHOT_ENV] === 'off') return [script];
   const dir = resolve(dirname(script), '..', 'dist', 'snapshot');
-  const why = unusable(dir, script) ?? unsafeOptions(env.NODE_OPTIONS);
-  if (why === null) return ['--snapshot-blob', join(dir, 'ef-bench.blob'), resolve(script)];
-  if (env.EF_LOG_LEVEL === 'DEBUG' && why !== NONE) process.stderr.write(`engine: starts from its bundle: ${why}\n`);
+  const found = usableBlob(dir, script);
+  const why = typeof found === 'string' ? found : unsafeOptions(env.NODE_OPTIONS);
+  if (why === null) return ['--snapshot-blob', (found as { blob: string }).blob, resolve(script)];
+  if (why !== NONE) debugNote(env, `starts from its bundle: ${why}`);
   return [script];
+}
+
+const noted = new Set<string>();
+
+/**
+ * Says at debug level (EF_LOG_LEVEL=DEBUG in `env`, set by `--debug`) why an engine does not use its snapshot: once
+ * per process and reason, since a suite starts many engines for the same reason.
+ */
+export function debugNote(env: NodeJS.ProcessEnv, why: string): void {
+  if (env.EF_LOG_LEVEL !== 'DEBUG' || noted.has(why)) return;
+  noted.add(why);
+  process.stderr.write(`engine: ${why}\n`);
 }
 
 /**
@@ -72,21 +87,29 @@ function unsafeOptions(options: string | undefined): string | null {
 /** No snapshot beside this script at all (any program other than the engine's bin): nothing to say. */
 const NONE = 'no snapshot';
 
-/** Why the snapshot in `dir` cannot start `script` here, or null when it can. */
-function unusable(dir: string, script: string): string | null {
+/** The blob in `dir` that can start `script` here, or why there is none. */
+function usableBlob(dir: string, script: string): { blob: string } | string {
   let meta: SnapshotMeta;
   let blobMs: number;
   try {
     meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')) as SnapshotMeta;
-    blobMs = statSync(join(dir, 'ef-bench.blob')).mtimeMs;
+    blobMs = statSync(join(dir, meta.blob)).mtimeMs;
   } catch {
     return NONE;
   }
-  if (meta.bin !== realpath(script)) return NONE;
+  if (meta.bin !== realpath(script))
+    return `its snapshot was built for ${meta.bin}, not ${realpath(script)} (a moved checkout: run \`npm run build\`)`;
   if (meta.node !== process.version || meta.arch !== process.arch || meta.execPath !== realpath(process.execPath))
     return `its snapshot was built by Node ${meta.node} (${meta.execPath}), this is ${process.version} (${process.execPath})`;
-  const stale = [...meta.buildInfo, ...(meta.read ?? [])].find((file) => !(mtimeMs(join(dir, file)) <= blobMs));
-  return stale === undefined ? null : `its snapshot is older than ${join(dir, stale)} (run \`npm run build\`)`;
+  const bundle = resolve(dir, '..', 'bundle');
+  const stale =
+    staleBundleInput(pathToFileURL(`${bundle}/`)) ??
+    [join(bundle, 'stamp.json'), ...(meta.read ?? []).map((file) => join(dir, file))].find(
+      (file) => !(mtimeMs(file) <= blobMs),
+    );
+  return stale === undefined
+    ? { blob: join(dir, meta.blob) }
+    : `its snapshot is older than ${stale} (run \`npm run build\`)`;
 }
 
 function realpath(path: string): string {

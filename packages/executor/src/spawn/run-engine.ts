@@ -4,8 +4,7 @@ import { dirname } from 'node:path';
 import { engineNotFound } from './engine-not-found.js';
 import type { EngineProgressEvent, ParsedFile } from '@eval-factory/types';
 import { resolveEngine } from './resolve-bin.js';
-import { engineNodeArgs } from './engine-snapshot.js';
-import { engineEnv, EVENTS_ENV, type EngineProcess } from './engine-process.js';
+import { engineEnv, EVENTS_ENV, spawnNodeScript, type EngineProcess } from './engine-process.js';
 import type { PrestartedEngine } from './prestart.js';
 import { engineStderr } from './engine-stderr.js';
 import type { FactorySlotHandover } from './slot-handover.js';
@@ -106,9 +105,10 @@ export async function runEngine(opts: {
 }
 
 /**
- * An engine command spawned through execa: any program (a custom command may name a script or an executable;
- * execa finds it as a shell would on every platform, without a shell). execa is imported here, on use, because the
- * run path of a prestarted engine never needs it (start-up time, engine-process.ts).
+ * An engine command spawned: a JavaScript bin with this Node (spawnNodeScript: the engine's from its start-up
+ * snapshot when it has one), any other program through execa (a custom command may name an executable; execa finds
+ * it as a shell would on every platform, without a shell). execa is imported here, on use, because the run path of a
+ * prestarted engine never needs it (start-up time, engine-process.ts).
  */
 async function spawnNow(
   program: string,
@@ -123,11 +123,11 @@ async function spawnNow(
 ): Promise<EngineProcess> {
   opts.prestarted?.dispose(); // started for another program than the command's
   const { file, prefixArgs } = resolveEngine(program, opts.cwd ?? process.cwd(), opts.repoRoot);
-  const env = { ...engineEnv(echo, file === process.execPath), ...opts.env };
-  // A JavaScript bin runs with this Node: the engine's from its start-up snapshot when it has one (engine-snapshot.ts).
-  const node = file === process.execPath ? engineNodeArgs(prefixArgs[0], { ...process.env, ...env }) : prefixArgs;
+  // A JavaScript bin runs with this Node, the engine's from its start-up snapshot when it has one (engine-snapshot.ts).
+  if (file === process.execPath)
+    return spawnNodeScript(prefixArgs[0], [...prefixArgs.slice(1), ...args], { ...opts, echo, stdin: 'ignore' });
   const { execa } = await import('execa');
-  const child = execa(file, [...node, ...args], {
+  const child = execa(file, [...prefixArgs, ...args], {
     cwd: opts.cwd,
     reject: false,
     stdin: 'ignore',
@@ -135,7 +135,7 @@ async function spawnNow(
     stderr: 'pipe',
     forceKillAfterDelay: false,
     cleanup: true,
-    env,
+    env: { ...engineEnv(echo, false), ...opts.env },
   });
   const exited = child.then((r) => {
     const notFound = r.exitCode === undefined && (r as { code?: string }).code === 'ENOENT';
