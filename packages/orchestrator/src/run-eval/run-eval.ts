@@ -202,7 +202,7 @@ async function runLocked(
       slotHandover: o.hooks.slotHandover,
       onSlots: o.hooks.onSlots,
       echo: err,
-      parsed: parsedForEngine(outputDir, modelConfigs),
+      parsed: () => parsedForEngine(outputDir, modelConfigs),
     });
     stopped = engine.interrupted;
     const out = o.hooks.console?.out ?? process.stdout;
