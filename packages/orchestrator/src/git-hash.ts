@@ -29,8 +29,11 @@ export async function awaitGitHash(hash: Promise<string | null>): Promise<string
 
 let checkoutHash: Promise<string | null> | undefined;
 
-/** git answers in milliseconds; one that hangs (a lock, a network mount) must not hold results.yml or a stop. */
-const GIT_DEADLINE_MS = 3000;
+/**
+ * git answers in milliseconds; one that hangs (a lock, a network mount) must not hold results.yml or a stop. Counted
+ * from the run's start: a run longer than this never waits for git at its end.
+ */
+const GIT_DEADLINE_MS = 10_000;
 
 /**
  * `git rev-parse HEAD` in the checkout, or null when it fails or has not answered within `deadlineMs` (it is
