@@ -215,4 +215,35 @@ describe('start-up of run_eval', () => {
     }
     expect(parse(readFileSync(join(out, 'results.yml'), 'utf8')).git_hash).toBe(seen);
   }, 60_000);
+
+  it('ends a run whose git never answers: git is killed at its deadline and results.yml says the hash is unknown', async () => {
+    const dir = tempDir('ef-start-up-');
+    const server = await startFakeOpenAIServer({ answer: () => 'yes' });
+    const bin = join(dir, 'bin');
+    mkdirSync(bin);
+    const pidFile = join(dir, 'git.pid');
+    // It reads its stdin first (a wrapper that does waited forever on the pipe it was given), then hangs.
+    writeFileSync(join(bin, 'git'), `#!/bin/sh\ncat >/dev/null\necho $$ > '${pidFile}'\nexec sleep 1000\n`, {
+      mode: 0o755,
+    });
+    const out = join(dir, 'out');
+    try {
+      const rc = writeRunConfig(dir, {
+        config: {
+          type: 'pubmed_qa',
+          output_dir: out,
+          params: { limit_samples: 2, extra: { data_path: fixture('pubmed_qa') } },
+        },
+        target: { api_endpoint: { url: server.url, model_id: 'm', type: 'chat' } },
+      });
+      const env = { PATH: `${bin}:${process.env.PATH}`, CORE_EVALS_GIT_HASH: undefined };
+      expect((await runCli(['run_eval', '--run_config', rc], { env })).code).toBe(0);
+    } finally {
+      await server.close();
+    }
+    expect(parse(readFileSync(join(out, 'results.yml'), 'utf8')).git_hash).toBeNull();
+    // Killed, not left behind (gone, or a zombie until its new parent reaps it).
+    const stat = `/proc/${readFileSync(pidFile, 'utf8').trim()}/stat`;
+    expect(existsSync(stat) ? readFileSync(stat, 'utf8').split(') ')[1][0] : 'gone').toMatch(/^(gone|Z)$/);
+  }, 60_000);
 });

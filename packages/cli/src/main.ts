@@ -1,22 +1,12 @@
-import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { EXIT, reportError, skipHelpCache, UserError } from '@eval-factory/errors';
-import { usageMessage } from './usage-message.js';
-import { refuseRepeatedFlags } from './repeated-flags.js';
+import { EXIT, reportError } from '@eval-factory/errors';
+import { factoryParser, withRunEval } from './cli-parser.js';
 import type { PrestartedEngine } from '@eval-factory/executor/prestart';
 import { COMPARE_FLAGS, COMPARE_POSITIONALS } from './commands/compare.js';
 import { SERVE_FLAGS } from './commands/serve.js';
 import { REPORT_FLAGS } from './commands/report.js';
-import { EF_VERSION, RUN_SUITE_FLAGS, SUMMARIZE_FLAGS } from '@eval-factory/orchestrator/start-up';
+import { RUN_SUITE_FLAGS, SUMMARIZE_FLAGS } from '@eval-factory/orchestrator/start-up';
 import { RUN_EVAL_FLAGS } from './run-eval-flags.js';
-
-/**
- * The flags of the command being parsed that take a list. `getOptions` is a method of yargs' instance that its
- * type declarations leave out; the CLI test of a repeated `--overrides` fails if it ever goes.
- */
-function listFlags(cli: unknown): readonly string[] {
-  return (cli as { getOptions(): { array: string[] } }).getOptions().array;
-}
 
 /** `--benchmarks_dir` of `ls` and `validate` (docs/custom-benchmarks.md). */
 const BENCHMARKS_DIR = { benchmarks_dir: RUN_EVAL_FLAGS.benchmarks_dir } as const;
@@ -39,18 +29,15 @@ export async function main(
 async function parseAndRun(argv: string[], engine: PrestartedEngine | null): Promise<number> {
   const debug = argv.includes('--debug') || process.env.EF_LOG_LEVEL === 'DEBUG';
   let code: number = EXIT.ok;
-  const cli = skipHelpCache(yargs(argv));
-  const parser = cli
-    .scriptName('eval-factory')
-    .version(EF_VERSION)
-    .strict()
-    .exitProcess(false)
-    .fail((msg, err) => {
-      throw err ?? new UserError('EF_USAGE', usageMessage(msg), 'run `eval-factory --help`', EXIT.usage);
-    })
-    .option('debug', { type: 'boolean', describe: 'debug logging and stack traces on errors' })
-    .middleware((a) => refuseRepeatedFlags(a, listFlags(cli)))
-    // Commands load their modules on use: `ls` must not pay for the whole run_eval chain at start-up.
+  const runEval = async (a: Record<string, unknown>) => {
+    if (a.debug) process.env.EF_LOG_LEVEL = 'DEBUG';
+    code = await (await import('@eval-factory/orchestrator/run-eval-command')).runEvalCommand(
+      a as never,
+      a.dry_run ? null : engine,
+    );
+  };
+  // Commands load their modules on use: `ls` must not pay for the whole run_eval chain at start-up.
+  const first = factoryParser(argv)
     .command(
       'ls',
       'list the available evaluations (and the custom benchmarks of --benchmarks_dir)',
@@ -71,19 +58,8 @@ async function parseAndRun(argv: string[], engine: PrestartedEngine | null): Pro
       async (a) => {
         code = await (await import('./commands/validate.js')).validateCommand(a as never);
       },
-    )
-    .command(
-      'run_eval',
-      'run one evaluation',
-      (y) => y.options(RUN_EVAL_FLAGS),
-      async (a) => {
-        if (a.debug) process.env.EF_LOG_LEVEL = 'DEBUG';
-        code = await (await import('@eval-factory/orchestrator/run-eval-command')).runEvalCommand(
-          a as never,
-          a.dry_run ? null : engine,
-        );
-      },
-    )
+    );
+  const parser = withRunEval(first, runEval)
     .command(
       'run_suite',
       'run a whole suite: HELM run-entries files × --models-to-run, then one leaderboard',

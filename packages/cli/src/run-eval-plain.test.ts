@@ -1,10 +1,11 @@
 /**
  * A plain `run_eval` command line is read without yargs (run-eval-plain.ts): what it reads must be exactly what
- * yargs gives run_eval's handler for the same line (main.ts), flag by flag.
+ * yargs gives run_eval's handler for the same line, flag by flag, through the parser main.ts runs (cli-parser.ts:
+ * its strict mode, repeated-flag check and global flags included).
  */
 import { describe, expect, it } from '@jest/globals';
-import yargs from 'yargs';
 import { readPlainArgv } from '@eval-factory/types';
+import { factoryParser, withRunEval } from './cli-parser.js';
 import { RUN_EVAL_FLAGS } from './run-eval-flags.js';
 
 const LINES: readonly string[][] = [
@@ -18,16 +19,7 @@ const LINES: readonly string[][] = [
 /** The run_eval flags yargs gives the command's handler for `argv`. */
 async function withYargs(argv: readonly string[]): Promise<Record<string, unknown>> {
   let parsed: Record<string, unknown> = {};
-  await yargs([...argv])
-    .strict()
-    .exitProcess(false)
-    .command(
-      'run_eval',
-      'run one evaluation',
-      (y) => y.options(RUN_EVAL_FLAGS),
-      (a) => void (parsed = a),
-    )
-    .parseAsync();
+  await withRunEval(factoryParser([...argv]), (a) => void (parsed = a)).parseAsync();
   return Object.fromEntries(Object.entries(parsed).filter(([k]) => Object.hasOwn(RUN_EVAL_FLAGS, k)));
 }
 

@@ -35,12 +35,26 @@ describe('readPlainArgv', () => {
     [['run', '--run-entries', 'a', '--disable-cache', 'true'], 'a boolean with a value'],
     [['run', '--run-entries', 'a', '-n', 'x'], 'a number that is not one'],
     [['run', '--run-entries', 'a', '-n', '-1'], 'a value starting with -'],
-    [['run', '--run-entries', 'a', '--output-path', '"/o"'], 'a quoted value (yargs strips the quotes)'],
+    [
+      ['run', '--run-entries', 'a', '--output-path', '"/o"'],
+      'a quoted value (yargs strips the quotes of a command-line string)',
+    ],
     [['run', '--run-entries', 'a', '--output-path', ''], 'an empty value'],
     [['run', '--run-entries', 'a', '--output-path'], 'a missing value'],
     [['run', '--run-entries', 'a', '--kind', 'vlm'], 'a value outside the choices'],
     [['run', '--run-entries', 'a', '--constructor', 'x'], "a name of Object's prototype"],
   ])('%j is left to yargs (%s)', (argv) => {
     expect(readPlainArgv(argv, 'run', FLAGS)).toBeNull();
+  });
+
+  it.each([
+    ['alias', { alias: 'p' }],
+    ['coerce', { coerce: (v: string) => v.toUpperCase() }],
+    ['nargs', { nargs: 2 }],
+    ['implies', { implies: 'n' }],
+    ['conflicts', { conflicts: 'n' }],
+  ])('leaves a table whose flag has %s to yargs (it reads otherwise)', (_, extra) => {
+    const flags = { ...FLAGS, 'output-path': { ...FLAGS['output-path'], ...extra } as PlainFlag };
+    expect(readPlainArgv(['run', '--run-entries', 'a', '--output-path', '/o'], 'run', flags)).toBeNull();
   });
 });

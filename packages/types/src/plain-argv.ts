@@ -4,10 +4,14 @@
  * factory renders. Loading and running yargs costs each process 20–40 ms of CPU before its first request
  * (docs/performance.md, "Start-up"). Anything this reader is not sure to read exactly as yargs would (an unknown or
  * repeated flag, `--flag=value`, a value that starts with `-` or a quote, `--no-…`, help, a missing required flag,
- * a number that is not one) makes it return null: the program then parses with yargs, which also reports the error.
+ * a number that is not one, a table with an option key it does not model) makes it return null: the program then
+ * parses with yargs, which also reports the error.
  */
 
-/** One flag as the yargs option table declares it (the same object is given to yargs). */
+/**
+ * One flag as the yargs option table declares it (the same object is given to yargs). Any other option key
+ * (`alias`, `coerce`, `nargs`, `implies`, `conflicts`…) changes what yargs reads: a table with one is left to yargs.
+ */
 export interface PlainFlag {
   readonly type: 'string' | 'number' | 'boolean';
   readonly array?: boolean;
@@ -26,7 +30,7 @@ export function readPlainArgv(
   command: string,
   flags: Readonly<Record<string, PlainFlag>>,
 ): Record<string, unknown> | null {
-  if (argv[0] !== command) return null;
+  if (argv[0] !== command || !Object.values(flags).every(modelled)) return null;
   const values: Record<string, unknown> = {};
   for (let i = 1; i < argv.length; i++) {
     const name = flagName(argv[i]);
@@ -49,6 +53,13 @@ export function readPlainArgv(
   return values;
 }
 
+/** The option keys read here as yargs reads them (`describe` is help text only). */
+const MODELLED: ReadonlySet<string> = new Set(['type', 'array', 'default', 'demandOption', 'choices', 'describe']);
+
+function modelled(flag: object): boolean {
+  return Object.keys(flag).every((key) => MODELLED.has(key));
+}
+
 /** `--name` or `-x` (one letter); null for anything else (`--name=value`). `--no-name` is a name no table has. */
 function flagName(token: string): string | null {
   if (/^--[a-z][\w-]*$/i.test(token)) return token.slice(2);
@@ -58,7 +69,8 @@ function flagName(token: string): string | null {
 
 /**
  * A flag's value as yargs reads it: a string as given, a number through `Number`. Null when yargs may read it
- * otherwise: none, empty, a flag-like or quoted token (yargs strips quotes), a value outside `choices`, a number
+ * otherwise: none, empty, a flag-like or quoted token (yargs keeps the quotes of an argv array, but strips them
+ * from a command line given as one string: refused rather than relied on), a value outside `choices`, a number
  * that is not finite (the engine reports that through yargs), or an array flag that would take more values.
  */
 function plainValue(token: string | undefined, flag: PlainFlag): string | number | null {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { registerHeaderSecrets, UserError } from '@eval-factory/errors';
-import { readYamlFile } from '../parsed-files.js';
+import { readDeploymentsYaml } from '../parsed-files.js';
 import {
   DEFAULT_REQUEST_SETTINGS,
   HELM_DEFAULT_TOKENIZER,
@@ -26,7 +26,7 @@ export function readModelDeployment(dir: string, model: string): ModelDeployment
   const file = join(dir, MODEL_CONFIG_FILES.deployments);
   let doc: unknown;
   try {
-    doc = readYamlFile(file);
+    doc = readDeploymentsYaml(file);
   } catch (error) {
     throw new UserError(
       'EF_MODEL_CONFIGS',

@@ -48,7 +48,7 @@ export async function executeRequests(opts: {
   // than `parallelism`: the limiter counts what is on the wire.
   await runIndexed(
     feed.length,
-    opts.parallelism + Math.ceil(opts.parallelism * EXTRA_LANES),
+    laneCount(opts.parallelism),
     async (index) => {
       const request = await feed.get(index);
       if (request === null) return; // a streamed load ended before this index
@@ -85,6 +85,11 @@ export async function executeRequests(opts: {
 
 /** Lanes beyond `parallelism`, as a share of it. */
 const EXTRA_LANES = 0.5;
+
+/** The sender's lanes at `parallelism` (see above): a streamed load reads one instance per lane before its first answer. */
+export function laneCount(parallelism: number): number {
+  return parallelism + Math.ceil(parallelism * EXTRA_LANES);
+}
 
 /** Why a fatal failure stops the run: a refused key, a missing model, or nothing listening at the URL. */
 function fatalStop(kind: string, message: string): NonNullable<ExecutionResult['stopReason']> {

@@ -1,12 +1,16 @@
 /**
  * A run that takes every instance of a streamed load reads, before its first answer, only what its first requests
- * need (load-instances.ts): with the cache on, two of the request feed's blocks; with it off, one instance per lane.
+ * need (load-instances.ts): with the cache on, two of the request feed's blocks; with it off, one instance per lane
+ * of the sender (execute-requests.ts), which has more lanes than requests in flight.
  */
 import { describe, expect, it } from '@jest/globals';
-import type { AdapterSpec, Instance, StreamedData } from '@eval-factory/types';
+import type { AdapterSpec, Instance, PromptRequest, StreamedData } from '@eval-factory/types';
 import { Diagnostics } from './diagnostics.js';
+import { laneCount } from './execute-requests.js';
 import { loadSelection } from './load-instances.js';
 import type { PrepareOptions } from './options.js';
+import { runIndexed } from './pool.js';
+import { RequestFeed } from './request-feed.js';
 import type { ResolvedRun } from './resolve-run.js';
 
 const BATCH = 10;
@@ -50,7 +54,7 @@ const settle = async () => {
 describe('a streamed load before the first answer', () => {
   it.each([
     [false, 32, 1000 / BATCH],
-    [true, 32, Math.ceil(32 / BATCH)],
+    [true, 32, Math.ceil(laneCount(32) / BATCH)],
     [true, 1, 1],
   ])('with the cache disabled %s at parallelism %d reads %d batches, then the rest once released', async (off, p, batches) => {
     const { run, counts } = streamedRun();
@@ -60,5 +64,46 @@ describe('a streamed load before the first answer', () => {
     selection.stream?.release();
     await selection.stream?.ended();
     expect(selection.selected).toHaveLength(BATCHES * BATCH);
+  });
+});
+
+describe('a streamed load without a cache, sent through the request feed by every lane', () => {
+  it.each([1, 8, 32])('at parallelism %d reads one instance per lane before the first answer', async (p) => {
+    const { run, counts } = streamedRun();
+    const { stream } = await loadSelection(run, options(true, p), new Diagnostics(), adapter);
+    if (!stream) throw new Error('not streamed');
+    const plan = {
+      get length() {
+        return stream.items.length;
+      },
+      at: (index: number) => ({ id: `r${index}` }) as unknown as PromptRequest,
+      reach: (index: number) => stream.reach(index),
+    };
+    const feed = new RequestFeed(plan, null);
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const asked: number[] = [];
+    let stop = false;
+    // Each lane takes its request from the feed, as execute-requests.ts does, and waits for the first answer.
+    const sending = runIndexed(
+      feed.length,
+      laneCount(p),
+      async (index) => {
+        if ((await feed.get(index)) !== null) asked.push(index);
+        await answered;
+      },
+      () => stop,
+    );
+    await settle();
+    expect(asked).toHaveLength(laneCount(p));
+    expect(counts.pulled).toBe(Math.ceil(laneCount(p) / BATCH));
+    stop = true;
+    answer();
+    stream.release();
+    await sending;
+    await stream.ended();
+    expect(stream.items.length).toBe(BATCHES * BATCH);
   });
 });

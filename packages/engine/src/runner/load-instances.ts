@@ -2,7 +2,8 @@ import type { AdapterSpec, Instance, LoadContext, LoadedData, StreamedData } fro
 import { UserError } from '@eval-factory/errors';
 import { instancesOfShard, selectEvalInstances, StreamedInstances } from '../selection/index.js';
 import type { Diagnostics } from './diagnostics.js';
-import type { PrepareOptions } from './options.js';
+import { laneCount } from './execute-requests.js';
+import { looksAnswersUp, type PrepareOptions } from './options.js';
 import type { ResolvedRun } from './resolve-run.js';
 
 /** A run's data and the instances it evaluates. */
@@ -83,13 +84,14 @@ async function streamSelection(run: ResolvedRun, streamed: StreamedData, lead: n
 const EVAL_SPLITS: readonly string[] = ['valid', 'test'];
 
 /**
- * Instances read before the first answer (the loader then waits for it, or for the run to ask for more): what the
- * first requests need. A run that looks its answers up in the cache needs two of the request feed's blocks (the
- * first looked up and sent, the next read ahead); one without a cache, one instance per lane: parsing more of the
- * file first only holds up its first requests (the rest of 1000 PubMedQA-sized instances is ~25 ms of CPU).
+ * Instances read before the first answer (the loader then waits for it, or for a lane that asks for more): what the
+ * first requests need. A run that looks its answers up needs two of the request feed's blocks (the first looked up
+ * and sent, the next read ahead); one that does not, one instance per lane of the sender (more lanes than requests
+ * in flight): parsing more of the file first only holds up its first requests (the rest of 1000 PubMedQA-sized
+ * instances is ~25 ms of CPU).
  */
 function firstRead(options: PrepareOptions): number {
-  return options.disableCache ? Math.max(1, options.parallelism) : CACHED_FIRST_READ;
+  return looksAnswersUp(options) ? CACHED_FIRST_READ : laneCount(Math.max(1, options.parallelism));
 }
 
 const CACHED_FIRST_READ = 1000;

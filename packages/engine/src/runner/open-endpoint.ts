@@ -18,7 +18,7 @@ import { planJury, type JuryPlan } from '../judges/index.js';
 import { runLog } from '../output/run-log.js';
 import { ENGINE_VERSION } from '../version.js';
 import type { Diagnostics } from './diagnostics.js';
-import { type RunOptions, STOP_GRACE_MS } from './options.js';
+import { looksAnswersUp, type RunOptions, STOP_GRACE_MS } from './options.js';
 import type { Progress } from './progress.js';
 import type { ResolvedRun } from './resolve-run.js';
 
@@ -114,7 +114,7 @@ function retrySettings(options: RunOptions) {
 /** Where answers are cached: off, `--cache-path`, or the run's output folder (one route: the command line). */
 function cacheSetupOf(options: RunOptions): CacheSetup {
   return {
-    file: options.disableCache ? null : (options.cachePath ?? join(options.outputPath, RUN_FILES.cache)),
+    file: looksAnswersUp(options) ? (options.cachePath ?? join(options.outputPath, RUN_FILES.cache)) : null,
     redisUrl: options.cacheUrl ?? null,
     unitsOf: options.mergeUnits ? options.outputPath : null,
   };

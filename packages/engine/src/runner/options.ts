@@ -75,6 +75,14 @@ export type PrepareOptions = Pick<
   | 'disableCache'
   | 'parallelism'
 >;
+/**
+ * Whether the run looks its model answers up in a cache: its own file, and with it Redis (`--cache-url`) and the
+ * merged units' files. Off only with `--disable-cache`: without the run's own file no tier is opened (open-cache.ts).
+ */
+export function looksAnswersUp(options: Pick<RunOptions, 'disableCache'>): boolean {
+  return !options.disableCache;
+}
+
 export type FinishOptions = Pick<RunOptions, 'outputPath' | 'maxFailureRate' | 'promptTexts' | 'dataPath'>;
 
 /** Circuit breaker: this many consecutive requests that exhausted their retries stop the run (docs/architecture.md). */

@@ -93,7 +93,7 @@ describe('enginePool', () => {
       const parsed = [{ file: join(dir, 'model_deployments.yaml'), text: 'a: 1\n', value: { a: 1 } }];
       const prestarted = engines.take();
       const argv = [engine, 'p'];
-      const a = await runEngine({ argv, logFile: join(dir, 'p.log'), cwd: dir, prestarted, parsed });
+      const a = await runEngine({ argv, logFile: join(dir, 'p.log'), cwd: dir, prestarted, parsed: () => parsed });
       prestarted?.dispose();
       expect(a.final?.counts).toMatchObject({ parsed });
     } finally {

@@ -105,7 +105,7 @@ describe('prestartEngine', () => {
       cwd: dir,
       echo: new PassThrough(),
       prestarted: early,
-      parsed,
+      parsed: () => parsed,
     });
     expect(run.final?.counts).toEqual({ line: { argv: ['run'], env: {}, parsed } });
   });
@@ -131,6 +131,9 @@ describe('prestartEngine', () => {
       cwd: dir,
       echo: new PassThrough(),
       prestarted: early,
+      parsed: () => {
+        throw new Error('parsed for an engine that reads its files itself');
+      },
     });
     expect(run.final).toMatchObject({ run_dir: 'other.mjs', counts: { argv: ['list'], prestarted: false } });
     expect(await waitFor(join(dir, 'released.mjs.disposed'))).toBe(true);

@@ -51,8 +51,11 @@ export async function runEngine(opts: {
   onProgress?: (event: EngineProgressEvent) => void;
   /** A gated engine's slots given up so far (its `@ef-slots N` lines), for the next job of the endpoint. */
   onSlots?: (released: number) => void;
-  /** Files written for the engine, with their parse: handed to a prestarted engine with its command line. */
-  parsed?: readonly ParsedFile[];
+  /**
+   * Files written for the engine, with their parse: handed to a prestarted engine with its command line. Asked only
+   * then (an engine spawned here reads its files itself).
+   */
+  parsed?: () => readonly ParsedFile[];
 }): Promise<EngineRun> {
   const [program, ...args] = opts.argv;
   let interrupted: NodeJS.Signals | null = null;
@@ -82,7 +85,7 @@ export async function runEngine(opts: {
     return { exitCode: null, signal: null, final: null, stderrTail: [], interrupted: true, stopSignal: interrupted };
   }
   child = prestarted
-    ? prestarted.start(args, opts.slotHandover, opts.parsed)
+    ? prestarted.start(args, opts.slotHandover, opts.parsed?.())
     : await spawnNow(program, args, { ...opts, env: { ...(opts.onProgress ? EVENTS_ENV : {}), ...opts.env } }, echo);
   const stderr = engineStderr(echo, log, opts.onProgress, opts.onSlots);
   child.stderr?.on('data', (chunk: Buffer) => stderr.write(chunk));

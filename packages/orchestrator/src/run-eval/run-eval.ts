@@ -24,7 +24,7 @@ import { makeDirSync, writeFileAtomic } from '@eval-factory/files';
 import { formatDryRun } from '@eval-factory/outputs';
 import { RUN_FILES, type CodedMessage, type EngineProgressEvent, type WrittenRunDocuments } from '@eval-factory/types';
 import { repoRoot, requireFrameworkFile } from '../framework-path.js';
-import { gitHash } from '../git-hash.js';
+import { awaitGitHash, gitHash } from '../git-hash.js';
 import { EF_VERSION } from '../version.js';
 import { customDryRunSection, customResolveOptions } from './custom-benchmarks.js';
 import { headerVariables, missingHeaderVariables } from './header-variables.js';
@@ -202,7 +202,7 @@ async function runLocked(
       slotHandover: o.hooks.slotHandover,
       onSlots: o.hooks.onSlots,
       echo: err,
-      parsed: parsedForEngine(outputDir, modelConfigs),
+      parsed: () => parsedForEngine(outputDir, modelConfigs),
     });
     stopped = engine.interrupted;
     const out = o.hooks.console?.out ?? process.stdout;
@@ -210,7 +210,7 @@ async function runLocked(
       ...o,
       engine,
       startedAt,
-      gitHash: await hash,
+      gitHash: await awaitGitHash(hash),
       logFile,
       out,
       err,
