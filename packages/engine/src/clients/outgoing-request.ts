@@ -3,7 +3,7 @@
  * once per URL, and the headers as one list with what node:http itself would add to headers given as an object.
  */
 import { urlToHttpOptions } from 'node:url';
-import { headerList } from './sent-headers.js';
+import type { HeaderList } from './sent-headers.js';
 
 /** Where a request goes, as `node:http` options, and the headers node:http would add for it. */
 export interface Target {
@@ -55,11 +55,11 @@ const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE', '
  */
 export function outgoingHeaders(
   to: Target,
-  headers: RequestInit['headers'],
+  list: HeaderList,
   body: string | Uint8Array | null,
   method: string,
 ): string[] {
-  const { pairs, hasHost, hasAuthorization } = headerList(headers);
+  const { pairs, hasHost, hasAuthorization } = list;
   const out = pairs.slice();
   // A known length instead of chunked encoding: some local servers (llama.cpp, older vLLM) reject chunked bodies.
   if (body !== null)
@@ -68,4 +68,12 @@ export function outgoingHeaders(
   if (!hasHost) out.push('Host', to.host);
   if (to.authorization !== null && !hasAuthorization) out.push('Authorization', to.authorization);
   return out;
+}
+
+/**
+ * The TLS name to hand node:http: over HTTPS the one node:http's agent would take from a Host of the caller's (it
+ * does not read a header list), otherwise the URL's (`Target.servername`).
+ */
+export function tlsName(to: Target, list: HeaderList): string | undefined {
+  return to.protocol === 'https:' && list.tlsName !== undefined ? list.tlsName : to.servername;
 }

@@ -4,6 +4,7 @@
  * Host to a copy of the list: node:http then stores no header one by one (a `setHeader` and a [name, value] pair
  * each, for the dozen headers the SDK sends).
  */
+import { isIP } from 'node:net';
 import { PlainHeaders } from './loaded-response.js';
 
 /**
@@ -35,6 +36,8 @@ export interface HeaderList {
   /** Whether the caller set these itself: node:http's own are not added then. */
   readonly hasHost: boolean;
   readonly hasAuthorization: boolean;
+  /** The TLS name node:http's agent takes from the caller's Host (see `tlsNameOf`); undefined without one. */
+  readonly tlsName: string | undefined;
 }
 
 const lists = new WeakMap<object, HeaderList>();
@@ -57,5 +60,22 @@ export function headerList(headers: RequestInit['headers']): HeaderList {
 function headerListOf(headers: Headers): HeaderList {
   const pairs: string[] = [];
   headers.forEach((value, name) => pairs.push(name, value));
-  return { pairs, hasHost: headers.has('host'), hasAuthorization: headers.has('authorization') };
+  const host = headers.get('host');
+  return {
+    pairs,
+    hasHost: host !== null,
+    hasAuthorization: headers.has('authorization'),
+    tlsName: host ? tlsNameOf(host) : undefined,
+  };
+}
+
+/**
+ * The TLS name (SNI, and the name the certificate is checked against) for a Host header, as node:http's agent
+ * works it out when the Host is set on the request (`calculateServerName`): the name without port or brackets, none
+ * for an IP. Headers handed over as a list are not read by the agent, so it is given this instead.
+ */
+export function tlsNameOf(host: string): string {
+  const close = host.startsWith('[') ? host.indexOf(']') : -1;
+  const name = host.startsWith('[') ? (close === -1 ? host : host.slice(1, close)) : host.split(':', 1)[0];
+  return isIP(name) ? '' : name;
 }

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createNodeFetch } from './node-http-fetch.js';
+
+describe('createNodeFetch over HTTPS with a Host of the caller’s', () => {
+  let dir: string;
+  let tls: Server;
+  let port: number;
+  /** Resolves with the TLS name (SNI) of the server's next handshake; '' when none is sent (an IP). */
+  let nextName: ((name: string) => void) | null = null;
+  const handshake = (socket: { servername?: string | false }) => nextName?.(socket.servername || '');
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'ef-tls-'));
+    // A real self-signed certificate for api.internal (openssl is installed with the system).
+    execFileSync(
+      'openssl',
+      [
+        ...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=api.internal'],
+        ...[
+          '-addext',
+          'subjectAltName=DNS:api.internal',
+          '-keyout',
+          join(dir, 'key.pem'),
+          '-out',
+          join(dir, 'cert.pem'),
+        ],
+      ],
+      { stdio: 'ignore' },
+    );
+    tls = createServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) });
+    tls.on('secureConnection', handshake);
+    // The client refuses the certificate (not trusted here), after the name was sent.
+    tls.on('tlsClientError', (_e, socket) => handshake(socket as { servername?: string }));
+    tls.on('request', (_req, res) => res.end('{}'));
+    await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+    port = (tls.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    tls.closeAllConnections();
+    await new Promise((resolve) => tls.close(resolve));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The TLS name sent for a request to the server's IP with these headers (the certificate is not trusted). */
+  async function nameSent(headers: Record<string, string>): Promise<string> {
+    const name = new Promise<string>((resolve) => (nextName = resolve));
+    const fetch = createNodeFetch();
+    await expect(fetch(`https://127.0.0.1:${port}/v1`, { method: 'POST', body: '{}', headers })).rejects.toMatchObject({
+      cause: { code: 'DEPTH_ZERO_SELF_SIGNED_CERT' },
+    });
+    return name;
+  }
+
+  it('sends the Host’s name, without its port, as the TLS name, as node:http does', async () => {
+    expect(await nameSent({ Host: 'api.internal' })).toBe('api.internal');
+    expect(await nameSent({ host: 'api.internal:8443' })).toBe('api.internal');
+  });
+
+  it('sends no TLS name for an IP, in the Host or the URL', async () => {
+    expect(await nameSent({ Host: '[::1]:8443' })).toBe('');
+    expect(await nameSent({ Host: '10.0.0.5' })).toBe('');
+    expect(await nameSent({})).toBe('');
+  });
+});
