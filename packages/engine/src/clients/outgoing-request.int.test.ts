@@ -5,7 +5,12 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startFakeOpenAIServer, type FakeOpenAIServer } from '@eval-factory/testkit';
 import { createNodeFetch } from './node-http-fetch.js';
+import type { ModelDeployment } from './model-deployment.js';
+import { createOpenAISender } from './openai-client.js';
+
+const body = { model: 'fake-model', messages: [{ role: 'user', content: 'Answer: B' }], max_tokens: 1 };
 
 describe('createNodeFetch over HTTPS with a Host of the caller’s', () => {
   let dir: string;
@@ -66,5 +71,41 @@ describe('createNodeFetch over HTTPS with a Host of the caller’s', () => {
     expect(await nameSent({ Host: '[::1]:8443' })).toBe('');
     expect(await nameSent({ Host: '10.0.0.5' })).toBe('');
     expect(await nameSent({})).toBe('');
+  });
+});
+
+describe('a deployment’s Content-Length or Transfer-Encoding header', () => {
+  let server: FakeOpenAIServer;
+  beforeAll(async () => {
+    server = await startFakeOpenAIServer({ answer: () => 'B' });
+  });
+  afterAll(async () => server.close());
+
+  it('is left out: the body’s own length is sent once', async () => {
+    for (const headers of [{ 'Content-Length': '3' }, { 'Transfer-Encoding': 'chunked' }]) {
+      const deployment = {
+        endpoint_type: 'chat',
+        base_url: server.url,
+        headers,
+        nvcf: { enabled: false, backed: false, is_function: false, poll_seconds: 1800 },
+      } as ModelDeployment;
+      const send = createOpenAISender(deployment, null);
+      const from = server.requests.length;
+      for (let i = 0; i < 2; i++) expect((await send(body, 5000)).completions[0].text).toBe('B');
+      const sent = server.requests.slice(from).map((r) => r.headers);
+      expect(sent.map((h) => [h['content-length'], h['transfer-encoding']])).toEqual(
+        Array(2).fill([String(Buffer.byteLength(JSON.stringify(body))), undefined]),
+      );
+    }
+  });
+
+  it('is left out of a call’s own headers too', async () => {
+    const fetch = createNodeFetch();
+    const res = await fetch(`${server.url}/chat/completions`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', 'Content-Length': '3' },
+    });
+    expect(res.status).toBe(200);
   });
 });

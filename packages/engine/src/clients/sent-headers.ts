@@ -30,7 +30,11 @@ export class SentHeaders extends PlainHeaders {
   }
 }
 
-/** A request's headers as name, value, name, value… (lower-case names, as a `Headers` gives them). */
+/**
+ * A request's headers as name, value, name, value… (lower-case names, as a `Headers` gives them), without a length
+ * or transfer coding of the caller's: the body's own length is added per request, and node:http sends a list as
+ * it is (a second content-length, which a server answers with 400).
+ */
 export interface HeaderList {
   readonly pairs: readonly string[];
   /** Whether the caller set these itself: node:http's own are not added then. */
@@ -39,6 +43,9 @@ export interface HeaderList {
   /** The TLS name node:http's agent takes from the caller's Host (see `tlsNameOf`); undefined without one. */
   readonly tlsName: string | undefined;
 }
+
+/** Sent per request from the body, never the caller's (see `HeaderList`). */
+const BODY_FRAMING = new Set(['content-length', 'transfer-encoding']);
 
 const lists = new WeakMap<object, HeaderList>();
 
@@ -59,7 +66,9 @@ export function headerList(headers: RequestInit['headers']): HeaderList {
 
 function headerListOf(headers: Headers): HeaderList {
   const pairs: string[] = [];
-  headers.forEach((value, name) => pairs.push(name, value));
+  headers.forEach((value, name) => {
+    if (!BODY_FRAMING.has(name)) pairs.push(name, value);
+  });
   const host = headers.get('host');
   return {
     pairs,
