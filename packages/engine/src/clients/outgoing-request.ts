@@ -52,6 +52,16 @@ const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE', '
 /**
  * The request's headers as node:http's list, with what node:http adds to headers given as an object: the body's
  * length, the Host and a URL's credentials (headers given as a list are sent as they are).
+ *
+ * What node:http does with headers given as an object, and how this list differs (on purpose):
+ * - a header set twice replaces the first: here none repeats (a `Headers` joins repeats; the caller's content-length
+ *   and transfer-encoding are left out, HeaderList; Host and credentials are added only when the caller gave none);
+ * - the agent takes the TLS name from a Host header: it cannot read one in a list, so `tlsName` hands it over;
+ * - `req.getHeader()` / `getHeaders()` give the headers: here nothing (a list is written at once), so code that
+ *   reads or edits them on the request, or edits `options.headers` as an object (some tracing hooks), sees none;
+ * - names keep the caller's case: here lower case, as a `Headers` gives them (HTTP names are case-insensitive).
+ * Unchanged: each name and value is still validated, and Connection, Expect and chunking are still worked out by
+ * node:http from the list.
  */
 export function outgoingHeaders(
   to: Target,
