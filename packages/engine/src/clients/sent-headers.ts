@@ -5,29 +5,22 @@
  * each, for the dozen headers the SDK sends).
  */
 import { isIP } from 'node:net';
-import { PlainHeaders } from './loaded-response.js';
+import { PlainHeaders, ResponseHeaders } from './loaded-response.js';
 
 /**
- * An endpoint's request headers as the SDK built them once, read-only, while the SDK's debug log is off. Not a
- * `Headers`, and without fields of its own: the SDK formats every request's headers for that log even when it is
- * off (`formatRequestDetails`, each header copied and its name compared six times: about a tenth of the SDK's
- * allocations per call), and reads an object that is neither a `Headers` nor has fields as no headers at all.
- * Read-only and iterable as [name, value] pairs like a `Headers` (PlainHeaders), so `new Headers(…)` and fetch
- * read it whole.
+ * An endpoint's request headers as the SDK built them once (sdk-client.ts), read-only (an edit would throw rather
+ * than reach every later request), sorted once, and their list for node:http made now. While the SDK's debug log is
+ * off they are PlainHeaders: not a `Headers`, and without fields of their own, which the SDK reads as no headers
+ * when it formats every request's headers for that log, on or off (`formatRequestDetails`, each header copied and
+ * its name compared six times: about a tenth of the SDK's allocations per call). With the log on they are a
+ * `Headers` to `instanceof` (ResponseHeaders), which the log shows. Either is iterable as [name, value] pairs, so
+ * `new Headers(…)` and the built-in fetch read them whole.
  */
-export class SentHeaders extends PlainHeaders {
-  readonly #list: HeaderList;
-
-  constructor(headers: Headers) {
-    const list = headerListOf(headers);
-    super(list.pairs);
-    this.#list = list;
-  }
-
-  /** The headers as node:http sends them (see `HeaderList`). */
-  list(): HeaderList {
-    return this.#list;
-  }
+export function sentHeaders(headers: Headers, debug: boolean): Headers {
+  const list = headerListOf(headers);
+  const sent = debug ? new ResponseHeaders(list.pairs) : new PlainHeaders(list.pairs);
+  lists.set(sent, list);
+  return sent as unknown as Headers;
 }
 
 /**
@@ -47,6 +40,7 @@ export interface HeaderList {
 /** Sent per request from the body, never the caller's (see `HeaderList`). */
 const BODY_FRAMING = new Set(['content-length', 'transfer-encoding']);
 
+/** The list of each headers object read once: `sentHeaders`' own, and any `Headers` a fetch was given. */
 const lists = new WeakMap<object, HeaderList>();
 
 /**
@@ -54,10 +48,10 @@ const lists = new WeakMap<object, HeaderList>();
  * endpoint, and iterating a `Headers` sorts its names each time.
  */
 export function headerList(headers: RequestInit['headers']): HeaderList {
-  if (headers instanceof SentHeaders) return headers.list();
-  const shared = headers instanceof Headers;
-  const known = shared ? lists.get(headers) : undefined;
+  // A WeakMap answers undefined for what is not an object (no headers).
+  const known = lists.get(headers as object);
   if (known !== undefined) return known;
+  const shared = headers instanceof Headers;
   // The SDK passes a Headers object: read as it is rather than copied into a new one.
   const list = headerListOf(shared ? headers : new Headers(headers));
   if (shared) lists.set(headers, list);
