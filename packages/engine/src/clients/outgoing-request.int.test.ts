@@ -4,12 +4,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startFakeOpenAIServer, type FakeOpenAIServer } from '@eval-factory/testkit';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { runNode, startFakeOpenAIServer, type FakeOpenAIServer } from '@eval-factory/testkit';
 import { createNodeFetch } from './node-http-fetch.js';
 import type { ModelDeployment } from './model-deployment.js';
 import { createOpenAISender } from './openai-client.js';
 
+const ENGINE_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const body = { model: 'fake-model', messages: [{ role: 'user', content: 'Answer: B' }], max_tokens: 1 };
 
 describe('createNodeFetch over HTTPS with a Host of the caller’s', () => {
@@ -65,6 +67,20 @@ describe('createNodeFetch over HTTPS with a Host of the caller’s', () => {
   it('sends the Host’s name, without its port, as the TLS name, as node:http does', async () => {
     expect(await nameSent({ Host: 'api.internal' })).toBe('api.internal');
     expect(await nameSent({ host: 'api.internal:8443' })).toBe('api.internal');
+  });
+
+  it('checks the certificate against the Host’s name (real Node process trusting it, built code)', async () => {
+    const script = `
+      import { createNodeFetch } from ${JSON.stringify(pathToFileURL(join(ENGINE_ROOT, 'dist/clients/node-http-fetch.js')).href)};
+      const fetch = createNodeFetch();
+      for (const headers of [{ Host: 'api.internal' }, {}]) {
+        const r = await fetch('https://127.0.0.1:${port}/v1', { method: 'POST', body: '{}', headers }).catch((e) => e);
+        console.log(r.status ?? r.cause?.code);
+      }`;
+    const env = { ...process.env, NODE_EXTRA_CA_CERTS: join(dir, 'cert.pem') };
+    const result = await runNode(['--input-type=module', '-e', script], { cwd: ENGINE_ROOT, env });
+    // The certificate names api.internal, not the IP the URL has.
+    expect(result).toMatchObject({ code: 0, stdout: '200\nERR_TLS_CERT_ALTNAME_INVALID\n' });
   });
 
   it('sends no TLS name for an IP, in the Host or the URL', async () => {
