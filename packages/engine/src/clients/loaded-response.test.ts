@@ -89,6 +89,20 @@ describe('PlainHeaders', () => {
     expect([plain instanceof Headers, headers instanceof Headers]).toEqual([false, true]);
     expect(Object.entries(plain)).toEqual([]);
   });
+
+  it('are, as ResponseHeaders, a Headers whose every method is their own (undici’s need a real Headers)', () => {
+    const methods = Reflect.ownKeys(Headers.prototype).filter(
+      (key) =>
+        key !== 'constructor' && typeof Reflect.getOwnPropertyDescriptor(Headers.prototype, key)?.value === 'function',
+    );
+    expect(methods.length).toBeGreaterThan(8);
+    expect(methods.filter((key) => !Object.hasOwn(ResponseHeaders.prototype, key))).toEqual([]);
+    // Copied methods keep no `super` of PlainHeaders' to reach (it is no longer on the chain).
+    for (const key of Reflect.ownKeys(PlainHeaders.prototype)) {
+      const value = Reflect.getOwnPropertyDescriptor(PlainHeaders.prototype, key)?.value;
+      if (key !== 'constructor' && typeof value === 'function') expect(String(value)).not.toMatch(/\bsuper\b/);
+    }
+  });
 });
 
 describe('LoadedResponse', () => {

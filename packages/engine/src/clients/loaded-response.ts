@@ -128,6 +128,10 @@ function trimHttpWhitespace(value: string): string {
  * undici's, which need a real `Headers`'s internal slots, is ever reached; no `Headers` is constructed.
  */
 export class ResponseHeaders extends PlainHeaders {}
+// PlainHeaders' constructor sets the pairs (a private field goes on the instance whatever its prototype); its methods
+// are copied here because Headers.prototype takes PlainHeaders.prototype's place, so a ResponseHeaders is not a
+// PlainHeaders to instanceof. Safe as long as no method uses `super` and every method of Headers is overridden:
+// loaded-response.test.ts fails when a Node update adds one to Headers that PlainHeaders lacks.
 Object.setPrototypeOf(ResponseHeaders.prototype, Headers.prototype);
 for (const key of Reflect.ownKeys(PlainHeaders.prototype))
   if (key !== 'constructor')

@@ -14,7 +14,8 @@ import https from 'node:https';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { ATTEMPT, Deadlines, Stops, type AttemptLimits } from './attempt-limits.js';
 import { LoadedResponse, PlainHeaders, ResponseHeaders } from './loaded-response.js';
-import { outgoingHeaders, target } from './outgoing-request.js';
+import { outgoingHeaders, target, tlsName } from './outgoing-request.js';
+import { headerList } from './sent-headers.js';
 
 type Fetch = typeof globalThis.fetch;
 
@@ -68,14 +69,15 @@ export function createNodeFetch(fallback: Fetch = globalThis.fetch, options: Nod
       const transport = protocol === 'https:' ? https : http;
       const to = target(url);
       const method = init.method ?? 'GET';
+      const list = headerList(init.headers);
       const req = transport.request({
         protocol: to.protocol,
         hostname: to.hostname,
         port: to.port,
         path: to.path,
-        servername: to.servername,
+        servername: tlsName(to, list),
         method,
-        headers: outgoingHeaders(to, init.headers, body, method),
+        headers: outgoingHeaders(to, list, body, method),
         agent: agents[protocol],
       });
       let settled = false;

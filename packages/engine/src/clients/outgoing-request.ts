@@ -3,7 +3,7 @@
  * once per URL, and the headers as one list with what node:http itself would add to headers given as an object.
  */
 import { urlToHttpOptions } from 'node:url';
-import { headerList } from './sent-headers.js';
+import type { HeaderList } from './sent-headers.js';
 
 /** Where a request goes, as `node:http` options, and the headers node:http would add for it. */
 export interface Target {
@@ -52,14 +52,24 @@ const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE', '
 /**
  * The request's headers as node:http's list, with what node:http adds to headers given as an object: the body's
  * length, the Host and a URL's credentials (headers given as a list are sent as they are).
+ *
+ * What node:http does with headers given as an object, and how this list differs (on purpose):
+ * - a header set twice replaces the first: here none repeats (a `Headers` joins repeats; the caller's content-length
+ *   and transfer-encoding are left out, HeaderList; Host and credentials are added only when the caller gave none);
+ * - the agent takes the TLS name from a Host header: it cannot read one in a list, so `tlsName` hands it over;
+ * - `req.getHeader()` / `getHeaders()` give the headers: here nothing (a list is written at once), so code that
+ *   reads or edits them on the request, or edits `options.headers` as an object (some tracing hooks), sees none;
+ * - names keep the caller's case: here lower case, as a `Headers` gives them (HTTP names are case-insensitive).
+ * Unchanged: each name and value is still validated, and Connection, Expect and chunking are still worked out by
+ * node:http from the list.
  */
 export function outgoingHeaders(
   to: Target,
-  headers: RequestInit['headers'],
+  list: HeaderList,
   body: string | Uint8Array | null,
   method: string,
 ): string[] {
-  const { pairs, hasHost, hasAuthorization } = headerList(headers);
+  const { pairs, hasHost, hasAuthorization } = list;
   const out = pairs.slice();
   // A known length instead of chunked encoding: some local servers (llama.cpp, older vLLM) reject chunked bodies.
   if (body !== null)
@@ -68,4 +78,12 @@ export function outgoingHeaders(
   if (!hasHost) out.push('Host', to.host);
   if (to.authorization !== null && !hasAuthorization) out.push('Authorization', to.authorization);
   return out;
+}
+
+/**
+ * The TLS name to hand node:http: over HTTPS the one node:http's agent would take from a Host of the caller's (it
+ * does not read a header list), otherwise the URL's (`Target.servername`).
+ */
+export function tlsName(to: Target, list: HeaderList): string | undefined {
+  return to.protocol === 'https:' && list.tlsName !== undefined ? list.tlsName : to.servername;
 }

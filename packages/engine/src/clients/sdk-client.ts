@@ -5,9 +5,8 @@
  */
 import OpenAI, { type ClientOptions } from 'openai';
 import { ATTEMPT } from './attempt-limits.js';
-import { ResponseHeaders } from './loaded-response.js';
 import { createNodeFetch } from './node-http-fetch.js';
-import { SentHeaders } from './sent-headers.js';
+import { sentHeaders } from './sent-headers.js';
 
 type Fetch = typeof globalThis.fetch;
 
@@ -90,7 +89,7 @@ export function buildHeadersOnce(client: OpenAI): void {
     ]);
     let headers = built.get(key);
     if (headers === undefined) {
-      headers = build.call(this, args).then(debug ? frozen : (h) => new SentHeaders(h) as unknown as Headers);
+      headers = build.call(this, args).then((h) => sentHeaders(h, debug));
       built.set(key, headers);
       headers.catch(() => built.delete(key));
     }
@@ -161,14 +160,4 @@ function isPlainObject(value: unknown): value is object {
     !(Symbol.iterator in value) &&
     !(Symbol.asyncIterator in value)
   );
-}
-
-/**
- * The shared headers, read-only (an edit would throw rather than reach every later request) and sorted once: the
- * SDK iterates a request's headers for its debug details on every call, and a `Headers` sorts its names each time.
- */
-function frozen(headers: Headers): Headers {
-  const raw: string[] = [];
-  headers.forEach((value, name) => raw.push(name, value));
-  return new ResponseHeaders(raw) as unknown as Headers;
 }
