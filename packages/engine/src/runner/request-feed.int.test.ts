@@ -1,7 +1,7 @@
 /**
  * A request is built once for its cache lookup and its send: the feed hands the sender the request it looked up,
- * and that request assembles its prompt once (a cached re-run used to assemble every prompt twice, for the lookup's
- * key and for the call's body). Real parts: the request plan, the SQLite request cache, the openai SDK against the
+ * which assembles its prompt once, and the client hashes it once (a run with a cache used to assemble every prompt
+ * twice, for the lookup's key and for the call's body, and to hash a prompt the lookup did not find twice). Real parts: the request plan, the SQLite request cache, the openai SDK against the
  * loopback fake server.
  */
 import { mkdtempSync } from 'node:fs';
@@ -50,8 +50,8 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 describe('RequestFeed with the model client', () => {
-  it('assembles each prompt once for its lookup and its send, live and from the cache', async () => {
-    const deployment: ModelDeployment = {
+  it('assembles and hashes each prompt once for its lookup and its send, live and from the cache', async () => {
+    const sent: ModelDeployment = {
       name: 'eval-factory/fake-model',
       model_name: 'fake-model',
       provider: 'openai_compatible',
@@ -62,6 +62,15 @@ describe('RequestFeed with the model client', () => {
       nvcf: { enabled: false, backed: false, is_function: false, poll_seconds: 1800 },
       max_tokens_field: 'max_tokens',
       request_settings: DEFAULT_REQUEST_SETTINGS,
+    };
+    // Only a cache key reads the endpoint's NVCF flag: its reads count the keys computed.
+    let keys = 0;
+    const deployment = {
+      ...sent,
+      get nvcf() {
+        keys++;
+        return sent.nvcf;
+      },
     };
     const policy = { maxRetries: 0, timeoutMs: 5000, nvcfBacked: false, backoffBaseS: 0.001, backoffCapS: 0.01 };
     const cache = await openSqliteCache(
@@ -77,30 +86,33 @@ describe('RequestFeed with the model client', () => {
     const runOnce = async () => {
       const client = createModelClient({
         deployment,
-        send: createSender(deployment, null),
+        send: createSender(sent, null),
         cache,
         policy,
         engineVersion: 't',
       });
       const feed = new RequestFeed(plan, (batch) => client.prefetch(batch), 8);
       const before = reads();
+      keys = 0;
       const records = [];
       for (let i = 0; i < plan.length; i++) {
         const request = await feed.get(i);
         if (request) records.push(await client.call(request));
       }
-      return { records, assembled: (reads() - before) / perPrompt };
+      return { records, assembled: (reads() - before) / perPrompt, keys };
     };
     const live = await runOnce();
     expect(live.records.every((r) => r.outcome.ok && !r.outcome.cached)).toBe(true);
     expect(live.assembled).toBe(plan.length);
-    const sent = server.requests.length;
+    expect(live.keys).toBe(plan.length);
+    const sentBefore = server.requests.length;
     const cached = await runOnce();
     expect(cached.records.every((r) => r.outcome.ok && r.outcome.cached)).toBe(true);
     expect(cached.records.map((r) => r.prompt)).toEqual(live.records.map((r) => r.prompt));
     expect(cached.records[3]?.body).toEqual(live.records[3]?.body);
     expect(cached.assembled).toBe(plan.length);
-    expect(server.requests.length).toBe(sent);
+    expect(cached.keys).toBe(plan.length);
+    expect(server.requests.length).toBe(sentBefore);
     await cache.close();
   });
 });
