@@ -4,15 +4,15 @@
  * twice, for the lookup's key and for the call's body, and to hash a prompt the lookup did not find twice). Real parts: the request plan, the SQLite request cache, the openai SDK against the
  * loopback fake server.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DEFAULT_REQUEST_SETTINGS, type Instance } from '@eval-factory/types';
+import { MODEL_CONFIG_FILES, type Instance } from '@eval-factory/types';
 import { startFakeOpenAIServer, type FakeOpenAIServer } from '@eval-factory/testkit';
 import { buildAdapterSpec, requestPlan } from '../adapters/index.js';
 import { openSqliteCache } from '../cache/index.js';
-import { createModelClient, createSender, type ModelDeployment } from '../clients/index.js';
+import { createModelClient, createSender, readModelDeployment } from '../clients/index.js';
 import { RequestFeed } from './request-feed.js';
 
 const ADAPTER = buildAdapterSpec({
@@ -51,18 +51,14 @@ afterAll(async () => server.close());
 
 describe('RequestFeed with the model client', () => {
   it('assembles and hashes each prompt once for its lookup and its send, live and from the cache', async () => {
-    const sent: ModelDeployment = {
-      name: 'eval-factory/fake-model',
-      model_name: 'fake-model',
-      provider: 'openai_compatible',
-      endpoint_type: 'chat',
-      base_url: server.url,
-      request_url: `${server.url}/chat/completions`,
-      auth: { kind: 'none' },
-      nvcf: { enabled: false, backed: false, is_function: false, poll_seconds: 1800 },
-      max_tokens_field: 'max_tokens',
-      request_settings: DEFAULT_REQUEST_SETTINGS,
-    };
+    // The endpoint as a run reads it from model_configs/ (the fake server's chat URL, no key).
+    const dir = mkdtempSync(join(tmpdir(), 'ef-feed-'));
+    const entry = { name: 'eval-factory/fake-model', model_name: 'fake-model', base_url: server.url };
+    writeFileSync(
+      join(dir, MODEL_CONFIG_FILES.deployments),
+      JSON.stringify({ model_deployments: [{ ...entry, request_url: `${server.url}/chat/completions` }] }),
+    );
+    const sent = readModelDeployment(dir, 'fake-model');
     // Only a cache key reads the endpoint's NVCF flag: its reads count the keys computed.
     let keys = 0;
     const deployment = {
@@ -114,5 +110,6 @@ describe('RequestFeed with the model client', () => {
     expect(cached.keys).toBe(plan.length);
     expect(server.requests.length).toBe(sentBefore);
     await cache.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 });
