@@ -99,6 +99,11 @@ export const ATTACK_CASES: readonly AttackCase[] = [
     },
   },
   {
+    name: '12.1 the model key inside a custom benchmark’s instructions: scrubbed from the HELM adapter spec too',
+    setup: (ctx) => customRun(ctx, `{instructions: "Key ${SENTINELS.modelKey}", template: "{{question}}"}`),
+    code: null,
+  },
+  {
     name: '12.1 a key resolved from the credentials file, inside a same-folder template: scrubbed',
     setup: (ctx) =>
       customRun(

@@ -41,18 +41,27 @@ function requestSettings(adapter: AdapterSpec, opts: BuildRequestsOptions) {
 
 /** The instance a request's prompt is assembled from (not enumerable: requests serialise as before). */
 const INSTANCE = Symbol('instance');
+/** The request's prompt once it has been read (not enumerable either). */
+const PROMPT = Symbol('prompt');
+
+interface PromptSource {
+  readonly [INSTANCE]: Instance;
+  [PROMPT]: string | undefined;
+}
 
 /**
  * The `prompt` getter of one trial's requests (one function per trial, shared by its requests, so they share one
- * object shape). The prompt is assembled each time it is read instead of stored: a run holds its instances
- * anyway, and a million stored prompts would be a second copy of the data. Reading it costs a few
- * microseconds; a request's prompt is read a handful of times (cache key, body, HELM files). Secrets registered by
- * then are scrubbed from it, as they were from stored prompts (runner/scrub-secrets.ts).
+ * object shape). The prompt is assembled when first read and kept by its request, not by the plan: a run holds its
+ * instances anyway, and a million stored prompts would be a second copy of the data, while a request lives only
+ * from its cache lookup to its answer (runner/request-feed.ts hands the sender the request it looked up), and its
+ * lookup and its body read the same prompt. Secrets registered by then are scrubbed from it, as they were from
+ * stored prompts (runner/scrub-secrets.ts).
  */
 function promptGetter(adapter: AdapterSpec, train: readonly Instance[]): (this: PromptRequest) => string {
   return function prompt(this: PromptRequest) {
-    const instance = (this as unknown as { [INSTANCE]: Instance })[INSTANCE];
-    return scrubSecrets(promptText(adapter, instance, train));
+    const source = this as unknown as PromptSource;
+    source[PROMPT] ??= scrubSecrets(promptText(adapter, source[INSTANCE], train));
+    return source[PROMPT];
   };
 }
 
@@ -86,6 +95,7 @@ class BuiltRequest {
     this.train_trial_index = trial;
     Object.defineProperty(this, 'prompt', prompt);
     Object.defineProperty(this, INSTANCE, { value: instance });
+    Object.defineProperty(this, PROMPT, { value: undefined, writable: true });
     this.temperature = settings.temperature;
     this.max_tokens = settings.max_tokens;
     this.stop = settings.stop;

@@ -86,25 +86,13 @@ export function createModelClient(opts: {
     });
   const prefetched = new Map<string, { hit: StoredAnswer; lookup_s: number }>();
   // Keys prefetch looked up and did not find, by a 52-bit fingerprint (a number, not the 64-character key): sending
-  // them needs no second lookup. Two keys that share a fingerprint only cost an extra lookup. A request's key is
-  // computed again when it is called (microseconds) rather than kept: nothing here holds a string per request.
+  // them needs no second lookup. Two keys that share a fingerprint only cost an extra lookup. A million missing keys
+  // are a million numbers here, not a million strings.
   const missing = new Set<number>();
-  // The key of each request prefetch found (the same string the map above holds), by the request's instance and
-  // trial: a cached re-run then hashes each prompt once, not twice. By identity it would never be found again, as
-  // the runner builds a request anew each time it reads it (runner/request-feed.ts). Dropped when it is called.
-  const hitKeys = new Map<string, string>();
-  const requestId = (r: PromptRequest) => `${r.train_trial_index}\u0000${r.instance_id}`;
-  // Ids two different prompts shared while both waited (loaders keep ids unique; a custom one might not): such a
-  // call hashes its own body, so it never takes the other prompt's answer.
-  const sharedIds = new Set<string>();
-  const keepHitKey = (id: string, key: string) => {
-    const had = hitKeys.get(id);
-    if (had === undefined && !sharedIds.has(id)) hitKeys.set(id, key);
-    else if (had !== key) {
-      hitKeys.delete(id);
-      sharedIds.add(id);
-    }
-  };
+  // The key of each request prefetch looked up, by the request itself: the runner hands the call the request its
+  // lookup was given (runner/request-feed.ts), so each prompt is hashed once, found or not. A request built anew
+  // (or a copy) is hashed again. Dropped when it is called, or with the request (a run holds a few blocks of them).
+  const lookedUp = new WeakMap<PromptRequest, string>();
   const fingerprint = (key: string) => Number.parseInt(key.slice(-13), 16);
   // Keys already called in this run. A run looks its requests up block by block as it sends them
   // (runner/request-feed.ts): a later block's lookup may find an answer this run stored. Such a key is left to the
@@ -132,7 +120,7 @@ export function createModelClient(opts: {
             prefetched.set(batch[j], { hit: { response: hit.response, request_time_s: hit.request_time_s }, lookup_s });
           else missing.add(print);
         });
-        slice.forEach((r, j) => prefetched.has(keys[j]) && keepHitKey(requestId(r), keys[j]));
+        slice.forEach((r, j) => lookedUp.set(r, keys[j]));
       }
       return prefetched.size;
     },
@@ -140,10 +128,8 @@ export function createModelClient(opts: {
       const prompt = request.prompt;
       const body = buildRequestBody(request, deployment, prompt);
       // No cache (use_caching: false): no key, no lookup, nothing stored.
-      // A live run has no prefetched hits: it makes no id string per request.
-      const id = hitKeys.size > 0 ? requestId(request) : '';
-      const known = id ? hitKeys.get(id) : undefined;
-      if (known !== undefined) hitKeys.delete(id);
+      const known = lookedUp.get(request);
+      if (known !== undefined) lookedUp.delete(request);
       const key = cache.stores ? (known ?? keyFor(request, body)) : '';
       const request_datetime = new Date().toISOString();
       const lookupStart = performance.now();

@@ -27,8 +27,11 @@ export interface PreparedRun {
   readonly numTrainInstances: number;
   /** Built one at a time as the run sends and scores them (none is held for the whole run). */
   readonly requests: RequestPlan;
-  /** How the requests are built from `selected`, for `scrubPrepared` to rebuild them over scrubbed instances. */
-  readonly planOver: (instances: readonly Instance[]) => RequestPlan;
+  /**
+   * How the requests are built from `selected`, for `scrubPrepared` to rebuild them over scrubbed instances, with
+   * `scrub` applied once to what else they are built from (the adapter, the in-context examples).
+   */
+  readonly planOver: (instances: readonly Instance[], scrub?: <T>(value: T) => T) => RequestPlan;
   readonly helmCompatible: boolean;
   /**
    * Every instance is read: at once for a whole load; for a streamed one when the loader reaches the end of its
@@ -80,8 +83,8 @@ export async function prepareRun(run: ResolvedRun, options: PrepareOptions, diag
   const adapter = buildAdapterSpec(spec);
   const { loaded, selected, subsample, train, stream } = await loadSelection(run, options, diag, adapter);
   warnTrials(run, adapter, diag);
-  const planOver = (instances: readonly Instance[]): RequestPlan => {
-    const plan = requestPlan(adapter, instances, planOptions(run, options, train));
+  const planOver = (instances: readonly Instance[], scrub = <T>(value: T) => value): RequestPlan => {
+    const plan = requestPlan(scrub(adapter), instances, planOptions(run, options, scrub(train)));
     return stream ? growing(plan, stream) : plan;
   };
   const requests = planOver(selected);

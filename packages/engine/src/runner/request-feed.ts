@@ -10,6 +10,11 @@ import type { RequestPlan } from '../adapters/index.js';
  */
 export class RequestFeed {
   private readonly blocks = new Map<number, Promise<void>>();
+  /**
+   * The requests each block's lookup was given, handed to the sender as they are (each slot emptied when handed
+   * out): a request is built once for its lookup and its send, and assembles its prompt once for both.
+   */
+  private readonly built = new Map<number, (PromptRequest | undefined)[]>();
   private last: Promise<void> = Promise.resolve();
 
   /** `lookup`: the cache's batched lookup (the model client's prefetch); null when nothing is cached. */
@@ -49,8 +54,18 @@ export class RequestFeed {
       await this.ready(block);
       // Read ahead; a failure is thrown to the lane that asks for that block.
       this.ready(block + 1).catch(() => undefined);
+      const looked = this.take(block, index - block * this.blockSize);
+      if (looked) return looked;
     }
     return this.plan.at(index);
+  }
+
+  /** The request its block's lookup was given, once (a lane that comes after its block was dropped builds it). */
+  private take(block: number, offset: number): PromptRequest | undefined {
+    const requests = this.built.get(block);
+    const request = requests?.[offset];
+    if (requests && request) requests[offset] = undefined;
+    return request;
   }
 
   /** The lookup of one block, started once; blocks are looked up in order, one at a time. */
@@ -64,11 +79,15 @@ export class RequestFeed {
       // A growing plan: the block once its instances are read (or the file ended within it).
       if (plan.reach) await plan.reach(start + this.blockSize - 1);
       const end = Math.min(plan.length, start + this.blockSize);
-      if (end > start) await lookup(Array.from({ length: end - start }, (_, i) => plan.at(start + i)));
+      if (end <= start) return;
+      const requests = Array.from({ length: end - start }, (_, i) => plan.at(start + i));
+      this.built.set(block, requests);
+      await lookup(requests);
     });
     this.last = done;
     this.blocks.set(block, done);
     this.blocks.delete(block - 2);
+    this.built.delete(block - 2);
     return done;
   }
 }
