@@ -138,7 +138,7 @@ export function requestPlan(
   // Identical option lists (yes/no/maybe for every PubMedQA question) share one mapping object.
   const mappings = new Map<string, Readonly<Record<string, string>>>();
   // Looked up by the option texts (the letters follow from their order), so a request built again for the same
-  // instance (a run builds each one 3 times: cache lookup, send, scoring) makes no mapping object to throw away.
+  // instance (a run builds each one twice: cache lookup and send share one, scoring builds its own) makes no mapping object to throw away.
   // The last list found is compared first: requests mostly follow one with the same options, and comparing the
   // texts makes no key (an array of the texts and its JSON, per request built).
   let last: { readonly texts: readonly string[]; readonly mapping: Readonly<Record<string, string>> } | null = null;
