@@ -69,7 +69,15 @@ async function profiledRerun(rc) {
         .map(([k, v]) => `${k} ${((v / split.busyMs) * 100).toFixed(0)} %`)
         .join(', ')
     : 'n/a';
-  return `a profiled re-run (${sec(run.wallMs)}): factory ${total(factory)} of CPU, engine ${total(engine)} (${kinds})`;
+  return `a profiled re-run (${sec(run.wallMs)}): factory ${total(factory)} of CPU, engine ${total(engine)}${threadSplit(engine)} (its main thread by kind of code: ${kinds})`;
+}
+
+/** The engine's CPU by thread (cpu-preload.mjs reads /proc at exit): its own thread, the helpers, the ended ones. */
+function threadSplit(engine) {
+  const t = engine?.threads;
+  if (!t) return '';
+  const ended = engine.samples[engine.samples.length - 1][1] - t.main - t.others;
+  return ` = main thread ${t.main.toFixed(0)} ms + V8 and Node helper threads ${t.others.toFixed(0)} ms + threads ended before exit (the HELM file worker of a re-run) ${Math.max(0, ended).toFixed(0)} ms`;
 }
 
 export async function main() {
