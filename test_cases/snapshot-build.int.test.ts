@@ -71,6 +71,32 @@ ${MAIN}`,
     });
   }, 60_000);
 
+  it('starts a worker thread in the started process from a module that imports worker_threads at its top', async () => {
+    const pkgDir = fakeEngine(
+      () => `import { startupSnapshot } from 'node:v8';
+import { Worker } from 'node:worker_threads';
+const main = () => {
+  const code = "require('node:worker_threads').parentPort.postMessage(process.cwd())";
+  const worker = new Worker(code, { eval: true, execArgv: [] });
+  worker.on('message', (cwd) => { console.log(JSON.stringify({ cwd })); void worker.terminate(); });
+  worker.on('error', (error) => console.log(JSON.stringify({ error: error.message })));
+};
+if (startupSnapshot.isBuildingSnapshot()) startupSnapshot.setDeserializeMainFunction(main);
+else main();
+`,
+    );
+    const { blob } = await build(pkgDir);
+    const started = spawnSync(
+      process.execPath,
+      ['--snapshot-blob', blob as string, join(pkgDir, 'bin', 'ef-bench.js')],
+      {
+        encoding: 'utf8',
+        cwd: pkgDir,
+      },
+    );
+    expect(JSON.parse(started.stdout)).toEqual({ cwd: pkgDir });
+  }, 60_000);
+
   it("links a class made a kind of fetch's Headers at build time to the real Headers of the started process", async () => {
     const pkgDir = fakeEngine(
       () => `import { startupSnapshot } from 'node:v8';
