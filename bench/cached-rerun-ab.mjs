@@ -33,7 +33,8 @@ function timedRun(cli, cwd, rc, env = {}) {
     const child = spawn('/usr/bin/time', args, {
       cwd,
       env: { ...process.env, CI: 'true', EF_PROGRESS: 'off', ...env },
-      stdio: 'ignore',
+      // A failed run says why on the bench's stderr.
+      stdio: ['ignore', 'ignore', 'inherit'],
     });
     child.on('error', reject);
     child.on('close', (code) => {

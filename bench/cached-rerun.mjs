@@ -77,7 +77,7 @@ function threadSplit(engine) {
   const t = engine?.threads;
   if (!t) return '';
   const ended = engine.samples[engine.samples.length - 1][1] - t.main - t.others;
-  return ` = main thread ${t.main.toFixed(0)} ms + V8 and Node helper threads ${t.others.toFixed(0)} ms + threads ended before exit (the HELM file worker of a re-run) ${Math.max(0, ended).toFixed(0)} ms`;
+  return ` = main thread ${t.main.toFixed(0)} ms + V8 and Node helper threads ${t.others.toFixed(0)} ms + threads ended before exit ${Math.max(0, ended).toFixed(0)} ms`;
 }
 
 export async function main() {

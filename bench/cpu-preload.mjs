@@ -42,8 +42,8 @@ if (dir) {
       }),
     );
   // CPU ms of each thread still running at exit, from /proc (Linux; null elsewhere): the process's own thread and
-  // the others (V8's compiler and GC helpers, Node's thread pool). A thread that ended before (the engine's HELM
-  // file worker) is the process's total less these.
+  // the others (V8's compiler and GC helpers, Node's thread pool). A thread that ended before is the process's total
+  // less these.
   const threadCpu = () => {
     try {
       const ms = (tid) => {
