@@ -36,6 +36,19 @@ function reportingYargs(dir: string, report: string): string[] {
 
 const loaded = (report: string) => (existsSync(report) ? readFileSync(report, 'utf8') : '');
 
+/** A run_config of two pubmed_qa fixture instances against `url`, writing into `out`. */
+function pubmedRunConfig(dir: string, out: string, url: string, adapterConfig?: Record<string, unknown>): string {
+  const endpoint = { url, model_id: 'm', type: 'chat', ...(adapterConfig ? { adapter_config: adapterConfig } : {}) };
+  return writeRunConfig(dir, {
+    config: {
+      type: 'pubmed_qa',
+      output_dir: out,
+      params: { limit_samples: 2, extra: { data_path: fixture('pubmed_qa') } },
+    },
+    target: { api_endpoint: endpoint },
+  });
+}
+
 describe('start-up of run_eval', () => {
   it("renders the command and the model configs with Handlebars' runtime: its compiler is never loaded", () => {
     const dir = tempDir('ef-start-up-');
@@ -47,14 +60,7 @@ describe('start-up of run_eval', () => {
         '  const has = (re) => files.some((f) => re.test(f));\n' +
         '  process.stderr.write(`runtime: ${has(/handlebars[\\\\/]runtime\\.js$/)}, compiler: ${has(/handlebars[\\\\/]compiler[\\\\/]/)}\\n`);\n});\n',
     );
-    const rc = writeRunConfig(dir, {
-      config: {
-        type: 'pubmed_qa',
-        output_dir: join(dir, 'out'),
-        params: { limit_samples: 2, extra: { data_path: fixture('pubmed_qa') } },
-      },
-      target: { api_endpoint: { url: 'http://127.0.0.1:9/v1', model_id: 'm', type: 'chat' } },
-    });
+    const rc = pubmedRunConfig(dir, join(dir, 'out'), 'http://127.0.0.1:9/v1');
     const cli = join(REPO_ROOT, 'packages/cli/dist/bin.js');
     const run = spawnSync(process.execPath, ['--require', preload, cli, 'run_eval', '--run_config', rc, '--dry_run'], {
       encoding: 'utf8',
@@ -83,16 +89,7 @@ describe('start-up of run_eval', () => {
       );
       const server = await startFakeOpenAIServer({ answer: () => 'yes' });
       try {
-        const rc = writeRunConfig(dir, {
-          config: {
-            type: 'pubmed_qa',
-            output_dir: join(dir, 'out'),
-            params: { limit_samples: 2, extra: { data_path: fixture('pubmed_qa') } },
-          },
-          target: {
-            api_endpoint: { url: server.url, model_id: 'm', type: 'chat', adapter_config: { use_caching: caching } },
-          },
-        });
+        const rc = pubmedRunConfig(dir, join(dir, 'out'), server.url, { use_caching: caching });
         const run = await runCli(['run_eval', '--run_config', rc], { env: { NODE_OPTIONS: `--require ${preload}` } });
         expect(run.code).toBe(0);
       } finally {
@@ -114,14 +111,7 @@ describe('start-up of run_eval', () => {
     );
     const server = await startFakeOpenAIServer({ answer: () => 'yes' });
     try {
-      const rc = writeRunConfig(dir, {
-        config: {
-          type: 'pubmed_qa',
-          output_dir: join(dir, 'out'),
-          params: { limit_samples: 2, extra: { data_path: fixture('pubmed_qa') } },
-        },
-        target: { api_endpoint: { url: server.url, model_id: 'm', type: 'chat' } },
-      });
+      const rc = pubmedRunConfig(dir, join(dir, 'out'), server.url);
       const run = await runCli(['run_eval', '--run_config', rc], { env: { NODE_OPTIONS: `--require ${preload}` } });
       expect(run.code).toBe(0);
     } finally {
@@ -140,16 +130,7 @@ describe('start-up of run_eval', () => {
     const server = await startFakeOpenAIServer({ answer: () => 'yes' });
     const out = join(dir, 'out');
     try {
-      const rc = writeRunConfig(dir, {
-        config: {
-          type: 'pubmed_qa',
-          output_dir: out,
-          params: { limit_samples: 2, extra: { data_path: fixture('pubmed_qa') } },
-        },
-        target: {
-          api_endpoint: { url: server.url, model_id: 'm', type: 'chat', adapter_config: { use_caching: false } },
-        },
-      });
+      const rc = pubmedRunConfig(dir, out, server.url, { use_caching: false });
       const factory = join(REPO_ROOT, 'packages/cli/dist/bin.js');
       const env = { ...process.env, CI: 'true', EF_PROGRESS: 'off' };
       const runEval = (extra: string[]) =>
@@ -200,14 +181,7 @@ describe('start-up of run_eval', () => {
     );
     const out = join(dir, 'out');
     try {
-      const rc = writeRunConfig(dir, {
-        config: {
-          type: 'pubmed_qa',
-          output_dir: out,
-          params: { limit_samples: 2, extra: { data_path: fixture('pubmed_qa') } },
-        },
-        target: { api_endpoint: { url: server.url, model_id: 'm', type: 'chat' } },
-      });
+      const rc = pubmedRunConfig(dir, out, server.url);
       const env = { PATH: `${bin}:${process.env.PATH}`, CORE_EVALS_GIT_HASH: undefined };
       expect((await runCli(['run_eval', '--run_config', rc], { env })).code).toBe(0);
     } finally {
@@ -228,14 +202,7 @@ describe('start-up of run_eval', () => {
     });
     const out = join(dir, 'out');
     try {
-      const rc = writeRunConfig(dir, {
-        config: {
-          type: 'pubmed_qa',
-          output_dir: out,
-          params: { limit_samples: 2, extra: { data_path: fixture('pubmed_qa') } },
-        },
-        target: { api_endpoint: { url: server.url, model_id: 'm', type: 'chat' } },
-      });
+      const rc = pubmedRunConfig(dir, out, server.url);
       const env = { PATH: `${bin}:${process.env.PATH}`, CORE_EVALS_GIT_HASH: undefined };
       expect((await runCli(['run_eval', '--run_config', rc], { env })).code).toBe(0);
     } finally {
