@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFakeOpenAIServer } from '@eval-factory/testkit';
-import { CLI, loadNote, median, preparePubmedQaRun, printTable, ROOT, runIfMain } from './lib.mjs';
+import { CLI, loadNote, preparePubmedQaRun, printAbMedians, ROOT, runIfMain } from './lib.mjs';
 
 /**
  * Runs one build's CLI from that build's folder: the CLI looks for `ef-bench` from the working folder first, so run
@@ -54,14 +54,7 @@ export async function main(other = process.argv[2], rounds = Number(process.argv
   } finally {
     await server.close();
   }
-  const keys = Object.keys(figures.this);
-  printTable('Medians in ms (all values in brackets)', [
-    ['build', ...keys],
-    ...['other', 'this'].map((which) => [
-      which,
-      ...keys.map((k) => `${median(figures[which][k]).toFixed(0)} [${figures[which][k].join(' ')}]`),
-    ]),
-  ]);
+  printAbMedians(figures);
 }
 
 await runIfMain(import.meta.url, main);

@@ -10,17 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFakeOpenAIServer } from '@eval-factory/testkit';
 import { cpuEnv, readCpu } from './cpu.mjs';
-import {
-  chatRequests,
-  CLI,
-  loadNote,
-  median,
-  preparePubmedQaRun,
-  printTable,
-  ROOT,
-  runIfMain,
-  tempDir,
-} from './lib.mjs';
+import { chatRequests, CLI, loadNote, preparePubmedQaRun, printAbMedians, ROOT, runIfMain, tempDir } from './lib.mjs';
 
 const N = 10_000;
 
@@ -74,17 +64,7 @@ export async function main(other = process.argv[2], rounds = Number(process.argv
   } finally {
     await server.close();
   }
-  const keys = Object.keys(figures.this);
-  printTable('Medians in ms (all values in brackets)', [
-    ['build', ...keys],
-    ...['other', 'this'].map((which) => [
-      which,
-      ...keys.map(
-        (k) =>
-          `${median(figures[which][k] ?? [0]).toFixed(0)} [${(figures[which][k] ?? []).map((v) => v.toFixed(0)).join(' ')}]`,
-      ),
-    ]),
-  ]);
+  printAbMedians(figures);
   console.log(`cached-rerun-ab: ${loadNote()}`);
 }
 

@@ -276,6 +276,17 @@ export async function readRunFile(outputDir, name) {
 }
 
 /** Load average and cores now, flagged when other jobs compete for the cores (wall times are then inflated). */
+/** An A/B's table: per build (`this`, `other`) and figure, the median in ms and every value in brackets. */
+export function printAbMedians(figures) {
+  const keys = Object.keys(figures.this);
+  const cell = (values = []) =>
+    `${median(values.length ? values : [0]).toFixed(0)} [${values.map((v) => v.toFixed(0)).join(' ')}]`;
+  printTable('Medians in ms (all values in brackets)', [
+    ['build', ...keys],
+    ...['other', 'this'].map((which) => [which, ...keys.map((k) => cell(figures[which][k]))]),
+  ]);
+}
+
 export function loadNote() {
   const [one] = loadavg();
   const cores = availableParallelism();
