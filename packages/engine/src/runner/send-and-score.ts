@@ -83,7 +83,9 @@ export async function sendAndScore(s: SendingRun): Promise<RunOutcome> {
     return { status: summary.status, runDir: s.runDirRel, summary, interrupted: execution.interrupted };
   } catch (error) {
     // As on success: the instances are written whatever became of their requests, and finished (or their temp file
-    // removed) before the run's error goes on; the run's own error is the one reported.
+    // removed) before the run's error goes on; the run's own error is the one reported. A streamed load still held
+    // for the first answer (an error before it) reads on, or the file would wait for it forever.
+    s.prepared.stream?.release();
     await s.instancesFile().catch(() => undefined);
     await scoring.sink.discard();
     throw error;

@@ -110,6 +110,20 @@ describe('a run streamed from its data file', () => {
     expect(summary.counts.instances).toEqual({ evaluated: 1200, scored: 1200, failed: 0, unscored: 0 });
   });
 
+  it('reports an error that comes before its first answer, with instances.jsonl written and no temp file left', async () => {
+    // Without a cache the loader waits after one instance per lane for the first answer; the responses log cannot
+    // be opened (a file where its folder goes), so the run fails before any answer comes.
+    const data = join(dir, 'early-error.json');
+    writeFileSync(data, `{${members(0, 3000)}}`);
+    const out = mkdtempSync(join(dir, 'out-'));
+    writeFileSync(join(out, 'responses'), '');
+    const r = await run(out, data, ['--disable-cache']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/error\[EF_/);
+    expect(lines(join(out, 'instances.jsonl'))).toHaveLength(3000);
+    expect(readdirSync(out).filter((f) => f.includes('.tmp-'))).toEqual([]);
+  });
+
   it("draws HELM's seed-0 subsample of the whole file when the limit is below its size", async () => {
     const data = join(dir, 'limited.json');
     writeFileSync(data, `{${members(0, 40)}}`);
