@@ -2,8 +2,8 @@ import type Keyv from 'keyv';
 import { fromDiskFull, InternalError, isUserError, UserError } from '@eval-factory/errors';
 import type { CachedResponse } from './cached-response.js';
 import { storedKey } from './sqlite-rows.js';
-import { openSqliteWriter } from './sqlite-writer.js';
-import { type BatchedWrites, batchedWrites } from './batched-writes.js';
+import { openSqliteWriter, type SqliteWriter } from './sqlite-writer.js';
+import { batchedWrites, type StoredRow } from './batched-writes.js';
 import { keyvSerializer, storedText } from './stored-text.js';
 
 export interface CacheWrites {
@@ -13,66 +13,42 @@ export interface CacheWrites {
   close(): Promise<void>;
 }
 
-interface OpenWrites {
-  readonly rows: BatchedWrites;
-  close(): Promise<void>;
-}
-
 /**
  * The cache's writes: each entry as keyv's own `set` writes it (its serialiser, `<namespace>:<key>`), but a batch at
  * a time, as one statement and one transaction prepared once, on a connection of its own (sqlite-writer.ts), without
- * keyv's promise per entry. That connection opens on the first `set`: a cache only read (a `--merge-units` unit's, a
- * resume served from the cache) costs neither its trips to the thread pool nor its open files.
+ * keyv's promise per entry. That connection opens with the first batch: a cache only read (a `--merge-units` unit's,
+ * a resume served from the cache) costs neither its trips to the thread pool nor its open files. Rows given while it
+ * opens wait in the next batch, in order; a failed open fails every batch.
  */
 export function cacheWrites(file: string, keyv: Keyv<CachedResponse>, namespace: string, busyMs: number): CacheWrites {
   const keyvText = keyvSerializer(keyv);
-  let opening: Promise<OpenWrites> | null = null;
-  let open: OpenWrites | null = null;
-  let waiting = 0; // sets queued behind the opening, written before any later set to keep their order
+  let opening: Promise<SqliteWriter> | null = null;
+  const opened = () =>
+    (opening ??= openSqliteWriter(file, UPSERT_MANY, busyMs).catch((error: unknown) =>
+      Promise.reject(cacheWriteError(file, error)),
+    ));
+  // A write that fails (SQLITE_FULL) stops the run: sending on would pay for answers that cannot be kept.
+  const rows = batchedWrites(async (text) =>
+    (await opened()).run(text).catch((error: unknown) => Promise.reject(cacheWriteError(file, error))),
+  );
   let closed = false;
-  const opened = (): Promise<OpenWrites> => (opening ??= openWrites(file, busyMs).then((writes) => (open = writes)));
   return {
     // Not an async function: its own promise would release each answer a microtask later.
     set: (key, value) => {
       if (closed) return Promise.reject(new InternalError(`the request cache ${file} was given an answer after close`));
-      let row: readonly [string, string];
+      let row: StoredRow;
       try {
         row = [storedKey(namespace, key), storedText({ value, expires: undefined }, keyvText)];
       } catch (error) {
         return Promise.reject(error);
       }
-      if (open && waiting === 0) return open.rows.set(row);
-      waiting++;
-      return opened().then(
-        (writes) => {
-          waiting--;
-          return writes.rows.set(row);
-        },
-        (error: unknown) => {
-          waiting--;
-          throw error;
-        },
-      );
+      return rows.set(row);
     },
     close: async () => {
       closed = true;
-      const writes = await opening?.catch(() => null);
-      await writes?.close();
-    },
-  };
-}
-
-async function openWrites(file: string, busyMs: number): Promise<OpenWrites> {
-  const writer = await openSqliteWriter(file, UPSERT_MANY, busyMs).catch((error: unknown) =>
-    Promise.reject(cacheWriteError(file, error)),
-  );
-  // A write that fails (SQLITE_FULL) stops the run: sending on would pay for answers that cannot be kept.
-  const rows = batchedWrites((text) => writer.run(text).catch((error) => Promise.reject(cacheWriteError(file, error))));
-  return {
-    rows,
-    close: async () => {
       await rows.flush();
-      await writer.close();
+      const writer = await opening?.catch(() => null);
+      await writer?.close();
     },
   };
 }

@@ -32,7 +32,7 @@ export async function openSqliteWriter(file: string, sql: string, busyTimeoutMs:
     });
     return writer(db, statement);
   } catch (error) {
-    db.close();
+    db.close(() => undefined); // a failed close must not become an unhandled error event over the setup error
     throw error;
   }
 }
