@@ -104,11 +104,21 @@ function apply(base: number): void {
   }
 }
 
-/** The priority of the engine process `pid` (a child of this one, starting at its priority), not sending yet. */
-export function processPriority(pid: number | undefined): ProcessPriority {
-  const can = pid === undefined ? null : raisable();
-  if (!can || pid === undefined) return { background: () => {}, foreground: () => {}, release: () => {} };
-  const member: Member = { pid, sends: false, low: false };
+/**
+ * The priority of the engine process `pidOf()` (a child of this one, starting at its priority), not sending yet. The
+ * pid is read at each change: an engine Node refused to start from its snapshot is started again, under a new pid.
+ */
+export function processPriority(pidOf: () => number | undefined): ProcessPriority {
+  const first = pidOf();
+  const can = first === undefined ? null : raisable();
+  if (!can || first === undefined) return { background: () => {}, foreground: () => {}, release: () => {} };
+  const member: Member = {
+    get pid() {
+      return pidOf() ?? first;
+    },
+    sends: false,
+    low: false,
+  };
   members.add(member);
   apply(can.base);
   const sends = (on: boolean) => {

@@ -111,7 +111,7 @@ class ReusableEngine {
       stdin: 'pipe',
       env: { ...env, [ENGINE_REUSE_ENV]: token },
     });
-    this.priority = processPriority(this.child.pid);
+    this.priority = processPriority(() => this.child.pid);
     // An engine that died reports through its job's `exited`; writing to it must not throw as well.
     this.child.stdin?.on('error', () => {});
     splitLines(this.child.stdout, (line) => this.line('stdout', line));
