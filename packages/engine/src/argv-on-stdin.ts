@@ -72,7 +72,7 @@ export async function commandFromStdin(
   if (line === null) {
     throw new UserError(
       'EF_USAGE',
-      'stdin of `ef-bench --argv-on-stdin` must be one line: a JSON array of strings, or {"argv": [...], "env": {...}}',
+      'stdin of `ef-bench --argv-on-stdin` must be one line: a JSON array of strings, or {"argv": [...], "env": {...}, "parsed": [...]}',
       'start the engine with its arguments instead',
       EXIT.usage,
     );

@@ -7,7 +7,7 @@ export { enginePool, type EnginePool } from './spawn/engine-pool.js';
 export { suiteEnginePool, takeWarmSuiteEngines, warmSuiteEngines } from './spawn/suite-engines.js';
 export { FactorySlotHandover } from './spawn/slot-handover.js';
 export { ENGINE_PROGRAM } from './spawn/engine-process.js';
-export { ENGINE_SNAPSHOT_ENV, engineNodeArgs } from './spawn/engine-snapshot.js';
+export { engineNodeArgs } from './spawn/engine-snapshot.js';
 export type { PrestartedEngine } from './spawn/prestart.js';
 export { normalizeOutputs } from './normalize/normalize-outputs.js';
 export { runEngineTool } from './spawn/engine-tool.js';

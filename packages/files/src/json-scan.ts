@@ -5,16 +5,16 @@ const SPACE = 32;
 const TAB = 9;
 const LF = 10;
 const CR = 13;
-export const QUOTE = 34;
+const QUOTE = 34;
 const BACKSLASH = 92;
-export const COMMA = 44;
-export const COLON = 58;
-export const BRACE_OPEN = 123;
-export const BRACE_CLOSE = 125;
+const COMMA = 44;
+const COLON = 58;
+const BRACE_OPEN = 123;
+const BRACE_CLOSE = 125;
 const BRACKET_OPEN = 91;
 const BRACKET_CLOSE = 93;
 
-export function skipWhitespace(text: string, pos: number): number {
+function skipWhitespace(text: string, pos: number): number {
   for (; pos < text.length; pos++) {
     const c = text.charCodeAt(pos);
     if (c !== SPACE && c !== LF && c !== CR && c !== TAB) break;
@@ -23,7 +23,7 @@ export function skipWhitespace(text: string, pos: number): number {
 }
 
 /** Index just past the JSON string starting at `pos` (which holds the opening quote); -1 when it never closes. */
-export function endOfString(text: string, pos: number): number {
+function endOfString(text: string, pos: number): number {
   for (let q = text.indexOf('"', pos + 1); q >= 0; q = text.indexOf('"', q + 1)) {
     let slashes = 0;
     while (text.charCodeAt(q - 1 - slashes) === BACKSLASH) slashes++;
@@ -33,7 +33,7 @@ export function endOfString(text: string, pos: number): number {
 }
 
 /** Index of the `,` or `}` that ends the member value starting at `pos`; -1 when the text ends first. */
-export function endOfValue(text: string, pos: number): number {
+function endOfValue(text: string, pos: number): number {
   let depth = 0;
   for (let i = pos; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -59,7 +59,7 @@ export function parseSlice(text: string, start: number, end: number, source: str
 }
 
 /** One member of a top-level object: its key, where the key starts and where its value's text starts and ends. */
-export interface Member {
+interface Member {
   readonly key: string;
   readonly keyStart: number;
   readonly start: number;

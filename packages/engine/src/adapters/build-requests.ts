@@ -54,8 +54,8 @@ interface PromptSource {
  * object shape). The prompt is assembled when first read and kept by its request, not by the plan: a run holds its
  * instances anyway, and a million stored prompts would be a second copy of the data, while a request lives only
  * from its cache lookup to its answer (runner/request-feed.ts hands the sender the request it looked up), and its
- * lookup and its body read the same prompt. Secrets registered by then are scrubbed from it, as they were from
- * stored prompts (runner/scrub-secrets.ts).
+ * lookup and its body read the same prompt. The secrets registered before its first read are scrubbed from it: all
+ * of a run's are, once its endpoint is open and before any request is built (runner/run-benchmark.ts).
  */
 function promptGetter(adapter: AdapterSpec, train: readonly Instance[]): (this: PromptRequest) => string {
   return function prompt(this: PromptRequest) {

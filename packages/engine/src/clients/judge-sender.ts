@@ -105,9 +105,6 @@ function buildSender(endpoint: JudgeEndpoint, secret: string | null, anthropic: 
   const client = new SdkClient({
     apiKey: 'unused',
     baseURL: endpoint.base_url,
-    organization: null,
-    project: null,
-    maxRetries: 0,
     defaultHeaders: { Authorization: null, ...headers },
   });
   return sdkAttempt(client, 'chat');

@@ -16,9 +16,6 @@ export function createOpenAISender(deployment: ModelDeployment, apiKey: string |
   const client = new SdkClient({
     apiKey: apiKey ?? 'no-key',
     baseURL: deployment.base_url ?? undefined,
-    organization: null,
-    project: null,
-    maxRetries: 0,
     defaultHeaders: {
       ...(apiKey === null ? { Authorization: null } : {}),
       ...(apiKey !== null && deployment.nvcf.enabled

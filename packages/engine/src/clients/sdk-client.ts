@@ -23,7 +23,8 @@ export class SdkClient extends OpenAI {
     let client: SdkClient | null = null;
     // Responses' headers are shown by the SDK's debug log only when they are a `Headers` (loaded-response.ts).
     const fetch = createNodeFetch(globalThis.fetch, { plainHeaders: () => client?.logLevel !== 'debug' });
-    super({ ...options, fetch });
+    // A run counts its own attempts (retry.ts) and sends no organization or project of the environment's.
+    super({ organization: null, project: null, maxRetries: 0, ...options, fetch });
     client = this;
     this.#fetch = fetch;
     buildHeadersOnce(this);
@@ -139,7 +140,7 @@ const JSON_BODY_HEADERS = Object.freeze({ 'content-type': 'application/json' });
  * passes, in its JSON encoder: the body stringified and a content type. Such a body, on a call without headers of
  * its own, is encoded here as that encoder does; any other goes through the SDK's own steps.
  */
-export function encodeJsonBodies(client: OpenAI): void {
+function encodeJsonBodies(client: OpenAI): void {
   const sdk = client as unknown as { buildBody?: BodyBuilder };
   const build = sdk.buildBody;
   // Another SDK version without this method: bodies are built as the SDK does anyway.

@@ -77,7 +77,7 @@ function headerListOf(headers: Headers): HeaderList {
  * works it out when the Host is set on the request (`calculateServerName`): the name without port or brackets, none
  * for an IP. Headers handed over as a list are not read by the agent, so it is given this instead.
  */
-export function tlsNameOf(host: string): string {
+function tlsNameOf(host: string): string {
   const close = host.startsWith('[') ? host.indexOf(']') : -1;
   const name = host.startsWith('[') ? (close === -1 ? host : host.slice(1, close)) : host.split(':', 1)[0];
   return isIP(name) ? '' : name;

@@ -4,6 +4,7 @@ import { instancesOfShard, selectEvalInstances, StreamedInstances } from '../sel
 import type { Diagnostics } from './diagnostics.js';
 import { laneCount } from './execute-requests.js';
 import { looksAnswersUp, type PrepareOptions } from './options.js';
+import { FEED_BLOCK } from './request-feed.js';
 import type { ResolvedRun } from './resolve-run.js';
 
 /** A run's data and the instances it evaluates. */
@@ -91,10 +92,8 @@ const EVAL_SPLITS: readonly string[] = ['valid', 'test'];
  * instances is ~25 ms of CPU).
  */
 function firstRead(options: PrepareOptions): number {
-  return looksAnswersUp(options) ? CACHED_FIRST_READ : laneCount(Math.max(1, options.parallelism));
+  return looksAnswersUp(options) ? 2 * FEED_BLOCK : laneCount(Math.max(1, options.parallelism));
 }
-
-const CACHED_FIRST_READ = 1000;
 
 function noInstances(run: ResolvedRun, evalSplits: readonly string[]): UserError {
   return new UserError(
@@ -128,7 +127,7 @@ function selectInstances(
   options: PrepareOptions,
   instances: readonly Instance[],
 ): Pick<LoadedSelection, 'selected' | 'subsample'> {
-  const evalSplits = run.evalSplit ? [run.evalSplit] : ['valid', 'test'];
+  const evalSplits = run.evalSplit ? [run.evalSplit] : [...EVAL_SPLITS];
   const helmSet = instances.filter((i) => i.variant !== 'corrected');
   const { selected: helmSelected, subsample } = selectEvalInstances(helmSet, run.maxEvalInstances, evalSplits);
   const correctedSet = options.reportCorrected ? instances.filter((i) => i.variant === 'corrected') : [];

@@ -93,4 +93,4 @@ export class RequestFeed {
 }
 
 /** Requests per cache lookup: the client's own batch, so a block is one round trip to SQLite or Redis. */
-const FEED_BLOCK = 500;
+export const FEED_BLOCK = 500;
