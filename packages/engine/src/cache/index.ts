@@ -1,5 +1,12 @@
 export { canonicalJson, sha256Hex } from './canonical-json.js';
-export { cacheKey, CACHE_FORMAT_VERSION, type CacheKeyParts, type CacheNamespace } from './cache-key.js';
+export {
+  cacheKey,
+  endpointCacheKey,
+  CACHE_FORMAT_VERSION,
+  type CacheKeyParts,
+  type CacheNamespace,
+  type EndpointKeyParts,
+} from './cache-key.js';
 export {
   cachedAnswer,
   openSqliteCache,

@@ -1,6 +1,6 @@
 import { scrubValue } from '@eval-factory/errors';
 import type { PromptRequest, RequestOutcome } from '@eval-factory/types';
-import { cachedAnswer, cacheKey, type RequestCache, type StoredAnswer } from '../cache/index.js';
+import { cachedAnswer, endpointCacheKey, type RequestCache, type StoredAnswer } from '../cache/index.js';
 import type { ModelDeployment } from './model-deployment.js';
 import { buildRequestBody } from './request-body.js';
 import { parseResponse } from './openai-client.js';
@@ -75,15 +75,14 @@ export function createModelClient(opts: {
     const local = opts.limiter ? limited(attempt, opts.limiter, policy.nvcfBacked) : attempt;
     return opts.budget ? budgeted(local, opts.budget) : local;
   };
+  const keyOf = endpointCacheKey({
+    namespace: 'model',
+    provider: deployment.provider,
+    request_url: deployment.request_url,
+    nvcf: deployment.nvcf.enabled,
+  });
   const keyFor = (request: PromptRequest, body = buildRequestBody(request, deployment)) =>
-    cacheKey({
-      namespace: 'model',
-      provider: deployment.provider,
-      request_url: deployment.request_url,
-      nvcf: deployment.nvcf.enabled,
-      body,
-      ...(request.salt ? { salt: request.salt } : {}),
-    });
+    keyOf(body, request.salt ? request.salt : undefined);
   const prefetched = new Map<string, { hit: StoredAnswer; lookup_s: number }>();
   // Keys prefetch looked up and did not find, by a 52-bit fingerprint (a number, not the 64-character key): sending
   // them needs no second lookup. Two keys that share a fingerprint only cost an extra lookup. A million missing keys
