@@ -9,6 +9,19 @@ import type { TextPieces } from './per-instance-stats.js';
 import { CHUNK_BYTES, Utf8Chunk } from './utf8-chunk.js';
 
 /**
+ * What the writers here return when nothing waits for the disk: one promise, already resolved, so a caller can tell
+ * that there is nothing to wait for (and make no promise of its own per record).
+ */
+export const WRITTEN: Promise<void> = Promise.resolve();
+
+/** Two writes as one promise: one of them itself when the other does not wait (a run makes one per result). */
+export function bothWritten(a: Promise<void>, b: Promise<void>): Promise<void> {
+  if (a === WRITTEN) return b;
+  if (b === WRITTEN) return a;
+  return Promise.all([a, b]).then(() => undefined);
+}
+
+/**
  * Writes `items` as JSONL (instances.jsonl, the dry run's files), atomically, line by line through a stream: no
  * string of the whole file is built (a million instances would need one of several hundred MB).
  */
@@ -22,7 +35,7 @@ export async function writeJsonlAtomic<T>(
     // Waited for only when the disk is behind: an await per line cost more than encoding the line.
     for await (const item of items) {
       const written = writer.push(lineOf(item));
-      if (written !== DONE) await written;
+      if (written !== WRITTEN) await written;
     }
     await writer.close();
   } catch (error) {
@@ -99,20 +112,20 @@ class ChunkedAtomicFile {
 
   /** Adds each piece in turn (strings are encoded, bytes copied). */
   appendPieces(pieces: TextPieces): Promise<void> {
-    let written = DONE;
+    let written = WRITTEN;
     for (const piece of pieces) {
       const one = this.appendOne(piece);
-      if (one !== DONE) written = written === DONE ? one : Promise.all([written, one]).then(() => undefined);
+      written = bothWritten(written, one);
     }
     return written;
   }
 
   private appendOne(piece: string | Uint8Array): Promise<void> {
-    if (this.chunk.addPiece(piece)) return DONE;
+    if (this.chunk.addPiece(piece)) return WRITTEN;
     const full = this.chunk.take();
-    const written = full ? this.writeChunk(full) : DONE;
+    const written = full ? this.writeChunk(full) : WRITTEN;
     // Too long for a chunk: written as it is, after the chunk before it.
-    return this.chunk.addPiece(piece) ? written : Promise.all([written, this.write(piece)]).then(() => undefined);
+    return this.chunk.addPiece(piece) ? written : bothWritten(written, this.write(piece));
   }
 
   /** Writes `tail`, waits for the disk and renames the file into place (the temp file goes on failure). */
@@ -155,7 +168,7 @@ class ChunkedAtomicFile {
 
   private write(data: string | Uint8Array, written?: (error?: Error | null) => void): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
-    if (this.stream.write(data, written)) return DONE;
+    if (this.stream.write(data, written)) return WRITTEN;
     // Every write made while the stream is full waits for the same drain: one listener, not one per chunk (callers
     // that do not wait piled them up past Node's warning limit).
     if (!this.drained) {
@@ -198,7 +211,7 @@ export class JsonArrayWriter {
     this.empty = false;
     const separator = this.file.append(first ? '\n' : ',\n');
     const element = this.file.appendPieces(pieces);
-    return separator === DONE ? element : Promise.all([separator, element]).then(() => undefined);
+    return bothWritten(separator, element);
   }
 
   /** Ends the array with `suffix` and renames the file into place. */
@@ -244,5 +257,4 @@ async function removeStaleTemps(path: string): Promise<void> {
   await Promise.all(stale.map((name) => rm(join(dirname(path), name), { force: true })));
 }
 
-const DONE: Promise<void> = Promise.resolve(); // what `append` returns when nothing waits for the disk
 const WRITE_AHEAD_BYTES = 8 * CHUNK_BYTES;

@@ -13,6 +13,7 @@ import type {
 import { statFromValues } from '@eval-factory/metrics';
 import type { ModelCallRecord } from '../clients/index.js';
 import type { ScoredResult } from '../runner/score.js';
+import { WRITTEN } from './atomic.js';
 import { helmRunGroup, HelmRunWriter, type HelmRunSpec } from './helm-files.js';
 
 /** Many kinds of result: cached and live, failed and never sent, every finish reason, two trials and splits, nulls in extra data. */
@@ -131,6 +132,24 @@ describe('HelmRunWriter', () => {
     const expected = oracleFiles(results, records, 'd/m', 'm');
     for (const [name, text] of Object.entries(expected))
       expect([name, readFileSync(join(dir, name), 'utf8')]).toEqual([name, text]);
+  });
+
+  it("makes no promise per result while the disk keeps up: each add gives back the writers' settled one", async () => {
+    const { results, records } = fixture(40);
+    const dir = mkdtempSync(join(tmpdir(), 'ef-helm-'));
+    const spec = {
+      dir,
+      runName: 'bench_x:model=m',
+      benchmark,
+      scenarioArgs: {},
+      adapter,
+      model: 'm',
+      deployment: 'd/m',
+    };
+    const writer = await HelmRunWriter.open(spec);
+    const added = results.map((r, i) => writer.add(r, records[i]));
+    await writer.close();
+    expect(added.filter((p) => p !== WRITTEN)).toEqual([]);
   });
 
   it('puts every file it can in place when one cannot be, and leaves no temp file behind', async () => {

@@ -5,7 +5,7 @@ import { HELM_RUN_FILES, type BenchmarkDefinition, type HelmAdapterSpec } from '
 import type { ModelCallRecord } from '../clients/index.js';
 import type { ScoredResult } from '../runner/score.js';
 import { writeFileAtomic } from '@eval-factory/files';
-import { JsonArrayWriter } from './atomic.js';
+import { bothWritten, JsonArrayWriter } from './atomic.js';
 import { helmElementJson, helmJson } from './helm-json.js';
 import { perInstanceStatsPieces, StatTexts } from './per-instance-stats.js';
 import { helmRequestResult } from './helm-request-result.js';
@@ -82,7 +82,7 @@ export class HelmRunWriter {
     const stats = this.perInstance.pushPieces(
       perInstanceStatsPieces(this.statTexts, r.instance.id, trial, r.instance.split, values),
     );
-    return Promise.all([state, stats]).then(() => undefined);
+    return bothWritten(state, stats);
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { ModelCallRecord } from '../clients/index.js';
+import { WRITTEN } from '../output/atomic.js';
 import { InOrderResults } from './in-order-results.js';
 import type { ResultSink } from './result-sink.js';
 import type { ScoredResult } from './score.js';
@@ -20,8 +21,10 @@ export class EarlyScoring {
     records: (ModelCallRecord | undefined)[],
   ) {
     this.inOrder = new InOrderResults(size, scoreAt, (r, i) => {
-      // A failed write is kept by the sink's writers and thrown by its close(), at the end of the run.
-      sink.add(r, records[i]).catch(() => undefined);
+      // A failed write is kept by the sink's writers and thrown by its close(), at the end of the run. Nothing to
+      // catch when nothing waits (the usual case: no promise per result).
+      const written = sink.add(r, records[i]);
+      if (written !== WRITTEN) written.catch(() => undefined);
       records[i] = undefined;
     });
   }

@@ -7,7 +7,7 @@ import {
   type ResultsLine,
 } from '@eval-factory/types';
 import type { ModelCallRecord } from '../clients/index.js';
-import { JsonlAtomicWriter } from '../output/atomic.js';
+import { bothWritten, JsonlAtomicWriter } from '../output/atomic.js';
 import { HelmRunWriter, type HelmRunSpec } from '../output/helm-files.js';
 import { MetricsTally } from './aggregate.js';
 import { EfficiencyTally } from './efficiency.js';
@@ -72,7 +72,7 @@ export class ResultSink {
     this.efficiency.add(record);
     this.count(r);
     const line = this.results.push(resultsLine(r, this.mainMetric));
-    return this.helm ? Promise.all([line, this.helm.add(r, record)]).then(() => undefined) : line;
+    return this.helm ? bothWritten(line, this.helm.add(r, record)) : line;
   }
 
   /** Renames results.jsonl and the HELM files into place. */
