@@ -107,7 +107,8 @@ class ChunkedAtomicFile {
 
   /** Adds text (then `more`); gathered into ~1 MB chunks, since one stream write each costs more. */
   append(text: string, more?: string): Promise<void> {
-    return more === undefined ? this.appendOne(text) : this.appendPieces([text, more]);
+    const written = this.appendOne(text);
+    return more === undefined ? written : bothWritten(written, this.appendOne(more));
   }
 
   /** Adds each piece in turn (strings are encoded, bytes copied). */
