@@ -6,7 +6,7 @@
 // per answer (floor-cache.mjs), best of 2. Where it is missed, one more profiled re-run shows each process's CPU and
 // the engine's by kind of code.
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeOpenAIServer } from '@eval-factory/testkit';
@@ -16,6 +16,7 @@ import {
   chatRequests,
   expectOk,
   loadNote,
+  mb,
   preparePubmedQaRun,
   printTable,
   readRunFile,
@@ -55,10 +56,25 @@ function findFile(dir, name) {
   return null;
 }
 
-/** One more cached re-run, profiled: each process's CPU and the engine's by kind of code. */
-async function profiledRerun(rc) {
+/** Bytes of the files under `dir` written since `sinceMs` (epoch ms): what a re-run wrote again. */
+function bytesWritten(dir, sinceMs) {
+  let bytes = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) bytes += bytesWritten(path, sinceMs);
+    else if (entry.isFile()) {
+      const st = statSync(path);
+      if (st.mtimeMs >= sinceMs) bytes += st.size;
+    }
+  }
+  return bytes;
+}
+
+/** One more cached re-run, profiled: each process's CPU, the engine's by kind of code, and the bytes it wrote. */
+async function profiledRerun(rc, outputDir) {
   const cpu = cpuEnv({ profile: true });
   const run = expectOk(await runCli(['run_eval', '--run_config', rc], { env: cpu.env }), 'profiled re-run');
+  const written = `${mb(bytesWritten(outputDir, run.startEpochMs))} of files written`;
   const { engine, factory } = readCpu(cpu.dir);
   const total = (d) => (d ? `${d.samples[d.samples.length - 1][1].toFixed(0)} ms` : 'n/a');
   const split = engine?.profile ? profileSplit(engine, 0, Number.POSITIVE_INFINITY) : null;
@@ -69,7 +85,7 @@ async function profiledRerun(rc) {
         .map(([k, v]) => `${k} ${((v / split.busyMs) * 100).toFixed(0)} %`)
         .join(', ')
     : 'n/a';
-  return `a profiled re-run (${sec(run.wallMs)}): factory ${total(factory)} of CPU, engine ${total(engine)}${threadSplit(engine)} (its main thread by kind of code: ${kinds})`;
+  return `a profiled re-run (${sec(run.wallMs)}, ${written}): factory ${total(factory)} of CPU, engine ${total(engine)}${threadSplit(engine)} (its main thread by kind of code: ${kinds})`;
 }
 
 /** The engine's CPU by thread (cpu-preload.mjs reads /proc at exit): its own thread, the helpers, the ended ones. */
@@ -135,7 +151,7 @@ export async function main() {
       against: `floor (read and write every cached answer) ${sec(floor.wallMs)} (${ratio(second.wallMs, floor.wallMs)}); ideal: the floor`,
       limit: `≤ ${sec(TARGET_MS)}`,
       met,
-      why: met ? undefined : await profiledRerun(rc),
+      why: met ? undefined : await profiledRerun(rc, outputDir),
     });
     console.log(`cached-rerun: ${loadNote()}`);
     return { firstMs: first.wallMs, secondMs: second.wallMs };
