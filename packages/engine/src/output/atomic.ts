@@ -7,19 +7,7 @@ import { untilDrained } from './drain.js';
 import { helmElementJson } from './helm-json.js';
 import type { TextPieces } from './per-instance-stats.js';
 import { CHUNK_BYTES, Utf8Chunk } from './utf8-chunk.js';
-
-/**
- * What the writers here return when nothing waits for the disk: one promise, already resolved, so a caller can tell
- * that there is nothing to wait for (and make no promise of its own per record).
- */
-export const WRITTEN: Promise<void> = Promise.resolve();
-
-/** Two writes as one promise: one of them itself when the other does not wait (a run makes one per result). */
-export function bothWritten(a: Promise<void>, b: Promise<void>): Promise<void> {
-  if (a === WRITTEN) return b;
-  if (b === WRITTEN) return a;
-  return Promise.all([a, b]).then(() => undefined);
-}
+import { bothWritten, WRITTEN } from './written.js';
 
 /**
  * Writes `items` as JSONL (instances.jsonl, the dry run's files), atomically, line by line through a stream: no

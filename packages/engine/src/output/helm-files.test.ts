@@ -13,7 +13,7 @@ import type {
 import { statFromValues } from '@eval-factory/metrics';
 import type { ModelCallRecord } from '../clients/index.js';
 import type { ScoredResult } from '../runner/score.js';
-import { WRITTEN } from './atomic.js';
+import { WRITTEN } from './written.js';
 import { helmRunGroup, HelmRunWriter, type HelmRunSpec } from './helm-files.js';
 
 /** Many kinds of result: cached and live, failed and never sent, every finish reason, two trials and splits, nulls in extra data. */

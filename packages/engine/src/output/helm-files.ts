@@ -5,7 +5,8 @@ import { HELM_RUN_FILES, type BenchmarkDefinition, type HelmAdapterSpec } from '
 import type { ModelCallRecord } from '../clients/index.js';
 import type { ScoredResult } from '../runner/score.js';
 import { writeFileAtomic } from '@eval-factory/files';
-import { bothWritten, JsonArrayWriter } from './atomic.js';
+import { JsonArrayWriter } from './atomic.js';
+import { bothWritten } from './written.js';
 import { helmElementJson, helmJson } from './helm-json.js';
 import { perInstanceStatsPieces, StatTexts } from './per-instance-stats.js';
 import { helmRequestResult } from './helm-request-result.js';

@@ -1,5 +1,5 @@
 import type { ModelCallRecord } from '../clients/index.js';
-import { WRITTEN } from '../output/atomic.js';
+import { WRITTEN } from '../output/written.js';
 import { InOrderResults } from './in-order-results.js';
 import type { ResultSink } from './result-sink.js';
 import type { ScoredResult } from './score.js';

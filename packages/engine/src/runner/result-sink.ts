@@ -7,7 +7,8 @@ import {
   type ResultsLine,
 } from '@eval-factory/types';
 import type { ModelCallRecord } from '../clients/index.js';
-import { bothWritten, JsonlAtomicWriter } from '../output/atomic.js';
+import { JsonlAtomicWriter } from '../output/atomic.js';
+import { bothWritten } from '../output/written.js';
 import { HelmRunWriter, type HelmRunSpec } from '../output/helm-files.js';
 import { MetricsTally } from './aggregate.js';
 import { EfficiencyTally } from './efficiency.js';
