@@ -7,7 +7,7 @@ import { deepStrictEqual } from 'node:assert';
 import { createHash } from 'node:crypto';
 import Keyv from 'keyv';
 import KeyvSqlite from '@keyv/sqlite';
-import { cacheKey, canonicalJson, endpointCacheKey, openSqliteCache, sha256Hex } from './index.js';
+import { canonicalJson, openSqliteCache, sha256Hex } from './index.js';
 
 describe('canonicalJson', () => {
   it.each([
@@ -105,52 +105,6 @@ const RANDOM = {
   maxDepth: 4,
   nullShare: 0.1,
 };
-
-describe('cacheKey', () => {
-  const base = {
-    namespace: 'model' as const,
-    provider: 'openai_compatible',
-    request_url: 'http://a/v1/chat/completions',
-    nvcf: false,
-    body: { model: 'm', temperature: 0 },
-  };
-  it('ignores key order in the body', () => {
-    expect(cacheKey(base)).toBe(cacheKey({ ...base, body: { temperature: 0, model: 'm' } }));
-  });
-  it.each([
-    ['request_url', { request_url: 'http://b/v1/chat/completions' }],
-    ['provider', { provider: 'nvcf' }],
-    ['body', { body: { model: 'm', temperature: 0.1 } }],
-    ['salt', { salt: '1' }],
-    ['namespace', { namespace: 'judge' as const }],
-  ])('changes with %s', (_name, change) => {
-    expect(cacheKey({ ...base, ...change })).not.toBe(cacheKey(base));
-  });
-});
-
-describe('endpointCacheKey', () => {
-  const endpoints = [
-    {
-      namespace: 'model' as const,
-      provider: 'openai_compatible',
-      request_url: 'http://a/v1/chat/completions',
-      nvcf: false,
-    },
-    { namespace: 'judge' as const, provider: 'nvcf', request_url: 'https://x/"q"?a=\u00e9&b=\\', nvcf: true },
-  ];
-  const bodies = [
-    { model: 'm', messages: [{ role: 'user', content: 'Q: "why"\n\tA:' }], temperature: 0, max_tokens: 1, n: 1 },
-    { prompt: 'é 中文 \u{1F600}', zeta: [1, null, { b: 2, a: 1 }], alpha: { y: true, x: 0.1 } },
-    {},
-  ];
-  it.each(endpoints)('gives the key cacheKey gives, for every body and salt ($namespace)', (fixed) => {
-    const keyOf = endpointCacheKey(fixed);
-    for (const body of bodies) {
-      expect(keyOf(body)).toBe(cacheKey({ ...fixed, body }));
-      for (const salt of ['1', '', 'a"b']) expect(keyOf(body, salt)).toBe(cacheKey({ ...fixed, body, salt }));
-    }
-  });
-});
 
 describe('openSqliteCache', () => {
   const value = {
