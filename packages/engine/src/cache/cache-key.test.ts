@@ -79,4 +79,14 @@ describe('endpointCacheKey', () => {
     }
   });
 
+  // A field added to the key's parts must be in every key: two requests that differ only there must not share one
+  // (the second would be given the first one's answer). The fields sort before body, between body and salt, after v.
+  it.each(['a_new', 'n_new', 'w_new'])('keys a field it does not know by name (%s)', (field) => {
+    const fixed = { ...model, [field]: { x: 1 } } as EndpointKeyParts;
+    for (const salt of [undefined, '1']) {
+      const key = endpointCacheKey(fixed)(modelBody, salt);
+      expect(key).toBe(definedKey({ ...fixed, body: modelBody, salt }));
+      expect(key).not.toBe(endpointCacheKey(model)(modelBody, salt));
+    }
+  });
 });

@@ -21,24 +21,41 @@ export interface CacheKeyParts {
  * timeouts and retry settings are deliberately absent.
  */
 export function cacheKey(parts: CacheKeyParts): string {
-  return sha256Hex(canonicalJson({ v: CACHE_FORMAT_VERSION, ...parts }));
+  const { body, salt, ...endpoint } = parts;
+  return endpointCacheKey(endpoint)(body, salt);
 }
 
-/** What the keys of one endpoint's requests share. */
+/** What the keys of one endpoint's requests share: every field of a key but the request's body and salt. */
 export type EndpointKeyParts = Omit<CacheKeyParts, 'body' | 'salt'>;
 
 /**
- * `cacheKey` for the requests of one endpoint, each key the same as `cacheKey` gives: the fields every request
- * shares are turned into their canonical JSON once, so a request costs the canonical JSON of its body (and salt)
- * only, where each key copied and sorted the whole key object again (a cached re-run computes a key per request).
- * The fields in canonical order: body, namespace, nvcf, provider, request_url, salt (when given), v.
- * @example endpointCacheKey({ namespace: 'model', provider, request_url, nvcf: false })(body) === cacheKey({ namespace: 'model', provider, request_url, nvcf: false, body })
+ * The key function of one endpoint's requests (what `cacheKey` is made of, so there is one layout): the canonical
+ * JSON of `{ v, ...fixed, body, salt }`, its shared fields turned into JSON once, so a request costs the canonical
+ * JSON of its body (and salt) only (a cached re-run computes a key per request). The shared fields are read from
+ * `fixed` itself, not listed here: a field added to CacheKeyParts is in every key without a change here.
  */
 export function endpointCacheKey(fixed: EndpointKeyParts): (body: Record<string, unknown>, salt?: string) => string {
-  const shared = `,"namespace":${canonicalJson(fixed.namespace)},"nvcf":${canonicalJson(fixed.nvcf)},"provider":${canonicalJson(fixed.provider)},"request_url":${canonicalJson(fixed.request_url)}`;
-  const end = `,"v":${CACHE_FORMAT_VERSION}}`;
-  return (body, salt) => {
-    const tail = salt === undefined ? end : `,"salt":${canonicalJson(salt)}${end}`;
-    return sha256Hex(`{"body":${canonicalJson(body)}${shared}${tail}`);
-  };
+  // As canonicalJson lays an object out: keys in UTF-16 order, undefined fields left out. body and salt are the
+  // slots; `v` first in the spread, as cacheKey always had it (a field of `fixed` named v would win).
+  const shared: Record<string, unknown> = { v: CACHE_FORMAT_VERSION, ...fixed };
+  const fields = Object.keys(shared)
+    .filter((k) => k !== 'body' && k !== 'salt' && shared[k] !== undefined)
+    .sort()
+    .map((k) => ({ key: k, json: `${JSON.stringify(k)}:${canonicalJson(shared[k])}` }));
+  const joined = (from: string, to: string | null) =>
+    fields
+      .filter((f) => f.key > from && (to === null || f.key < to))
+      .map((f) => `,${f.json}`)
+      .join('');
+  const beforeBody = fields.filter((f) => f.key < 'body').map((f) => `${f.json},`);
+  const head = `{${beforeBody.join('')}"body":`;
+  const untilSalt = `${joined('body', 'salt')},"salt":`;
+  const afterSalt = `${joined('salt', null)}}`;
+  const withoutSalt = `${joined('body', null)}}`;
+  return (body, salt) =>
+    sha256Hex(
+      salt === undefined
+        ? `${head}${canonicalJson(body)}${withoutSalt}`
+        : `${head}${canonicalJson(body)}${untilSalt}${canonicalJson(salt)}${afterSalt}`,
+    );
 }
