@@ -1,6 +1,6 @@
 import { scrubValue } from '@eval-factory/errors';
 import type { RequestOutcome } from '@eval-factory/types';
-import { cachedAnswer, cacheKey, type RequestCache } from '../cache/index.js';
+import { cachedAnswer, endpointCacheKey, type RequestCache } from '../cache/index.js';
 import type { JudgeTransport } from '../clients/judge-sender.js';
 import { sendWithRetries, UNIT_MISSING, type AttemptLog, type RetryPolicy } from '../clients/index.js';
 import type { JudgeConfig } from './judge-config.js';
@@ -43,18 +43,20 @@ export function createJudgeClient(o: {
 }): JudgeClient {
   const { judge, transport, cache } = o;
   const asked = new Set<string>();
+  // The fields every request of this judge shares are turned into JSON once here, not once per verdict.
+  const keyOf = endpointCacheKey({
+    namespace: 'judge',
+    provider: judge.provider,
+    request_url: judge.request_url,
+    nvcf: transport.nvcf,
+  });
+  // An empty salt is no salt, as the keys always had it.
+  const salt = transport.salt ? transport.salt : undefined;
   return {
     judge,
     async call(prompt, signal) {
       const body = transport.body(prompt, judge.max_tokens, judge.temperature);
-      const key = cacheKey({
-        namespace: 'judge',
-        provider: judge.provider,
-        request_url: judge.request_url,
-        nvcf: transport.nvcf,
-        body,
-        ...(transport.salt ? { salt: transport.salt } : {}),
-      });
+      const key = keyOf(body, salt);
       const request_datetime = new Date().toISOString();
       const started = performance.now();
       const hit = await cache.get(key);
