@@ -6,6 +6,7 @@ import type { Instance, JudgeCounts } from '@eval-factory/types';
 import type { CacheSetup } from '../cache/index.js';
 import type { ModelCallRecord, RequestSettings } from '../clients/index.js';
 import { openJuryStage, type JuryPlan, type JuryStage } from '../judges/index.js';
+import { WRITTEN } from '../output/written.js';
 import { annotateAll, type AnnotationResult } from './annotate.js';
 import type { Diagnostics } from './diagnostics.js';
 import type { PreparedRun } from './prepare.js';
@@ -61,7 +62,12 @@ export async function scoreAfterAnswers(o: {
   if (judgeStop) diag.error(judgeStop.code, judgeStop.message);
   const judgeWarning = stage?.jury.failureWarning();
   if (judgeWarning) diag.warn('EF_JUDGE_FAILURES', judgeWarning);
-  for (let i = 0; i < prepared.requests.length; i++) await o.sink.add(o.scoreAt(i, annotations[i]), o.records[i]);
+  // Waited for only when the disk is behind, as every writer's caller does: no await (a turn of the microtask
+  // queue) per result while it keeps up.
+  for (let i = 0; i < prepared.requests.length; i++) {
+    const written = o.sink.add(o.scoreAt(i, annotations[i]), o.records[i]);
+    if (written !== WRITTEN) await written;
+  }
   const judges =
     stage && juryPlan ? { counts: stage.jury.counts(), helmCompatible: juryPlan.helmCompatible } : undefined;
   return { judgeStop: judgeStop !== null, ...(judges ? { judges } : {}) };
