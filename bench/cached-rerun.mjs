@@ -7,7 +7,7 @@
 // the engine's by kind of code.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeOpenAIServer } from '@eval-factory/testkit';
 import { cpuEnv, profileSplit, readCpu } from './cpu.mjs';
@@ -56,16 +56,33 @@ function findFile(dir, name) {
   return null;
 }
 
-/** Bytes of the files under `dir` written since `sinceMs` (epoch ms): what a re-run wrote again. */
-function bytesWritten(dir, sinceMs) {
-  let bytes = 0;
+/** Each file under `dir`, by path: its inode, size and when it was last written. */
+function filesUnder(dir, files = new Map()) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) bytes += bytesWritten(path, sinceMs);
+    if (entry.isDirectory()) filesUnder(path, files);
     else if (entry.isFile()) {
       const st = statSync(path);
-      if (st.mtimeMs >= sinceMs) bytes += st.size;
+      files.set(path, { ino: st.ino, size: st.size, mtimeMs: st.mtimeMs });
     }
+  }
+  return files;
+}
+
+/**
+ * Bytes of the output files under `dir` a re-run started at `sinceMs` (epoch ms) wrote again, against `before`
+ * (filesUnder before it). A file written since counts whole (the outputs are renamed into place, and the responses
+ * log is truncated and written again in place), but the cache (cache.db and its WAL and journal: SQLite's, looked
+ * up, not written again) is left out, and a log appended to in place (logs/, the same inode) counts its growth, not
+ * the earlier runs' lines.
+ */
+function bytesWritten(dir, before, sinceMs) {
+  let bytes = 0;
+  for (const [path, now] of filesUnder(dir)) {
+    if (now.mtimeMs < sinceMs || basename(path).startsWith('cache.db')) continue;
+    const old = before.get(path);
+    const appended = old?.ino === now.ino && relative(dir, path).split(sep)[0] === 'logs';
+    bytes += appended ? Math.max(0, now.size - old.size) : now.size;
   }
   return bytes;
 }
@@ -73,8 +90,9 @@ function bytesWritten(dir, sinceMs) {
 /** One more cached re-run, profiled: each process's CPU, the engine's by kind of code, and the bytes it wrote. */
 async function profiledRerun(rc, outputDir) {
   const cpu = cpuEnv({ profile: true });
+  const before = filesUnder(outputDir);
   const run = expectOk(await runCli(['run_eval', '--run_config', rc], { env: cpu.env }), 'profiled re-run');
-  const written = `${mb(bytesWritten(outputDir, run.startEpochMs))} of files written`;
+  const written = `${mb(bytesWritten(outputDir, before, run.startEpochMs))} of files written`;
   const { engine, factory } = readCpu(cpu.dir);
   const total = (d) => (d ? `${d.samples[d.samples.length - 1][1].toFixed(0)} ms` : 'n/a');
   const split = engine?.profile ? profileSplit(engine, 0, Number.POSITIVE_INFINITY) : null;
