@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MODEL_CONFIG_FILES, type Instance } from '@eval-factory/types';
 import { startFakeOpenAIServer, type FakeOpenAIServer } from '@eval-factory/testkit';
-import { buildAdapterSpec, requestPlan } from '../adapters/index.js';
+import { buildAdapterSpec, requestPlan, type RequestPlan } from '../adapters/index.js';
 import { openSqliteCache } from '../cache/index.js';
 import { createModelClient, createSender, readModelDeployment } from '../clients/index.js';
 import { RequestFeed } from './request-feed.js';
@@ -59,15 +59,9 @@ describe('RequestFeed with the model client', () => {
       JSON.stringify({ model_deployments: [{ ...entry, request_url: `${server.url}/chat/completions` }] }),
     );
     const sent = readModelDeployment(dir, 'fake-model');
-    // Only a cache key reads the endpoint's NVCF flag: its reads count the keys computed.
+    // Only a cache key reads a request's salt (the endpoint's fields are read once per client): its reads count the
+    // keys computed. Read through a non-enumerable getter on each request the plan builds, so no body changes.
     let keys = 0;
-    const deployment = {
-      ...sent,
-      get nvcf() {
-        keys++;
-        return sent.nvcf;
-      },
-    };
     const policy = { maxRetries: 0, timeoutMs: 5000, nvcfBacked: false, backoffBaseS: 0.001, backoffCapS: 0.01 };
     const cache = await openSqliteCache(
       join(mkdtempSync(join(tmpdir(), 'ef-feed-')), 'cache.db'),
@@ -75,13 +69,25 @@ describe('RequestFeed with the model client', () => {
       () => undefined,
     );
     const { instances, reads } = countingInstances(30);
-    const plan = requestPlan(ADAPTER, instances, { numTrials: 1 });
+    const built = requestPlan(ADAPTER, instances, { numTrials: 1 });
+    const plan: RequestPlan = {
+      length: built.length,
+      at(index) {
+        const request = built.at(index);
+        return Object.defineProperty(request, 'salt', {
+          get() {
+            keys++;
+            return undefined;
+          },
+        });
+      },
+    };
     const one = reads();
     plan.at(0).prompt;
     const perPrompt = reads() - one;
     const runOnce = async () => {
       const client = createModelClient({
-        deployment,
+        deployment: sent,
         send: createSender(sent, null),
         cache,
         policy,
