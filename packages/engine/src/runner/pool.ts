@@ -25,7 +25,7 @@ export async function runIndexed(
 ): Promise<{ started: number }> {
   let next = 0;
   let failure: { error: unknown } | null = null;
-  const lanes = Array.from({ length: Math.max(1, Math.min(limit, count)) }, async () => {
+  const lane = async () => {
     while (next < count && !failure && !shouldStop()) {
       try {
         await worker(next++);
@@ -33,7 +33,14 @@ export async function runIndexed(
         failure ??= { error };
       }
     }
-  });
+  };
+  const first = lane();
+  // The loop polls once before the other lanes start: a request's connection opens, and node:http writes its bytes,
+  // only when the loop polls, so the run's first request leaves before the other lanes build theirs (~0.4 ms of CPU
+  // each: ~14 ms at parallelism 32) rather than after them. Two immediates: started from an I/O callback (the engine
+  // starts from stdin's), the first runs in the same turn of the loop, before it polls again.
+  await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+  const lanes = [first, ...Array.from({ length: Math.max(1, Math.min(limit, count)) - 1 }, lane)];
   await Promise.all(lanes);
   if (failure) throw (failure as { error: unknown }).error;
   return { started: next };
