@@ -27,7 +27,8 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The programs bundled: `pkg` is the folder under packages/, `name` the bundle's entry file (its bin's name). */
 export const PROGRAMS = Object.freeze([
-  { pkg: 'cli', name: 'eval-factory' },
+  // early-start.cjs: what the bin runs first, as one CommonJS file (packages/cli/src/early-start.ts).
+  { pkg: 'cli', name: 'eval-factory', early: 'early-start' },
   { pkg: 'engine', name: 'ef-bench' },
 ]);
 
@@ -52,6 +53,14 @@ function ownFileContext(outDir) {
   return sourceRewriter((path) => {
     const rel = relative(outDir, path).split('\\').join('/');
     return `new URL(${JSON.stringify(rel)}, import.meta.url).href`;
+  });
+}
+
+/** ownFileContext for a CommonJS file in `outDir`, which has no `import.meta`: from its own `__filename`. */
+function ownFileContextCjs(outDir) {
+  return sourceRewriter((path) => {
+    const rel = relative(outDir, path).split('\\').join('/');
+    return `new URL(${JSON.stringify(rel)}, require("node:url").pathToFileURL(__filename)).href`;
   });
 }
 
@@ -123,7 +132,7 @@ function dependencyFolders(inputs) {
  * and writes the stamp. Returns the metafile's counts.
  * @example await bundleProgram(PROGRAMS[0], '/tmp/x') // → { modules: 499, files: 38, bytes: 1441792 }
  */
-export async function bundleProgram({ pkg, name }, outDir = join(ROOT, 'packages', pkg, 'dist', 'bundle')) {
+export async function bundleProgram({ pkg, name, early }, outDir = join(ROOT, 'packages', pkg, 'dist', 'bundle')) {
   const pkgDir = join(ROOT, 'packages', pkg);
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
@@ -147,9 +156,11 @@ export async function bundleProgram({ pkg, name }, outDir = join(ROOT, 'packages
     metafile: true,
     logLevel: 'warning',
   });
+  const inputFiles = Object.keys(result.metafile.inputs);
+  if (early) inputFiles.push(...(await bundleEarly(join(pkgDir, 'dist', `${early}.js`), join(outDir, `${early}.cjs`))));
   // The workspace packages inside, by their tsc build-info file (written whenever tsc -b rebuilds the package).
   const packages = new Set();
-  for (const input of Object.keys(result.metafile.inputs)) {
+  for (const input of inputFiles) {
     const m = /^packages\/([^/]+)\/dist\//.exec(relative(ROOT, resolve(ROOT, input)).split('\\').join('/'));
     if (m) packages.add(m[1]);
   }
@@ -158,7 +169,7 @@ export async function bundleProgram({ pkg, name }, outDir = join(ROOT, 'packages
     statSync(file); // fails loudly if a package has none
     return file;
   });
-  const inputs = [...buildInfo, ...dependencyFolders(Object.keys(result.metafile.inputs))];
+  const inputs = [...buildInfo, ...dependencyFolders(inputFiles)];
   const stamp = { inputs: inputs.map((file) => relative(outDir, file).split('\\').join('/')) };
   writeFileSync(join(outDir, 'stamp.json'), `${JSON.stringify(stamp, null, 2)}\n`);
   return {
@@ -166,6 +177,28 @@ export async function bundleProgram({ pkg, name }, outDir = join(ROOT, 'packages
     files: Object.keys(result.metafile.outputs).length,
     bytes: Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0),
   };
+}
+
+/**
+ * `entry` (tsc's output) as one CommonJS file `outFile`, without chunks: a bin's first step, read whole and at once
+ * (`require`), before the bundle's chain of ES modules loads. Written before the stamp, which then covers it too.
+ * Returns its inputs (esbuild's metafile paths).
+ */
+async function bundleEarly(entry, outFile) {
+  const result = await build({
+    entryPoints: [entry],
+    outfile: outFile,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    external: EXTERNAL,
+    plugins: [ownFileContextCjs(dirname(outFile))],
+    legalComments: 'none',
+    metafile: true,
+    logLevel: 'warning',
+  });
+  return Object.keys(result.metafile.inputs);
 }
 
 /**
