@@ -157,7 +157,12 @@ async function bundleScript(pkgDir, script, external, plugins) {
     legalComments: 'none',
     logLevel: 'silent',
   });
-  writeFileSync(script, await asciiComments(readFileSync(script, 'utf8')));
+  const text = await asciiComments(readFileSync(script, 'utf8'));
+  writeFileSync(script, text);
+  if (/[^\x00-\x7f]/.test(text))
+    console.log(
+      "bundle: the engine snapshot's script keeps characters outside ASCII (in code, not only comments): a larger blob",
+    );
 }
 
 /**
