@@ -49,20 +49,26 @@ const EXTERNAL = ['sqlite3', 'playwright-core', 'apache-arrow', 'hyparquet', 're
  *   ~240 KB of code compiled into each run's start-up. (`lazyLoader` in the benchmarks is left alone: those parsers
  *   stay in node_modules until a benchmark needs them.)
  */
-function ownFileContext(outDir) {
+function ownFileContext(outDir, base = 'import.meta.url') {
   return sourceRewriter((path) => {
     const rel = relative(outDir, path).split('\\').join('/');
-    return `new URL(${JSON.stringify(rel)}, import.meta.url).href`;
+    return `new URL(${JSON.stringify(rel)}, ${base}).href`;
   });
 }
 
-/** ownFileContext for a CommonJS file in `outDir`, which has no `import.meta`: from its own `__filename`. */
-function ownFileContextCjs(outDir) {
-  return sourceRewriter((path) => {
-    const rel = relative(outDir, path).split('\\').join('/');
-    return `new URL(${JSON.stringify(rel)}, require("node:url").pathToFileURL(__filename)).href`;
-  });
-}
+/** The URL of a CommonJS output file, which has no `import.meta` (ownFileContext's `base` for one). */
+const CJS_FILE_URL = 'require("node:url").pathToFileURL(__filename)';
+
+/** What both kinds of output (the ES-module bundle with its chunks, the one CommonJS file) are built with. */
+const COMMON_OPTIONS = Object.freeze({
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  external: EXTERNAL,
+  legalComments: 'none',
+  metafile: true,
+  logLevel: 'warning',
+});
 
 /** ownFileContext's rewriting, with `urlOf(path)` as the expression that replaces `import.meta.url` in `path`. */
 function sourceRewriter(urlOf) {
@@ -141,20 +147,14 @@ export async function bundleProgram({ pkg, name, early }, outDir = join(ROOT, 'p
     outdir: outDir,
     // Chunks sit beside the entry: the rewritten import.meta.url assumes every output file is in outDir.
     chunkNames: 'chunk-[hash]',
-    bundle: true,
+    ...COMMON_OPTIONS,
     splitting: true,
     format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    external: EXTERNAL,
     plugins: [helpOnlyOnUse(), ownFileContext(outDir)],
     // Bundled CommonJS packages call require() for Node built-ins; an ES module has no require of its own.
     banner: {
       js: "import { createRequire as __efCreateRequire } from 'node:module'; const require = __efCreateRequire(import.meta.url);",
     },
-    legalComments: 'none',
-    metafile: true,
-    logLevel: 'warning',
   });
   const inputFiles = Object.keys(result.metafile.inputs);
   if (early) inputFiles.push(...(await bundleEarly(join(pkgDir, 'dist', `${early}.js`), join(outDir, `${early}.cjs`))));
@@ -182,21 +182,16 @@ export async function bundleProgram({ pkg, name, early }, outDir = join(ROOT, 'p
 /**
  * `entry` (tsc's output) as one CommonJS file `outFile`, without chunks: a bin's first step, read whole and at once
  * (`require`), before the bundle's chain of ES modules loads. Written before the stamp, which then covers it too.
- * Returns its inputs (esbuild's metafile paths).
+ * What it bundles (early-start.ts and what it imports: types' exports, the executor's spawn code) must have a
+ * CommonJS form: no top-level await, or the build fails. Returns its inputs (esbuild's metafile paths).
  */
 async function bundleEarly(entry, outFile) {
   const result = await build({
+    ...COMMON_OPTIONS,
     entryPoints: [entry],
     outfile: outFile,
-    bundle: true,
     format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    external: EXTERNAL,
-    plugins: [ownFileContextCjs(dirname(outFile))],
-    legalComments: 'none',
-    metafile: true,
-    logLevel: 'warning',
+    plugins: [ownFileContext(dirname(outFile), CJS_FILE_URL)],
   });
   return Object.keys(result.metafile.inputs);
 }

@@ -19,5 +19,7 @@ async function startEarly() {
     if (error?.code === 'MODULE_NOT_FOUND') return false;
     throw error;
   }
+  // A file of another build's shape (before a rebuild): as if there were none.
+  if (typeof early?.startEarly !== 'function') return false;
   return early.startEarly(process.argv.slice(2), bundle);
 }
