@@ -27,7 +27,8 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The programs bundled: `pkg` is the folder under packages/, `name` the bundle's entry file (its bin's name). */
 export const PROGRAMS = Object.freeze([
-  { pkg: 'cli', name: 'eval-factory' },
+  // early-start.cjs: what the bin runs first, as one CommonJS file (packages/cli/src/early-start.ts).
+  { pkg: 'cli', name: 'eval-factory', early: 'early-start' },
   { pkg: 'engine', name: 'ef-bench' },
 ]);
 
@@ -48,12 +49,26 @@ const EXTERNAL = ['sqlite3', 'playwright-core', 'apache-arrow', 'hyparquet', 're
  *   ~240 KB of code compiled into each run's start-up. (`lazyLoader` in the benchmarks is left alone: those parsers
  *   stay in node_modules until a benchmark needs them.)
  */
-function ownFileContext(outDir) {
+function ownFileContext(outDir, base = 'import.meta.url') {
   return sourceRewriter((path) => {
     const rel = relative(outDir, path).split('\\').join('/');
-    return `new URL(${JSON.stringify(rel)}, import.meta.url).href`;
+    return `new URL(${JSON.stringify(rel)}, ${base}).href`;
   });
 }
+
+/** The URL of a CommonJS output file, which has no `import.meta` (ownFileContext's `base` for one). */
+const CJS_FILE_URL = 'require("node:url").pathToFileURL(__filename)';
+
+/** What both kinds of output (the ES-module bundle with its chunks, the one CommonJS file) are built with. */
+const COMMON_OPTIONS = Object.freeze({
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  external: EXTERNAL,
+  legalComments: 'none',
+  metafile: true,
+  logLevel: 'warning',
+});
 
 /** ownFileContext's rewriting, with `urlOf(path)` as the expression that replaces `import.meta.url` in `path`. */
 function sourceRewriter(urlOf) {
@@ -123,7 +138,7 @@ function dependencyFolders(inputs) {
  * and writes the stamp. Returns the metafile's counts.
  * @example await bundleProgram(PROGRAMS[0], '/tmp/x') // → { modules: 499, files: 38, bytes: 1441792 }
  */
-export async function bundleProgram({ pkg, name }, outDir = join(ROOT, 'packages', pkg, 'dist', 'bundle')) {
+export async function bundleProgram({ pkg, name, early }, outDir = join(ROOT, 'packages', pkg, 'dist', 'bundle')) {
   const pkgDir = join(ROOT, 'packages', pkg);
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
@@ -132,24 +147,20 @@ export async function bundleProgram({ pkg, name }, outDir = join(ROOT, 'packages
     outdir: outDir,
     // Chunks sit beside the entry: the rewritten import.meta.url assumes every output file is in outDir.
     chunkNames: 'chunk-[hash]',
-    bundle: true,
+    ...COMMON_OPTIONS,
     splitting: true,
     format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    external: EXTERNAL,
     plugins: [helpOnlyOnUse(), ownFileContext(outDir)],
     // Bundled CommonJS packages call require() for Node built-ins; an ES module has no require of its own.
     banner: {
       js: "import { createRequire as __efCreateRequire } from 'node:module'; const require = __efCreateRequire(import.meta.url);",
     },
-    legalComments: 'none',
-    metafile: true,
-    logLevel: 'warning',
   });
+  const inputFiles = Object.keys(result.metafile.inputs);
+  if (early) inputFiles.push(...(await bundleEarly(join(pkgDir, 'dist', `${early}.js`), join(outDir, `${early}.cjs`))));
   // The workspace packages inside, by their tsc build-info file (written whenever tsc -b rebuilds the package).
   const packages = new Set();
-  for (const input of Object.keys(result.metafile.inputs)) {
+  for (const input of inputFiles) {
     const m = /^packages\/([^/]+)\/dist\//.exec(relative(ROOT, resolve(ROOT, input)).split('\\').join('/'));
     if (m) packages.add(m[1]);
   }
@@ -158,7 +169,7 @@ export async function bundleProgram({ pkg, name }, outDir = join(ROOT, 'packages
     statSync(file); // fails loudly if a package has none
     return file;
   });
-  const inputs = [...buildInfo, ...dependencyFolders(Object.keys(result.metafile.inputs))];
+  const inputs = [...buildInfo, ...dependencyFolders(inputFiles)];
   const stamp = { inputs: inputs.map((file) => relative(outDir, file).split('\\').join('/')) };
   writeFileSync(join(outDir, 'stamp.json'), `${JSON.stringify(stamp, null, 2)}\n`);
   return {
@@ -166,6 +177,23 @@ export async function bundleProgram({ pkg, name }, outDir = join(ROOT, 'packages
     files: Object.keys(result.metafile.outputs).length,
     bytes: Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0),
   };
+}
+
+/**
+ * `entry` (tsc's output) as one CommonJS file `outFile`, without chunks: a bin's first step, read whole and at once
+ * (`require`), before the bundle's chain of ES modules loads. Written before the stamp, which then covers it too.
+ * What it bundles (early-start.ts and what it imports: types' exports, the executor's spawn code) must have a
+ * CommonJS form: no top-level await, or the build fails. Returns its inputs (esbuild's metafile paths).
+ */
+async function bundleEarly(entry, outFile) {
+  const result = await build({
+    ...COMMON_OPTIONS,
+    entryPoints: [entry],
+    outfile: outFile,
+    format: 'cjs',
+    plugins: [ownFileContext(dirname(outFile), CJS_FILE_URL)],
+  });
+  return Object.keys(result.metafile.inputs);
 }
 
 /**

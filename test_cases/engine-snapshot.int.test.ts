@@ -72,6 +72,11 @@ describe("the engine's start-up snapshot", () => {
     expect(engineNodeArgs(BIN, {})).toEqual(['--snapshot-blob', BLOB, BIN]);
   });
 
+  it('is built from an ASCII script (one character outside Latin-1 doubles the source it holds)', () => {
+    const script = readFileSync(join(SNAPSHOT, 'ef-bench.cjs'), 'latin1');
+    expect(script.match(/[^\x00-\x7f]/g)).toBeNull();
+  });
+
   it('starts the engine of run_eval, which writes what a bundle-started engine writes', async () => {
     const snap = await runEval();
     const plain = await runEval({ EF_ENGINE_SNAPSHOT: 'off' });

@@ -119,6 +119,39 @@ else main();
     expect(JSON.parse(started.stdout)).toEqual({ own: true, real: '1' });
   }, 60_000);
 
+  it.each([
+    ['ASCII when only comments have other characters', '', true],
+    ['as written when code has one (a raw template, whose text an escape would change)', ', raw: String.raw`→`', false],
+  ])(
+    'keeps the script %s (one outside Latin-1 doubles its size in the blob)',
+    async (_, raw, ascii) => {
+      const pkgDir = fakeEngine(
+        () => `import { startupSnapshot } from 'node:v8';
+class Arrow {
+  /** name → value, and so on… 👋 */
+  text() { return 'a → b … 👋 é'; }
+}
+const main = () => console.log(JSON.stringify({ text: new Arrow().text()${raw} }));
+if (startupSnapshot.isBuildingSnapshot()) startupSnapshot.setDeserializeMainFunction(main);
+else main();
+`,
+      );
+      const { blob } = await build(pkgDir);
+      const script = readFileSync(join(pkgDir, 'dist', 'snapshot', 'ef-bench.cjs'), 'latin1');
+      expect(/^[\x00-\x7f]*$/.test(script)).toBe(ascii);
+      const started = spawnSync(
+        process.execPath,
+        ['--snapshot-blob', blob as string, join(pkgDir, 'bin', 'ef-bench.js')],
+        {
+          encoding: 'utf8',
+        },
+      );
+      expect(started.stderr).toBe('');
+      expect(JSON.parse(started.stdout)).toEqual({ text: 'a → b … 👋 é', ...(raw ? { raw: '→' } : {}) });
+    },
+    60_000,
+  );
+
   it('fails, leaving no blob, when module-level code draws a random number (every engine would draw the same)', async () => {
     const pkgDir = fakeEngine(
       () => `import { randomUUID } from 'node:crypto';\nconst notes = [Math.random(), randomUUID()];\n${MAIN}`,

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 import { endOnClosedPipe, reportError } from '@eval-factory/errors';
-import { prestartIfRun, warmSuiteIfRun } from './early-engine.js';
+import { prestartIfRun, takeEarlyEngine, warmSuiteIfRun } from './early-engine.js';
 
 endOnClosedPipe();
 const argv = process.argv.slice(2);
 // The engine (a separate process), when this command runs one, starts first: it loads while this process loads
-// everything else, yargs and the config chain included (docs/architecture.md, "Start-up").
-const engine = await prestartIfRun(argv);
+// everything else, yargs and the config chain included (docs/architecture.md, "Start-up"). The installed bin has
+// started it already when it runs the bundle (early-start.ts).
+const early = takeEarlyEngine();
+const engine = early === undefined ? await prestartIfRun(argv) : early;
 
 if (argv.length === 1 && argv[0] === 'ls') {
   // Plain `eval-factory ls`, the command run most often by hand, skips yargs (~0.1 s of its ~0.25 s start-up); with

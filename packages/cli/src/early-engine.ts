@@ -27,6 +27,27 @@ export async function prestartIfRun(argv: readonly string[]) {
   return prestartEngine(ENGINE_PROGRAM, { repoRoot: checkoutRoot() });
 }
 
+/**
+ * Where early-start.ts leaves the engine it started for the bundle's entry to take. A global, not a module variable:
+ * early-start runs from a bundle of its own, whose copy of this module is not the entry's.
+ */
+const EARLY_ENGINE = Symbol.for('eval-factory.early-engine');
+type EarlyEngine = Awaited<ReturnType<typeof prestartIfRun>>;
+type Slot = { [EARLY_ENGINE]?: EarlyEngine };
+
+/** Leaves `engine` (null: the command runs none) for `takeEarlyEngine`. */
+export function leaveEarlyEngine(engine: EarlyEngine): void {
+  (globalThis as Slot)[EARLY_ENGINE] = engine;
+}
+
+/** The engine early-start.ts started (null: none is needed), once; undefined when it did not run. */
+export function takeEarlyEngine(): EarlyEngine | undefined {
+  const slot = globalThis as Slot;
+  const engine = slot[EARLY_ENGINE];
+  delete slot[EARLY_ENGINE];
+  return engine;
+}
+
 /** packages/cli/dist → the checkout's root, as the orchestrator's `repoRoot()` finds it from its own place. */
 function checkoutRoot(): string {
   return fileURLToPath(new URL('../../../', import.meta.url));

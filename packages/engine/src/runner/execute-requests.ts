@@ -40,6 +40,9 @@ export async function executeRequests(opts: {
   let consecutiveExhausted = 0;
   let cached = 0;
   const { feed } = opts;
+  // The other lanes wait until the first request is handed to the client (runIndexed: it then leaves first).
+  let handedOut: () => void = () => undefined;
+  const firstHandedOut = new Promise<void>((resolve) => (handedOut = resolve));
   // Half as many lanes again as requests allowed in flight: the client's limiter holds the extra ones at the door
   // with their request built, so a slot freed by an answer is refilled at once, before that answer is scored and
   // logged. With exactly `parallelism` lanes, answers arriving together (a wave of equal latencies) each waited for
@@ -52,7 +55,9 @@ export async function executeRequests(opts: {
     async (index) => {
       const request = await feed.get(index);
       if (request === null) return; // a streamed load ended before this index
-      const record = await opts.client.call(request, opts.signal);
+      const calling = opts.client.call(request, opts.signal);
+      handedOut();
+      const record = await calling;
       // Aborted in flight by Ctrl-C/SIGTERM: not answered, so not sent; the re-run sends it.
       if (!record.outcome.ok && record.outcome.error_kind === 'interrupted' && opts.signal.aborted) return;
       records[index] = record;
@@ -79,6 +84,7 @@ export async function executeRequests(opts: {
       }
     },
     () => stopReason !== null || opts.signal.aborted || feed.ended,
+    firstHandedOut,
   );
   return { records, stopReason, interrupted: opts.signal.aborted, cached };
 }
