@@ -65,6 +65,16 @@ describe('opening the request cache', () => {
     expect(openFiles(dir)).toEqual([]);
   });
 
+  it("a file where the cache's folder should be is EF_CACHE_WRITE naming the cache, not an internal error", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ef-cache-'));
+    writeFileSync(join(dir, 'caching_dir'), 'in the way\n');
+    const file = join(dir, 'caching_dir', 'cache.db');
+    await expect(openSqliteCache(file, 'model', noWarnings)).rejects.toMatchObject({
+      code: 'EF_CACHE_WRITE',
+      message: expect.stringContaining(file),
+    });
+  });
+
   it('a file that fails to open for a reason other than corruption is EF_CACHE_WRITE and stays where it is', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ef-cache-'));
     const file = join(dir, 'cache.db');

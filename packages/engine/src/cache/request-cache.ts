@@ -61,9 +61,10 @@ export async function openSqliteCache(
   namespace: string,
   warn: (code: string, message: string) => void,
 ): Promise<RequestCache> {
-  await mkdir(dirname(file), { recursive: true });
   let why: string;
   try {
+    // A file where the cache's folder should be is EF_CACHE_WRITE naming the cache, as any other failure to open it.
+    await mkdir(dirname(file), { recursive: true });
     if (!foreignHeader(file)) return await openStore(file, namespace);
     why = 'not a SQLite database';
   } catch (error) {

@@ -1,7 +1,8 @@
 /** Output files written whole or not at all (temp file + rename), in chunks while the run goes on. */
 import type { Buffer } from 'node:buffer';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { readdir, rename, rm } from 'node:fs/promises';
+import { makeOutputDirSync } from '@eval-factory/files';
 import { basename, dirname, join } from 'node:path';
 import { untilDrained } from './drain.js';
 import { helmElementJson } from './helm-json.js';
@@ -84,7 +85,7 @@ class ChunkedAtomicFile {
   }
 
   static async open(path: string): Promise<ChunkedAtomicFile> {
-    await mkdir(dirname(path), { recursive: true });
+    makeOutputDirSync(dirname(path));
     await removeStaleTemps(path);
     const tmp = `${path}.tmp-${process.pid}`;
     // Up to WRITE_AHEAD_BYTES queued before waiting for the disk: with the default 16 KB every 1 MB chunk waited

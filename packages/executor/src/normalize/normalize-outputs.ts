@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm, symlink } from 'node:fs/promises';
+import { readFile, rm, symlink } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import {
   RUN_FILES,
@@ -19,7 +19,7 @@ import {
   type UrlInfo,
 } from '@eval-factory/outputs';
 import type { EngineRun } from '../spawn/run-engine.js';
-import { writeFileAtomic } from '@eval-factory/files';
+import { makeOutputDirSync, writeFileAtomic } from '@eval-factory/files';
 
 export interface NormalizeInput {
   readonly outputDir: string;
@@ -155,7 +155,7 @@ export async function normalizeOutputs(input: NormalizeInput): Promise<Normalize
 async function linkPerSampleRows(out: string): Promise<void> {
   const link = join(out, RUN_FILES.perSampleRows);
   if (!existsSync(join(out, RUN_FILES.resultsJsonl))) return;
+  makeOutputDirSync(dirname(link));
   await rm(link, { force: true });
-  await mkdir(dirname(link), { recursive: true });
   await symlink(relative(dirname(link), join(out, RUN_FILES.resultsJsonl)), link).catch(() => undefined);
 }

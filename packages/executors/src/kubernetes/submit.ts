@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { EXIT, UserError } from '@eval-factory/errors';
-import { makeDirSync, writeFileAtomic } from '@eval-factory/files';
+import { makeOutputDirSync, writeFileAtomic } from '@eval-factory/files';
 import { deploymentsForPods, readHelmCredentials, readHelmDeployments } from '@eval-factory/suite';
 import { MODEL_CONFIG_FILES } from '@eval-factory/types';
 import type { SuiteSubmission } from '../executor.js';
@@ -50,7 +50,7 @@ export async function planKubernetes(suite: SuiteSubmission): Promise<number> {
 export async function submitKubernetes(suite: SuiteSubmission): Promise<number> {
   const { manifest, units } = await manifestOf(suite);
   const file = join(suite.suiteDir, 'kubernetes', 'job.yaml');
-  makeDirSync(join(suite.suiteDir, 'kubernetes'));
+  makeOutputDirSync(join(suite.suiteDir, 'kubernetes'));
   await writeFileAtomic(file, manifest);
   if (!(suite.args as KubernetesArgs).submit) {
     process.stdout.write(`wrote ${file} (${units} units); apply it with: kubectl apply -f ${file}\n`);

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UserError } from '@eval-factory/errors';
-import { writeFileAtomic } from '@eval-factory/files';
+import { asOutputError, writeFileAtomic } from '@eval-factory/files';
 import {
   jobKey,
   plannedUnits,
@@ -18,7 +18,7 @@ import {
   type UnitsPlan,
 } from '@eval-factory/suite';
 import { jobRunArgs, type RunSuiteArgs } from '../suite/suite-job-args.js';
-import { asOutputError, SUITE_DIR_HINT } from '../run-eval/output-files.js';
+import { SUITE_DIR_HINT } from '../run-eval/output-files.js';
 import { sizeJob, type JobSizeReport } from './job-size.js';
 
 /** The sizes of the distinct jobs (one dry run per benchmark and arguments: the model does not change them). */

@@ -8,8 +8,9 @@
  */
 import { existsSync, lstatSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { makeDirSync } from '@eval-factory/files';
+import { makeOutputDirSync } from '@eval-factory/files';
 import { HELM_RUN_FILES, RUN_FILES } from '@eval-factory/types';
+import { SUITE_DIR_HINT } from '../run-eval/output-files.js';
 
 /** The folder `helm-summarize --output-path` takes for a suite folder. */
 export const HELM_OUTPUT_DIR = 'helm';
@@ -56,7 +57,7 @@ export function linkHelmSuite(suiteDir: string, suite: string): HelmSuiteLinks {
       continue;
     }
     for (const runDir of runDirsOf(jobDir)) {
-      makeDirSync(target);
+      makeOutputDirSync(target, SUITE_DIR_HINT);
       const link = join(target, helmRunName(runDir) ?? runDir.split('/').pop()!);
       if (existsSync(link) || isLink(link)) rmSync(link, { recursive: true, force: true });
       symlinkSync(relative(target, runDir), link, 'dir');

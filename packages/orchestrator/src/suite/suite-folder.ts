@@ -4,11 +4,11 @@
  */
 import { join } from 'node:path';
 import { UserError } from '@eval-factory/errors';
-import { makeDirSync, writeFileAtomic } from '@eval-factory/files';
+import { asOutputError, makeOutputDirSync, writeFileAtomic } from '@eval-factory/files';
 import { LOCK_TAKE_OVER, lockOutputDir } from '@eval-factory/executor';
 import { jobDir, type SuiteJob } from '@eval-factory/suite';
 import { RUN_FILES } from '@eval-factory/types';
-import { asOutputError, SUITE_DIR_HINT } from '../run-eval/output-files.js';
+import { SUITE_DIR_HINT } from '../run-eval/output-files.js';
 import type { SuiteManifest } from './suite-status.js';
 
 /**
@@ -16,7 +16,7 @@ import type { SuiteManifest } from './suite-status.js';
  * regular file, a name longer than the file system takes) is EF_OUTPUT_WRITE naming it, as run_eval's own.
  */
 export function makeSuiteDir(suiteDir: string): void {
-  asOutputError(suiteDir, SUITE_DIR_HINT, () => makeDirSync(suiteDir));
+  makeOutputDirSync(suiteDir, SUITE_DIR_HINT);
 }
 
 /** The suite folder's lock; EF_OUTPUT_LOCKED with a suite's hint while another run holds it. */

@@ -1,0 +1,59 @@
+/**
+ * Output folders and files that cannot be made or written are the user's to fix (a file in the way, no permission, a
+ * read-only or full disk), never a bug: both the engine and the factory report them as EF_OUTPUT_WRITE naming the
+ * path, through these two functions.
+ */
+import { UserError } from '@eval-factory/errors';
+import { makeDirSync } from './make-dir.js';
+
+/** What to do when a run's output folder, or a folder in it, cannot be made or written. */
+export const OUTPUT_DIR_HINT =
+  'Move away what is in the way, or choose another config.output_dir (--output_dir), a folder you can write to.';
+
+/**
+ * Runs `write` (sync or async); any file-system error on the user's output path (every errno: a folder that cannot
+ * be made, no permission, read-only, a full disk, a NUL byte in the path) becomes `EF_OUTPUT_WRITE` naming the
+ * path; anything else is rethrown.
+ * @example await asOutputError(file, OUTPUT_DIR_HINT, () => writeFileAtomic(file, text))
+ */
+export function asOutputError<T>(path: string, hint: string, write: () => T): T {
+  const mapped = (error: unknown): never => {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ERR_INVALID_ARG_VALUE' && /null bytes/.test(String((error as Error).message))) {
+      throw new UserError(
+        'EF_OUTPUT_WRITE',
+        `cannot write to ${JSON.stringify(path)}: the path contains a NUL byte`,
+        hint,
+      );
+    }
+    if (code === undefined || !/^E[A-Z0-9]+$/.test(code)) throw error;
+    throw new UserError('EF_OUTPUT_WRITE', `cannot write to ${path}: ${code}`, hint);
+  };
+  try {
+    const result = write();
+    return (result instanceof Promise ? result.catch(mapped) : result) as T;
+  } catch (error) {
+    return mapped(error);
+  }
+}
+
+/**
+ * Makes the output folder `path` and the folders above it (`mkdir -p`); a file where one of them should be, or any
+ * other file-system error, is EF_OUTPUT_WRITE naming `path` (and the entry in the way).
+ * @example makeOutputDirSync(join(outputDir, 'responses'))
+ */
+export function makeOutputDirSync(path: string, hint: string = OUTPUT_DIR_HINT): void {
+  try {
+    makeDirSync(path);
+  } catch (error) {
+    const { code, path: blocker } = error as NodeJS.ErrnoException;
+    // makeDirSync's ENOTDIR names the entry that is not a folder: the one the user has to move.
+    if (code === 'ENOTDIR' && blocker) {
+      const what = blocker === path ? 'not a folder' : `${blocker} is not a folder`;
+      throw new UserError('EF_OUTPUT_WRITE', `cannot write to ${path}: ${what} (ENOTDIR)`, hint);
+    }
+    asOutputError(path, hint, () => {
+      throw error;
+    });
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * A file where a run's output sub-folder should be (responses/, the HELM run folder, logs/, model_configs/,
+ * eval-results/, a suite's HELM folder): the run ends with EF_OUTPUT_WRITE naming that path (exit 1, no stack trace,
+ * not EF_INTERNAL) and leaves no half-written `*.tmp-<pid>` file behind.
+ */
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { type FakeOpenAIServer, startFakeOpenAIServer } from '@eval-factory/testkit';
+import { fixture, linkFixtures, runCli, tempDir, writeRunConfig } from './support.js';
+
+let server: FakeOpenAIServer;
+beforeAll(async () => {
+  server = await startFakeOpenAIServer({});
+});
+afterAll(async () => server.close());
+
+function allFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? allFiles(join(dir, e.name)) : [join(dir, e.name)],
+  );
+}
+
+/** Puts a regular file at `<out>/<sub>`. */
+function blockWithFile(out: string, sub: string): string {
+  const path = join(out, sub);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, 'in the way\n');
+  return path;
+}
+
+function expectOutputWriteError(r: { code: number | null; stderr: string }, blocked: string, out: string): void {
+  expect(r.code).toBe(1);
+  expect(r.stderr).toContain(`error[EF_OUTPUT_WRITE]: cannot write to ${blocked}`);
+  expect(r.stderr).not.toContain('EF_INTERNAL');
+  expect(r.stderr).not.toMatch(/^\s+at /m);
+  expect(allFiles(out).filter((f) => /\.tmp-\d+$/.test(f))).toEqual([]);
+}
+
+describe('a file where an output folder should be', () => {
+  it.each([
+    ['responses'],
+    ['runs/head_qa/head_qa__language=en,category=None,model=fake-model'],
+    ['runs/head_qa'],
+    ['logs'],
+    ['model_configs'],
+    ['eval-results'],
+  ])('run_eval with a file at <output_dir>/%s: EF_OUTPUT_WRITE naming it', async (sub) => {
+    const out = join(tempDir('ef-blocked-'), 'out');
+    const blocked = blockWithFile(out, sub);
+    const rc = writeRunConfig(tempDir(), {
+      config: {
+        type: 'head_qa',
+        output_dir: out,
+        params: { parallelism: 2, extra: { data_path: fixture('head_qa') } },
+      },
+      target: { api_endpoint: { url: server.url, model_id: 'fake-model', type: 'chat' } },
+    });
+    const r = await runCli(['run_eval', '--run_config', rc]);
+    expectOutputWriteError(r, blocked, out);
+  });
+
+  it("run_suite with a file at the suite's HELM folder: EF_OUTPUT_WRITE naming it", async () => {
+    const dir = tempDir('ef-blocked-suite-');
+    const out = join(dir, 'out');
+    const blocked = blockWithFile(out, 's/helm');
+    const suite = join(dir, 's.yml');
+    writeFileSync(
+      suite,
+      `suite: s
+targets:
+  - api_endpoint: {url: '${server.url}', model_id: org/m1, type: chat}
+evaluation:
+  params: {limit_samples: 1}
+  tasks:
+    - name: pubmed_qa
+      params: {extra: {data_path: '${join(linkFixtures(join(dir, 'data'), ['pubmed_qa']), 'pubmed_qa')}'}}
+`,
+    );
+    const r = await runCli(['run_suite', '--suite_config', suite, '--output_dir', out]);
+    expectOutputWriteError(r, blocked, out);
+  });
+});
