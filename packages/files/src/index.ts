@@ -27,6 +27,7 @@ export type { ParquetFile } from './parquet.js';
 export { checkRowsPin, rowsDigest } from './pinned-rows.js';
 export type { RowsPin } from './pinned-rows.js';
 export {
+  decodePythonText,
   jsonObjectEntries,
   pythonNewlines,
   readJsonObjectEntries,
@@ -38,5 +39,5 @@ export { writeFileAtomic } from './write-atomic.js';
 export { readFirstSheet } from './xlsx-sheet.js';
 export type { SheetCell } from './xlsx-sheet.js';
 export { decodeXmlText } from './xml-text.js';
-export { decodePythonText, readZipEntries } from './zip-entries.js';
+export { readZipEntries } from './zip-entries.js';
 export { isShippedFixture, reportDrift } from './shipped-fixture.js';
