@@ -11,24 +11,30 @@ import { CHUNK_BYTES, Utf8Chunk } from './utf8-chunk.js';
 
 /**
  * Writes `items` as JSONL (instances.jsonl, the dry run's files), atomically, line by line through a stream: no
- * string of the whole file is built (a million instances would need one of several hundred MB).
+ * string of the whole file is built (a million instances would need one of several hundred MB). `items` are in
+ * memory, or come in batches (instances still being read).
  */
 export async function writeJsonlAtomic<T>(
   path: string,
-  items: Iterable<T> | AsyncIterable<T>,
+  items: Iterable<T> | AsyncIterable<readonly T[]>,
   lineOf: (item: T) => unknown = (item) => item,
 ): Promise<void> {
   const writer = await JsonlAtomicWriter.open(path);
   try {
-    // Waited for only when the disk is behind: an await per line cost more than encoding the line.
-    for await (const item of items) {
-      const written = writer.push(lineOf(item));
-      if (written !== DONE) await written;
-    }
+    if (Symbol.asyncIterator in items) for await (const batch of items) await pushLines(writer, batch, lineOf);
+    else await pushLines(writer, items, lineOf);
     await writer.close();
   } catch (error) {
     await writer.discard();
     throw error;
+  }
+}
+
+/** Waits only when the disk is behind: an await per line cost more than encoding the line. */
+async function pushLines<T>(writer: JsonlAtomicWriter, items: Iterable<T>, lineOf: (item: T) => unknown) {
+  for (const item of items) {
+    const written = writer.push(lineOf(item));
+    if (written !== DONE) await written;
   }
 }
 
