@@ -62,10 +62,12 @@ export class StreamedInstances {
     this.held = null;
   }
 
-  /** Replaces every instance read so far with `transform(instance)`, and each one read later as it comes. */
+  /**
+   * Replaces every instance read so far with `transform(instance)`, and each one read later as it comes. Once per
+   * selection: the run's secret scrub, when its credentials are known (runner/scrub-secrets.ts).
+   */
   mapAll(transform: (instance: Instance) => Instance): void {
-    const before = this.transform;
-    this.transform = before ? (i) => transform(before(i)) : transform;
+    this.transform = transform;
     for (let i = 0; i < this.items.length; i++) this.items[i] = transform(this.items[i]);
   }
 
