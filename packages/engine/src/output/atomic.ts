@@ -11,8 +11,7 @@ import { CHUNK_BYTES, Utf8Chunk } from './utf8-chunk.js';
 
 /**
  * Writes `items` as JSONL (instances.jsonl, the dry run's files), atomically, line by line through a stream: no
- * string of the whole file is built (a million instances would need one of several hundred MB). `items` are in
- * memory, or come in batches (instances still being read).
+ * string of the whole file is built (a million instances would need one of several hundred MB).
  */
 export async function writeJsonlAtomic<T>(
   path: string,
@@ -21,20 +20,16 @@ export async function writeJsonlAtomic<T>(
 ): Promise<void> {
   const writer = await JsonlAtomicWriter.open(path);
   try {
-    if (Symbol.asyncIterator in items) for await (const batch of items) await pushLines(writer, batch, lineOf);
-    else await pushLines(writer, items, lineOf);
+    // Waited for only when the disk is behind: an await per line cost more than encoding the line.
+    for await (const batch of Symbol.asyncIterator in items ? items : [items])
+      for (const item of batch) {
+        const written = writer.push(lineOf(item));
+        if (written !== DONE) await written;
+      }
     await writer.close();
   } catch (error) {
     await writer.discard();
     throw error;
-  }
-}
-
-/** Waits only when the disk is behind: an await per line cost more than encoding the line. */
-async function pushLines<T>(writer: JsonlAtomicWriter, items: Iterable<T>, lineOf: (item: T) => unknown) {
-  for (const item of items) {
-    const written = writer.push(lineOf(item));
-    if (written !== DONE) await written;
   }
 }
 
