@@ -3,6 +3,7 @@
  * read-only or full disk), never a bug: both the engine and the factory report them as EF_OUTPUT_WRITE naming the
  * path, through these two functions.
  */
+import { resolve } from 'node:path';
 import { UserError } from '@eval-factory/errors';
 import { makeDirSync } from './make-dir.js';
 
@@ -49,7 +50,7 @@ export function makeOutputDirSync(path: string, hint: string = OUTPUT_DIR_HINT):
     const { code, path: blocker } = error as NodeJS.ErrnoException;
     // makeDirSync's ENOTDIR names the entry that is not a folder: the one the user has to move.
     if (code === 'ENOTDIR' && blocker) {
-      const what = blocker === path ? 'not a folder' : `${blocker} is not a folder`;
+      const what = blocker === resolve(path) ? 'not a folder' : `${blocker} is not a folder`;
       throw new UserError('EF_OUTPUT_WRITE', `cannot write to ${path}: ${what} (ENOTDIR)`, hint);
     }
     asOutputError(path, hint, () => {
