@@ -1,9 +1,10 @@
 /**
- * A file where a run's output sub-folder should be (responses/, the HELM run folder, logs/, model_configs/,
- * eval-results/, a suite's HELM folder): the run ends with EF_OUTPUT_WRITE naming that path (exit 1, no stack trace,
- * not EF_INTERNAL) and leaves no half-written `*.tmp-<pid>` file behind.
+ * A file where a run's output sub-folder should be (responses/, the HELM run folder, logs/, model_configs/): the run
+ * ends with EF_OUTPUT_WRITE naming that path (exit 1, no stack trace, not EF_INTERNAL) and leaves no half-written
+ * `*.tmp-<pid>` file behind. Folders made once the answers are paid for (eval-results/, a suite's HELM folder) are a
+ * warning instead: the run's files and the suite's leaderboard are kept.
  */
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type FakeOpenAIServer, startFakeOpenAIServer } from '@eval-factory/testkit';
@@ -60,7 +61,7 @@ describe('a file where an output folder should be', () => {
     expectOutputWriteError(r, blocked, out);
   });
 
-  it("run_suite with a file at the suite's HELM folder: EF_OUTPUT_WRITE naming it", async () => {
+  it("run_suite with a file at the suite's HELM folder: a warning naming it, and the leaderboard", async () => {
     const dir = tempDir('ef-blocked-suite-');
     const out = join(dir, 'out');
     const blocked = blockWithFile(out, 's/helm');
@@ -78,6 +79,11 @@ evaluation:
 `,
     );
     const r = await runCli(['run_suite', '--suite_config', suite, '--output_dir', out]);
-    expectOutputWriteError(r, blocked, out);
+    // The jobs are paid for when the HELM folder is made: the suite keeps its leaderboard and exit code.
+    expect(r.stderr).toContain(`warning[EF_OUTPUT_WRITE]: cannot write to ${join(out, 's/helm/runs/s')}: ${blocked}`);
+    expect(r.stderr.match(/EF_OUTPUT_WRITE/g)).toHaveLength(1);
+    expect(r.code).toBe(0);
+    expect(readFileSync(join(out, 's', 'leaderboard.md'), 'utf8')).toContain('pubmed_qa');
+    expect(allFiles(out).filter((f) => /\.tmp-\d+$/.test(f))).toEqual([]);
   });
 });

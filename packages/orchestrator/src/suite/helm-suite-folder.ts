@@ -8,7 +8,8 @@
  */
 import { existsSync, lstatSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { makeOutputDirSync } from '@eval-factory/files';
+import { UserError } from '@eval-factory/errors';
+import { asOutputError, makeOutputDirSync } from '@eval-factory/files';
 import { HELM_RUN_FILES, RUN_FILES } from '@eval-factory/types';
 import { SUITE_DIR_HINT } from '../run-eval/output-files.js';
 
@@ -33,6 +34,29 @@ export interface HelmSuiteLinks {
   readonly linked: number;
   /** `<model folder>/<job folder> (error)`: runs HELM would have aborted, kept out of helm-summarize's tables. */
   readonly leftOut: readonly string[];
+}
+
+/**
+ * linkHelmSuite, and what the terminal is told of it. A HELM folder that cannot be written (a file at `<suite>/helm`,
+ * no permission, no symlinks on that file system) is one warning, not an error: it comes after every job was paid
+ * for, and the leaderboard, written next, must not be lost with it. A re-run of the suite makes the links again
+ * without sending a request (its jobs are finished).
+ */
+export function reportHelmSuite(suiteDir: string, suite: string, err: NodeJS.WritableStream = process.stderr): void {
+  let helm: HelmSuiteLinks;
+  try {
+    helm = asOutputError(join(suiteDir, HELM_OUTPUT_DIR), SUITE_DIR_HINT, () => linkHelmSuite(suiteDir, suite));
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    err.write(
+      `warning[${error.code}]: ${error.message}; the HELM suite folder is not made (the leaderboard is). Move away what is in the way, then re-run the same run_suite: finished jobs are not run again.\n`,
+    );
+    return;
+  }
+  if (helm.linked > 0)
+    err.write(`HELM runs: ${join(suiteDir, HELM_OUTPUT_DIR)} (helm-summarize --output-path … --suite ${suite})\n`);
+  if (helm.leftOut.length > 0)
+    err.write(`not in the HELM suite (helm-run would have aborted them): ${helm.leftOut.join('; ')}\n`);
 }
 
 /**
