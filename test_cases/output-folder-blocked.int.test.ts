@@ -4,7 +4,7 @@
  * `*.tmp-<pid>` file behind. Folders made once the answers are paid for (eval-results/, a suite's HELM folder) are a
  * warning instead: the run's files and the suite's leaderboard are kept.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type FakeOpenAIServer, startFakeOpenAIServer } from '@eval-factory/testkit';
@@ -38,6 +38,13 @@ function expectOutputWriteError(r: { code: number | null; stderr: string }, bloc
   expect(allFiles(out).filter((f) => /\.tmp-\d+$/.test(f))).toEqual([]);
 }
 
+function headQaRun(out: string): string {
+  return writeRunConfig(tempDir(), {
+    config: { type: 'head_qa', output_dir: out, params: { parallelism: 2, extra: { data_path: fixture('head_qa') } } },
+    target: { api_endpoint: { url: server.url, model_id: 'fake-model', type: 'chat' } },
+  });
+}
+
 describe('a file where an output folder should be', () => {
   it.each([
     ['responses'],
@@ -45,20 +52,23 @@ describe('a file where an output folder should be', () => {
     ['runs/head_qa'],
     ['logs'],
     ['model_configs'],
-    ['eval-results'],
   ])('run_eval with a file at <output_dir>/%s: EF_OUTPUT_WRITE naming it', async (sub) => {
     const out = join(tempDir('ef-blocked-'), 'out');
     const blocked = blockWithFile(out, sub);
-    const rc = writeRunConfig(tempDir(), {
-      config: {
-        type: 'head_qa',
-        output_dir: out,
-        params: { parallelism: 2, extra: { data_path: fixture('head_qa') } },
-      },
-      target: { api_endpoint: { url: server.url, model_id: 'fake-model', type: 'chat' } },
-    });
-    const r = await runCli(['run_eval', '--run_config', rc]);
+    const r = await runCli(['run_eval', '--run_config', headQaRun(out)]);
     expectOutputWriteError(r, blocked, out);
+  });
+
+  it('run_eval with a file at <output_dir>/eval-results: a warning naming it, and every run file', async () => {
+    const out = join(tempDir('ef-blocked-'), 'out');
+    const blocked = blockWithFile(out, 'eval-results');
+    const r = await runCli(['run_eval', '--run_config', headQaRun(out)]);
+    // The answers are paid for by then: the link's folder must not leave results.yml without the files after it.
+    expect(r.stderr).toContain(`warning[EF_OUTPUT_WRITE]: cannot write to ${blocked}: not a folder (ENOTDIR)`);
+    expect(r.code).toBe(0);
+    expect(existsSync(join(out, 'eval_factory_metrics.json'))).toBe(true);
+    expect(readFileSync(join(out, 'evaluation_config.yaml'), 'utf8')).toMatch(/status: success[\s\S]*EF_OUTPUT_WRITE/);
+    expect(allFiles(out).filter((f) => /\.tmp-\d+$/.test(f))).toEqual([]);
   });
 
   it("run_suite with a file at the suite's HELM folder: a warning naming it, and the leaderboard", async () => {
