@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { OUTPUT_DIR_HINT, makeOutputDirSync } from './output-error.js';
+import { asOutputError, makeOutputDirSync, OUTPUT_DIR_HINT } from './output-error.js';
 
 const base = () => mkdtempSync(join(tmpdir(), 'ef-output-dir-'));
 
@@ -24,7 +24,7 @@ describe('makeOutputDirSync', () => {
       expect.objectContaining({
         code: 'EF_OUTPUT_WRITE',
         message: `cannot write to ${folder}: ${folder === file ? 'not a folder' : `${file} is not a folder`} (ENOTDIR)`,
-        hint: OUTPUT_DIR_HINT,
+        hint: `Move away ${file}, or choose another config.output_dir (--output_dir), a folder you can write to.`,
       }),
     );
   });
@@ -42,5 +42,34 @@ describe('makeOutputDirSync', () => {
         hint: 'do this',
       }),
     );
+  });
+});
+
+describe('asOutputError', () => {
+  it.each([
+    'ENOSPC',
+    'EDQUOT',
+  ])('a full disk (%s) keeps its own message and hint: the answers are in cache.db', (code) => {
+    const full = Object.assign(new Error(`${code}: no space left on device, mkdir`), { code, path: '/out/logs' });
+    const fail = () =>
+      asOutputError('/out/logs', OUTPUT_DIR_HINT, () => {
+        throw full;
+      });
+    expect(fail).toThrow(
+      expect.objectContaining({
+        code: 'EF_OUTPUT_WRITE',
+        message: `cannot write /out/logs: no space left on the device (${code})`,
+        hint: expect.stringContaining('answers already received are in cache.db'),
+      }),
+    );
+  });
+
+  it('no permission: the hint given, with nothing to move away', () => {
+    const fail = () =>
+      asOutputError('/out', OUTPUT_DIR_HINT, () => {
+        throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
+      });
+    expect(fail).toThrow(expect.objectContaining({ message: 'cannot write to /out: EACCES', hint: OUTPUT_DIR_HINT }));
+    expect(OUTPUT_DIR_HINT).not.toMatch(/move away/i);
   });
 });

@@ -4,21 +4,23 @@
  * path, through these two functions.
  */
 import { resolve } from 'node:path';
-import { UserError } from '@eval-factory/errors';
+import { fromDiskFull, UserError } from '@eval-factory/errors';
 import { makeDirSync } from './make-dir.js';
 
 /** What to do when a run's output folder, or a folder in it, cannot be made or written. */
-export const OUTPUT_DIR_HINT =
-  'Move away what is in the way, or choose another config.output_dir (--output_dir), a folder you can write to.';
+export const OUTPUT_DIR_HINT = 'Choose another config.output_dir (--output_dir), a folder you can write to.';
 
 /**
  * Runs `write` (sync or async); any file-system error on the user's output path (every errno: a folder that cannot
  * be made, no permission, read-only, a full disk, a NUL byte in the path) becomes `EF_OUTPUT_WRITE` naming the
- * path; anything else is rethrown.
+ * path; anything else is rethrown. A full disk keeps fromDiskFull's own message and hint (free space, then re-run:
+ * the answers received are in cache.db), which the hint given here would not say.
  * @example await asOutputError(file, OUTPUT_DIR_HINT, () => writeFileAtomic(file, text))
  */
 export function asOutputError<T>(path: string, hint: string, write: () => T): T {
   const mapped = (error: unknown): never => {
+    const full = fromDiskFull(error);
+    if (full !== error) throw full;
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ERR_INVALID_ARG_VALUE' && /null bytes/.test(String((error as Error).message))) {
       throw new UserError(
@@ -51,7 +53,9 @@ export function makeOutputDirSync(path: string, hint: string = OUTPUT_DIR_HINT):
     // makeDirSync's ENOTDIR names the entry that is not a folder: the one the user has to move.
     if (code === 'ENOTDIR' && blocker) {
       const what = blocker === resolve(path) ? 'not a folder' : `${blocker} is not a folder`;
-      throw new UserError('EF_OUTPUT_WRITE', `cannot write to ${path}: ${what} (ENOTDIR)`, hint);
+      // Only here is there something to move away; no permission or a read-only disk takes the hint as given.
+      const moveAway = `Move away ${blocker}, or ${hint.charAt(0).toLowerCase()}${hint.slice(1)}`;
+      throw new UserError('EF_OUTPUT_WRITE', `cannot write to ${path}: ${what} (ENOTDIR)`, moveAway);
     }
     asOutputError(path, hint, () => {
       throw error;

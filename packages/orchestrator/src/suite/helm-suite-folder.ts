@@ -49,7 +49,7 @@ export function reportHelmSuite(suiteDir: string, suite: string, err: NodeJS.Wri
   } catch (error) {
     if (!(error instanceof UserError)) throw error;
     err.write(
-      `warning[${error.code}]: ${error.message}; the HELM suite folder is not made (the leaderboard is). Move away what is in the way, then re-run the same run_suite: finished jobs are not run again.\n`,
+      `warning[${error.code}]: ${error.message}; the HELM suite folder is not made (the leaderboard is); once it can be written, re-run the same run_suite: finished jobs are not run again.\n`,
     );
     return;
   }
