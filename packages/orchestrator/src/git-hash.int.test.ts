@@ -50,7 +50,9 @@ describe('the checkout git hash', () => {
       'once',
       `echo call >> ${calls}; if [ "$(wc -l < ${calls})" -eq 1 ]; then exec sleep 1000; fi; echo abc123`,
     );
-    const checkout = new CheckoutHash(300);
+    // The deadline is also what the second call, a real process (sh, echo, wc), has to answer in: 2 s, not the
+    // 300 ms that suffice where every call hangs, so a loaded CI machine does not fail it.
+    const checkout = new CheckoutHash(2_000);
     // Two jobs started together share the read that hangs.
     expect(await Promise.all([checkout.hash(env), checkout.hash(env)])).toEqual([null, null]);
     expect(await checkout.hash(env)).toBe('abc123');
