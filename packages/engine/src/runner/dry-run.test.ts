@@ -1,5 +1,5 @@
 import { createHook } from 'node:async_hooks';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
@@ -52,5 +52,15 @@ describe('instances.jsonl beside a run', () => {
     expect(readFileSync(file, 'utf8')).toBe(expected);
     // The loader's own promises count too (a few per batch of 100); an await per line made 6 a line.
     expect(made).toBeLessThan(LINES / 4);
+  });
+
+  it('a reach that says an instance is read which the list lacks: an internal error, not a loop', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'ef-instances-'));
+    let asked = 0;
+    // True a few times only, so that the loop it would cause ends (as an empty file) and the test fails, not hangs.
+    const write = writeInstancesFile(join(folder, 'instances.jsonl'), [], () => asked++ < 3);
+    await expect(write).rejects.toMatchObject({ name: 'InternalError' });
+    expect(existsSync(join(folder, 'instances.jsonl'))).toBe(false);
+    expect(readdirSync(folder)).toEqual([]);
   });
 });

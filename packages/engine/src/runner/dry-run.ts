@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { InternalError } from '@eval-factory/errors';
 import { RUN_FILES, type Instance } from '@eval-factory/types';
 import { createAuthContext, resolveModelKey } from '../auth/index.js';
 import { buildRequestBody, type ModelDeployment } from '../clients/index.js';
@@ -60,6 +61,8 @@ async function* inSlices<T>(
     await new Promise((resolve) => setImmediate(resolve));
     // Up to a slice of what is read by now (a streamed selection may hold fewer).
     const slice = items.slice(i, i + INSTANCES_SLICE);
+    // `reach` said instance i is read, so it is in `items`; were they ever to disagree, this would loop forever.
+    if (slice.length === 0) throw new InternalError(`instances.jsonl: instance ${i} is read but not in the list`);
     i += slice.length;
     yield slice;
   }
