@@ -19,7 +19,7 @@ export type { Fail } from './jsonl-rows.js';
 export { streamJsonObjectBatches } from './json-object-stream.js';
 export type { StreamJsonObjectOptions } from './json-object-stream.js';
 export { lazyLoader } from './lazy-require.js';
-export { asOutputError, makeOutputDirSync } from './output-error.js';
+export { asOutputError, makeOutputDirSync, OUTPUT_DIR_HINT, SUITE_DIR_HINT } from './output-error.js';
 export { PANDAS_NA_STRINGS, pyFloatRepr } from './pandas.js';
 export { forEachRowGroup, isTimestampColumn, openParquet, readParquetColumns, requireColumns } from './parquet.js';
 export type { ParquetFile } from './parquet.js';

@@ -10,6 +10,10 @@ import { makeDirSync } from './make-dir.js';
 /** What to do when a run's output folder, or a folder in it, cannot be made or written. */
 export const OUTPUT_DIR_HINT = 'Choose another config.output_dir (--output_dir), a folder you can write to.';
 
+/** What to do when run_suite's suite folder, or a folder in it (slurm/, kubernetes/, helm/), cannot be made or written. */
+export const SUITE_DIR_HINT =
+  'Choose another --output_dir (one you can write to), or a shorter --suite name: the suite folder is <output_dir>/<suite>.';
+
 /**
  * Runs `write` (sync or async); any file-system error on the user's output path (every errno: a folder that cannot
  * be made, no permission, read-only, a full disk, a NUL byte in the path) becomes `EF_OUTPUT_WRITE` naming the

@@ -2,10 +2,6 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { asOutputError, makeOutputDirSync } from '@eval-factory/files';
 
-/** What to do when run_suite's suite folder cannot be made or written. */
-export const SUITE_DIR_HINT =
-  'Choose another --output_dir (one you can write to), or a shorter --suite name: the suite folder is <output_dir>/<suite>.';
-
 /**
  * Writes `files` (name → text) into `dir`, created if missing, and says so on `err`. `summarize` and `compare`.
  * @example writeOutputFiles('/tmp/board', { 'leaderboard.md': md }, process.stderr)

@@ -20,7 +20,7 @@ import {
   type PrestartedEngine,
   type FactorySlotHandover,
 } from '@eval-factory/executor';
-import { asOutputError, makeOutputDirSync, writeFileAtomic } from '@eval-factory/files';
+import { asOutputError, makeOutputDirSync, OUTPUT_DIR_HINT, writeFileAtomic } from '@eval-factory/files';
 import { formatDryRun } from '@eval-factory/outputs';
 import { RUN_FILES, type CodedMessage, type EngineProgressEvent, type WrittenRunDocuments } from '@eval-factory/types';
 import { repoRoot, requireFrameworkFile } from '../framework-path.js';
@@ -133,12 +133,8 @@ export async function runEvalCommand(
   const outputDir = resolve(evaluation.config.output_dir);
   const replaced = checkPreviousRun(outputDir, evaluation);
   if (replaced) err.write(replaced);
-  makeOutputDirSync(outputDir, 'choose another config.output_dir (--output_dir), a folder you can write to');
-  const lock = asOutputError(
-    outputDir,
-    'choose another config.output_dir (--output_dir), a folder you can write to',
-    () => lockOutputDir(outputDir),
-  );
+  makeOutputDirSync(outputDir, OUTPUT_DIR_HINT);
+  const lock = asOutputError(outputDir, OUTPUT_DIR_HINT, () => lockOutputDir(outputDir));
   try {
     return await runLocked({
       evaluation,

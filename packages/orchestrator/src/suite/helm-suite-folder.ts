@@ -9,9 +9,8 @@
 import { existsSync, lstatSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { UserError } from '@eval-factory/errors';
-import { asOutputError, makeOutputDirSync } from '@eval-factory/files';
+import { asOutputError, makeOutputDirSync, SUITE_DIR_HINT } from '@eval-factory/files';
 import { HELM_RUN_FILES, RUN_FILES } from '@eval-factory/types';
-import { SUITE_DIR_HINT } from '../run-eval/output-files.js';
 
 /** The folder `helm-summarize --output-path` takes for a suite folder. */
 export const HELM_OUTPUT_DIR = 'helm';

@@ -4,11 +4,10 @@
  */
 import { join } from 'node:path';
 import { UserError } from '@eval-factory/errors';
-import { asOutputError, makeOutputDirSync, writeFileAtomic } from '@eval-factory/files';
+import { asOutputError, makeOutputDirSync, SUITE_DIR_HINT, writeFileAtomic } from '@eval-factory/files';
 import { LOCK_TAKE_OVER, lockOutputDir } from '@eval-factory/executor';
 import { jobDir, type SuiteJob } from '@eval-factory/suite';
 import { RUN_FILES } from '@eval-factory/types';
-import { SUITE_DIR_HINT } from '../run-eval/output-files.js';
 import type { SuiteManifest } from './suite-status.js';
 
 /**
@@ -45,5 +44,7 @@ export async function writeManifest(
     not_run: jobs.unavailable,
   };
   const text = `${JSON.stringify(manifest, null, 2)}\n`;
-  await asOutputError(suiteDir, SUITE_DIR_HINT, () => writeFileAtomic(join(suiteDir, RUN_FILES.suiteManifest), text));
+  await asOutputError(suiteDir, SUITE_DIR_HINT, () =>
+    writeFileAtomic(join(suiteDir, RUN_FILES.suiteManifest), text, SUITE_DIR_HINT),
+  );
 }
