@@ -65,13 +65,18 @@ describe('opening the request cache', () => {
     expect(openFiles(dir)).toEqual([]);
   });
 
-  it("a file where the cache's folder should be is EF_CACHE_WRITE naming the cache, not an internal error", async () => {
+  it.each([
+    ['folder', 'caching_dir'],
+    ['parent folder', 'caching_dir/model'],
+  ])("a file where the cache's %s should be is EF_CACHE_WRITE naming the cache and that file", async (_, sub) => {
     const dir = mkdtempSync(join(tmpdir(), 'ef-cache-'));
-    writeFileSync(join(dir, 'caching_dir'), 'in the way\n');
-    const file = join(dir, 'caching_dir', 'cache.db');
+    const blocker = join(dir, 'caching_dir');
+    writeFileSync(blocker, 'in the way\n');
+    const file = join(dir, sub, 'cache.db');
     await expect(openSqliteCache(file, 'model', noWarnings)).rejects.toMatchObject({
       code: 'EF_CACHE_WRITE',
-      message: expect.stringContaining(file),
+      message: `cannot open the request cache ${file}: ${blocker} is not a folder`,
+      hint: expect.stringMatching(new RegExp(`^Move away ${blocker}, or choose another .*caching_dir`)),
     });
   });
 
