@@ -124,7 +124,9 @@ describe('bad input gets one coded error, exit 1, no stack trace, nothing writte
     const rc = writeRunConfig(dir, base(join(dir, 'blocker', 'out')));
     const r = await runCli(['run_eval', '--run_config', rc]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain(`error[EF_OUTPUT_WRITE]: cannot write to ${join(dir, 'blocker', 'out')}: ENOTDIR`);
+    expect(r.stderr).toContain(
+      `error[EF_OUTPUT_WRITE]: cannot write to ${join(dir, 'blocker', 'out')}: ${join(dir, 'blocker')} is not a folder (ENOTDIR)`,
+    );
   });
 
   it('a damaged run_config.yml of an earlier run in the output folder: EF_YAML with its position', async () => {

@@ -90,6 +90,27 @@ describe('cluster submission', () => {
     ]);
   }, 180_000);
 
+  it.each([
+    ['kubernetes', 'kubernetes', ['--secret', 'ef-toy-keys']],
+    ['slurm', 'slurm', []],
+  ])(
+    "%s with a file at the suite's %s/ folder: EF_OUTPUT_WRITE naming it, with the suite folder's hint",
+    async (executor, sub, more) => {
+      const out = join(dir, `blocked-${executor}`);
+      mkdirSync(join(out, 'toy'), { recursive: true });
+      writeFileSync(join(out, 'toy', sub), 'in the way\n');
+      const r = await runCli(args(out, ['--executor', executor, ...more]), { env: { PATH: join(dir, 'empty-path') } });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(
+        `error[EF_OUTPUT_WRITE]: cannot write to ${join(out, 'toy', sub)}: not a folder (ENOTDIR)`,
+      );
+      // The suite's own hint (--output_dir or --suite), not run_eval's config.output_dir.
+      expect(r.stderr).toContain(`hint: Move away ${join(out, 'toy', sub)}, or choose another --output_dir`);
+      expect(r.stderr).not.toMatch(/^\s+at /m);
+    },
+    180_000,
+  );
+
   it('kubernetes --dry_run carries a suite YAML and a --local-path deployments file in the ConfigMap', async () => {
     const env = join(dir, 'prod_env');
     mkdirSync(env, { recursive: true });

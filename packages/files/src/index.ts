@@ -19,13 +19,14 @@ export type { Fail } from './jsonl-rows.js';
 export { streamJsonObjectBatches } from './json-object-stream.js';
 export type { StreamJsonObjectOptions } from './json-object-stream.js';
 export { lazyLoader } from './lazy-require.js';
-export { makeDirSync } from './make-dir.js';
+export { asOutputError, makeOutputDirSync, OUTPUT_DIR_HINT, SUITE_DIR_HINT } from './output-error.js';
 export { PANDAS_NA_STRINGS, pyFloatRepr } from './pandas.js';
 export { forEachRowGroup, isTimestampColumn, openParquet, readParquetColumns, requireColumns } from './parquet.js';
 export type { ParquetFile } from './parquet.js';
 export { checkRowsPin, rowsDigest } from './pinned-rows.js';
 export type { RowsPin } from './pinned-rows.js';
 export {
+  decodePythonText,
   jsonObjectEntries,
   pythonNewlines,
   readJsonObjectEntries,
@@ -37,5 +38,5 @@ export { writeFileAtomic } from './write-atomic.js';
 export { readFirstSheet } from './xlsx-sheet.js';
 export type { SheetCell } from './xlsx-sheet.js';
 export { decodeXmlText } from './xml-text.js';
-export { decodePythonText, readZipEntries } from './zip-entries.js';
+export { readZipEntries } from './zip-entries.js';
 export { isShippedFixture, reportDrift } from './shipped-fixture.js';

@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
-import { dataFormatError } from './data-errors.js';
 import { ObjectScanner, parseSlice } from './json-scan.js';
+import { dataFormatError } from './data-errors.js';
 import { pythonNewlines } from './read-text.js';
+import { StrictUtf8 } from './strict-utf8.js';
 
 export interface StreamJsonObjectOptions {
   /** The file's name in error messages; the path when not given. */
@@ -72,19 +73,16 @@ const CHUNK_BYTES = 64 * 1024;
  * two chunks is joined) and universal newlines (a CR at the end of a chunk waits for the next: it may be a CRLF).
  */
 class PythonTextPieces {
-  private readonly decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  private readonly utf8: StrictUtf8;
   private cr = false;
 
-  constructor(private readonly source: string) {}
+  constructor(source: string) {
+    this.utf8 = new StrictUtf8(source);
+  }
 
   /** The text of `bytes`; `null` at the end of the file. */
   decode(bytes: Buffer | null): string {
-    let text: string;
-    try {
-      text = bytes === null ? this.decoder.decode() : this.decoder.decode(bytes, { stream: true });
-    } catch {
-      throw dataFormatError(this.source, 'the file is not valid UTF-8');
-    }
+    let text = bytes === null ? this.utf8.decode() : this.utf8.decode(bytes, true);
     if (this.cr) text = `\r${text}`;
     this.cr = bytes !== null && text.endsWith('\r');
     return pythonNewlines(this.cr ? text.slice(0, -1) : text);

@@ -9,19 +9,27 @@ import { parse, resolve, sep } from 'node:path';
  */
 export function makeDirSync(path: string): void {
   const absolute = resolve(path);
+  // The folder itself first: a run's writers ask for folders that exist (or whose parent does) in one or two calls
+  // instead of two per level of the path. On any failure the walk below finds the level at fault and its error.
+  try {
+    makeOneDir(absolute);
+    return;
+  } catch {}
   const { root } = parse(absolute);
   let current = root;
   for (const part of absolute.slice(root.length).split(sep).filter(Boolean)) {
     current = current === root ? `${root}${part}` : `${current}${sep}${part}`;
-    try {
-      mkdirSync(current);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      if (!statSync(current).isDirectory())
-        throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${current}'`), {
-          code: 'ENOTDIR',
-          path: current,
-        });
-    }
+    makeOneDir(current);
+  }
+}
+
+/** `mkdir`, a folder already there being fine and anything else there ENOTDIR naming it. */
+function makeOneDir(path: string): void {
+  try {
+    mkdirSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    if (!statSync(path).isDirectory())
+      throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${path}'`), { code: 'ENOTDIR', path });
   }
 }

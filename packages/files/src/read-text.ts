@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { ObjectScanner, parseSlice } from './json-scan.js';
-import { dataFormatError } from './data-errors.js';
+import { StrictUtf8 } from './strict-utf8.js';
 
 /**
  * Python text-mode newline translation: CRLF and lone CR become LF (HELM opens data files in text mode).
@@ -15,14 +15,16 @@ export function pythonNewlines(text: string): string {
  * Invalid UTF-8 is an `EF_DATA_FORMAT` error naming the file.
  */
 export async function readTextPython(path: string): Promise<string> {
-  const bytes = await readFile(path);
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
-  } catch {
-    throw dataFormatError(path, 'the file is not valid UTF-8');
-  }
-  return pythonNewlines(text);
+  return decodePythonText(await readFile(path), path);
+}
+
+/**
+ * Strict UTF-8 with Python's universal newlines, as `readTextPython` reads a file; invalid UTF-8 is an
+ * `EF_DATA_FORMAT` error naming `label`.
+ * @example decodePythonText(new TextEncoder().encode('a\r\nb'), 'x') // 'a\nb'
+ */
+export function decodePythonText(bytes: Uint8Array, label: string): string {
+  return pythonNewlines(new StrictUtf8(label).decode(bytes));
 }
 
 /** The members of a top-level JSON object, each value parsed only when iterated. */

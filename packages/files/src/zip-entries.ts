@@ -23,15 +23,3 @@ export async function readZipEntries(
     throw dataFormatError(path, `not a readable .zip archive (${(e as Error).message})`);
   }
 }
-
-/**
- * Strict UTF-8 with Python's universal newlines, as `readTextPython` reads a file.
- * @example decodePythonText(new TextEncoder().encode('a\r\nb'), 'x') // 'a\nb'
- */
-export function decodePythonText(bytes: Uint8Array, label: string): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes).replace(/\r\n?/g, '\n');
-  } catch {
-    throw dataFormatError(label, 'the file is not valid UTF-8');
-  }
-}

@@ -2,8 +2,8 @@
  * Writes the rendered model configs. Each file is written to a temporary name and renamed, so a crash never
  * leaves a half-written YAML file for the engine to read.
  */
-import { mkdir, rm } from 'node:fs/promises';
-import { writeFileAtomic } from '@eval-factory/files';
+import { rm } from 'node:fs/promises';
+import { makeOutputDirSync, writeFileAtomic } from '@eval-factory/files';
 import { join } from 'node:path';
 import { MODEL_CONFIG_FILES, type CodedMessage, type Evaluation } from '@eval-factory/types';
 import { renderModelConfigs, type RenderedModelConfigs } from './render.js';
@@ -28,7 +28,7 @@ export async function writeRenderedModelConfigs(
   rendered: RenderedModelConfigs,
   dir: string,
 ): Promise<WrittenModelConfigs> {
-  await mkdir(dir, { recursive: true });
+  makeOutputDirSync(dir);
   const paths: string[] = [];
   for (const [name, content] of Object.entries(rendered.files)) {
     const path = join(dir, name);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { readCheckoutHash } from './git-hash.js';
+import { CheckoutHash, readCheckoutHash } from './git-hash.js';
 
 /** Built: the last test runs it in a process of its own. */
 const BUILT = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'git-hash.js');
@@ -41,6 +41,39 @@ describe('the checkout git hash', () => {
 
   it('is unknown (null) when git fails', async () => {
     expect(await readCheckoutHash(fakeGit('fails', 'exit 128'), 60_000)).toBeNull();
+  });
+
+  it('a suite: a git that hung once is asked again by the next job, whose answer every later job shares', async () => {
+    const calls = join(dir, 'once.calls');
+    // Hangs on its first call only (a slow network mount, say); each call leaves a line in `calls`.
+    const env = fakeGit(
+      'once',
+      `echo call >> ${calls}; if [ "$(wc -l < ${calls})" -eq 1 ]; then exec sleep 1000; fi; echo abc123`,
+    );
+    // The deadline is also what the second call, a real process (sh, echo, wc), has to answer in: 2 s, not the
+    // 300 ms that suffice where every call hangs, so a loaded CI machine does not fail it.
+    const checkout = new CheckoutHash(2_000);
+    // Two jobs started together share the read that hangs.
+    expect(await Promise.all([checkout.hash(env), checkout.hash(env)])).toEqual([null, null]);
+    expect(await checkout.hash(env)).toBe('abc123');
+    expect(await checkout.hash(env)).toBe('abc123');
+    expect(readFileSync(calls, 'utf8').trim().split('\n')).toHaveLength(2);
+  });
+
+  it('a suite: a git that always hangs is asked twice at most (each later job does not wait for it again)', async () => {
+    const calls = join(dir, 'always.calls');
+    const checkout = new CheckoutHash(300);
+    const env = fakeGit('always', `echo call >> ${calls}; exec sleep 1000`);
+    for (let job = 0; job < 4; job++) expect(await checkout.hash(env)).toBeNull();
+    expect(readFileSync(calls, 'utf8').trim().split('\n')).toHaveLength(2);
+  });
+
+  it('a suite: a git that fails (not a checkout) is asked once', async () => {
+    const calls = join(dir, 'fails.calls');
+    const checkout = new CheckoutHash(60_000);
+    const env = fakeGit('fails-counted', `echo call >> ${calls}; exit 128`);
+    for (let job = 0; job < 3; job++) expect(await checkout.hash(env)).toBeNull();
+    expect(readFileSync(calls, 'utf8').trim().split('\n')).toHaveLength(1);
   });
 
   it('never keeps the process from exiting while git runs and nobody awaits it', () => {

@@ -7,7 +7,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UserError } from '@eval-factory/errors';
 import { CORRECT_TAG, type DataFileInfo, type LoadContext, type LoadedData } from '@eval-factory/types';
-import { dataFormatError, hashFile, sha256Hex, pythonNewlines, readTextPython } from '@eval-factory/files';
+import { dataFormatError, decodePythonText, hashFile, sha256Hex, readTextPython } from '@eval-factory/files';
 import { requireDataPath } from '../shared/gated-data.js';
 import { numberInstances } from '../shared/instances.js';
 import { pyIntOrNull } from '../shared/py-int.js';
@@ -118,17 +118,6 @@ function tokenCount(text: string, where: string): number {
   return encodeCl100k(text).length;
 }
 
-const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-/** HELM's `open(path, encoding="utf-8").read()`: strict UTF-8, universal newlines. */
-function ehrText(bytes: Buffer, path: string): string {
-  try {
-    return pythonNewlines(UTF8.decode(bytes));
-  } catch {
-    throw dataFormatError(path, 'the file is not valid UTF-8');
-  }
-}
-
 /** One entry for the EHR files read: sha256 of their `sha256sum` listing in byte-wise name order. */
 function ehrFolderInfo(folder: string, used: Map<string, Buffer>): DataFileInfo {
   const names = [...used.keys()].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
@@ -168,7 +157,7 @@ async function buildPrompts(
     const path = join(folder, name);
     const bytes = await readFile(path);
     used.set(name, bytes);
-    const ehr = ehrText(bytes, path);
+    const ehr = decodePythonText(bytes, path);
     const special = specialTokenIn(ehr);
     if (special !== null)
       throw dataFormatError(

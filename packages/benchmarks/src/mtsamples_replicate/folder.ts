@@ -4,7 +4,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { dataFormatError, sha256Hex, pythonNewlines } from '@eval-factory/files';
+import { dataFormatError, decodePythonText, sha256Hex } from '@eval-factory/files';
 
 /** Byte-wise (UTF-8) order, the order of git trees and of the GitHub contents API listing HELM reads. */
 export function compareBytes(a: string, b: string): number {
@@ -45,18 +45,10 @@ export async function readReportFolder(path: string): Promise<ReportFolder> {
   return { path, files, sha256: folderDigest(files), bytes: files.reduce((sum, f) => sum + f.bytes.byteLength, 0) };
 }
 
-const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
 /**
  * A report's text as HELM reads it: strict UTF-8, universal newlines (`open(..., encoding="utf-8")`); the caller
  * strips it.
  */
 export function reportText(folder: string, file: ReportFile): string {
-  let text: string;
-  try {
-    text = UTF8.decode(file.bytes);
-  } catch {
-    throw dataFormatError(join(folder, file.name), 'the file is not valid UTF-8');
-  }
-  return pythonNewlines(text);
+  return decodePythonText(file.bytes, join(folder, file.name));
 }

@@ -90,7 +90,7 @@ describe('summarize over real runs', () => {
     const [out, err] = [textSink(), textSink()];
     await expect(summarizeCommand({ runs: [root], out: join(blocker, 'board') }, out, err)).rejects.toMatchObject({
       code: 'EF_OUTPUT_WRITE',
-      message: `cannot write to ${join(blocker, 'board')}: ENOTDIR`,
+      message: `cannot write to ${join(blocker, 'board')}: ${blocker} is not a folder (ENOTDIR)`,
     });
     expect(out.text).toContain('|');
   });

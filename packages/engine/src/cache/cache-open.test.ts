@@ -65,6 +65,21 @@ describe('opening the request cache', () => {
     expect(openFiles(dir)).toEqual([]);
   });
 
+  it.each([
+    ['folder', 'caching_dir'],
+    ['parent folder', 'caching_dir/model'],
+  ])("a file where the cache's %s should be is EF_CACHE_WRITE naming the cache and that file", async (_, sub) => {
+    const dir = mkdtempSync(join(tmpdir(), 'ef-cache-'));
+    const blocker = join(dir, 'caching_dir');
+    writeFileSync(blocker, 'in the way\n');
+    const file = join(dir, sub, 'cache.db');
+    await expect(openSqliteCache(file, 'model', noWarnings)).rejects.toMatchObject({
+      code: 'EF_CACHE_WRITE',
+      message: `cannot open the request cache ${file}: ${blocker} is not a folder`,
+      hint: expect.stringMatching(new RegExp(`^Move away ${blocker}, or choose another .*caching_dir`)),
+    });
+  });
+
   it('a file that fails to open for a reason other than corruption is EF_CACHE_WRITE and stays where it is', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ef-cache-'));
     const file = join(dir, 'cache.db');

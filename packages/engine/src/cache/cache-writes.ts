@@ -55,18 +55,26 @@ export function cacheWrites(file: string, keyv: Keyv<CachedResponse>, namespace:
 
 /**
  * A full disk is EF_OUTPUT_WRITE (as everywhere); any other failure to store answers, or to open the cache for a
- * reason other than a corrupt file, is EF_CACHE_WRITE naming the cache file.
+ * reason other than a corrupt file, is EF_CACHE_WRITE naming the cache file. A cache another process holds (SQLite's
+ * busy timeout ran out) gets its own hint: its file is fine, only its user is not done.
  */
 export function cacheWriteError(file: string, failure: unknown, doing = 'store answers in'): unknown {
   if (isUserError(failure) || failure instanceof InternalError) return failure;
   const diskFull = fromDiskFull(failure);
   if (diskFull !== failure) return diskFull;
-  const why = failure instanceof Error ? failure.message : 'the store refused the write';
-  return new UserError(
-    'EF_CACHE_WRITE',
-    `cannot ${doing} the request cache ${file} (${why})`,
-    'Check that the cache file and its folder are writable (config.target.api_endpoint.adapter_config.caching_dir, or the output folder), then re-run the same command: answers already stored are not sent again (docs/errors.md).',
-  );
+  // Read as a property: sqlite3's native errors are not `instanceof Error` in every realm (jest's, for one).
+  const message = (failure as { message?: unknown } | null)?.message;
+  const why = typeof message === 'string' ? message : 'the store refused the write';
+  return new UserError('EF_CACHE_WRITE', `cannot ${doing} the request cache ${file} (${why})`, cacheHint(failure));
+}
+
+const AGAIN = 'then re-run the same command: answers already stored are not sent again (docs/errors.md).';
+
+function cacheHint(failure: unknown): string {
+  const code = (failure as { code?: unknown } | null)?.code;
+  if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED')
+    return `Another run may be using this cache: wait for it to end, or give this run a cache folder of its own (target.api_endpoint.adapter_config.caching_dir; by default the cache is in config.output_dir); ${AGAIN}`;
+  return `Check that the cache file and its folder are writable (target.api_endpoint.adapter_config.caching_dir, or the output folder), ${AGAIN}`;
 }
 
 /** One statement for a whole batch (keyv's table: key, value; the last entry of a key wins, as with single sets). */

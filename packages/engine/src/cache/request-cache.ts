@@ -1,7 +1,8 @@
 import { Buffer } from 'node:buffer';
-import { closeSync, existsSync, openSync, readSync, renameSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, renameSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { UserError } from '@eval-factory/errors';
 import Keyv from 'keyv';
 import type { CachedResponse, StoredAnswer } from './cached-response.js';
 import { readStoredAnswers, readStoredValues } from './sqlite-rows.js';
@@ -61,9 +62,9 @@ export async function openSqliteCache(
   namespace: string,
   warn: (code: string, message: string) => void,
 ): Promise<RequestCache> {
-  await mkdir(dirname(file), { recursive: true });
   let why: string;
   try {
+    await makeCacheDir(file);
     if (!foreignHeader(file)) return await openStore(file, namespace);
     why = 'not a SQLite database';
   } catch (error) {
@@ -75,6 +76,35 @@ export async function openSqliteCache(
   for (const suffix of ['', '-wal', '-shm']) if (existsSync(file + suffix)) renameSync(file + suffix, moved + suffix);
   warn('EF_CACHE_CORRUPT', `cache file ${file} could not be opened (${why}); moved to ${moved} and started a new one`);
   return openStore(file, namespace).catch((again: unknown) => Promise.reject(cacheWriteError(file, again, 'open')));
+}
+
+/**
+ * The cache's folder. A file where it (or a folder above it) should be is EF_CACHE_WRITE naming that file, as any
+ * other failure to open the cache is EF_CACHE_WRITE: mkdir's own EEXIST or ENOTDIR names neither.
+ */
+async function makeCacheDir(file: string): Promise<void> {
+  try {
+    await mkdir(dirname(file), { recursive: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const blocker = code === 'EEXIST' || code === 'ENOTDIR' ? entryInTheWay(dirname(file)) : null;
+    if (blocker === null) throw error;
+    throw new UserError(
+      'EF_CACHE_WRITE',
+      `cannot open the request cache ${file}: ${blocker} is not a folder`,
+      `Move away ${blocker}, or choose another target.api_endpoint.adapter_config.caching_dir (by default the cache is in config.output_dir), then re-run the same command (docs/errors.md).`,
+    );
+  }
+}
+
+/** The deepest entry on the way to `dir` that exists and is not a folder (the folders below it cannot exist). */
+function entryInTheWay(dir: string): string | null {
+  for (let path = resolve(dir); ; path = dirname(path)) {
+    try {
+      if (!statSync(path).isDirectory()) return path;
+    } catch {} // not there, or under the entry in the way: look one level up
+    if (dirname(path) === path) return null;
+  }
 }
 
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0');

@@ -1,7 +1,8 @@
 /** Output files written whole or not at all (temp file + rename), in chunks while the run goes on. */
 import type { Buffer } from 'node:buffer';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { readdir, rename, rm } from 'node:fs/promises';
+import { makeOutputDirSync } from '@eval-factory/files';
 import { basename, dirname, join } from 'node:path';
 import { untilDrained } from './drain.js';
 import { helmElementJson } from './helm-json.js';
@@ -15,16 +16,17 @@ import { bothWritten, WRITTEN } from './written.js';
  */
 export async function writeJsonlAtomic<T>(
   path: string,
-  items: Iterable<T> | AsyncIterable<T>,
+  items: Iterable<T> | AsyncIterable<readonly T[]>,
   lineOf: (item: T) => unknown = (item) => item,
 ): Promise<void> {
   const writer = await JsonlAtomicWriter.open(path);
   try {
     // Waited for only when the disk is behind: an await per line cost more than encoding the line.
-    for await (const item of items) {
-      const written = writer.push(lineOf(item));
-      if (written !== WRITTEN) await written;
-    }
+    for await (const batch of Symbol.asyncIterator in items ? items : [items])
+      for (const item of batch) {
+        const written = writer.push(lineOf(item));
+        if (written !== WRITTEN) await written;
+      }
     await writer.close();
   } catch (error) {
     await writer.discard();
@@ -85,7 +87,7 @@ class ChunkedAtomicFile {
   }
 
   static async open(path: string): Promise<ChunkedAtomicFile> {
-    await mkdir(dirname(path), { recursive: true });
+    makeOutputDirSync(dirname(path));
     await removeStaleTemps(path);
     const tmp = `${path}.tmp-${process.pid}`;
     // Up to WRITE_AHEAD_BYTES queued before waiting for the disk: with the default 16 KB every 1 MB chunk waited

@@ -1,7 +1,7 @@
 /** The responses logs (responses/*.jsonl), appended as answers arrive rather than written whole at the end. */
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { makeOutputDirSync } from '@eval-factory/files';
 import { untilDrained } from './drain.js';
 
 /**
@@ -26,7 +26,7 @@ export class JsonlAppender {
   }
 
   static async open(path: string): Promise<JsonlAppender> {
-    await mkdir(dirname(path), { recursive: true });
+    makeOutputDirSync(dirname(path));
     return new JsonlAppender(createWriteStream(path, { flags: 'w', encoding: 'utf8' }));
   }
 

@@ -1,6 +1,7 @@
-import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { dirname } from 'node:path';
 import { redact } from '@eval-factory/errors';
+import { makeOutputDirSync } from '@eval-factory/files';
 
 /**
  * Lines the engine adds to the run's `logs/eval-factory.log`, and nowhere else (the console stays as it is): the
@@ -17,7 +18,7 @@ export class RunLog {
 
   /** Appends to `file` (the executor writes the same file; both append whole lines). */
   open(file: string, debug: boolean): void {
-    mkdirSync(dirname(file), { recursive: true });
+    makeOutputDirSync(dirname(file));
     this.stream = createWriteStream(file, { flags: 'a' });
     this.debugOn = debug;
     this.causes.clear();

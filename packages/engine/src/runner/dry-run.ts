@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { InternalError } from '@eval-factory/errors';
 import { RUN_FILES, type Instance } from '@eval-factory/types';
 import { createAuthContext, resolveModelKey } from '../auth/index.js';
 import { buildRequestBody, type ModelDeployment } from '../clients/index.js';
@@ -46,16 +47,24 @@ export function writeInstancesFile(
   instances: readonly Instance[],
   reach?: (index: number) => boolean | Promise<boolean>,
 ): Promise<void> {
-  return writeJsonlAtomic(path, inTurns(instances, reach), instanceLine);
+  return writeJsonlAtomic(path, inSlices(instances, reach), instanceLine);
 }
 
-async function* inTurns<T>(
+/** The instances, a slice of those already read per turn; waits only for an instance the loader has not read yet. */
+async function* inSlices<T>(
   items: readonly T[],
   reach: ((index: number) => boolean | Promise<boolean>) | undefined,
-): AsyncGenerator<T> {
-  for (let i = 0; reach ? await reach(i) : i < items.length; i++) {
-    if (i % INSTANCES_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
-    yield items[i];
+): AsyncGenerator<readonly T[]> {
+  for (let i = 0; ; ) {
+    const there = reach ? reach(i) : i < items.length;
+    if (there === false || (there !== true && !(await there))) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    // Up to a slice of what is read by now (a streamed selection may hold fewer).
+    const slice = items.slice(i, i + INSTANCES_SLICE);
+    // `reach` said instance i is read, so it is in `items`; were they ever to disagree, this would loop forever.
+    if (slice.length === 0) throw new InternalError(`instances.jsonl: instance ${i} is read but not in the list`);
+    i += slice.length;
+    yield slice;
   }
 }
 

@@ -68,6 +68,12 @@ describe('StreamedInstances', () => {
     expect(stream.items.map((i) => i.id)).toEqual(['A', 'B']);
   });
 
+  it('mapAll a second time is an internal error: instances read later would get the second transform only', () => {
+    const stream = new StreamedInstances(handFed().source, ['test']);
+    stream.mapAll((i) => i);
+    expect(() => stream.mapAll((i) => i)).toThrow(expect.objectContaining({ name: 'InternalError' }));
+  });
+
   it('stops at its first `lead` instances until released, or until the run asks for one past them', async () => {
     const pulled: number[] = [];
     async function* counting(): AsyncGenerator<Instance[]> {

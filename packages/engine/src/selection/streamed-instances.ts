@@ -1,3 +1,4 @@
+import { InternalError } from '@eval-factory/errors';
 import type { Instance } from '@eval-factory/types';
 
 /**
@@ -62,10 +63,14 @@ export class StreamedInstances {
     this.held = null;
   }
 
-  /** Replaces every instance read so far with `transform(instance)`, and each one read later as it comes. */
+  /**
+   * Replaces every instance read so far with `transform(instance)`, and each one read later as it comes. Once per
+   * selection: the run's secret scrub, when its credentials are known (runner/scrub-secrets.ts).
+   */
   mapAll(transform: (instance: Instance) => Instance): void {
-    const before = this.transform;
-    this.transform = before ? (i) => transform(before(i)) : transform;
+    // A second transform would replace the first for the instances still to come: those read so far would have both.
+    if (this.transform) throw new InternalError('StreamedInstances.mapAll: a selection is mapped once');
+    this.transform = transform;
     for (let i = 0; i < this.items.length; i++) this.items[i] = transform(this.items[i]);
   }
 

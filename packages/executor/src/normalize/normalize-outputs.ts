@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm, symlink } from 'node:fs/promises';
+import { readFile, rm, symlink } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import {
   RUN_FILES,
@@ -19,7 +19,8 @@ import {
   type UrlInfo,
 } from '@eval-factory/outputs';
 import type { EngineRun } from '../spawn/run-engine.js';
-import { writeFileAtomic } from '@eval-factory/files';
+import { UserError } from '@eval-factory/errors';
+import { makeOutputDirSync, writeFileAtomic } from '@eval-factory/files';
 
 export interface NormalizeInput {
   readonly outputDir: string;
@@ -40,6 +41,8 @@ export interface NormalizeResult {
   readonly errors: readonly CodedMessage[];
   /** How many of `errors` (from the front) the engine already printed on the terminal: not to be printed again. */
   readonly echoed: number;
+  /** Warnings of the normalisation itself (also in evaluation_config.yaml), not yet printed. */
+  readonly warnings: readonly CodedMessage[];
   /** What evaluation_config.yaml and results.yml now hold. */
   readonly written: WrittenRunDocuments;
 }
@@ -117,7 +120,7 @@ export async function normalizeOutputs(input: NormalizeInput): Promise<Normalize
     : null;
   if (results) await writeFileAtomic(join(out, RUN_FILES.resultsYml), resultsYmlText(results));
   else await rm(join(out, RUN_FILES.resultsYml), { force: true });
-  if (summary) await linkPerSampleRows(out);
+  const warnings = summary ? await linkPerSampleRows(out) : [];
   await writeFileAtomic(
     join(out, RUN_FILES.metrics),
     formatEvalFactoryMetrics(summary, {
@@ -135,7 +138,7 @@ export async function normalizeOutputs(input: NormalizeInput): Promise<Normalize
     startedAt: input.startedAt,
     endedAt,
     errors,
-    warnings: input.warnings,
+    warnings: [...input.warnings, ...warnings],
     urlInfo: input.urlInfo,
   });
   await writeFileAtomic(join(out, RUN_FILES.evaluationConfig), evaluationConfigYaml(evaluation));
@@ -144,6 +147,7 @@ export async function normalizeOutputs(input: NormalizeInput): Promise<Normalize
     summary,
     errors: [...errors, ...(summary?.errors ?? [])],
     echoed,
+    warnings,
     written: { evaluation, results },
   };
 }
@@ -152,10 +156,18 @@ export async function normalizeOutputs(input: NormalizeInput): Promise<Normalize
  * NeMo Evaluator's newer bundle reader takes per-sample rows from `output*.jsonl` files under `eval-results/` beside results.yml:
  * a relative link to results.jsonl gives it ours without a second copy (each row's `reward` is its main metric).
  */
-async function linkPerSampleRows(out: string): Promise<void> {
+async function linkPerSampleRows(out: string): Promise<CodedMessage[]> {
   const link = join(out, RUN_FILES.perSampleRows);
-  if (!existsSync(join(out, RUN_FILES.resultsJsonl))) return;
+  if (!existsSync(join(out, RUN_FILES.resultsJsonl))) return [];
+  try {
+    makeOutputDirSync(dirname(link));
+  } catch (error) {
+    // A warning, as a failed link is: the run's scores are in, and its other files still have to follow results.yml.
+    if (!(error instanceof UserError)) throw error;
+    const message = `${error.message}; ${RUN_FILES.perSampleRows} is not linked (results.jsonl holds the same rows)`;
+    return [{ code: error.code, message }];
+  }
   await rm(link, { force: true });
-  await mkdir(dirname(link), { recursive: true });
   await symlink(relative(dirname(link), join(out, RUN_FILES.resultsJsonl)), link).catch(() => undefined);
+  return [];
 }

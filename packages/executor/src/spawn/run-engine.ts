@@ -1,6 +1,6 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { makeOutputDirSync } from '@eval-factory/files';
 import { engineNotFound } from './engine-not-found.js';
 import type { EngineProgressEvent, ParsedFile } from '@eval-factory/types';
 import { resolveEngine } from './resolve-bin.js';
@@ -71,7 +71,7 @@ export async function runEngine(opts: {
   const onTerm = forward('SIGTERM');
   process.on('SIGINT', onInt);
   process.on('SIGTERM', onTerm);
-  await mkdir(dirname(opts.logFile), { recursive: true });
+  makeOutputDirSync(dirname(opts.logFile));
   const log = createWriteStream(opts.logFile, { flags: 'a' });
   const echo = opts.echo ?? process.stderr;
   const prestarted = opts.prestarted?.program === program ? opts.prestarted : null;

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { EXIT, UserError } from '@eval-factory/errors';
-import { makeDirSync, writeFileAtomic } from '@eval-factory/files';
+import { asOutputError, makeOutputDirSync, SUITE_DIR_HINT, writeFileAtomic } from '@eval-factory/files';
 import { deploymentsForPods, readHelmCredentials, readHelmDeployments } from '@eval-factory/suite';
 import { MODEL_CONFIG_FILES } from '@eval-factory/types';
 import type { SuiteSubmission } from '../executor.js';
@@ -50,8 +50,8 @@ export async function planKubernetes(suite: SuiteSubmission): Promise<number> {
 export async function submitKubernetes(suite: SuiteSubmission): Promise<number> {
   const { manifest, units } = await manifestOf(suite);
   const file = join(suite.suiteDir, 'kubernetes', 'job.yaml');
-  makeDirSync(join(suite.suiteDir, 'kubernetes'));
-  await writeFileAtomic(file, manifest);
+  makeOutputDirSync(join(suite.suiteDir, 'kubernetes'), SUITE_DIR_HINT);
+  await asOutputError(file, SUITE_DIR_HINT, () => writeFileAtomic(file, manifest, SUITE_DIR_HINT));
   if (!(suite.args as KubernetesArgs).submit) {
     process.stdout.write(`wrote ${file} (${units} units); apply it with: kubectl apply -f ${file}\n`);
     return EXIT.ok;

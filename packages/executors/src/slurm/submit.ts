@@ -1,7 +1,7 @@
 /** `run_suite --executor slurm`: the scripts written and submitted with sbatch (docs/scale.md). */
 import { join, resolve } from 'node:path';
 import { EXIT, UserError } from '@eval-factory/errors';
-import { makeDirSync, writeFileAtomic } from '@eval-factory/files';
+import { asOutputError, makeOutputDirSync, SUITE_DIR_HINT, writeFileAtomic } from '@eval-factory/files';
 import type { SuiteSubmission } from '../executor.js';
 import { confList, run, toolFailure, unitsToSubmit } from '../cluster/submit.js';
 import type { SlurmArgs } from './flags.js';
@@ -32,9 +32,12 @@ export async function planSlurm(suite: SuiteSubmission): Promise<number> {
 
 export async function submitSlurm(suite: SuiteSubmission): Promise<number> {
   const { files, units } = await scriptsOf(suite);
-  makeDirSync(join(suite.suiteDir, 'slurm'));
-  await writeFileAtomic(files.arrayFile, files.arrayScript);
-  await writeFileAtomic(files.mergeFile, files.mergeScript);
+  const slurmDir = join(suite.suiteDir, 'slurm');
+  makeOutputDirSync(slurmDir, SUITE_DIR_HINT);
+  await asOutputError(slurmDir, SUITE_DIR_HINT, async () => {
+    await writeFileAtomic(files.arrayFile, files.arrayScript, SUITE_DIR_HINT);
+    await writeFileAtomic(files.mergeFile, files.mergeScript, SUITE_DIR_HINT);
+  });
   const arrayId = await sbatch([files.arrayFile]);
   const mergeId = await sbatch([`--dependency=afterany:${arrayId}`, files.mergeFile]);
   process.stdout.write(

@@ -56,6 +56,7 @@ export async function finishRun(
     metadata: resolved.metadata,
   });
   o.onStatus?.(result.status, result.written);
+  for (const w of result.warnings) err.write(`warning[${w.code}]: ${redact(w.message)}\n`);
   // The log ends with the run's outcome, also when the terminal showed only the interrupt line.
   await appendFile(logFile, `${new Date().toISOString()} ${formatFinalLogLine(result.status, result.summary)}\n`).catch(
     () => undefined,
@@ -80,7 +81,7 @@ export async function finishRun(
         .map((f) => join(outputDir, f))
         .filter((f) => existsSync(f)),
       errorCount: result.errors.length,
-      warningCount: allWarnings.length + (result.summary?.warnings.length ?? 0),
+      warningCount: allWarnings.length + result.warnings.length + (result.summary?.warnings.length ?? 0),
     }),
   );
   for (const e of result.errors.slice(result.echoed)) err.write(`error[${e.code}]: ${redact(e.message)}\n`);

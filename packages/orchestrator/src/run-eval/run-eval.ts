@@ -20,7 +20,7 @@ import {
   type PrestartedEngine,
   type FactorySlotHandover,
 } from '@eval-factory/executor';
-import { makeDirSync, writeFileAtomic } from '@eval-factory/files';
+import { asOutputError, makeOutputDirSync, OUTPUT_DIR_HINT, writeFileAtomic } from '@eval-factory/files';
 import { formatDryRun } from '@eval-factory/outputs';
 import { RUN_FILES, type CodedMessage, type EngineProgressEvent, type WrittenRunDocuments } from '@eval-factory/types';
 import { repoRoot, requireFrameworkFile } from '../framework-path.js';
@@ -28,7 +28,6 @@ import { awaitGitHash, gitHash } from '../git-hash.js';
 import { EF_VERSION } from '../version.js';
 import { customDryRunSection, customResolveOptions } from './custom-benchmarks.js';
 import { headerVariables, missingHeaderVariables } from './header-variables.js';
-import { asOutputError } from './output-files.js';
 import { runConfigYmlForNemo } from './nemo-run-config.js';
 import { parsedForEngine } from './parsed-model-configs.js';
 import { checkPreviousRun } from './previous-run.js';
@@ -134,14 +133,8 @@ export async function runEvalCommand(
   const outputDir = resolve(evaluation.config.output_dir);
   const replaced = checkPreviousRun(outputDir, evaluation);
   if (replaced) err.write(replaced);
-  await asOutputError(outputDir, 'choose another config.output_dir (--output_dir), a folder you can write to', () =>
-    makeDirSync(outputDir),
-  );
-  const lock = asOutputError(
-    outputDir,
-    'choose another config.output_dir (--output_dir), a folder you can write to',
-    () => lockOutputDir(outputDir),
-  );
+  makeOutputDirSync(outputDir, OUTPUT_DIR_HINT);
+  const lock = asOutputError(outputDir, OUTPUT_DIR_HINT, () => lockOutputDir(outputDir));
   try {
     return await runLocked({
       evaluation,

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UserError } from '@eval-factory/errors';
-import { writeFileAtomic } from '@eval-factory/files';
+import { asOutputError, SUITE_DIR_HINT, writeFileAtomic } from '@eval-factory/files';
 import {
   jobKey,
   plannedUnits,
@@ -18,7 +18,6 @@ import {
   type UnitsPlan,
 } from '@eval-factory/suite';
 import { jobRunArgs, type RunSuiteArgs } from '../suite/suite-job-args.js';
-import { asOutputError, SUITE_DIR_HINT } from '../run-eval/output-files.js';
 import { sizeJob, type JobSizeReport } from './job-size.js';
 
 /** The sizes of the distinct jobs (one dry run per benchmark and arguments: the model does not change them). */
@@ -81,7 +80,9 @@ export async function suiteUnits(
 
 /** Written whole then renamed: array tasks starting together may all write the same plan. */
 function writePlan(file: string, plan: UnitsPlan): Promise<void> {
-  return asOutputError(file, SUITE_DIR_HINT, () => writeFileAtomic(file, `${JSON.stringify(plan, null, 2)}\n`));
+  return asOutputError(file, SUITE_DIR_HINT, () =>
+    writeFileAtomic(file, `${JSON.stringify(plan, null, 2)}\n`, SUITE_DIR_HINT),
+  );
 }
 
 export function readPlan(file: string): UnitsPlan {

@@ -9,7 +9,7 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { redact } from '@eval-factory/errors';
 import { RUN_FILES } from '@eval-factory/types';
-import { asOutputError, SUITE_DIR_HINT } from '../run-eval/output-files.js';
+import { asOutputError, SUITE_DIR_HINT } from '@eval-factory/files';
 import type { RunEvalHooks } from '../run-eval/run-eval.js';
 
 /** Where a job's run_eval writes what it would print (RunEvalHooks.console). */

@@ -8,7 +8,8 @@
  */
 import { existsSync, lstatSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { makeDirSync } from '@eval-factory/files';
+import { UserError } from '@eval-factory/errors';
+import { asOutputError, makeOutputDirSync, SUITE_DIR_HINT } from '@eval-factory/files';
 import { HELM_RUN_FILES, RUN_FILES } from '@eval-factory/types';
 
 /** The folder `helm-summarize --output-path` takes for a suite folder. */
@@ -35,6 +36,29 @@ export interface HelmSuiteLinks {
 }
 
 /**
+ * linkHelmSuite, and what the terminal is told of it. A HELM folder that cannot be written (a file at `<suite>/helm`,
+ * no permission, no symlinks on that file system) is one warning, not an error: it comes after every job was paid
+ * for, and the leaderboard, written next, must not be lost with it. A re-run of the suite makes the links again
+ * without sending a request (its jobs are finished).
+ */
+export function reportHelmSuite(suiteDir: string, suite: string, err: NodeJS.WritableStream = process.stderr): void {
+  let helm: HelmSuiteLinks;
+  try {
+    helm = asOutputError(join(suiteDir, HELM_OUTPUT_DIR), SUITE_DIR_HINT, () => linkHelmSuite(suiteDir, suite));
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    err.write(
+      `warning[${error.code}]: ${error.message}; the HELM suite folder is not made (the leaderboard is); once it can be written, re-run the same run_suite: finished jobs are not run again.\n`,
+    );
+    return;
+  }
+  if (helm.linked > 0)
+    err.write(`HELM runs: ${join(suiteDir, HELM_OUTPUT_DIR)} (helm-summarize --output-path … --suite ${suite})\n`);
+  if (helm.leftOut.length > 0)
+    err.write(`not in the HELM suite (helm-run would have aborted them): ${helm.leftOut.join('; ')}\n`);
+}
+
+/**
  * Links the HELM runs of every finished job (status success) into `<suiteDir>/helm/runs/<suite>/` (`suite`: the
  * suite's folder name). A job marked error, partial or interrupted is left out: helm-run aborts such a run, and
  * helm-summarize would rank its scores over the instances that happened to answer as if it were complete. The links
@@ -56,7 +80,7 @@ export function linkHelmSuite(suiteDir: string, suite: string): HelmSuiteLinks {
       continue;
     }
     for (const runDir of runDirsOf(jobDir)) {
-      makeDirSync(target);
+      makeOutputDirSync(target, SUITE_DIR_HINT);
       const link = join(target, helmRunName(runDir) ?? runDir.split('/').pop()!);
       if (existsSync(link) || isLink(link)) rmSync(link, { recursive: true, force: true });
       symlinkSync(relative(target, runDir), link, 'dir');

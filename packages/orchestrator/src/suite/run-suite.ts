@@ -13,7 +13,7 @@ import { suiteSource, type RunSuiteInput, type SuiteSource } from './suite-sourc
 import { previewSuite } from './suite-preview.js';
 import { checkSuiteNumberFlags } from './suite-flag-checks.js';
 import { keyNamesOf, preflightSuite, type ResolvedJobs } from './suite-preflight.js';
-import { HELM_OUTPUT_DIR, linkHelmSuite } from './helm-suite-folder.js';
+import { reportHelmSuite } from './helm-suite-folder.js';
 import { summarizeCommand } from '../summarize.js';
 import { cacheUrlProblem, type WrittenRunDocuments } from '@eval-factory/types';
 import { lockSuite, makeSuiteDir, writeManifest } from './suite-folder.js';
@@ -131,13 +131,7 @@ async function runHere(plan: UnitsPlan, args: RunSuiteArgs, jobs: SuiteSource, s
   const { outcomes, stopSignal, summaries, merges } = await runAndReport(plan, args, suiteDir, jobs);
   process.stderr.write(formatIncomplete(merges));
   if (stopSignal) return stopSignal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
-  const helm = linkHelmSuite(suiteDir, folderName(args.suite));
-  if (helm.linked > 0)
-    process.stderr.write(
-      `HELM runs: ${join(suiteDir, HELM_OUTPUT_DIR)} (helm-summarize --output-path … --suite ${folderName(args.suite)})\n`,
-    );
-  if (helm.leftOut.length > 0)
-    process.stderr.write(`not in the HELM suite (helm-run would have aborted them): ${helm.leftOut.join('; ')}\n`);
+  reportHelmSuite(suiteDir, folderName(args.suite));
   await summaries;
   await summarizeCommand({ dirs: [suiteDir], out: suiteDir, schema: args.schema ?? 'medhelm' });
   // A partial job has its scores (its failures stayed under max_failure_rate), as run_eval exits 0 for one.

@@ -4,11 +4,10 @@
  */
 import { join } from 'node:path';
 import { UserError } from '@eval-factory/errors';
-import { makeDirSync, writeFileAtomic } from '@eval-factory/files';
+import { asOutputError, makeOutputDirSync, SUITE_DIR_HINT, writeFileAtomic } from '@eval-factory/files';
 import { LOCK_TAKE_OVER, lockOutputDir } from '@eval-factory/executor';
 import { jobDir, type SuiteJob } from '@eval-factory/suite';
 import { RUN_FILES } from '@eval-factory/types';
-import { asOutputError, SUITE_DIR_HINT } from '../run-eval/output-files.js';
 import type { SuiteManifest } from './suite-status.js';
 
 /**
@@ -16,7 +15,7 @@ import type { SuiteManifest } from './suite-status.js';
  * regular file, a name longer than the file system takes) is EF_OUTPUT_WRITE naming it, as run_eval's own.
  */
 export function makeSuiteDir(suiteDir: string): void {
-  asOutputError(suiteDir, SUITE_DIR_HINT, () => makeDirSync(suiteDir));
+  makeOutputDirSync(suiteDir, SUITE_DIR_HINT);
 }
 
 /** The suite folder's lock; EF_OUTPUT_LOCKED with a suite's hint while another run holds it. */
@@ -45,5 +44,7 @@ export async function writeManifest(
     not_run: jobs.unavailable,
   };
   const text = `${JSON.stringify(manifest, null, 2)}\n`;
-  await asOutputError(suiteDir, SUITE_DIR_HINT, () => writeFileAtomic(join(suiteDir, RUN_FILES.suiteManifest), text));
+  await asOutputError(suiteDir, SUITE_DIR_HINT, () =>
+    writeFileAtomic(join(suiteDir, RUN_FILES.suiteManifest), text, SUITE_DIR_HINT),
+  );
 }
