@@ -200,9 +200,8 @@ export class JsonArrayWriter {
   pushPieces(pieces: TextPieces): Promise<void> {
     const first = this.empty;
     this.empty = false;
-    const separator = this.file.append(first ? '\n' : ',\n');
-    const element = this.file.appendPieces(pieces);
-    return bothWritten(separator, element);
+    // The separator first: arguments are evaluated in order.
+    return bothWritten(this.file.append(first ? '\n' : ',\n'), this.file.appendPieces(pieces));
   }
 
   /** Ends the array with `suffix` and renames the file into place. */
