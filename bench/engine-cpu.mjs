@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// Target 3: the engine's CPU time per run, split into a marginal cost per request and a fixed cost per run, from two
+// Target 3: the engine's CPU time per run, split into a marginal cost per request and a fixed cost per run, from
 // `run_eval`s of invented PubMedQA-shaped instances (SMALL and LARGE requests, 0 ms latency, parallelism 32, caching
-// off): marginal = (CPU at LARGE − CPU at SMALL) / (LARGE − SMALL), fixed = CPU at SMALL − SMALL × marginal. The
+// off), REPEATS of each size alternated, the median run of each size taken: marginal = (CPU at LARGE − CPU at SMALL)
+// / (LARGE − SMALL), fixed = CPU at SMALL − SMALL × marginal. One run of each moved the split between the two by more
+// than the limits' margins from one run of the script to the next (the engine's CPU for a run varies by ~10 %). The
 // engine process measures its own CPU (process.cpuUsage, cpu-preload.mjs), so other jobs on the machine do not
 // count. The floor is a bare node:http loop sending LARGE requests to the same server: its CPU per request and its
 // process's CPU before and after the loop. Where the target is missed, a profiled run of SMALL requests shows where
@@ -15,6 +17,7 @@ import { chatRequests, expectOk, loadNote, phases, preparePubmedQaRun, printTabl
 const SMALL = 1000;
 const LARGE = 4000;
 const P = 32;
+const REPEATS = 5;
 const LIMIT_MARGINAL_MS = 0.5;
 const LIMIT_FIXED_MS = 600;
 
@@ -38,6 +41,11 @@ async function engineRun(server, n, { profile = false } = {}) {
     data: engine,
     window: [first, last],
   };
+}
+
+/** The run whose engine CPU is the median of `runs` (an odd number of them). */
+function medianRun(runs) {
+  return [...runs].sort((a, b) => a.engine.totalMs - b.engine.totalMs)[Math.floor(runs.length / 2)];
 }
 
 /**
@@ -64,11 +72,15 @@ function why(profiled, perRequestMs) {
 }
 
 export async function main() {
-  console.log(`engine-cpu: ${SMALL} and ${LARGE} requests, parallelism ${P}, 0 ms latency, caching off; ${loadNote()}`);
+  console.log(
+    `engine-cpu: ${SMALL} and ${LARGE} requests, ${REPEATS} runs of each (median), parallelism ${P}, 0 ms latency, caching off; ${loadNote()}`,
+  );
   const server = await startFakeOpenAIServer({ latencyMs: 0 });
   try {
-    const small = await engineRun(server, SMALL);
-    const large = await engineRun(server, LARGE);
+    const runs = { [SMALL]: [], [LARGE]: [] };
+    for (let i = 0; i < REPEATS; i++) for (const n of [SMALL, LARGE]) runs[n].push(await engineRun(server, n));
+    const small = medianRun(runs[SMALL]);
+    const large = medianRun(runs[LARGE]);
     const floor = await floorLoop(server.url, LARGE, P);
     const marginal = (large.engine.totalMs - small.engine.totalMs) / (LARGE - SMALL);
     const fixed = small.engine.totalMs - SMALL * marginal;
@@ -81,7 +93,7 @@ export async function main() {
       `${(r.engine.sendingMs / r.n).toFixed(3)} ms`,
       r.factory ? `${r.factory.totalMs.toFixed(0)} ms` : 'n/a',
     ];
-    printTable('Engine CPU (user + system, the whole process)', [
+    printTable(`Engine CPU (user + system, the whole process; the median of ${REPEATS} runs of each size)`, [
       ['run', 'engine CPU', 'before / sending / after', 'sending / request', 'factory CPU'],
       row(small),
       row(large),
