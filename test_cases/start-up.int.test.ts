@@ -9,9 +9,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
 import { describe, expect, it } from '@jest/globals';
-import { startFakeOpenAIServer } from '@eval-factory/testkit';
+import { type FakeOpenAIServer, runNode, startFakeOpenAIServer } from '@eval-factory/testkit';
 import { START_MARKS } from '@eval-factory/types';
-import { runNode } from '@eval-factory/testkit';
 import { fixture, REPO_ROOT, runCli, tempDir, writeRunConfig } from './support.js';
 
 /**
@@ -37,6 +36,25 @@ function reportingYargs(dir: string, report: string): string[] {
 const loaded = (report: string) => (existsSync(report) ? readFileSync(report, 'utf8') : '');
 
 /** A run_config of two pubmed_qa fixture instances against `url`, writing into `out`. */
+/**
+ * The git_hash in results.yml of a successful run in `dir` against `server` (closed after it), with `git` (a shell
+ * script) first on PATH.
+ */
+async function gitHashOfRun(dir: string, server: FakeOpenAIServer, git: string): Promise<unknown> {
+  const bin = join(dir, 'bin');
+  mkdirSync(bin);
+  writeFileSync(join(bin, 'git'), git, { mode: 0o755 });
+  const out = join(dir, 'out');
+  try {
+    const rc = pubmedRunConfig(dir, out, server.url);
+    const env = { PATH: `${bin}:${process.env.PATH}`, CORE_EVALS_GIT_HASH: undefined };
+    expect((await runCli(['run_eval', '--run_config', rc], { env })).code).toBe(0);
+  } finally {
+    await server.close();
+  }
+  return parse(readFileSync(join(out, 'results.yml'), 'utf8')).git_hash;
+}
+
 function pubmedRunConfig(dir: string, out: string, url: string, adapterConfig?: Record<string, unknown>): string {
   const endpoint = { url, model_id: 'm', type: 'chat', ...(adapterConfig ? { adapter_config: adapterConfig } : {}) };
   return writeRunConfig(dir, {
@@ -118,8 +136,13 @@ describe('start-up of run_eval', () => {
       await server.close();
     }
     const marks = readFileSync(report, 'utf8').trim().split('\n');
-    const factory = [START_MARKS.engineStarted, START_MARKS.commandHandedOver];
-    const engine = [START_MARKS.engineLoaded, START_MARKS.commandRead, START_MARKS.dataReady, START_MARKS.endpointOpen];
+    const factory: string[] = [START_MARKS.engineStarted, START_MARKS.commandHandedOver];
+    const engine: string[] = [
+      START_MARKS.engineLoaded,
+      START_MARKS.commandRead,
+      START_MARKS.dataReady,
+      START_MARKS.endpointOpen,
+    ];
     expect(marks.filter((m) => factory.includes(m))).toEqual(factory);
     expect(marks.filter((m) => engine.includes(m))).toEqual(engine);
   }, 60_000);
@@ -171,44 +194,18 @@ describe('start-up of run_eval', () => {
     });
     // A `git` that answers once the engine has sent a request: had the factory waited for it before handing the
     // engine its command line, it would give up after 20 s with another hash.
-    const bin = join(dir, 'bin');
-    mkdirSync(bin);
     const [seen, gaveUp] = ['1'.repeat(40), '0'.repeat(40)];
-    writeFileSync(
-      join(bin, 'git'),
-      `#!/bin/sh\nfor i in $(seq 200); do [ -e '${sent}' ] && { echo ${seen}; exit 0; }; sleep 0.1; done\necho ${gaveUp}\n`,
-      { mode: 0o755 },
-    );
-    const out = join(dir, 'out');
-    try {
-      const rc = pubmedRunConfig(dir, out, server.url);
-      const env = { PATH: `${bin}:${process.env.PATH}`, CORE_EVALS_GIT_HASH: undefined };
-      expect((await runCli(['run_eval', '--run_config', rc], { env })).code).toBe(0);
-    } finally {
-      await server.close();
-    }
-    expect(parse(readFileSync(join(out, 'results.yml'), 'utf8')).git_hash).toBe(seen);
+    const git = `#!/bin/sh\nfor i in $(seq 200); do [ -e '${sent}' ] && { echo ${seen}; exit 0; }; sleep 0.1; done\necho ${gaveUp}\n`;
+    expect(await gitHashOfRun(dir, server, git)).toBe(seen);
   }, 60_000);
 
   it('ends a run whose git never answers: git is killed at its deadline and results.yml says the hash is unknown', async () => {
     const dir = tempDir('ef-start-up-');
     const server = await startFakeOpenAIServer({ answer: () => 'yes' });
-    const bin = join(dir, 'bin');
-    mkdirSync(bin);
     const pidFile = join(dir, 'git.pid');
     // It reads its stdin first (a wrapper that does waited forever on the pipe it was given), then hangs.
-    writeFileSync(join(bin, 'git'), `#!/bin/sh\ncat >/dev/null\necho $$ > '${pidFile}'\nexec sleep 1000\n`, {
-      mode: 0o755,
-    });
-    const out = join(dir, 'out');
-    try {
-      const rc = pubmedRunConfig(dir, out, server.url);
-      const env = { PATH: `${bin}:${process.env.PATH}`, CORE_EVALS_GIT_HASH: undefined };
-      expect((await runCli(['run_eval', '--run_config', rc], { env })).code).toBe(0);
-    } finally {
-      await server.close();
-    }
-    expect(parse(readFileSync(join(out, 'results.yml'), 'utf8')).git_hash).toBeNull();
+    const git = `#!/bin/sh\ncat >/dev/null\necho $$ > '${pidFile}'\nexec sleep 1000\n`;
+    expect(await gitHashOfRun(dir, server, git)).toBeNull();
     // Killed, not left behind (gone, or a zombie until its new parent reaps it).
     const stat = `/proc/${readFileSync(pidFile, 'utf8').trim()}/stat`;
     expect(existsSync(stat) ? readFileSync(stat, 'utf8').split(') ')[1][0] : 'gone').toMatch(/^(gone|Z)$/);
