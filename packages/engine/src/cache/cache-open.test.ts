@@ -13,14 +13,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { InternalError } from '@eval-factory/errors';
 import { openSqliteCache } from './index.js';
-
-const value = {
-  request: { a: 1 },
-  response: { choices: [] },
-  request_time_s: 0.5,
-  created_at: 'now',
-  engine_version: '0',
-};
+import { SAMPLE_ANSWER as value } from '../../test-support/cached-response.js';
 
 /** The files under `dir` this process holds open (Linux's /proc/self/fd), by name, one entry per descriptor. */
 function openFiles(dir: string): string[] {

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import Keyv from 'keyv';
 import KeyvSqlite from '@keyv/sqlite';
 import { canonicalJson, openSqliteCache, sha256Hex } from './index.js';
+import { SAMPLE_ANSWER } from '../../test-support/cached-response.js';
 
 describe('canonicalJson', () => {
   it.each([
@@ -107,13 +108,7 @@ const RANDOM = {
 };
 
 describe('openSqliteCache', () => {
-  const value = {
-    request: { a: 1 },
-    response: { choices: [] },
-    request_time_s: 0.5,
-    created_at: 'now',
-    engine_version: '0',
-  };
+  const value = SAMPLE_ANSWER;
   it('stores, reads back, batches lookups and survives reopening', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ef-cache-'));
     const file = join(dir, 'cache.db');

@@ -7,14 +7,7 @@ import { describe, expect, it } from '@jest/globals';
 import Keyv from 'keyv';
 import KeyvSqlite from '@keyv/sqlite';
 import { openSqliteCache } from './index.js';
-
-const value = {
-  request: { a: 1 },
-  response: { choices: [] },
-  request_time_s: 0.5,
-  created_at: 'now',
-  engine_version: '0',
-};
+import { SAMPLE_ANSWER as value } from '../../test-support/cached-response.js';
 
 let recording: string[] = [];
 /** Within `sqliteTrips`: how many pieces of work it has seen so far, asked at any moment. */
