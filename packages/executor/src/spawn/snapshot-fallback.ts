@@ -114,10 +114,18 @@ class FallbackProcess {
     this.note(`Node refused its start-up snapshot (${words ? `${words}, ` : ''}${how}): started again from its bundle`);
     const child = this.again();
     this.child = child;
+    // Its stdin's errors (an engine that died under a later grant or command line) reach no one else: the callers
+    // listen on this wrapper's stdin, which never fails.
+    child.stdin?.on('error', () => {});
     child.stdout?.pipe(this.stdout);
     child.stderr?.pipe(this.stderr);
     for (const chunk of this.sent) child.stdin?.write(chunk);
     if (this.inputEnded) child.stdin?.end();
+    // Started from the bundle, it needs no replay again: later writes (a suite's grants and next jobs, which may
+    // carry credentials) are not kept, nor Node's refusal lines.
+    this.loaded = true;
+    this.sent.length = 0;
+    this.held.length = 0;
     return exitOf(child);
   }
 }
