@@ -171,8 +171,12 @@ async function openStore(file: string, namespace: string): Promise<RequestCache>
       keys.length === 0 ? [] : ((await readStoredAnswers(store, namespace, keys)) ?? (await keyvGetMany(keyv, keys))),
     set: writes.set,
     close: async () => {
-      await writes.close();
-      await keyv.disconnect();
+      // The read connection closes even when the last writes fail (a full disk): it would hold cache.db open.
+      try {
+        await writes.close();
+      } finally {
+        await keyv.disconnect();
+      }
     },
   };
 }
