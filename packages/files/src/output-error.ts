@@ -4,7 +4,7 @@
  * path, through these two functions.
  */
 import { resolve } from 'node:path';
-import { fromDiskFull, UserError } from '@eval-factory/errors';
+import { fromDiskFull, UserError, isUserError } from '@eval-factory/errors';
 import { makeDirSync } from './make-dir.js';
 
 /** What to do when a run's output folder, or a folder in it, cannot be made or written. */
@@ -23,6 +23,8 @@ export const SUITE_DIR_HINT =
  */
 export function asOutputError<T>(path: string, hint: string, write: () => T): T {
   const mapped = (error: unknown): never => {
+    // Already coded (a nested write's, with its own hint): as it is.
+    if (isUserError(error)) throw error;
     const full = fromDiskFull(error);
     if (full !== error) throw full;
     const code = (error as NodeJS.ErrnoException).code;
