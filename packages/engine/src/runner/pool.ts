@@ -17,8 +17,8 @@ export async function runPool<T>(
  * first failure only once the items in flight have ended: its caller closes the cache and the output files next, and
  * a request still sending then would be paid for and its answer lost.
  *
- * The first lane starts alone: the others start once `othersAfter` settles (the first item has handed its work out;
- * by default at once) or the first lane ends, and then the event loop has polled once. A request's connection opens,
+ * Given `othersAfter`, the first lane starts alone: the others start once it settles (the first item has handed its
+ * work out) or the first lane ends, and then the event loop has polled once. A request's connection opens,
  * and node:http writes its bytes, only when the loop polls, so a run's first request leaves before the other lanes
  * build theirs (~0.4 ms of CPU each: ~14 ms at parallelism 32) rather than after them, even when it waited for its
  * cache lookup or its data. Two immediates: started from an I/O callback (the engine starts from stdin's), the
@@ -29,7 +29,7 @@ export async function runIndexed(
   limit: number,
   worker: (index: number) => Promise<void>,
   shouldStop: () => boolean,
-  othersAfter: Promise<unknown> = Promise.resolve(),
+  othersAfter?: Promise<unknown>,
 ): Promise<{ started: number }> {
   let next = 0;
   let failure: { error: unknown } | null = null;
@@ -43,8 +43,10 @@ export async function runIndexed(
     }
   };
   const first = lane();
-  await Promise.race([othersAfter.catch(() => undefined), first]);
-  await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+  if (othersAfter) {
+    await Promise.race([othersAfter.catch(() => undefined), first]);
+    await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+  }
   const lanes = [first, ...Array.from({ length: Math.max(1, Math.min(limit, count)) - 1 }, lane)];
   await Promise.all(lanes);
   if (failure) throw (failure as { error: unknown }).error;
