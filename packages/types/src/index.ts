@@ -1,6 +1,6 @@
 export type * from './instance.js';
 export { CORRECT_TAG } from './instance.js';
-export type { EngineCommand, EngineEnvChanges, EnvSnapshot, ParsedFile } from './engine-start.js';
+export type { EngineEnvChanges, EnvSnapshot, ParsedFile } from './engine-start.js';
 export {
   ENGINE_ARGV_ON_STDIN,
   engineCommandLine,

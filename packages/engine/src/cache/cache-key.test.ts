@@ -5,9 +5,9 @@ import {
   canonicalJson,
   CACHE_FORMAT_VERSION,
   endpointCacheKey,
-  type EndpointKeyParts,
   sha256Hex,
 } from './index.js';
+import type { EndpointKeyParts } from './cache-key.js';
 
 /** The key as docs/architecture.md defines it, spelled out apart from the code that makes it fast. */
 const definedKey = (parts: object) => sha256Hex(canonicalJson({ v: CACHE_FORMAT_VERSION, ...parts }));

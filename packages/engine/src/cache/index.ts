@@ -5,7 +5,6 @@ export {
   CACHE_FORMAT_VERSION,
   type CacheKeyParts,
   type CacheNamespace,
-  type EndpointKeyParts,
 } from './cache-key.js';
 export {
   cachedAnswer,

@@ -82,7 +82,7 @@ export function createModelClient(opts: {
     nvcf: deployment.nvcf.enabled,
   });
   const keyFor = (request: PromptRequest, body = buildRequestBody(request, deployment)) =>
-    keyOf(body, request.salt ? request.salt : undefined);
+    keyOf(body, request.salt || undefined);
   const prefetched = new Map<string, { hit: StoredAnswer; lookup_s: number }>();
   // Keys prefetch looked up and did not find, by a 52-bit fingerprint (a number, not the 64-character key): sending
   // them needs no second lookup. Two keys that share a fingerprint only cost an extra lookup. A million missing keys

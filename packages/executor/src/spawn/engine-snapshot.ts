@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { staleBundleInput } from '@eval-factory/types/bundle-stamp';
 
 /** Set to `off` to start every engine from its bundle (a comparison, or a snapshot suspected of a fault). */
-export const ENGINE_SNAPSHOT_ENV = 'EF_ENGINE_SNAPSHOT';
+const ENGINE_SNAPSHOT_ENV = 'EF_ENGINE_SNAPSHOT';
 
 /** What scripts/snapshot.mjs records beside the blob, about the Node and the bin it was built for. */
 interface SnapshotMeta {
