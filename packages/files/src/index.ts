@@ -20,6 +20,7 @@ export { streamJsonObjectBatches } from './json-object-stream.js';
 export type { StreamJsonObjectOptions } from './json-object-stream.js';
 export { lazyLoader } from './lazy-require.js';
 export { asOutputError, makeOutputDirSync, OUTPUT_DIR_HINT, SUITE_DIR_HINT } from './output-error.js';
+export { makeDirSync } from './make-dir.js';
 export { PANDAS_NA_STRINGS, pyFloatRepr } from './pandas.js';
 export { forEachRowGroup, isTimestampColumn, openParquet, readParquetColumns, requireColumns } from './parquet.js';
 export type { ParquetFile } from './parquet.js';

@@ -1,7 +1,7 @@
 import { Buffer } from 'node:buffer';
-import { closeSync, existsSync, openSync, readSync, renameSync, statSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { closeSync, existsSync, openSync, readSync, renameSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { makeDirSync } from '@eval-factory/files';
 import { UserError } from '@eval-factory/errors';
 import Keyv from 'keyv';
 import type { CachedResponse, StoredAnswer } from './cached-response.js';
@@ -64,7 +64,7 @@ export async function openSqliteCache(
 ): Promise<RequestCache> {
   let why: string;
   try {
-    await makeCacheDir(file);
+    makeCacheDir(file);
     if (!foreignHeader(file)) return await openStore(file, namespace);
     why = 'not a SQLite database';
   } catch (error) {
@@ -80,30 +80,19 @@ export async function openSqliteCache(
 
 /**
  * The cache's folder. A file where it (or a folder above it) should be is EF_CACHE_WRITE naming that file, as any
- * other failure to open the cache is EF_CACHE_WRITE: mkdir's own EEXIST or ENOTDIR names neither.
+ * other failure to open the cache is EF_CACHE_WRITE (makeDirSync's ENOTDIR names the entry in the way).
  */
-async function makeCacheDir(file: string): Promise<void> {
+function makeCacheDir(file: string): void {
   try {
-    await mkdir(dirname(file), { recursive: true });
+    makeDirSync(dirname(file));
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const blocker = code === 'EEXIST' || code === 'ENOTDIR' ? entryInTheWay(dirname(file)) : null;
-    if (blocker === null) throw error;
+    const { code, path } = error as NodeJS.ErrnoException;
+    if (code !== 'ENOTDIR' || path === undefined) throw error;
     throw new UserError(
       'EF_CACHE_WRITE',
-      `cannot open the request cache ${file}: ${blocker} is not a folder`,
-      `Move away ${blocker}, or choose another target.api_endpoint.adapter_config.caching_dir (by default the cache is in config.output_dir), then re-run the same command (docs/errors.md).`,
+      `cannot open the request cache ${file}: ${path} is not a folder`,
+      `Move away ${path}, or choose another target.api_endpoint.adapter_config.caching_dir (by default the cache is in config.output_dir), then re-run the same command (docs/errors.md).`,
     );
-  }
-}
-
-/** The deepest entry on the way to `dir` that exists and is not a folder (the folders below it cannot exist). */
-function entryInTheWay(dir: string): string | null {
-  for (let path = resolve(dir); ; path = dirname(path)) {
-    try {
-      if (!statSync(path).isDirectory()) return path;
-    } catch {} // not there, or under the entry in the way: look one level up
-    if (dirname(path) === path) return null;
   }
 }
 
