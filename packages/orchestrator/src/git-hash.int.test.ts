@@ -3,7 +3,7 @@
  * standard input, must not hold results.yml, a stop or the process's exit.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -76,7 +76,7 @@ describe('the checkout git hash', () => {
     expect(readFileSync(calls, 'utf8').trim().split('\n')).toHaveLength(1);
   });
 
-  it('never keeps the process from exiting while git runs and nobody awaits it', () => {
+  it('never keeps the process from exiting while git runs and nobody awaits it', async () => {
     const pidFile = join(dir, 'holds.pid');
     const env = fakeGit('holds', `echo $$ > ${pidFile}; exec sleep 1000`);
     const script = `import(${JSON.stringify(BUILT)}).then((m) => void m.gitHash());`;
@@ -86,6 +86,8 @@ describe('the checkout git hash', () => {
     });
     expect(child.signal).toBeNull();
     expect(child.status).toBe(0);
-    process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGKILL'); // still waiting: the test's own git
+    // Still waiting: the test's own git, which may not have written its pid yet on a busy machine.
+    for (let i = 0; i < 100 && !existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 50));
+    process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGKILL');
   });
 });
