@@ -31,10 +31,7 @@ async function parseAndRun(argv: string[], engine: PrestartedEngine | null): Pro
   let code: number = EXIT.ok;
   const runEval = async (a: Record<string, unknown>) => {
     if (a.debug) process.env.EF_LOG_LEVEL = 'DEBUG';
-    code = await (await import('@eval-factory/orchestrator/run-eval-command')).runEvalCommand(
-      a as never,
-      a.dry_run ? null : engine,
-    );
+    code = await (await import('./run-eval-plain.js')).runEval(a, engine);
   };
   // Commands load their modules on use: `ls` must not pay for the whole run_eval chain at start-up.
   const first = factoryParser(argv)

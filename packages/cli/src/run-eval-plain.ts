@@ -14,12 +14,20 @@ export async function runEvalPlain(argv: readonly string[], engine: PrestartedEn
   const args = readPlainArgv(argv, 'run_eval', RUN_EVAL_FLAGS);
   if (args === null) return null;
   try {
-    const { runEvalCommand } = await import('@eval-factory/orchestrator/run-eval-command');
     // The same values yargs gives run_eval's handler in main.ts (run-eval-plain.test.ts compares the two).
-    return await runEvalCommand(args as RunEvalArgs, args.dry_run ? null : engine);
+    return await runEval(args, engine);
   } catch (error) {
     return reportError(error, process.env.EF_LOG_LEVEL === 'DEBUG');
   } finally {
     engine?.dispose();
   }
+}
+
+/**
+ * run_eval with its arguments as read (here, or by yargs in main.ts); a dry run never takes the prestarted engine.
+ * The command's modules load on first use.
+ */
+export async function runEval(args: Record<string, unknown>, engine: PrestartedEngine | null): Promise<number> {
+  const { runEvalCommand } = await import('@eval-factory/orchestrator/run-eval-command');
+  return runEvalCommand(args as RunEvalArgs, args.dry_run ? null : engine);
 }
