@@ -5,10 +5,8 @@
 // before the first request / sending / after the last answer, and `eval-factory ls`. Prints medians and all values.
 // Usage: node bench/ab.mjs /path/to/other/checkout [rounds=5]   (not part of run-all.mjs)
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { startFakeOpenAIServer } from '@eval-factory/testkit';
-import { CLI, loadNote, preparePubmedQaRun, printAbMedians, ROOT, runIfMain } from './lib.mjs';
+import { CLI, loadNote, otherCli, preparePubmedQaRun, printAbMedians, ROOT, runIfMain } from './lib.mjs';
 
 /**
  * Runs one build's CLI from that build's folder: the CLI looks for `ef-bench` from the working folder first, so run
@@ -23,12 +21,9 @@ function timed(args, cwd) {
 }
 
 export async function main(other = process.argv[2], rounds = Number(process.argv[3] ?? 5)) {
-  // The other checkout's bin, or its dist/bin.js when it predates the bundle-aware bin.
-  const otherCli =
-    other &&
-    [join(other, 'packages/cli/bin/eval-factory.js'), join(other, 'packages/cli/dist/bin.js')].find(existsSync);
-  if (!otherCli || !existsSync(otherCli)) throw new Error('usage: node bench/ab.mjs <other checkout, built> [rounds]');
-  const clis = { this: CLI, other: otherCli };
+  const theirs = otherCli(other);
+  if (!theirs) throw new Error('usage: node bench/ab.mjs <other checkout, built> [rounds]');
+  const clis = { this: CLI, other: theirs };
   const roots = { this: ROOT, other };
   console.log(`ab: this checkout vs ${other}, ${rounds} rounds; ${loadNote()}`);
   const server = await startFakeOpenAIServer({ latencyMs: 50 });

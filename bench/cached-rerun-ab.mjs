@@ -6,11 +6,21 @@
 // machine moves the walls; the CPU figures stay comparable.
 // Usage: node bench/cached-rerun-ab.mjs /path/to/other/checkout [rounds=5]   (not part of run-all.mjs)
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFakeOpenAIServer } from '@eval-factory/testkit';
 import { cpuEnv, readCpu } from './cpu.mjs';
-import { chatRequests, CLI, loadNote, preparePubmedQaRun, printAbMedians, ROOT, runIfMain, tempDir } from './lib.mjs';
+import {
+  chatRequests,
+  CLI,
+  loadNote,
+  otherCli,
+  preparePubmedQaRun,
+  printAbMedians,
+  ROOT,
+  runIfMain,
+  tempDir,
+} from './lib.mjs';
 
 const N = 10_000;
 
@@ -36,10 +46,9 @@ function timedRun(cli, cwd, rc, env = {}) {
 }
 
 export async function main(other = process.argv[2], rounds = Number(process.argv[3] ?? 5)) {
-  const otherCli = other && join(other, 'packages/cli/bin/eval-factory.js');
-  if (!otherCli || !existsSync(otherCli))
-    throw new Error('usage: node bench/cached-rerun-ab.mjs <other checkout> [rounds]');
-  const builds = { this: { cli: CLI, root: ROOT }, other: { cli: otherCli, root: other } };
+  const theirs = otherCli(other);
+  if (!theirs) throw new Error('usage: node bench/cached-rerun-ab.mjs <other checkout, built> [rounds]');
+  const builds = { this: { cli: CLI, root: ROOT }, other: { cli: theirs, root: other } };
   console.log(`cached-rerun-ab: this checkout vs ${other}, ${rounds} rounds of ${N} cached answers; ${loadNote()}`);
   const server = await startFakeOpenAIServer({ latencyMs: 0 });
   const figures = { this: {}, other: {} };

@@ -32,6 +32,17 @@ export function cleanup() {
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
+/**
+ * The CLI of another checkout for an A/B (`bench/ab.mjs`, `bench/cached-rerun-ab.mjs`): its bin, or its dist/bin.js
+ * when it predates the bundle-aware bin; null when it has neither (not a built checkout).
+ */
+export function otherCli(other) {
+  if (!other) return null;
+  return (
+    [join(other, 'packages/cli/bin/eval-factory.js'), join(other, 'packages/cli/dist/bin.js')].find(existsSync) ?? null
+  );
+}
+
 /** Runs `main` when the calling script (`metaUrl` = its `import.meta.url`) is the entry point, then `cleanup()`. */
 export async function runIfMain(metaUrl, main) {
   // Compared as resolved file URLs: a path with spaces is %-encoded in import.meta.url, and a link is resolved.
