@@ -89,8 +89,8 @@ const BUILD_TIMEOUT_MS = 120_000;
 
 /**
  * Builds packages/engine/dist/snapshot/: ef-bench.cjs (the script), ef-bench-ID.blob (the snapshot) and meta.json
- * (the blob's name and what the executor checks before it uses it), with bundle.mjs's packages kept `external` and its `plugins`
- * (`import.meta.url` and yargs' help); `pkgDir` is another package laid out as the engine's (a test's). Returns the
+ * (the blob's name and what the executor checks before it uses it), with bundle.mjs's packages kept `external` and
+ * its `plugins` (`import.meta.url` and yargs' help); `pkgDir` is another package laid out as the engine's (a test's). Returns the
  * blob's size, or null with the reason when it could not be built (then there is no blob, and engines start from
  * the bundle as before): it is optional, so nothing here fails the build.
  */

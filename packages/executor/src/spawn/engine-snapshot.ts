@@ -23,8 +23,8 @@ interface SnapshotMeta {
  * snapshot (docs/architecture.md, "Start-up") `['--snapshot-blob', blob, script]`. The blob is used only when it was
  * built for this very bin (its place: the snapshot holds file paths), by this Node binary (Node exits on another's
  * blob), while the bundle it was built with is fresh (the bins' rule: types' bundle-stamp.ts) and it is at least as
- * new as the bundle's stamp and every file read while it was built (the engine's package.json, for its version), and NODE_OPTIONS holds only options known to be safe with it
- * (SAFE_OPTIONS); otherwise the engine starts from its bundle as before, and says why only at debug level
+ * new as the bundle's stamp and every file read while it was built (the engine's package.json, for its version),
+ * and NODE_OPTIONS holds only options known to be safe with it (SAFE_OPTIONS); otherwise the engine starts from its bundle as before, and says why only at debug level
  * (EF_LOG_LEVEL=DEBUG, set by `--debug`). `env` is the engine's environment.
  * @example spawn(process.execPath, [...engineNodeArgs(script, env), '--argv-on-stdin'], { env })
  */
