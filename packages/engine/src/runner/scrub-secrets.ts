@@ -10,7 +10,8 @@ import type { PreparedRun } from './prepare.js';
  * Everything a request is built from is scrubbed here, once: the instances, the adapter (prompt texts, stop
  * sequences) and the in-context examples. Requests are built as they are sent, so each is scrubbed by construction
  * and is not walked again each time the run reads it (the lookup, the send and the scoring each read it); its
- * prompt is scrubbed as it is assembled (adapters/build-requests.ts), as a secret may span two of its pieces.
+ * prompt is scrubbed as it is assembled (adapters/build-requests.ts), as a secret may span two of its pieces, and
+ * then kept: no secret may be registered after this runs, or requests built before would not have it scrubbed.
  */
 export function scrubPrepared(prepared: PreparedRun): PreparedRun {
   // A streamed selection is scrubbed in place: the instances read so far now, each one read later as it comes.
